@@ -1,0 +1,42 @@
+// One Jest run for the whole workspace: front-end packages in jsdom, the content API in node.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: [
+        '<rootDir>/shared/src',
+        '<rootDir>/shell/src',
+        '<rootDir>/remote-portfolio/src',
+        '<rootDir>/remote-blog/src',
+        '<rootDir>/remote-auth/src',
+        '<rootDir>/remote-shop/src',
+        '<rootDir>/tools',
+      ],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!(typed\\.js|marked)/)'],
+      moduleNameMapper: {
+        '\\.module\\.css$': 'identity-obj-proxy',
+        '\\.css$': '<rootDir>/tools/jest/style-stub.cjs',
+        '\\.(svg|png|jpg|jpeg|webp|avif|woff2?)$': '<rootDir>/tools/jest/file-stub.cjs',
+      },
+      setupFiles: ['<rootDir>/tools/jest/polyfills.cjs'],
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
+    },
+    '<rootDir>/content-api/jest.config.js',
+  ],
+};

@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+import { createWebpackConfig } from '../tools/webpack/create-config.mjs';
+
+export default createWebpackConfig({
+  name: 'auth',
+  dir: fileURLToPath(new URL('.', import.meta.url)),
+  title: 'Account · standalone',
+  // Page modules the shell's route table loads (shell/src/routes.ts).
+  exposes: {},
+});

@@ -1,0 +1,3 @@
+import { renderStandalone } from '@portfolio/shared/standalone';
+
+void renderStandalone('blog', []);

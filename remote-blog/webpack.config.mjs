@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+import { createWebpackConfig } from '../tools/webpack/create-config.mjs';
+
+export default createWebpackConfig({
+  name: 'blog',
+  dir: fileURLToPath(new URL('.', import.meta.url)),
+  title: 'Blog · standalone',
+  // Page modules the shell's route table loads (shell/src/routes.ts).
+  exposes: {},
+});

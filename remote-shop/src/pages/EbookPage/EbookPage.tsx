@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { Button, Card } from '@portfolio/shared/ui';
+import { EBOOKS } from '../../catalogue';
+import { BUY_NOW_LABEL, EBOOK_INTRO, EBOOK_TITLE } from '../../texts';
+import styles from '../catalogue.module.css';
+
+export default function EbookPage() {
+  useEffect(() => {
+    document.title = EBOOK_TITLE;
+  }, []);
+  return (
+    <section className={styles.page}>
+      <h1>{EBOOK_TITLE}</h1>
+      <p className={styles.intro}>{EBOOK_INTRO}</p>
+      <ul className={styles.grid}>
+        {EBOOKS.map((book) => (
+          <li key={book.id}>
+            <Card className={styles.item}>
+              <img
+                src={book.coverImage}
+                alt={`Cover of ${book.title}`}
+                width={280}
+                height={400}
+                className={styles.cover}
+                decoding="async"
+              />
+              <h2 className={styles.name}>{book.title}</h2>
+              <p>{book.description}</p>
+              <p className={styles.price}>{book.price}</p>
+              {/* Spec: the button does nothing (the catalogue is a placeholder). */}
+              <Button aria-label={`${BUY_NOW_LABEL}: ${book.title}`}>{BUY_NOW_LABEL}</Button>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

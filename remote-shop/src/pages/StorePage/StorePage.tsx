@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { Button, Card } from '@portfolio/shared/ui';
+import { PRODUCTS } from '../../catalogue';
+import { ADD_TO_CART_LABEL, STORE_INTRO, STORE_TITLE } from '../../texts';
+import styles from '../catalogue.module.css';
+
+export default function StorePage() {
+  useEffect(() => {
+    document.title = STORE_TITLE;
+  }, []);
+  return (
+    <section className={styles.page}>
+      <h1>{STORE_TITLE}</h1>
+      <p className={styles.intro}>{STORE_INTRO}</p>
+      <ul className={styles.grid}>
+        {PRODUCTS.map((product, index) => (
+          <li key={product.id}>
+            <Card className={styles.item}>
+              <img
+                src={product.image}
+                alt=""
+                width={280}
+                height={240}
+                className={styles.image}
+                loading={index < 4 ? 'eager' : 'lazy'}
+                decoding="async"
+              />
+              <h2 className={styles.name}>{product.name}</h2>
+              <p className={styles.price}>{product.price}</p>
+              {/* Spec: the button does nothing (the store is a placeholder). */}
+              <Button aria-label={`${ADD_TO_CART_LABEL}: ${product.name}`}>
+                {ADD_TO_CART_LABEL}
+              </Button>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import { createWebpackConfig } from '../tools/webpack/create-config.mjs';
+
+export default createWebpackConfig({
+  name: 'shop',
+  dir: fileURLToPath(new URL('.', import.meta.url)),
+  title: 'Store · standalone',
+  exposes: {
+    './StorePage': './src/pages/StorePage/StorePage.tsx',
+    './EbookPage': './src/pages/EbookPage/EbookPage.tsx',
+  },
+});

@@ -1,0 +1,8 @@
+// UI primitives used by two or more apps. One small module, shared as a federation singleton.
+export { Button } from './Button';
+export type { ButtonProps } from './Button';
+export { Card } from './Card';
+export { Spinner } from './Spinner';
+export { ErrorMessage } from './ErrorMessage';
+export { Modal } from './Modal';
+export type { ModalProps } from './Modal';

@@ -1,0 +1,42 @@
+// window.__portfolioDiagnostics.compare('shop') answers whether the shell and that remote use
+// the same singletons. Used by the browser tests; cheap, loaded only when called.
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { FederationIdentities } from '../../../tools/webpack/federation-diagnostics';
+
+type DiagnosticsModule = { collectIdentities(): Promise<FederationIdentities> };
+
+export interface SingletonReport {
+  sameReact: boolean;
+  sameRouter: boolean;
+  sameAuthContext: boolean;
+  sameFirebaseApp: boolean;
+  firebaseAppCountInShell: number;
+  firebaseAppCountInRemote: number;
+}
+
+async function compare(remote: string): Promise<SingletonReport> {
+  const own = await (
+    await import('../../../tools/webpack/federation-diagnostics')
+  ).collectIdentities();
+  const module = await loadRemote<DiagnosticsModule>(`${remote}/Diagnostics`);
+  if (!module) throw new Error(`Remote "${remote}" has no Diagnostics module`);
+  const theirs = await module.collectIdentities();
+  return {
+    sameReact: own.react === theirs.react,
+    sameRouter: own.router === theirs.router,
+    sameAuthContext: own.authContext === theirs.authContext,
+    sameFirebaseApp: own.firebaseApp === theirs.firebaseApp,
+    firebaseAppCountInShell: own.firebaseAppCount,
+    firebaseAppCountInRemote: theirs.firebaseAppCount,
+  };
+}
+
+declare global {
+  interface Window {
+    __portfolioDiagnostics?: { compare: typeof compare };
+  }
+}
+
+export function installDiagnostics(): void {
+  window.__portfolioDiagnostics = { compare };
+}

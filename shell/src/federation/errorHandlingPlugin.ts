@@ -1,0 +1,25 @@
+// Layer one of remote failure handling (ARCHITECTURE.md): when a remote cannot be loaded, the
+// runtime hands back a fallback page module instead of throwing, so the route renders the
+// fallback and the rest of the site is untouched. Layer two is RemoteErrorBoundary.
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { createFallbackModule } from './RemoteFallback';
+
+export function remoteNameOf(id: string): string {
+  return id.split('/')[0] ?? id;
+}
+
+export function errorHandlingPlugin(
+  onFailure: (remote: string, error: unknown) => void,
+): ModuleFederationRuntimePlugin {
+  return {
+    name: 'portfolio-remote-error-handling',
+    errorLoadRemote(args) {
+      // Only at onLoad is the return value used as the module; at afterResolve it would be
+      // taken as the manifest, so let that error travel on to onLoad.
+      if (args.lifecycle !== 'onLoad') return undefined;
+      const remote = remoteNameOf(args.id);
+      onFailure(remote, args.error);
+      return createFallbackModule(remote);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// Remote registration and loading through the federation runtime API. Remote locations come
+// from the runtime config, so moving or redeploying a remote never needs a shell rebuild.
+import type { ComponentType } from 'react';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName } from '@portfolio/shared/config';
+import { errorHandlingPlugin } from './errorHandlingPlugin';
+
+/** A remote that hangs is given up on after this long, and its route shows the fallback. */
+export const REMOTE_LOAD_TIMEOUT_MS = 15_000;
+
+export type PageModule = { default: ComponentType };
+
+const entries = new Map<string, string>();
+const failed = new Set<string>();
+
+export class RemoteLoadError extends Error {
+  override name = 'RemoteLoadError';
+  constructor(
+    readonly remote: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function registerSiteRemotes(remotes: Record<RemoteName, string>): void {
+  registerPlugins([
+    errorHandlingPlugin((remote, error) => {
+      failed.add(remote);
+      console.error(`Remote "${remote}" could not be loaded`, error);
+    }),
+  ]);
+  for (const [name, entry] of Object.entries(remotes)) entries.set(name, entry);
+  registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
+}
+
+/** Forgets everything cached about a remote that failed, so the next load fetches it afresh. */
+export function resetRemote(remote: string): void {
+  const entry = entries.get(remote);
+  if (!entry || !failed.has(remote)) return;
+  failed.delete(remote);
+  registerRemotes([{ name: remote, entry }], { force: true });
+}
+
+export function hasFailed(remote: string): boolean {
+  return failed.has(remote);
+}
+
+function withTimeout<T>(promise: Promise<T>, remote: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      failed.add(remote);
+      reject(new RemoteLoadError(remote, `Remote "${remote}" did not answer in time`));
+    }, REMOTE_LOAD_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Loads one exposed page module (e.g. remote "shop", module "./StorePage"). */
+export async function loadRemotePage(
+  remote: RemoteName,
+  exposedModule: string,
+): Promise<PageModule> {
+  const id = `${remote}/${exposedModule.replace(/^\.\//, '')}`;
+  const loaded = await withTimeout(loadRemote<PageModule>(id), remote);
+  if (!loaded || typeof loaded.default !== 'function') {
+    failed.add(remote);
+    throw new RemoteLoadError(remote, `Remote module "${id}" has no page component`);
+  }
+  return loaded;
+}

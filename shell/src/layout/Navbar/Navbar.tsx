@@ -1,0 +1,157 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '@portfolio/shared/auth';
+import {
+  LOGOUT_LABEL,
+  NAVBAR_SCROLL_THRESHOLD,
+  NAV_LINKS,
+  SEARCH_INPUT_LABEL,
+  SEARCH_PLACEHOLDER,
+  SEARCH_ROUTE,
+  SEARCH_TOGGLE_LABEL,
+  SIGN_IN_LABEL,
+  SIGN_UP_LABEL,
+} from '../../texts';
+import styles from './Navbar.module.css';
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}
+
+function SearchIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+      <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function Navbar({ brand }: { brand: string }) {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const scrolled = useScrolledPast(NAVBAR_SCROLL_THRESHOLD);
+  // The menu is open for the page it was opened on, so any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.key;
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const searchInput = useRef<HTMLInputElement>(null);
+  const menuId = useId();
+  const searchId = useId();
+
+  useEffect(() => {
+    if (searchOpen) searchInput.current?.focus();
+  }, [searchOpen]);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    const text = query.trim();
+    // Spec: empty or whitespace-only text does nothing.
+    if (!text) return;
+    navigate(`${SEARCH_ROUTE}?${new URLSearchParams({ query: text })}`);
+  };
+
+  const onLogout = async () => {
+    try {
+      await signOut();
+    } finally {
+      navigate('/');
+    }
+  };
+
+  return (
+    <header
+      className={[styles.navbar, scrolled ? styles.scrolled : ''].join(' ')}
+      data-scrolled={scrolled}
+    >
+      <nav className={styles.inner} aria-label="Main">
+        <Link to="/" className={styles.brand}>
+          {brand}
+        </Link>
+        <button
+          type="button"
+          className={styles.menuToggle}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpenOn(menuOpen ? null : location.key)}
+        >
+          <span className="visually-hidden">Menu</span>
+          <span className={styles.burger} aria-hidden="true" />
+        </button>
+        <div id={menuId} className={[styles.menu, menuOpen ? styles.menuOpen : ''].join(' ')}>
+          <ul className={styles.links}>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === '/'}
+                  className={({ isActive }) =>
+                    [styles.link, isActive ? styles.active : ''].join(' ')
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={SEARCH_TOGGLE_LABEL}
+              aria-expanded={searchOpen}
+              aria-controls={searchId}
+              onClick={() => setSearchOpen((open) => !open)}
+            >
+              <SearchIcon />
+            </button>
+            {user ? (
+              <button type="button" className={styles.authButton} onClick={() => void onLogout()}>
+                {LOGOUT_LABEL}
+              </button>
+            ) : (
+              <>
+                <NavLink to="/signin" className={styles.link}>
+                  {SIGN_IN_LABEL}
+                </NavLink>
+                <NavLink to="/signup" className={styles.authButton}>
+                  {SIGN_UP_LABEL}
+                </NavLink>
+              </>
+            )}
+          </div>
+        </div>
+      </nav>
+      {searchOpen && (
+        <form id={searchId} role="search" className={styles.search} onSubmit={onSearch}>
+          <label htmlFor={`${searchId}-input`} className="visually-hidden">
+            {SEARCH_INPUT_LABEL}
+          </label>
+          <input
+            ref={searchInput}
+            id={`${searchId}-input`}
+            type="search"
+            name="query"
+            value={query}
+            placeholder={SEARCH_PLACEHOLDER}
+            onChange={(event) => setQuery(event.target.value)}
+            className={styles.searchInput}
+          />
+          <button type="submit" className={styles.authButton}>
+            {SEARCH_TOGGLE_LABEL}
+          </button>
+        </form>
+      )}
+    </header>
+  );
+}

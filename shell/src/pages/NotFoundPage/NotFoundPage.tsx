@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../../texts';
+import styles from './NotFoundPage.module.css';
+
+export function NotFoundPage() {
+  useEffect(() => {
+    document.title = `${NOT_FOUND_TITLE} · 404`;
+  }, []);
+  return (
+    <section className={styles.page}>
+      <p className={styles.code}>404</p>
+      <h1>{NOT_FOUND_TITLE}</h1>
+      <p>{NOT_FOUND_TEXT}</p>
+      <Link to="/">Back to the home page</Link>
+    </section>
+  );
+}

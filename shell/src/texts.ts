@@ -1,0 +1,32 @@
+// Spec texts owned by the shell (site-spec.md section 2), imported by the components and tests.
+export const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/portfolio', label: 'Portfolio' },
+  { to: '/store', label: 'Store' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/about', label: 'About' },
+  { to: '/ebook', label: 'E-books' },
+] as const;
+
+export const SIGN_IN_LABEL = 'Sign In';
+export const SIGN_UP_LABEL = 'Sign Up';
+export const LOGOUT_LABEL = 'Logout';
+export const SEARCH_TOGGLE_LABEL = 'Search';
+export const SEARCH_INPUT_LABEL = 'Search articles';
+export const SEARCH_PLACEHOLDER = 'Search articles...';
+export const SEARCH_ROUTE = '/search-article';
+/** Spec section 9: the navbar takes its scrolled style after 50 px. */
+export const NAVBAR_SCROLL_THRESHOLD = 50;
+
+export const FOOTER_QUICK_LINKS_HEADING = 'Quick Links';
+export const FOOTER_SOCIAL_HEADING = 'Follow';
+export const FOOTER_CONTACT_HEADING = 'Contact';
+
+export const NOT_FOUND_TITLE = 'Page not found';
+export const NOT_FOUND_TEXT = 'The page you are looking for does not exist or has moved.';
+export const REMOTE_UNAVAILABLE_TITLE = 'This section is temporarily unavailable';
+export const REMOTE_UNAVAILABLE_TEXT =
+  'The rest of the site still works. We will try again automatically, or you can retry now.';
+export const RETRY_LABEL = 'Retry';
+export const BOOT_ERROR_TEXT = 'The site could not load its configuration. Please reload the page.';

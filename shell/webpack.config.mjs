@@ -1,0 +1,8 @@
+import { fileURLToPath } from 'node:url';
+import { createWebpackConfig } from '../tools/webpack/create-config.mjs';
+
+export default createWebpackConfig({
+  name: 'shell',
+  dir: fileURLToPath(new URL('.', import.meta.url)),
+  title: 'Alex Morgan · Security Engineer',
+});

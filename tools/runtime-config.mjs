@@ -1,0 +1,55 @@
+// Builds /runtime-config.json, the file every app reads at boot (see shared/src/config.ts).
+// Values come from the environment; the defaults point at the local `npm start` services on the
+// host name the browser used, so the site works as http://localhost:3000 and http://127.0.0.1:3000.
+import {
+  API_PORT_ENV,
+  AUTH_EMULATOR_PORT_ENV,
+  DEFAULT_API_PORT,
+  DEFAULT_AUTH_EMULATOR_PORT,
+  FIREBASE_PROJECT_ID,
+  REMOTES,
+  appPort,
+  portFromEnv,
+} from './apps.mjs';
+
+/**
+ * @param {{ hostname?: string, protocol?: string, env?: NodeJS.ProcessEnv }} [options]
+ */
+export function buildRuntimeConfig({
+  hostname = 'localhost',
+  protocol = 'http:',
+  env = process.env,
+} = {}) {
+  const origin = (port) => `${protocol}//${hostname}:${port}`;
+  const remotes = Object.fromEntries(
+    REMOTES.map((app) => [
+      app.name,
+      env[`REMOTE_${app.name.toUpperCase()}_URL`] ||
+        `${origin(appPort(app, env))}/mf-manifest.json`,
+    ]),
+  );
+  const projectId = env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID;
+  const emulatorDefault = `${protocol}//${hostname}:${portFromEnv(AUTH_EMULATOR_PORT_ENV, DEFAULT_AUTH_EMULATOR_PORT, env)}`;
+  // AUTH_EMULATOR_URL="" (set but empty) turns the emulator off, for a real Firebase project.
+  const authEmulatorUrl = env.AUTH_EMULATOR_URL ?? (env.FIREBASE_API_KEY ? '' : emulatorDefault);
+  return {
+    apiBase: env.API_BASE_URL || `${origin(portFromEnv(API_PORT_ENV, DEFAULT_API_PORT, env))}/api`,
+    remotes,
+    firebase: {
+      apiKey: env.FIREBASE_API_KEY || 'demo-api-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+      projectId,
+      ...(env.FIREBASE_APP_ID ? { appId: env.FIREBASE_APP_ID } : {}),
+    },
+    ...(authEmulatorUrl ? { authEmulatorUrl } : {}),
+    profileStore: env.PROFILE_STORE === 'firestore' ? 'firestore' : 'api',
+    owner: {
+      name: env.OWNER_NAME || 'Alex Morgan',
+      email: env.OWNER_EMAIL || 'hello@alexmorgan.dev',
+      social: [
+        { label: 'GitHub', url: env.OWNER_GITHUB_URL || 'https://github.com/' },
+        { label: 'LinkedIn', url: env.OWNER_LINKEDIN_URL || 'https://www.linkedin.com/' },
+      ],
+    },
+  };
+}

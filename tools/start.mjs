@@ -1,0 +1,216 @@
+// `npm start`: builds what is stale, then runs the whole composed site on this machine:
+// the five apps' production builds, the content API and the Firebase Auth emulator.
+// Ctrl-C stops everything it started.
+//   --no-build   serve what is already built
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  API_PORT_ENV,
+  APPS,
+  AUTH_EMULATOR_PORT_ENV,
+  DEFAULT_API_PORT,
+  DEFAULT_AUTH_EMULATOR_PORT,
+  FIREBASE_PROJECT_ID,
+  ROOT,
+  appPort,
+  portFromEnv,
+} from './apps.mjs';
+import { createStaticServer } from './static-server.mjs';
+
+const args = process.argv.slice(2);
+const env = process.env;
+const bindHost = env.HOST || '127.0.0.1';
+const publicHost = bindHost === '0.0.0.0' || bindHost === '::' ? 'localhost' : bindHost;
+const apiPort = portFromEnv(API_PORT_ENV, DEFAULT_API_PORT);
+const emulatorPort = portFromEnv(AUTH_EMULATOR_PORT_ENV, DEFAULT_AUTH_EMULATOR_PORT);
+const useEmulator = !env.FIREBASE_API_KEY || Boolean(env.AUTH_EMULATOR_URL);
+const emulatorDataDir = path.resolve(ROOT, env.EMULATOR_DATA_DIR || '.firebase-emulator-data');
+
+/** @type {{ name: string, child: import('node:child_process').ChildProcess }[]} */
+const children = [];
+/** @type {import('node:http').Server[]} */
+const servers = [];
+let stopping = false;
+
+function log(message) {
+  console.log(`[start] ${message}`);
+}
+
+function run(name, command, commandArgs, extraEnv = {}) {
+  const child = spawn(command, commandArgs, {
+    cwd: ROOT,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = (chunk) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => `[${name}] ${line}`)
+      .join('\n');
+  child.stdout.on('data', (chunk) => console.log(prefix(chunk)));
+  child.stderr.on('data', (chunk) => console.error(prefix(chunk)));
+  child.on('exit', (code, signal) => {
+    if (!stopping) log(`${name} exited (${signal ?? code}); the rest of the site keeps running`);
+  });
+  children.push({ name, child });
+  return child;
+}
+
+async function waitFor(url, name, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  log(`${name} did not become ready at ${url}`);
+  return false;
+}
+
+function startEmulator() {
+  const configDir = path.join(ROOT, 'node_modules', '.cache', 'portfolio-emulator');
+  mkdirSync(configDir, { recursive: true });
+  mkdirSync(emulatorDataDir, { recursive: true });
+  const configFile = path.join(configDir, 'firebase.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: emulatorPort },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const firebaseCli = path.join(
+    ROOT,
+    'node_modules',
+    'firebase-tools',
+    'lib',
+    'bin',
+    'firebase.js',
+  );
+  const cliArgs = [
+    firebaseCli,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
+    '--config',
+    configFile,
+  ];
+  // Accounts are kept across restarts: imported at start, exported on exit.
+  if (existsSync(path.join(emulatorDataDir, 'firebase-export-metadata.json')))
+    cliArgs.push('--import', emulatorDataDir);
+  cliArgs.push('--export-on-exit', emulatorDataDir);
+  run('auth-emulator', process.execPath, cliArgs, { NO_UPDATE_NOTIFIER: '1' });
+  return waitFor(`http://127.0.0.1:${emulatorPort}/`, 'Auth emulator');
+}
+
+function startApi() {
+  const server = path.join(ROOT, 'content-api', 'dist', 'server.js');
+  if (!existsSync(server)) {
+    log(
+      'content API not built (content-api/dist/server.js missing): pages that need it show their error state',
+    );
+    return Promise.resolve(false);
+  }
+  run('api', process.execPath, [server], {
+    HOST: bindHost,
+    PORT: String(apiPort),
+    FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
+    ...(useEmulator
+      ? {
+          FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
+          NODE_ENV: env.NODE_ENV || 'development',
+        }
+      : {}),
+  });
+  return waitFor(`http://127.0.0.1:${apiPort}/api/health`, 'Content API');
+}
+
+function startApps() {
+  return Promise.all(
+    APPS.map(
+      (app) =>
+        new Promise((resolve, reject) => {
+          const server = createStaticServer({
+            root: path.join(ROOT, app.dir, 'dist'),
+            cors: app.name !== 'shell',
+          });
+          server.once('error', (error) =>
+            reject(
+              new Error(
+                `${app.name}: cannot listen on port ${appPort(app)} (${error.message}); set ${app.portEnv}`,
+              ),
+            ),
+          );
+          server.listen(appPort(app), bindHost, () => resolve(undefined));
+          servers.push(server);
+        }),
+    ),
+  );
+}
+
+async function stop(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping...');
+  for (const server of servers) server.close();
+  await Promise.all(
+    children.map(
+      ({ child }) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+          const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          child.once('exit', () => {
+            clearTimeout(kill);
+            resolve(undefined);
+          });
+          // SIGINT lets the emulator export its accounts before it exits.
+          child.kill('SIGINT');
+        }),
+    ),
+  );
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+
+async function main() {
+  if (!args.includes('--no-build') && !args.includes('--services-only')) {
+    const { execFileSync } = await import('node:child_process');
+    execFileSync(process.execPath, [path.join(ROOT, 'tools', 'build.mjs'), '--if-stale'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  }
+  // `--services-only` (used by `npm run dev`): the dev servers serve the apps instead.
+  if (!args.includes('--services-only')) await startApps();
+  const [emulatorReady, apiReady] = await Promise.all([
+    useEmulator ? startEmulator() : Promise.resolve(true),
+    // The API seeds its dev admin into the emulator and retries while it starts.
+    startApi(),
+  ]);
+  const url = `http://${publicHost === '127.0.0.1' ? 'localhost' : publicHost}:${appPort(APPS[0])}`;
+  console.log('');
+  log(`site:          ${url}`);
+  log(`content API:   http://${publicHost}:${apiPort}/api ${apiReady ? '' : '(not running)'}`);
+  if (useEmulator)
+    log(`auth emulator: http://127.0.0.1:${emulatorPort} ${emulatorReady ? '' : '(not running)'}`);
+  log('press Ctrl-C to stop');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  void stop(1);
+});

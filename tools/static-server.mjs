@@ -1,0 +1,154 @@
+// Serves one built app: compression, immutable hashed assets, no-cache federation entry points,
+// CORS for remotes, SPA fallback for deep links, and /runtime-config.json.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { buildRuntimeConfig } from './runtime-config.mjs';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+const NO_CACHE = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'index.html']);
+
+export const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/** @param {string} file */
+export function cacheControlFor(file) {
+  const base = path.basename(file);
+  if (NO_CACHE.has(base)) return 'no-cache';
+  if (HASHED.test(base)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+/** @param {string | undefined} header */
+function pickEncoding(header) {
+  if (!header) return null;
+  if (/\bbr\b/.test(header)) return 'br';
+  if (/\bgzip\b/.test(header)) return 'gzip';
+  return null;
+}
+
+/**
+ * @param {{ root: string, cors?: boolean, env?: NodeJS.ProcessEnv }} options
+ */
+export function createStaticServer({ root, cors = false, env = process.env }) {
+  const rootDir = path.resolve(root);
+  /** @type {Map<string, { body: Buffer, br?: Buffer, gzip?: Buffer, mtimeMs: number }>} */
+  const cache = new Map();
+
+  async function load(file) {
+    const info = await stat(file);
+    if (!info.isFile()) return null;
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs) return cached;
+    const entry = { body: await readFile(file), mtimeMs: info.mtimeMs };
+    cache.set(file, entry);
+    return entry;
+  }
+
+  function compressed(entry, encoding) {
+    if (encoding === 'br') {
+      entry.br ??= brotliCompressSync(entry.body, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+        },
+      });
+      return entry.br;
+    }
+    entry.gzip ??= gzipSync(entry.body, { level: 9 });
+    return entry.gzip;
+  }
+
+  return createServer(async (request, response) => {
+    const headers = { ...SECURITY_HEADERS };
+    if (cors) {
+      headers['Access-Control-Allow-Origin'] = '*';
+      headers['Access-Control-Allow-Methods'] = 'GET, HEAD, OPTIONS';
+    }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, headers).end();
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { ...headers, Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      response.writeHead(400, headers).end('Bad request');
+      return;
+    }
+
+    if (pathname === '/runtime-config.json') {
+      const host = request.headers.host ?? 'localhost';
+      const hostname = new URL(`http://${host}`).hostname;
+      const body = JSON.stringify(buildRuntimeConfig({ hostname, env }));
+      response
+        .writeHead(200, { ...headers, 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache' })
+        .end(request.method === 'HEAD' ? undefined : body);
+      return;
+    }
+
+    let file = path.join(rootDir, pathname);
+    if (!file.startsWith(rootDir + path.sep) && file !== rootDir) {
+      response.writeHead(403, headers).end('Forbidden');
+      return;
+    }
+    let entry = null;
+    try {
+      entry = await load(file.endsWith(path.sep) ? path.join(file, 'index.html') : file);
+      if (file.endsWith(path.sep)) file = path.join(file, 'index.html');
+    } catch {
+      entry = null;
+    }
+    if (!entry) {
+      // SPA fallback: a path without an extension is a client-side route.
+      if (path.extname(pathname) === '') {
+        file = path.join(rootDir, 'index.html');
+        entry = await load(file).catch(() => null);
+      }
+      if (!entry) {
+        response.writeHead(404, { ...headers, 'Content-Type': TYPES['.txt'] }).end('Not found');
+        return;
+      }
+    }
+
+    const extension = path.extname(file);
+    headers['Content-Type'] = TYPES[extension] ?? 'application/octet-stream';
+    headers['Cache-Control'] = cacheControlFor(file);
+    let body = entry.body;
+    if (COMPRESSIBLE.has(extension) && body.length > 1024) {
+      headers.Vary = 'Accept-Encoding';
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (encoding) {
+        body = compressed(entry, encoding);
+        headers['Content-Encoding'] = encoding;
+      }
+    }
+    headers['Content-Length'] = String(body.length);
+    response.writeHead(200, headers).end(request.method === 'HEAD' ? undefined : body);
+  });
+}

@@ -1,0 +1,177 @@
+// The one webpack configuration of the project: every app's webpack.config.mjs calls
+// createWebpackConfig() with its name, port and exposed modules, nothing else.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { APPS, ROOT, appPort } from '../apps.mjs';
+import { buildRuntimeConfig } from '../runtime-config.mjs';
+
+const require = createRequire(import.meta.url);
+const readJson = (file) => require(path.join(ROOT, file));
+
+/**
+ * Federation singletons (ARCHITECTURE.md): each listed explicitly, because a parent key does not
+ * cover its subpaths. Every @portfolio/shared subpath comes from the package's exports map, so a
+ * new shared module is shared the moment it is exported.
+ */
+export function sharedSingletons() {
+  const dependencies = readJson('shared/package.json').dependencies;
+  const firebaseVersion = readJson('node_modules/firebase/package.json').version;
+  const sharedPackage = readJson('shared/package.json');
+  const singleton = (requiredVersion, extra = {}) => ({
+    singleton: true,
+    requiredVersion,
+    ...extra,
+  });
+  const shared = {
+    react: singleton(dependencies.react),
+    'react/jsx-runtime': singleton(dependencies.react),
+    'react-dom': singleton(dependencies['react-dom']),
+    'react-dom/client': singleton(dependencies['react-dom']),
+    'react-router-dom': singleton(dependencies['react-router-dom']),
+    // MF cannot read a version from firebase's subpath package.json files: give it explicitly.
+    'firebase/app': singleton(dependencies.firebase, { version: firebaseVersion }),
+    'firebase/auth': singleton(dependencies.firebase, { version: firebaseVersion }),
+    'firebase/firestore': singleton(dependencies.firebase, { version: firebaseVersion }),
+  };
+  for (const subpath of Object.keys(sharedPackage.exports)) {
+    if (subpath.endsWith('.css')) continue;
+    shared[`@portfolio/shared/${subpath.slice(2)}`] = singleton(`^${sharedPackage.version}`, {
+      version: sharedPackage.version,
+    });
+  }
+  return shared;
+}
+
+/**
+ * @param {{
+ *   name: 'shell' | 'portfolio' | 'blog' | 'auth' | 'shop',
+ *   dir: string,
+ *   title: string,
+ *   exposes?: Record<string, string>,
+ * }} app
+ */
+export function createWebpackConfig(app) {
+  return (_env, argv) => {
+    const production = (argv?.mode ?? process.env.NODE_ENV) !== 'development';
+    const isHost = app.name === 'shell';
+    const appInfo = APPS.find((candidate) => candidate.name === app.name);
+    if (!appInfo) throw new Error(`Unknown app "${app.name}"`);
+    const swcOptions = {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+        target: 'es2020',
+      },
+    };
+    const cssLoaders = (modules) => [
+      MiniCssExtractPlugin.loader,
+      {
+        loader: 'css-loader',
+        options: modules
+          ? {
+              modules: {
+                // Class names carry the app name, so no remote's styles can leak into another's.
+                localIdentName: production
+                  ? `${app.name}_[hash:base64:6]`
+                  : `${app.name}_[name]_[local]`,
+                namedExport: false,
+                exportLocalsConvention: 'as-is',
+              },
+            }
+          : { modules: false },
+      },
+    ];
+
+    return {
+      name: app.name,
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      entry: './src/main.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(app.dir, 'dist'),
+        // The shell serves deep links (/article/x), so its assets are root-relative; remotes are
+        // loaded from other origins and find their chunks relative to their remoteEntry.
+        publicPath: isHost ? '/' : 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: app.name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: { loader: 'swc-loader', options: swcOptions },
+          },
+          { test: /\.module\.css$/, use: cssLoaders(true) },
+          { test: /\.css$/, exclude: /\.module\.css$/, use: cssLoaders(false) },
+          { test: /\.(svg|png|jpe?g|webp|avif|gif|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.name,
+          filename: 'remoteEntry.js',
+          exposes: isHost
+            ? {}
+            : {
+                ...app.exposes,
+                './Diagnostics': path.join(ROOT, 'tools/webpack/federation-diagnostics.ts'),
+              },
+          // Remotes are registered at runtime from /runtime-config.json, never at build time.
+          remotes: {},
+          shared: sharedSingletons(),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: true,
+        }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:8].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(ROOT, 'tools/webpack/index.html'),
+          title: app.title,
+          // Remotes keep an index.html for standalone runs; the shell's is the site's.
+          chunks: ['main'],
+        }),
+      ],
+      optimization: {
+        minimizer: [
+          // The esbuild minifier renames the remote's global and breaks it (ARCHITECTURE.md).
+          new TerserPlugin({
+            minify: TerserPlugin.swcMinify,
+            terserOptions: { compress: { passes: 2 } },
+          }),
+        ],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port: appPort(appInfo),
+        host: '127.0.0.1',
+        hot: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false } },
+        setupMiddlewares: (middlewares, server) => {
+          server.app.get('/runtime-config.json', (request, response) => {
+            response.json(buildRuntimeConfig({ hostname: request.hostname }));
+          });
+          return middlewares;
+        },
+      },
+    };
+  };
+}

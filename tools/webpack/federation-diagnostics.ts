@@ -1,0 +1,27 @@
+// Built into every app (remotes expose it as ./Diagnostics). Each build resolves these imports
+// through its own federation share scope, so comparing the results from the shell and from a
+// remote proves there is ONE React, router, Firebase app and @portfolio/shared on the page.
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { authContextIdentity } from '@portfolio/shared/auth';
+import { getFirebaseApp } from '@portfolio/shared/firebase';
+
+export interface FederationIdentities {
+  react: unknown;
+  router: unknown;
+  authContext: unknown;
+  firebaseApp: unknown;
+  firebaseAppCount: number;
+}
+
+export async function collectIdentities(): Promise<FederationIdentities> {
+  const firebaseApp = await getFirebaseApp();
+  const { getApps } = await import('firebase/app');
+  return {
+    react: useState,
+    router: useNavigate,
+    authContext: authContextIdentity,
+    firebaseApp,
+    firebaseAppCount: getApps().length,
+  };
+}

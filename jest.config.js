@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 // One Jest run for the whole workspace: front-end packages in jsdom, the content API in node.
 const swc = [
   '@swc/jest',
@@ -16,7 +18,7 @@ export default {
   projects: [
     {
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/tools/jest/jsdom-environment.cjs',
       roots: [
         '<rootDir>/shared/src',
         '<rootDir>/shell/src',
@@ -27,7 +29,7 @@ export default {
         '<rootDir>/tools',
       ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
       transformIgnorePatterns: ['/node_modules/(?!(typed\\.js|marked)/)'],
       moduleNameMapper: {
         '\\.module\\.css$': 'identity-obj-proxy',
@@ -37,6 +39,8 @@ export default {
       setupFiles: ['<rootDir>/tools/jest/polyfills.cjs'],
       setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
     },
-    '<rootDir>/content-api/jest.config.js',
+    ...(existsSync(new URL('./content-api/jest.config.js', import.meta.url))
+      ? ['<rootDir>/content-api/jest.config.js']
+      : []),
   ],
 };

@@ -194,13 +194,14 @@ async function main() {
       stdio: 'inherit',
     });
   }
-  // `--services-only` (used by `npm run dev`): the dev servers serve the apps instead.
-  if (!args.includes('--services-only')) await startApps();
   const [emulatorReady, apiReady] = await Promise.all([
     useEmulator ? startEmulator() : Promise.resolve(true),
     // The API seeds its dev admin into the emulator and retries while it starts.
     startApi(),
   ]);
+  // The site answers last, so a readiness check on it means every service is up.
+  // `--services-only` (used by `npm run dev`): the dev servers serve the apps instead.
+  if (!args.includes('--services-only')) await startApps();
   const url = `http://${publicHost === '127.0.0.1' ? 'localhost' : publicHost}:${appPort(APPS[0])}`;
   console.log('');
   log(`site:          ${url}`);

@@ -40,11 +40,6 @@ export function imageUrl(imagePath: string): string {
   return apiUrl(imagePath.startsWith('/') ? imagePath : `/${imagePath}`);
 }
 
-function withTimeout(signal: AbortSignal | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(DEFAULT_TIMEOUT_MS);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
-}
-
 async function readMessage(response: Response): Promise<string | undefined> {
   try {
     const body: unknown = await response.json();
@@ -58,26 +53,57 @@ async function readMessage(response: Response): Promise<string | undefined> {
   return undefined;
 }
 
-async function send(path: string, init: RequestInit, options: RequestOptions): Promise<Response> {
+/**
+ * Runs one call (request and body read) under a deadline, and under the caller's signal.
+ * The timer is cleared when the call ends, so nothing lingers after it.
+ */
+async function withDeadline<T>(
+  callerSignal: AbortSignal | undefined,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The request timed out', 'TimeoutError')),
+    DEFAULT_TIMEOUT_MS,
+  );
+  const forward = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) forward();
+  callerSignal?.addEventListener('abort', forward, { once: true });
+  try {
+    return await call(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', forward);
+  }
+}
+
+function send(
+  path: string,
+  init: RequestInit,
+  token: string | undefined,
+  signal: AbortSignal,
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
-  if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
-  return fetch(apiUrl(path), { ...init, headers, signal: withTimeout(options.signal) });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetch(apiUrl(path), { ...init, headers, signal });
 }
 
 /** Sends a request and parses JSON; a non-ok status throws ApiError with the server's message. */
-async function requestJson<T>(
+function requestJson<T>(
   path: string,
   init: RequestInit = {},
   options: RequestOptions = {},
 ): Promise<T> {
-  const response = await send(path, init, options);
-  if (!response.ok) {
-    const message = (await readMessage(response)) ?? `Request failed (HTTP ${response.status})`;
-    throw new ApiError(message, response.status);
-  }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return withDeadline(options.signal, async (signal) => {
+    const response = await send(path, init, options.token, signal);
+    if (!response.ok) {
+      const message = (await readMessage(response)) ?? `Request failed (HTTP ${response.status})`;
+      throw new ApiError(message, response.status);
+    }
+    if (response.status === 204) return undefined as T;
+    return (await response.json()) as T;
+  });
 }
 
 function jsonBody(body: unknown): RequestInit {
@@ -138,17 +164,24 @@ export interface ContactResult {
  * POST /contact. Returns the status instead of throwing, because the two contact forms of the
  * spec judge it differently (home wants 201, the contact page any ok). Network errors throw.
  */
-export async function sendContactMessage(
+export function sendContactMessage(
   contact: ContactMessage & { website?: string },
   options: RequestOptions = {},
 ): Promise<ContactResult> {
-  const response = await send('/contact', { method: 'POST', ...jsonBody(contact) }, options);
-  const message = await readMessage(response);
-  return {
-    status: response.status,
-    ok: response.ok,
-    ...(message === undefined ? {} : { message }),
-  };
+  return withDeadline(options.signal, async (signal) => {
+    const response = await send(
+      '/contact',
+      { method: 'POST', ...jsonBody(contact) },
+      options.token,
+      signal,
+    );
+    const message = await readMessage(response);
+    return {
+      status: response.status,
+      ok: response.ok,
+      ...(message === undefined ? {} : { message }),
+    };
+  });
 }
 
 // --- Signed-in user: profile documents (embedded-default profile store) ---

@@ -13,6 +13,7 @@ export const SIGN_IN_LABEL = 'Sign In';
 export const SIGN_UP_LABEL = 'Sign Up';
 export const LOGOUT_LABEL = 'Logout';
 export const SEARCH_TOGGLE_LABEL = 'Search';
+export const SEARCH_SUBMIT_LABEL = 'Go';
 export const SEARCH_INPUT_LABEL = 'Search articles';
 export const SEARCH_PLACEHOLDER = 'Search articles...';
 export const SEARCH_ROUTE = '/search-article';

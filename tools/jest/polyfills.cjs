@@ -1,26 +1,6 @@
-// jsdom lacks these browser APIs; add them before any test module loads.
-const util = require('node:util');
-const streams = require('node:stream/web');
-const workers = require('node:worker_threads');
-
-Object.assign(globalThis, {
-  TextEncoder: util.TextEncoder,
-  TextDecoder: util.TextDecoder,
-  ReadableStream: streams.ReadableStream,
-  TransformStream: streams.TransformStream,
-  WritableStream: streams.WritableStream,
-  MessageChannel: workers.MessageChannel,
-  MessagePort: workers.MessagePort,
-  BroadcastChannel: workers.BroadcastChannel,
-});
-
+// Browser APIs that neither jsdom nor Node has: stand-ins good enough for component tests.
+// (Files that ask for the node environment have no window: nothing to add there.)
 if (typeof window !== 'undefined') {
-  // Node's own fetch classes; tests replace global fetch with a mock where they need to.
-  const undici = { fetch: globalThis.fetch, Headers, Request, Response };
-  if (!window.fetch) {
-    Object.assign(window, undici);
-  }
-
   if (!window.matchMedia) {
     window.matchMedia = (query) => ({
       matches: false,
@@ -35,21 +15,16 @@ if (typeof window !== 'undefined') {
   }
 
   if (!window.IntersectionObserver) {
-    class IntersectionObserverStub {
-      constructor(callback) {
-        this.callback = callback;
-      }
+    window.IntersectionObserver = class IntersectionObserverStub {
       observe() {}
       unobserve() {}
       disconnect() {}
       takeRecords() {
         return [];
       }
-    }
-    window.IntersectionObserver = IntersectionObserverStub;
+    };
   }
 
-  if (!window.scrollTo || String(window.scrollTo).includes('notImplemented')) {
-    window.scrollTo = () => {};
-  }
+  // jsdom prints "not implemented" for scrolling; pages scroll on navigation.
+  window.scrollTo = () => {};
 }

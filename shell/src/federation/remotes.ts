@@ -49,10 +49,10 @@ export function hasFailed(remote: string): boolean {
 function withTimeout<T>(promise: Promise<T>, remote: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      failed.add(remote);
-      reject(new RemoteLoadError(remote, `Remote "${remote}" did not answer in time`));
-    }, REMOTE_LOAD_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new RemoteLoadError(remote, `Remote "${remote}" did not answer in time`)),
+      REMOTE_LOAD_TIMEOUT_MS,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -63,10 +63,15 @@ export async function loadRemotePage(
   exposedModule: string,
 ): Promise<PageModule> {
   const id = `${remote}/${exposedModule.replace(/^\.\//, '')}`;
-  const loaded = await withTimeout(loadRemote<PageModule>(id), remote);
-  if (!loaded || typeof loaded.default !== 'function') {
+  try {
+    const loaded = await withTimeout(loadRemote<PageModule>(id), remote);
+    if (!loaded || typeof loaded.default !== 'function') {
+      throw new RemoteLoadError(remote, `Remote module "${id}" has no page component`);
+    }
+    return loaded;
+  } catch (error) {
+    // Whatever went wrong, the next attempt must start from a clean slate.
     failed.add(remote);
-    throw new RemoteLoadError(remote, `Remote module "${id}" has no page component`);
+    throw error;
   }
-  return loaded;
 }

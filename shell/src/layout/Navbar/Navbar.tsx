@@ -8,6 +8,7 @@ import {
   NAV_LINKS,
   SEARCH_INPUT_LABEL,
   SEARCH_PLACEHOLDER,
+  SEARCH_SUBMIT_LABEL,
   SEARCH_ROUTE,
   SEARCH_TOGGLE_LABEL,
   SIGN_IN_LABEL,
@@ -148,7 +149,7 @@ export function Navbar({ brand }: { brand: string }) {
             className={styles.searchInput}
           />
           <button type="submit" className={styles.authButton}>
-            {SEARCH_TOGGLE_LABEL}
+            {SEARCH_SUBMIT_LABEL}
           </button>
         </form>
       )}

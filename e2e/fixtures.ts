@@ -1,0 +1,46 @@
+// Shared pieces of the browser specs: an accessibility check and unique test identities.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+export { expect };
+
+export const REMOTE_ORIGINS = {
+  portfolio: 'http://localhost:3001',
+  blog: 'http://localhost:3002',
+  auth: 'http://localhost:3003',
+  shop: 'http://localhost:3004',
+} as const;
+
+/** Fails with the list of WCAG 2.1 A/AA violations on the page as it is now. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join('\n  ')}`,
+  );
+  expect(summary, 'accessibility violations').toEqual([]);
+}
+
+let counter = 0;
+/** An e-mail address no other test run uses. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.test`;
+}
+
+/** Makes a remote unreachable for this page (every request to its origin fails). */
+export async function takeRemoteDown(page: Page, origin: string): Promise<void> {
+  await page.route(`${origin}/**`, (route) => route.abort('connectionrefused'));
+}
+
+export async function bringRemoteBack(page: Page, origin: string): Promise<void> {
+  await page.unroute(`${origin}/**`);
+}
+
+export const test = base;

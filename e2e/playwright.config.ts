@@ -1,0 +1,51 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Browsers cannot be downloaded here: Debian's chromium (ARCHITECTURE.md).
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+// Each run gets its own database and emulator accounts, so it never touches the owner's data.
+const runDir = process.env.E2E_RUN_DIR ?? path.join(os.tmpdir(), `portfolio-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // The production build (`npm run e2e` builds first), served as `npm start` serves it.
+    command: 'node ../tools/start.mjs --no-build',
+    url: baseURL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: path.join(runDir, 'pglite'),
+      EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
+      CONTACT_RATE_LIMIT: '1000',
+    },
+  },
+});

@@ -1,0 +1,196 @@
+import type { Page } from '@playwright/test';
+import {
+  REMOTE_ORIGINS,
+  bringRemoteBack,
+  expect,
+  expectNoA11yViolations,
+  takeRemoteDown,
+  test,
+} from './fixtures';
+import {
+  NAV_LINKS,
+  NOT_FOUND_TITLE,
+  REMOTE_UNAVAILABLE_TITLE,
+  RETRY_LABEL,
+} from '../shell/src/texts';
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Marks the document, so a test can prove a later step happened without a page reload. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+}
+
+async function expectSameDocument(page: Page) {
+  expect(
+    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+  ).toBe(true);
+}
+
+test.describe('navigation', () => {
+  test('every navbar link goes to its page', async ({ page }) => {
+    await page.goto('/store');
+    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    for (const link of NAV_LINKS) {
+      await mainNav(page).getByRole('link', { name: link.label, exact: true }).click();
+      await expect(page).toHaveURL(link.to);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: NOT_FOUND_TITLE })).toHaveCount(0);
+    }
+  });
+
+  test('the search icon toggles a search box that goes to the search route', async ({ page }) => {
+    await page.goto('/store');
+    const toggle = page.getByRole('button', { name: 'Search', exact: true });
+    await toggle.click();
+    const input = page.getByRole('searchbox', { name: 'Search articles' });
+    await expect(input).toBeFocused();
+    await input.press('Enter');
+    await expect(page).toHaveURL('/store');
+    await input.fill('   ');
+    await input.press('Enter');
+    await expect(page).toHaveURL('/store');
+    await input.fill('incident response');
+    await input.press('Enter');
+    await expect(page).toHaveURL('/search-article?query=incident+response');
+    await toggle.click();
+    await expect(input).toBeHidden();
+  });
+
+  test('an unknown address shows a real 404 page', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: NOT_FOUND_TITLE })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('/login goes to /signin', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveURL('/signin');
+  });
+
+  test('a deep link to a remote route survives a reload', async ({ page }) => {
+    await page.goto('/ebook');
+    await expect(page.getByRole('heading', { level: 1, name: 'E-books' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'E-books' })).toBeVisible();
+  });
+
+  test('the footer has quick links, social links and a contact e-mail', async ({ page }) => {
+    await page.goto('/store');
+    const footer = page.getByRole('contentinfo');
+    await expect(
+      footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link'),
+    ).toHaveCount(NAV_LINKS.length);
+    await expect(footer.getByRole('link', { name: 'GitHub' })).toHaveAttribute('target', '_blank');
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
+  });
+
+  test('on a phone the menu collapses and opens', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/store');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect(mainNav(page).getByRole('link', { name: 'Blog' })).toBeHidden();
+    await menu.click();
+    await mainNav(page).getByRole('link', { name: 'E-books' }).click();
+    await expect(page).toHaveURL('/ebook');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('shop remote', () => {
+  const priceValue = (text: string) => Number(text.replace('$', ''));
+
+  test('the store shows ten products with name, price and Add to Cart', async ({ page }) => {
+    await page.goto('/store');
+    const items = page.getByRole('main').getByRole('listitem');
+    await expect(items).toHaveCount(10);
+    const prices: number[] = [];
+    for (const item of await items.all()) {
+      await expect(item.getByRole('heading', { level: 2 })).not.toBeEmpty();
+      await expect(item.locator('img')).toHaveCount(1);
+      await expect(item.getByRole('button', { name: /^Add to Cart/ })).toBeVisible();
+      prices.push(priceValue(await item.getByText(/^\$\d+\.\d{2}$/).innerText()));
+    }
+    // Spec: store prices range from $39.99 to $199.99.
+    expect(Math.min(...prices)).toBe(39.99);
+    expect(Math.max(...prices)).toBe(199.99);
+    await expectNoA11yViolations(page);
+  });
+
+  test('the e-book page shows three books at $19.99, $24.99 and $29.99 with Buy Now', async ({
+    page,
+  }) => {
+    await page.goto('/ebook');
+    const items = page.getByRole('main').getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    const prices: string[] = [];
+    for (const item of await items.all()) {
+      await expect(item.getByRole('img', { name: /^Cover of / })).toBeVisible();
+      await expect(item.getByRole('button', { name: /^Buy Now/ })).toBeVisible();
+      prices.push(await item.getByText(/^\$\d+\.\d{2}$/).innerText());
+    }
+    expect(prices).toEqual(['$19.99', '$24.99', '$29.99']);
+    await expectNoA11yViolations(page);
+  });
+});
+
+test('the page has one React, router, Firebase app and shared package', async ({ page }) => {
+  await page.goto('/store');
+  await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+  for (const remote of Object.keys(REMOTE_ORIGINS)) {
+    const report = await page.evaluate(
+      (name) => window.__portfolioDiagnostics!.compare(name),
+      remote,
+    );
+    expect(report, `singletons shared with remote "${remote}"`).toEqual({
+      sameReact: true,
+      sameRouter: true,
+      sameAuthContext: true,
+      sameFirebaseApp: true,
+      firebaseAppCountInShell: 1,
+      firebaseAppCountInRemote: 1,
+    });
+  }
+});
+
+test.describe('a remote that is down', () => {
+  test('at boot: its routes show the fallback, the rest works, and it recovers without a reload', async ({
+    page,
+  }) => {
+    await takeRemoteDown(page, REMOTE_ORIGINS.shop);
+    await page.goto('/store');
+    await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
+    await markDocument(page);
+
+    // The navbar, footer and other remotes keep working.
+    await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    await mainNav(page).getByRole('link', { name: 'Store' }).click();
+    await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
+    await bringRemoteBack(page, REMOTE_ORIGINS.shop);
+    await page.getByRole('button', { name: RETRY_LABEL }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await expectSameDocument(page);
+  });
+
+  test('while the visitor is on the site: the next route of it falls back, then recovers', async ({
+    page,
+  }) => {
+    await page.goto('/ebook');
+    await expect(page.getByRole('heading', { level: 1, name: 'E-books' })).toBeVisible();
+    await markDocument(page);
+    await takeRemoteDown(page, REMOTE_ORIGINS.shop);
+    await mainNav(page).getByRole('link', { name: 'Store' }).click();
+    await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await bringRemoteBack(page, REMOTE_ORIGINS.shop);
+    await page.getByRole('button', { name: RETRY_LABEL }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await expectSameDocument(page);
+  });
+});

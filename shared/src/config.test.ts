@@ -1,0 +1,36 @@
+import { TEST_RUNTIME_CONFIG } from '../../tools/testing';
+import { RuntimeConfigError, parseRuntimeConfig } from '@portfolio/shared/config';
+
+describe('parseRuntimeConfig', () => {
+  it('accepts a complete config and trims a trailing slash from the API base', () => {
+    const config = parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, apiBase: 'http://api.test/api/' });
+    expect(config.apiBase).toBe('http://api.test/api');
+    expect(config.remotes.shop).toBe(TEST_RUNTIME_CONFIG.remotes.shop);
+  });
+
+  it('names the missing remote', () => {
+    const { shop: _shop, ...remotes } = TEST_RUNTIME_CONFIG.remotes;
+    expect(() => parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, remotes })).toThrow('"remotes.shop"');
+  });
+
+  it('refuses a non-object', () => {
+    expect(() => parseRuntimeConfig('nope')).toThrow(RuntimeConfigError);
+  });
+
+  it('defaults the profile store to the API and ignores unknown values', () => {
+    expect(parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, profileStore: 'mongo' }).profileStore).toBe(
+      'api',
+    );
+    expect(
+      parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, profileStore: 'firestore' }).profileStore,
+    ).toBe('firestore');
+  });
+
+  it('keeps the emulator URL only when one is given', () => {
+    expect(parseRuntimeConfig(TEST_RUNTIME_CONFIG).authEmulatorUrl).toBeUndefined();
+    expect(
+      parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, authEmulatorUrl: 'http://127.0.0.1:9099' })
+        .authEmulatorUrl,
+    ).toBe('http://127.0.0.1:9099');
+  });
+});

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Modal } from '@portfolio/shared/ui';
+
+function Harness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      {open && (
+        <Modal label="Certificate" onClose={() => setOpen(false)}>
+          <a href="#one">first link</a>
+          <a href="#two">last link</a>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+async function openModal() {
+  const user = userEvent.setup();
+  render(<Harness />);
+  await user.click(screen.getByRole('button', { name: 'Open' }));
+  return user;
+}
+
+describe('Modal', () => {
+  it('focuses the close button when it opens and closes with it, returning focus', async () => {
+    const user = await openModal();
+    expect(screen.getByRole('dialog', { name: 'Certificate' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('closes on Escape', async () => {
+    const user = await openModal();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes on a backdrop click but not on a click inside', async () => {
+    const user = await openModal();
+    await user.click(screen.getByRole('link', { name: 'first link' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(screen.getByTestId('modal-backdrop'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps Tab focus inside the dialog', async () => {
+    const user = await openModal();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'last link' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('link', { name: 'last link' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,107 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTE_UNAVAILABLE_TITLE, RETRY_LABEL } from '../texts';
+import { errorHandlingPlugin } from './errorHandlingPlugin';
+import { RemoteRoute } from './RemoteRoute';
+import { registerSiteRemotes } from './remotes';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+}));
+
+const loadRemoteMock = loadRemote as jest.Mock;
+const registerRemotesMock = registerRemotes as jest.Mock;
+
+function Page() {
+  return <h1>Remote page</h1>;
+}
+
+beforeAll(() => {
+  registerSiteRemotes({
+    portfolio: 'http://p.test/mf-manifest.json',
+    blog: 'http://b.test/mf-manifest.json',
+    auth: 'http://a.test/mf-manifest.json',
+    shop: 'http://s.test/mf-manifest.json',
+  });
+});
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  loadRemoteMock.mockReset();
+  registerRemotesMock.mockClear();
+});
+
+describe('RemoteRoute', () => {
+  it('renders the page the remote exposes', async () => {
+    loadRemoteMock.mockResolvedValue({ default: Page });
+    render(<RemoteRoute remote="blog" module="./BlogPage" />);
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledWith('blog/BlogPage');
+  });
+
+  it('shows the fallback when loading fails, and recovers on retry without a reload', async () => {
+    loadRemoteMock.mockRejectedValueOnce(new Error('connection refused'));
+    const user = userEvent.setup();
+    render(<RemoteRoute remote="shop" module="./StorePage" />);
+    expect(
+      await screen.findByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE }),
+    ).toBeInTheDocument();
+
+    loadRemoteMock.mockResolvedValue({ default: Page });
+    await user.click(screen.getByRole('button', { name: RETRY_LABEL }));
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
+    // The failed remote was registered again with force, which clears the runtime's caches.
+    expect(registerRemotesMock).toHaveBeenCalledWith(
+      [{ name: 'shop', entry: 'http://s.test/mf-manifest.json' }],
+      {
+        force: true,
+      },
+    );
+  });
+
+  it('shows the fallback when the page throws while rendering', async () => {
+    function Broken(): never {
+      throw new Error('render failure');
+    }
+    loadRemoteMock.mockResolvedValue({ default: Broken });
+    render(<RemoteRoute remote="auth" module="./SignInPage" />);
+    expect(
+      await screen.findByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the fallback module the runtime plugin hands back', async () => {
+    const onFailure = jest.fn();
+    const plugin = errorHandlingPlugin(onFailure);
+    const fallback = (await plugin.errorLoadRemote?.({
+      id: 'portfolio/HomePage',
+      error: new Error('down'),
+      from: 'runtime',
+      lifecycle: 'onLoad',
+      origin: {} as never,
+    })) as { default: () => React.JSX.Element };
+    expect(onFailure).toHaveBeenCalledWith('portfolio', expect.any(Error));
+    loadRemoteMock.mockResolvedValue(fallback);
+    render(<RemoteRoute remote="portfolio" module="./HomePage" />);
+    expect(
+      await screen.findByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('errorHandlingPlugin', () => {
+  it('returns nothing before onLoad, where a value would be taken as the manifest', async () => {
+    const plugin = errorHandlingPlugin(jest.fn());
+    const result = await plugin.errorLoadRemote?.({
+      id: 'http://s.test/mf-manifest.json',
+      error: new Error('down'),
+      from: 'runtime',
+      lifecycle: 'afterResolve',
+      origin: {} as never,
+    });
+    expect(result).toBeUndefined();
+  });
+});

@@ -1,0 +1,135 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { AuthContextValue } from '@portfolio/shared/auth';
+import {
+  LOGOUT_LABEL,
+  NAVBAR_SCROLL_THRESHOLD,
+  NAV_LINKS,
+  SEARCH_INPUT_LABEL,
+  SEARCH_TOGGLE_LABEL,
+  SIGN_IN_LABEL,
+  SIGN_UP_LABEL,
+} from '../../texts';
+import { Navbar } from './Navbar';
+
+const auth: AuthContextValue = {
+  user: null,
+  role: null,
+  loading: false,
+  signOut: jest.fn(async () => undefined),
+  getIdToken: jest.fn(async () => null),
+};
+
+jest.mock('@portfolio/shared/auth', () => ({ useAuth: () => auth }));
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderNavbar(route = '/blog') {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[route]}>
+      <Navbar brand="Test Owner" />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => {
+  auth.user = null;
+  jest.clearAllMocks();
+});
+
+describe('Navbar', () => {
+  it('links every page of the spec, in order', () => {
+    renderNavbar();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const labels = Array.from(nav.querySelectorAll('ul a')).map((link) => link.textContent);
+    expect(labels).toEqual(NAV_LINKS.map((link) => link.label));
+    expect(NAV_LINKS.map((link) => link.label)).toEqual([
+      'Home',
+      'Portfolio',
+      'Store',
+      'Blog',
+      'Contact',
+      'About',
+      'E-books',
+    ]);
+  });
+
+  it('shows Sign In and Sign Up when signed out', () => {
+    renderNavbar();
+    expect(screen.getByRole('link', { name: SIGN_IN_LABEL })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('link', { name: SIGN_UP_LABEL })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByRole('button', { name: LOGOUT_LABEL })).not.toBeInTheDocument();
+  });
+
+  it('shows Logout when signed in; it signs out and goes to /', async () => {
+    auth.user = { uid: 'u1', email: 'a@b.c', displayName: 'A', photoURL: null };
+    const user = renderNavbar('/blog');
+    expect(screen.queryByRole('link', { name: SIGN_IN_LABEL })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: LOGOUT_LABEL }));
+    expect(auth.signOut).toHaveBeenCalledTimes(1);
+    expect(location()).toBe('/');
+  });
+
+  it('toggles the search box with the search icon', async () => {
+    const user = renderNavbar();
+    expect(screen.queryByLabelText(SEARCH_INPUT_LABEL)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: SEARCH_TOGGLE_LABEL, expanded: false }));
+    expect(screen.getByLabelText(SEARCH_INPUT_LABEL)).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: SEARCH_TOGGLE_LABEL }));
+    expect(screen.queryByLabelText(SEARCH_INPUT_LABEL)).not.toBeInTheDocument();
+  });
+
+  it('goes to the search route with the text as query', async () => {
+    const user = renderNavbar();
+    await user.click(screen.getByRole('button', { name: SEARCH_TOGGLE_LABEL }));
+    await user.type(screen.getByLabelText(SEARCH_INPUT_LABEL), '  zero trust & mfa {Enter}');
+    expect(location()).toBe('/search-article?query=zero+trust+%26+mfa');
+  });
+
+  it('does nothing for empty or whitespace-only text', async () => {
+    const user = renderNavbar('/blog');
+    await user.click(screen.getByRole('button', { name: SEARCH_TOGGLE_LABEL }));
+    await user.type(screen.getByLabelText(SEARCH_INPUT_LABEL), '{Enter}');
+    expect(location()).toBe('/blog');
+    await user.type(screen.getByLabelText(SEARCH_INPUT_LABEL), '    {Enter}');
+    expect(location()).toBe('/blog');
+  });
+
+  it('takes its scrolled style after 50 px of scrolling', () => {
+    renderNavbar();
+    const header = screen.getByRole('banner');
+    expect(header).toHaveAttribute('data-scrolled', 'false');
+    act(() => {
+      window.scrollY = NAVBAR_SCROLL_THRESHOLD;
+      fireEvent.scroll(window);
+    });
+    expect(header).toHaveAttribute('data-scrolled', 'false');
+    act(() => {
+      window.scrollY = NAVBAR_SCROLL_THRESHOLD + 1;
+      fireEvent.scroll(window);
+    });
+    expect(header).toHaveAttribute('data-scrolled', 'true');
+  });
+
+  it('opens the phone menu and closes it on navigation', async () => {
+    const user = renderNavbar();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('link', { name: 'Store' }));
+    expect(location()).toBe('/store');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,0 +1,98 @@
+/** @jest-environment node */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { cacheControlFor, createStaticServer } from './static-server.mjs';
+import { buildRuntimeConfig } from './runtime-config.mjs';
+
+describe('cacheControlFor', () => {
+  it('never caches the federation entry points and the page', () => {
+    expect(cacheControlFor('/dist/remoteEntry.js')).toBe('no-cache');
+    expect(cacheControlFor('/dist/mf-manifest.json')).toBe('no-cache');
+    expect(cacheControlFor('/dist/index.html')).toBe('no-cache');
+  });
+
+  it('caches content-hashed files for a year', () => {
+    expect(cacheControlFor('/dist/main.0a1b2c3d.js')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('createStaticServer', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'static-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(
+    path.join(root, 'main.0a1b2c3d.js'),
+    `console.log(${JSON.stringify('x'.repeat(5000))});`,
+  );
+  writeFileSync(path.join(root, 'remoteEntry.js'), 'var shop;');
+  const server = createStaticServer({ root, cors: true, env: { API_PORT: '4100' } });
+  let base = '';
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('serves hashed files compressed, immutable and with CORS', async () => {
+    const response = await fetch(`${base}/main.0a1b2c3d.js`, {
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.text()).toContain('xxxx');
+  });
+
+  it('answers a deep link with the page (SPA fallback)', async () => {
+    const response = await fetch(`${base}/article/some-id`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('<title>app</title>');
+  });
+
+  it('answers 404 for a missing asset and refuses to leave its folder', async () => {
+    expect((await fetch(`${base}/missing.js`)).status).toBe(404);
+    expect((await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).status).toBe(403);
+  });
+
+  it('serves the runtime config for the host name the browser used', async () => {
+    const response = await fetch(`${base}/runtime-config.json`);
+    const config = await response.json();
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(config.apiBase).toBe('http://127.0.0.1:4100/api');
+    expect(config.remotes.shop).toBe('http://127.0.0.1:3004/mf-manifest.json');
+  });
+});
+
+describe('buildRuntimeConfig', () => {
+  it('defaults to the local services and the emulator', () => {
+    const config = buildRuntimeConfig({ hostname: 'localhost', env: {} });
+    expect(config.apiBase).toBe('http://localhost:4000/api');
+    expect(config.authEmulatorUrl).toBe('http://localhost:9099');
+    expect(config.firebase.projectId).toBe('demo-portfolio');
+    expect(config.profileStore).toBe('api');
+  });
+
+  it('points a remote at another host without any rebuild', () => {
+    const config = buildRuntimeConfig({
+      hostname: 'localhost',
+      env: { REMOTE_BLOG_URL: 'https://blog.example.com/mf-manifest.json' },
+    });
+    expect(config.remotes.blog).toBe('https://blog.example.com/mf-manifest.json');
+  });
+
+  it('drops the emulator for a real Firebase project', () => {
+    const config = buildRuntimeConfig({
+      env: { FIREBASE_API_KEY: 'real-key', FIREBASE_PROJECT_ID: 'my-project' },
+    });
+    expect(config.authEmulatorUrl).toBeUndefined();
+    expect(config.firebase).toMatchObject({ apiKey: 'real-key', projectId: 'my-project' });
+  });
+});

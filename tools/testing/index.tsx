@@ -1,0 +1,89 @@
+// Test utilities for every front-end package: a runtime config, a router wrapper, a fetch mock
+// and a stand-in auth context. Tests import from '../../../tools/testing' (relative).
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import type { RenderResult } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { setRuntimeConfig } from '@portfolio/shared/config';
+import type { RuntimeConfig } from '@portfolio/shared/config';
+
+export const TEST_API_BASE = 'http://api.test/api';
+
+export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
+  apiBase: TEST_API_BASE,
+  remotes: {
+    portfolio: 'http://portfolio.test/mf-manifest.json',
+    blog: 'http://blog.test/mf-manifest.json',
+    auth: 'http://auth.test/mf-manifest.json',
+    shop: 'http://shop.test/mf-manifest.json',
+  },
+  firebase: { apiKey: 'test-key', authDomain: 'demo-test.firebaseapp.com', projectId: 'demo-test' },
+  profileStore: 'api',
+  owner: {
+    name: 'Test Owner',
+    email: 'owner@example.test',
+    social: [{ label: 'GitHub', url: 'https://github.com/test' }],
+  },
+};
+
+/** Call at the top of a test file: every test then sees the test runtime config. */
+export function useTestRuntimeConfig(config: RuntimeConfig = TEST_RUNTIME_CONFIG): void {
+  beforeEach(() => setRuntimeConfig(config));
+}
+
+export interface RenderAtOptions {
+  /** The URL the page is rendered at, e.g. '/projects/abc'. */
+  route?: string;
+  /** The route pattern, e.g. '/projects/:id', so useParams works. */
+  path?: string;
+}
+
+/** Renders a page inside a router at a URL, with a catch-all that shows where it navigated. */
+export function renderAt(
+  ui: ReactElement,
+  { route = '/', path = '*' }: RenderAtOptions = {},
+): RenderResult {
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <Routes>
+        <Route path={path} element={ui} />
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function LocationProbe() {
+  return <p data-testid="navigated-away">navigated away</p>;
+}
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+}
+
+/**
+ * Replaces global fetch: `routes` maps "METHOD /path" (path relative to the API base, query
+ * included) to a response, a function returning one, or an Error to throw.
+ */
+export function mockFetch(
+  routes: Record<string, MockResponse | Error | ((init?: RequestInit) => MockResponse | Error)>,
+): jest.Mock {
+  const mock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const path = url.startsWith(TEST_API_BASE) ? url.slice(TEST_API_BASE.length) : url;
+    const handler = routes[`${method} ${path}`];
+    if (handler === undefined) throw new Error(`Unexpected fetch: ${method} ${path}`);
+    const result = typeof handler === 'function' ? handler(init) : handler;
+    if (result instanceof Error) throw result;
+    const status = result.status ?? 200;
+    const body = result.body === undefined ? null : JSON.stringify(result.body);
+    return new Response(status === 204 ? null : body, {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  global.fetch = mock as unknown as typeof fetch;
+  return mock;
+}

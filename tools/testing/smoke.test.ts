@@ -1,0 +1,9 @@
+import { getProjects } from '@portfolio/shared/api-client';
+import { mockFetch, useTestRuntimeConfig } from './index';
+
+useTestRuntimeConfig();
+
+test('the test utilities wire the API client to a mocked fetch', async () => {
+  mockFetch({ 'GET /projects': { body: [] } });
+  await expect(getProjects()).resolves.toEqual([]);
+});

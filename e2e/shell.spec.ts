@@ -194,3 +194,52 @@ test.describe('a remote that is down', () => {
     await expectSameDocument(page);
   });
 });
+
+test.describe('a remote that misbehaves', () => {
+  async function expectFallbackThenRecovery(page: Page, unroute: () => Promise<void>) {
+    await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await markDocument(page);
+    await unroute();
+    await page.getByRole('button', { name: RETRY_LABEL }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await expectSameDocument(page);
+  }
+
+  test('answering 500', async ({ page }) => {
+    const pattern = `${REMOTE_ORIGINS.shop}/**`;
+    await page.route(pattern, (route) =>
+      route.fulfill({ status: 500, body: 'Internal Server Error' }),
+    );
+    await page.goto('/store');
+    await expectFallbackThenRecovery(page, () => page.unroute(pattern));
+  });
+
+  test('answering HTML instead of JavaScript', async ({ page }) => {
+    const pattern = `${REMOTE_ORIGINS.shop}/remoteEntry.js`;
+    await page.route(pattern, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><h1>Welcome to nginx</h1>',
+      }),
+    );
+    await page.goto('/store');
+    await expectFallbackThenRecovery(page, () => page.unroute(pattern));
+  });
+
+  test('hanging: the load is given up after the configured timeout', async ({ page }) => {
+    // The timeout is runtime config: lower it for this page, as an operator could.
+    await page.route('**/runtime-config.json', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        json: { ...(await response.json()), remoteLoadTimeoutMs: 2000 },
+      });
+    });
+    const pattern = `${REMOTE_ORIGINS.shop}/**`;
+    await page.route(pattern, () => undefined);
+    await page.goto('/store');
+    await expectFallbackThenRecovery(page, () => page.unroute(pattern));
+  });
+});

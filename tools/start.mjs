@@ -84,6 +84,9 @@ function startEmulator() {
     JSON.stringify({
       emulators: {
         auth: { host: '127.0.0.1', port: emulatorPort },
+        // Hub and logging ports follow the emulator's, so two stacks can run side by side.
+        hub: { host: '127.0.0.1', port: emulatorPort + 1 },
+        logging: { host: '127.0.0.1', port: emulatorPort + 2 },
         ui: { enabled: false },
         singleProjectMode: true,
       },

@@ -33,4 +33,15 @@ describe('parseRuntimeConfig', () => {
         .authEmulatorUrl,
     ).toBe('http://127.0.0.1:9099');
   });
+
+  it('accepts a bounded remote timeout and refuses anything else', () => {
+    expect(
+      parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, remoteLoadTimeoutMs: 3000 }).remoteLoadTimeoutMs,
+    ).toBe(3000);
+    for (const bad of [50, 1.5, '3000', 500_000]) {
+      expect(() =>
+        parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, remoteLoadTimeoutMs: bad }),
+      ).toThrow('"remoteLoadTimeoutMs"');
+    }
+  });
 });

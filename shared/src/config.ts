@@ -35,6 +35,8 @@ export interface RuntimeConfig {
   /** Where user profile documents live: the content API (default) or Firestore. */
   profileStore: 'api' | 'firestore';
   owner: OwnerIdentity;
+  /** How long the shell waits for a remote before showing its fallback (default 15 s). */
+  remoteLoadTimeoutMs?: number;
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
@@ -98,6 +100,20 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   };
   if (typeof raw.authEmulatorUrl === 'string' && raw.authEmulatorUrl !== '') {
     config.authEmulatorUrl = raw.authEmulatorUrl;
+  }
+  const timeout = raw.remoteLoadTimeoutMs;
+  if (timeout !== undefined) {
+    if (
+      typeof timeout !== 'number' ||
+      !Number.isInteger(timeout) ||
+      timeout < 100 ||
+      timeout > 120_000
+    ) {
+      throw new RuntimeConfigError(
+        'Runtime config: "remoteLoadTimeoutMs" must be a whole number from 100 to 120000.',
+      );
+    }
+    config.remoteLoadTimeoutMs = timeout;
   }
   return config;
 }

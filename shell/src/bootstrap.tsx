@@ -13,7 +13,7 @@ const root = createRoot(container);
 
 loadRuntimeConfig()
   .then((config) => {
-    registerSiteRemotes(config.remotes);
+    registerSiteRemotes(config.remotes, { timeoutMs: config.remoteLoadTimeoutMs });
     installDiagnostics();
     root.render(
       <StrictMode>

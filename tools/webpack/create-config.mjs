@@ -163,6 +163,8 @@ export function createWebpackConfig(app) {
         host: '127.0.0.1',
         hot: true,
         historyApiFallback: true,
+        // A remote's hot-reload client runs inside the shell's page, on another origin.
+        allowedHosts: 'all',
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { warnings: false } },
         setupMiddlewares: (middlewares, server) => {

@@ -6,7 +6,8 @@ import type { RemoteName } from '@portfolio/shared/config';
 import { errorHandlingPlugin } from './errorHandlingPlugin';
 
 /** A remote that hangs is given up on after this long, and its route shows the fallback. */
-export const REMOTE_LOAD_TIMEOUT_MS = 15_000;
+export const DEFAULT_REMOTE_LOAD_TIMEOUT_MS = 15_000;
+let loadTimeoutMs = DEFAULT_REMOTE_LOAD_TIMEOUT_MS;
 
 export type PageModule = { default: ComponentType };
 
@@ -23,7 +24,11 @@ export class RemoteLoadError extends Error {
   }
 }
 
-export function registerSiteRemotes(remotes: Record<RemoteName, string>): void {
+export function registerSiteRemotes(
+  remotes: Record<RemoteName, string>,
+  options: { timeoutMs?: number } = {},
+): void {
+  loadTimeoutMs = options.timeoutMs ?? DEFAULT_REMOTE_LOAD_TIMEOUT_MS;
   registerPlugins([
     errorHandlingPlugin((remote, error) => {
       failed.add(remote);
@@ -51,7 +56,7 @@ function withTimeout<T>(promise: Promise<T>, remote: string): Promise<T> {
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () => reject(new RemoteLoadError(remote, `Remote "${remote}" did not answer in time`)),
-      REMOTE_LOAD_TIMEOUT_MS,
+      loadTimeoutMs,
     );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));

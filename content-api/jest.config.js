@@ -1,0 +1,28 @@
+// The content API's Jest project (run from the repo root: `npx jest --selectProjects api`).
+// Tests run as CommonJS through @swc/jest; swc rewrites `import.meta.url` for that.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** @type {import('jest').Config} */
+export default {
+  displayName: 'api',
+  rootDir: path.dirname(fileURLToPath(import.meta.url)),
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.test.ts'],
+  transform: {
+    '^.+\\.(ts|js|cjs|mjs)$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  // Transform what Jest's CommonJS sandbox cannot load as is: ESM-only packages (marked, the
+  // cookie package inside light-my-request) and PGlite's CJS build, whose import() of Node
+  // built-ins swc rewrites to require().
+  transformIgnorePatterns: ['/node_modules/(?!(.*/)?(marked|cookie|@electric-sql/pglite)/)'],
+  // Sources use NodeNext-style `.js` extensions on relative imports.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  setupFilesAfterEnv: ['<rootDir>/src/testing/jest-setup.ts'],
+};

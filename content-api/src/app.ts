@@ -1,0 +1,155 @@
+// buildApp(options): the whole HTTP API as a Fastify instance, without listening.
+// Tests call it with app.inject(); src/server.ts starts it.
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
+import { createFirebaseVerifier } from './auth/firebase.js';
+import type { AuthGuards, VerifyIdToken } from './auth/identity.js';
+import { createAuthGuards } from './auth/identity.js';
+import { DEFAULT_CONTACT_RATE_LIMIT, DEFAULT_CORS_ORIGINS } from './config.js';
+import type { Database } from './db/connect.js';
+import type { AboutData } from './features/about/about-data.js';
+import { loadAboutData } from './features/about/about-data.js';
+import aboutRoutes from './features/about/routes.js';
+import articleRoutes from './features/articles/routes.js';
+import contactRoutes from './features/contact/routes.js';
+import feedRoutes from './features/feeds/routes.js';
+import healthRoutes from './features/health/routes.js';
+import imageRoutes from './features/images/routes.js';
+import projectRoutes from './features/projects/routes.js';
+import searchRoutes from './features/search/routes.js';
+import userRoutes from './features/users/routes.js';
+import { registerErrorHandlers } from './http/errors.js';
+import type { ResponseCacheOptions } from './http/response-cache.js';
+import { ResponseCache } from './http/response-cache.js';
+
+export const API_PREFIX = '/api';
+
+export interface BuildAppOptions {
+  db: Database;
+  /** Defaults to firebase-admin's verifyIdToken for `firebaseProjectId`. */
+  verifyIdToken?: VerifyIdToken;
+  firebaseProjectId?: string;
+  corsOrigins?: string[];
+  /** Front-end origin used in RSS and sitemap links. */
+  siteUrl?: string;
+  /** POST /contact requests per minute per IP. */
+  contactRateLimit?: number;
+  /** Defaults to seed/about.json. */
+  about?: AboutData;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean | string;
+  cache?: ResponseCacheOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false on writes that no public read shows (contact messages, profiles). */
+    changesPublicContent?: boolean;
+  }
+}
+
+/** What every route plugin receives. */
+export interface RouteContext {
+  db: Database;
+  cache: ResponseCache;
+  auth: AuthGuards;
+}
+
+const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'Malformed URL.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long.',
+};
+
+/** Bad path input is a client error like any other: 400, never the router's 414. */
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply.code(400).send({ message: FRAMEWORK_ERROR_MESSAGES[error.code] ?? error.message });
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    // Unknown body fields are errors, not silently dropped.
+    ajv: { customOptions: { removeAdditional: false } },
+    // Malformed URLs and overlong path parameters are rejected by the router, before the
+    // error handler: answer them in the same JSON shape.
+    frameworkErrors: answerFrameworkError,
+    // Longer than any valid id or image name, so those get the schema's clear 400 message.
+    routerOptions: { maxParamLength: 1000 },
+  });
+
+  registerErrorHandlers(app);
+  // JSON only (plus multipart inside the images plugin): anything else gets 415.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(cors, {
+    origin: (options.corsOrigins ?? DEFAULT_CORS_ORIGINS).includes('*')
+      ? true
+      : (options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['ETag'],
+    maxAge: 600,
+  });
+  await app.register(compress);
+  await app.register(rateLimit, { global: false });
+
+  const cache = new ResponseCache(options.cache);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    // A successful write may change what a public read returns, unless its route says otherwise.
+    if (
+      WRITE_METHODS.has(request.method) &&
+      reply.statusCode < 400 &&
+      request.routeOptions.config.changesPublicContent !== false
+    ) {
+      cache.invalidate();
+    }
+    return payload;
+  });
+
+  const context: RouteContext = {
+    db: options.db,
+    cache,
+    auth: createAuthGuards(
+      options.verifyIdToken ??
+        createFirebaseVerifier(options.firebaseProjectId ?? 'demo-portfolio'),
+    ),
+  };
+  const about = options.about ?? loadAboutData();
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, context);
+      await api.register(projectRoutes, context);
+      await api.register(articleRoutes, context);
+      await api.register(searchRoutes, context);
+      await api.register(contactRoutes, {
+        ...context,
+        contactRateLimit: options.contactRateLimit ?? DEFAULT_CONTACT_RATE_LIMIT,
+      });
+      await api.register(aboutRoutes, { ...context, about });
+      await api.register(imageRoutes, context);
+      await api.register(feedRoutes, {
+        ...context,
+        about,
+        siteUrl: (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      });
+      await api.register(userRoutes, context);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  return app;
+}

@@ -1,0 +1,92 @@
+// One Drizzle schema for both drivers (PGlite and node-postgres).
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** PGlite returns bytea as Uint8Array, node-postgres as Buffer: expose Buffer either way. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Read only through SQL (`@@`, `ts_rank`); never selected into JS. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    imagePath: text('image_path').notNull(),
+    skills: text('skills').array(),
+    link: text('link'),
+    ...timestamps,
+  },
+  (table) => [index('projects_created_at_idx').on(table.createdAt, table.id)],
+);
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    /** Markdown, as written by the author. */
+    content: text('content').notNull(),
+    /** The Markdown rendered to plain text: what search indexes and ts_headline cuts. */
+    plainText: text('plain_text').notNull(),
+    imagePath: text('image_path'),
+    ...timestamps,
+    // `<` and `>` become spaces so the text-search parser does not swallow `<script>` as a tag.
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', translate(plain_text, '<>', '  ')), 'B')`,
+    ),
+  },
+  (table) => [
+    index('articles_created_at_idx').on(table.createdAt, table.id),
+    index('articles_search_idx').using('gin', table.searchVector),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+);
+
+/** Uploaded and seeded images live in the database so every API instance can serve them. */
+export const images = pgTable('images', {
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+/** Profile documents keyed by Firebase uid. `role` mirrors the `role` custom claim. */
+export const profiles = pgTable('profiles', {
+  uid: text('uid').primaryKey(),
+  email: text('email'),
+  username: text('username'),
+  name: text('name'),
+  photoUrl: text('photo_url'),
+  role: text('role').notNull().default('user'),
+  ...timestamps,
+});
+
+/** Small key/value facts about the database itself, e.g. when it was seeded. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

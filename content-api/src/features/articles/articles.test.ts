@@ -1,0 +1,204 @@
+import { testDrivers } from '../../testing/databases.js';
+import { adminHeaders, readerHeaders } from '../../testing/fake-auth.js';
+import type { TestApp } from '../../testing/test-app.js';
+import { createTestApp } from '../../testing/test-app.js';
+
+interface ArticleJson {
+  _id: string;
+  title: string;
+  content: string;
+  imagePath?: string;
+  createdAt: string;
+  previous?: { _id: string; title: string } | null;
+  next?: { _id: string; title: string } | null;
+}
+
+describe.each(testDrivers)('articles (%s)', (driver) => {
+  let t: TestApp;
+  let seeded: ArticleJson[];
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    seeded = (await t.app.inject('/api/articles')).json();
+  });
+  afterAll(() => t.close());
+
+  describe('GET /api/articles', () => {
+    it('returns a plain array of the 12 seeded articles, newest first', () => {
+      expect(seeded).toHaveLength(12);
+      const dates = seeded.map((article) => article.createdAt);
+      expect([...dates].sort().reverse()).toEqual(dates);
+      expect(new Set(dates).size).toBe(12);
+      for (const article of seeded) {
+        expect(article).toEqual({
+          _id: expect.stringMatching(/^[a-z0-9-]+$/),
+          title: expect.any(String),
+          content: expect.stringContaining('##'),
+          imagePath: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
+        });
+      }
+    });
+
+    it('covers the security topics of the seed', () => {
+      const titles = seeded.map((article) => article.title).join(' | ');
+      for (const topic of [
+        /threat model/i,
+        /owasp/i,
+        /incident/i,
+        /linux/i,
+        /code review/i,
+        /phishing/i,
+        /zero trust/i,
+        /password/i,
+        /container/i,
+        /siem/i,
+        /capture the flag/i,
+        /tls/i,
+      ]) {
+        expect(titles).toMatch(topic);
+      }
+    });
+
+    it('pages with limit and offset', async () => {
+      const page = await t.app.inject('/api/articles?limit=5&offset=3');
+      expect(page.statusCode).toBe(200);
+      expect(page.json().map((article: ArticleJson) => article._id)).toEqual(
+        seeded.slice(3, 8).map((article) => article._id),
+      );
+      expect((await t.app.inject('/api/articles?limit=100')).json()).toHaveLength(12);
+      expect((await t.app.inject('/api/articles?offset=20')).json()).toEqual([]);
+    });
+
+    it.each([
+      ['limit=0', 'Limit must be >= 1.'],
+      ['limit=101', 'Limit must be <= 100.'],
+      ['limit=abc', 'Limit must be of type integer.'],
+      ['offset=-1', 'Offset must be >= 0.'],
+      ['page=2', 'Unknown field "page" in query.'],
+    ])('answers 400 for ?%s', async (query, message) => {
+      const response = await t.app.inject(`/api/articles?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    });
+  });
+
+  describe('GET /api/articles/:id', () => {
+    it('returns the article with its older (previous) and newer (next) neighbours', async () => {
+      const [newest, middle, older] = seeded as [ArticleJson, ArticleJson, ArticleJson];
+      const response = await t.app.inject(`/api/articles/${middle._id}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        ...middle,
+        previous: { _id: older._id, title: older.title },
+        next: { _id: newest._id, title: newest.title },
+      });
+    });
+
+    it('has no next for the newest and no previous for the oldest', async () => {
+      const newest = (await t.app.inject(`/api/articles/${seeded[0]?._id}`)).json();
+      expect(newest.next).toBeNull();
+      expect(newest.previous).not.toBeNull();
+      const oldest = (await t.app.inject(`/api/articles/${seeded[11]?._id}`)).json();
+      expect(oldest.previous).toBeNull();
+      expect(oldest.next).toEqual({ _id: seeded[10]?._id, title: seeded[10]?.title });
+    });
+
+    it('answers 404 with the spec message for an unknown id, 400 for a malformed one', async () => {
+      const missing = await t.app.inject('/api/articles/nothing-here');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: 'Article not found' });
+      const malformed = await t.app.inject('/api/articles/Not%20An%20Id');
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toMatch(/id must contain only/i);
+    });
+  });
+
+  describe('admin writes', () => {
+    const draft = { title: 'Écrire: Sécurité & Toi!', content: '# Hello\n\nSome *Markdown*.' };
+
+    it('requires an admin token', async () => {
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/articles', payload: draft })).statusCode,
+      ).toBe(401);
+      const reader = await t.app.inject({
+        method: 'PUT',
+        url: `/api/articles/${seeded[0]?._id}`,
+        headers: readerHeaders,
+        payload: draft,
+      });
+      expect(reader.statusCode).toBe(403);
+    });
+
+    it('creates an article without image, slugging the title, and places it by createdAt', async () => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/articles',
+        headers: adminHeaders,
+        payload: { ...draft, createdAt: '2020-01-01T00:00:00.000Z' },
+      });
+      expect(created.statusCode).toBe(201);
+      const article = created.json();
+      expect(article).toEqual({
+        _id: 'ecrire-securite-toi',
+        title: draft.title,
+        content: draft.content,
+        createdAt: '2020-01-01T00:00:00.000Z',
+        updatedAt: expect.any(String),
+      });
+      const list = (await t.app.inject('/api/articles')).json();
+      expect(list.at(-1)._id).toBe('ecrire-securite-toi');
+      const detail = (await t.app.inject('/api/articles/ecrire-securite-toi')).json();
+      expect(detail.previous).toBeNull();
+      expect(detail.next).toEqual({ _id: seeded[11]?._id, title: seeded[11]?.title });
+    });
+
+    it('replaces and deletes; missing ids answer 404', async () => {
+      const id = seeded[0]?._id as string;
+      const replaced = await t.app.inject({
+        method: 'PUT',
+        url: `/api/articles/${id}`,
+        headers: adminHeaders,
+        payload: { title: 'Updated title', content: 'Updated body', imagePath: '/images/tls.svg' },
+      });
+      expect(replaced.statusCode).toBe(200);
+      expect(replaced.json()).toMatchObject({
+        _id: id,
+        title: 'Updated title',
+        imagePath: '/images/tls.svg',
+      });
+
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/articles/${id}`,
+        headers: adminHeaders,
+      });
+      expect(deleted.statusCode).toBe(204);
+      const again = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/articles/${id}`,
+        headers: adminHeaders,
+      });
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ message: 'Article not found' });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/articles/${id}`,
+        headers: adminHeaders,
+        payload: draft,
+      });
+      expect(put.statusCode).toBe(404);
+    });
+
+    it('validates the body', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/articles',
+        headers: adminHeaders,
+        payload: { title: 'x', content: '   ' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Content must not be empty.' });
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import { asc, desc, eq, like, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.js';
+import { insertWithSlugId } from '../../db/ids.js';
+import { articles } from '../../db/schema.js';
+import { markdownToPlainText } from '../../lib/markdown-text.js';
+
+export interface ArticleInput {
+  title: string;
+  /** Markdown. */
+  content: string;
+  imagePath?: string;
+  /** ISO-8601; defaults to now on create and to the stored value on replace. */
+  createdAt?: string;
+}
+
+export interface Article {
+  _id: string;
+  title: string;
+  content: string;
+  imagePath?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ArticleNeighbour {
+  _id: string;
+  title: string;
+}
+
+export interface ArticleWithNeighbours extends Article {
+  /** The next older article. */
+  previous: ArticleNeighbour | null;
+  /** The next newer article. */
+  next: ArticleNeighbour | null;
+}
+
+/** Everything but the search columns. */
+const articleColumns = {
+  id: articles.id,
+  title: articles.title,
+  content: articles.content,
+  imagePath: articles.imagePath,
+  createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
+};
+
+interface ArticleRow {
+  id: string;
+  title: string;
+  content: string;
+  imagePath: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toArticle(row: ArticleRow): Article {
+  const article: Article = {
+    _id: row.id,
+    title: row.title,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (row.imagePath) article.imagePath = row.imagePath;
+  return article;
+}
+
+function toColumns(input: ArticleInput) {
+  return {
+    title: input.title.trim(),
+    content: input.content,
+    plainText: markdownToPlainText(input.content),
+    imagePath: input.imagePath ?? null,
+  };
+}
+
+const newestFirst = [desc(articles.createdAt), desc(articles.id)];
+
+export async function listArticles(
+  db: Database,
+  page: { limit?: number; offset?: number } = {},
+): Promise<Article[]> {
+  const query = db
+    .select(articleColumns)
+    .from(articles)
+    .orderBy(...newestFirst)
+    .$dynamic();
+  if (page.limit !== undefined) query.limit(page.limit);
+  if (page.offset !== undefined) query.offset(page.offset);
+  return (await query).map(toArticle);
+}
+
+export async function findArticle(db: Database, id: string): Promise<Article | undefined> {
+  const [row] = await db.select(articleColumns).from(articles).where(eq(articles.id, id));
+  return row && toArticle(row);
+}
+
+/** The article with its older (`previous`) and newer (`next`) neighbours by createdAt, then id. */
+export async function findArticleWithNeighbours(
+  db: Database,
+  id: string,
+): Promise<ArticleWithNeighbours | undefined> {
+  const article = await findArticle(db, id);
+  if (!article) return undefined;
+  const position = sql`(select ${articles.createdAt}, ${articles.id} from ${articles} where ${articles.id} = ${id})`;
+  const neighbour = { _id: articles.id, title: articles.title };
+  const [[previous], [next]] = await Promise.all([
+    db
+      .select(neighbour)
+      .from(articles)
+      .where(sql`(${articles.createdAt}, ${articles.id}) < ${position}`)
+      .orderBy(...newestFirst)
+      .limit(1),
+    db
+      .select(neighbour)
+      .from(articles)
+      .where(sql`(${articles.createdAt}, ${articles.id}) > ${position}`)
+      .orderBy(asc(articles.createdAt), asc(articles.id))
+      .limit(1),
+  ]);
+  return { ...article, previous: previous ?? null, next: next ?? null };
+}
+
+export async function createArticle(db: Database, input: ArticleInput): Promise<Article> {
+  const now = new Date();
+  return insertWithSlugId(
+    input.title,
+    'article',
+    async (base) =>
+      (
+        await db
+          .select({ id: articles.id })
+          .from(articles)
+          .where(or(eq(articles.id, base), like(articles.id, `${base}-%`)))
+      ).map((row) => row.id),
+    async (id) => {
+      const [row] = await db
+        .insert(articles)
+        .values({
+          id,
+          ...toColumns(input),
+          createdAt: input.createdAt ? new Date(input.createdAt) : now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning(articleColumns);
+      return row && toArticle(row);
+    },
+  );
+}
+
+/** Full replacement (PUT); the id stays stable even when the title changes. */
+export async function replaceArticle(
+  db: Database,
+  id: string,
+  input: ArticleInput,
+): Promise<Article | undefined> {
+  const [row] = await db
+    .update(articles)
+    .set({
+      ...toColumns(input),
+      ...(input.createdAt ? { createdAt: new Date(input.createdAt) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(articles.id, id))
+    .returning(articleColumns);
+  return row && toArticle(row);
+}
+
+export async function deleteArticle(db: Database, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(articles)
+    .where(eq(articles.id, id))
+    .returning({ id: articles.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,205 @@
+import { buildApp } from '../../app.js';
+import { testDrivers } from '../../testing/databases.js';
+import { adminHeaders, fakeVerifyIdToken, readerHeaders } from '../../testing/fake-auth.js';
+import type { TestApp } from '../../testing/test-app.js';
+import { createTestApp } from '../../testing/test-app.js';
+
+const valid = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello there!' };
+
+describe.each(testDrivers)('/api/contact (%s)', (driver) => {
+  let t: TestApp;
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object, headers });
+  const storedMessages = async () =>
+    (await t.app.inject({ url: '/api/contact', headers: adminHeaders })).json() as {
+      _id: string;
+      name: string;
+      read: boolean;
+    }[];
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seed: false });
+  });
+  afterAll(() => t.close());
+
+  it('stores a valid message and answers 201 with the spec text', async () => {
+    const response = await post(valid);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: 'Message sent successfully!' });
+    const [stored] = await storedMessages();
+    expect(stored).toEqual({
+      _id: expect.stringMatching(/^[a-z0-9-]+$/),
+      ...valid,
+      read: false,
+      createdAt: expect.any(String),
+    });
+  });
+
+  it('accepts an empty honeypot and trims the fields', async () => {
+    const response = await post({
+      name: '  Grace  ',
+      email: 'grace@example.com',
+      message: ' Hi ',
+      website: '',
+    });
+    expect(response.statusCode).toBe(201);
+    expect((await storedMessages())[0]).toMatchObject({ name: 'Grace', message: 'Hi' });
+  });
+
+  describe('rejections store nothing', () => {
+    let countBefore: number;
+    beforeEach(async () => {
+      countBefore = (await storedMessages()).length;
+    });
+    afterEach(async () => {
+      expect((await storedMessages()).length).toBe(countBefore);
+    });
+
+    it.each([
+      [{ email: valid.email, message: valid.message }, 'Name is required.'],
+      [{ ...valid, name: '' }, 'Name must not be empty.'],
+      [{ ...valid, name: '   ' }, 'Name must not be empty.'],
+      [{ ...valid, email: '' }, 'Email must not be empty.'],
+      [{ ...valid, message: ' \n\t ' }, 'Message must not be empty.'],
+      [{ ...valid, email: 'not-an-email' }, 'Email must be a valid email address.'],
+      [{ ...valid, name: 'n'.repeat(101) }, 'Name must be at most 100 characters.'],
+      [{ ...valid, email: `${'e'.repeat(250)}@x.io` }, 'Email must be at most 254 characters.'],
+      [{ ...valid, message: 'm'.repeat(5001) }, 'Message must be at most 5000 characters.'],
+      [{ ...valid, subject: 'hi' }, 'Unknown field "subject".'],
+      [
+        { ...valid, website: 'http://spam.example' },
+        'Message rejected: the "website" field must be left empty.',
+      ],
+      [[valid], 'Request body must be a JSON object.'],
+    ])('400 for %j', async (payload, message) => {
+      const response = await post(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    });
+
+    it('400 for malformed JSON', async () => {
+      const response = await post('{"name": ', { 'content-type': 'application/json' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Request body is not valid JSON.' });
+    });
+
+    it.each([
+      ['text/plain', 'name=a'],
+      ['application/x-www-form-urlencoded', 'name=a&email=b&message=c'],
+      ['multipart/form-data; boundary=x', '--x--'],
+    ])('415 for %s', async (contentType, body) => {
+      const response = await post(body, { 'content-type': contentType });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ message: 'Unsupported content type.' });
+    });
+
+    it('413 for a body over 16 KiB', async () => {
+      const response = await post({ ...valid, message: 'x'.repeat(17 * 1024) });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ message: 'Request body is too large.' });
+    });
+  });
+
+  describe('rate limit', () => {
+    it('answers 429 with a message once the per-IP limit is reached, storing nothing', async () => {
+      // A second app over the same database, with a limit of 2 per minute.
+      const limitedApp = await buildApp({
+        db: t.database.db,
+        verifyIdToken: fakeVerifyIdToken,
+        contactRateLimit: 2,
+      });
+      try {
+        const send = (remoteAddress: string) =>
+          limitedApp.inject({ method: 'POST', url: '/api/contact', payload: valid, remoteAddress });
+        const countBefore = (await storedMessages()).length;
+        expect((await send('10.0.0.1')).statusCode).toBe(201);
+        expect((await send('10.0.0.1')).statusCode).toBe(201);
+        const limited = await send('10.0.0.1');
+        expect(limited.statusCode).toBe(429);
+        expect(limited.json()).toEqual({
+          message: 'Too many messages sent. Please wait a minute and try again.',
+        });
+        expect(limited.headers['retry-after']).toBeDefined();
+        // Another client is not affected.
+        expect((await send('10.0.0.2')).statusCode).toBe(201);
+        expect((await storedMessages()).length).toBe(countBefore + 3);
+      } finally {
+        await limitedApp.close();
+      }
+    });
+
+    it('defaults to 5 per minute', async () => {
+      const defaultApp = await buildApp({ db: t.database.db, verifyIdToken: fakeVerifyIdToken });
+      try {
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 6; attempt += 1) {
+          const response = await defaultApp.inject({
+            method: 'POST',
+            url: '/api/contact',
+            payload: { ...valid, email: 'not-an-email' },
+          });
+          statuses.push(response.statusCode);
+        }
+        expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+      } finally {
+        await defaultApp.close();
+      }
+    });
+  });
+
+  describe('admin listing', () => {
+    it('requires an admin', async () => {
+      expect((await t.app.inject('/api/contact')).statusCode).toBe(401);
+      const reader = await t.app.inject({ url: '/api/contact', headers: readerHeaders });
+      expect(reader.statusCode).toBe(403);
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/contact/abc',
+        headers: readerHeaders,
+        payload: { read: true },
+      });
+      expect(patch.statusCode).toBe(403);
+    });
+
+    it('lists newest first and marks messages read and unread', async () => {
+      await post({ ...valid, name: 'Newest' });
+      const messages = await storedMessages();
+      expect(messages[0]?.name).toBe('Newest');
+      const id = messages[0]?._id as string;
+      const read = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/contact/${id}`,
+        headers: adminHeaders,
+        payload: { read: true },
+      });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject({ _id: id, read: true, name: 'Newest' });
+      expect((await storedMessages())[0]?.read).toBe(true);
+      const unread = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/contact/${id}`,
+        headers: adminHeaders,
+        payload: { read: false },
+      });
+      expect(unread.json().read).toBe(false);
+    });
+
+    it('PATCH answers 404 for an unknown message and 400 for a bad body', async () => {
+      const missing = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/contact/00000000-0000-0000-0000-000000000000',
+        headers: adminHeaders,
+        payload: { read: true },
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: 'Message not found' });
+      const bad = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/contact/abc',
+        headers: adminHeaders,
+        payload: { read: true, name: 'x' },
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
+});

@@ -1,0 +1,110 @@
+// /contact: anyone may send a message (rate-limited); admins list messages and mark them read.
+import type { FastifyPluginAsync } from 'fastify';
+import type { RouteContext } from '../../app.js';
+import { HttpError } from '../../http/errors.js';
+import type { IdParams } from '../../http/schemas.js';
+import { idParamsSchema, messageSchema, text } from '../../http/schemas.js';
+import type { ContactInput } from './repository.js';
+import { listContactMessages, saveContactMessage, setContactMessageRead } from './repository.js';
+
+export const CONTACT_MESSAGES = {
+  sent: 'Message sent successfully!',
+  spam: 'Message rejected: the "website" field must be left empty.',
+  rateLimited: 'Too many messages sent. Please wait a minute and try again.',
+  notFound: 'Message not found',
+} as const;
+
+/** Larger bodies get 413 before they are parsed. */
+export const CONTACT_BODY_LIMIT = 16 * 1024;
+
+const contactInputSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'email', 'message'],
+  properties: {
+    name: text(100),
+    email: { type: 'string', minLength: 1, maxLength: 254, format: 'email' },
+    message: text(5000),
+    /** Honeypot: hidden in the form, so only bots fill it in. */
+    website: { type: 'string', maxLength: 2048 },
+  },
+} as const;
+
+const contactMessageSchema = {
+  type: 'object',
+  required: ['_id', 'name', 'email', 'message', 'createdAt', 'read'],
+  properties: {
+    _id: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    message: { type: 'string' },
+    createdAt: { type: 'string' },
+    read: { type: 'boolean' },
+  },
+} as const;
+
+export interface ContactRouteOptions extends RouteContext {
+  /** POST /contact requests per minute per client IP. */
+  contactRateLimit: number;
+}
+
+const contactRoutes: FastifyPluginAsync<ContactRouteOptions> = async (
+  app,
+  { db, auth, contactRateLimit },
+) => {
+  app.post<{ Body: ContactInput & { website?: string } }>(
+    '/contact',
+    {
+      bodyLimit: CONTACT_BODY_LIMIT,
+      config: {
+        changesPublicContent: false,
+        rateLimit: {
+          max: contactRateLimit,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => ({ statusCode: 429, message: CONTACT_MESSAGES.rateLimited }),
+        },
+      },
+      schema: { body: contactInputSchema, response: { 201: messageSchema } },
+    },
+    async (request, reply) => {
+      const { website, ...message } = request.body;
+      if (website) throw new HttpError(400, CONTACT_MESSAGES.spam);
+      await saveContactMessage(db, message);
+      return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
+    },
+  );
+
+  app.get(
+    '/contact',
+    {
+      onRequest: auth.requireAdmin,
+      schema: { response: { 200: { type: 'array', items: contactMessageSchema } } },
+    },
+    () => listContactMessages(db),
+  );
+
+  app.patch<{ Params: IdParams; Body: { read: boolean } }>(
+    '/contact/:id',
+    {
+      onRequest: auth.requireAdmin,
+      config: { changesPublicContent: false },
+      schema: {
+        params: idParamsSchema,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['read'],
+          properties: { read: { type: 'boolean' } },
+        },
+        response: { 200: contactMessageSchema },
+      },
+    },
+    async (request) => {
+      const updated = await setContactMessageRead(db, request.params.id, request.body.read);
+      if (!updated) throw new HttpError(404, CONTACT_MESSAGES.notFound);
+      return updated;
+    },
+  );
+};
+
+export default contactRoutes;

@@ -1,0 +1,141 @@
+// Decides what an uploaded file really is from its bytes, never from its name or the client's
+// Content-Type. Raster formats by magic bytes; SVG by parsing it as XML and refusing anything
+// that could run script when the file is opened directly.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+export interface ImageType {
+  contentType: string;
+  extension: string;
+}
+
+export type ImageInspection = { ok: true; type: ImageType } | { ok: false; reason: string };
+
+const PNG: ImageType = { contentType: 'image/png', extension: 'png' };
+const JPEG: ImageType = { contentType: 'image/jpeg', extension: 'jpg' };
+const GIF: ImageType = { contentType: 'image/gif', extension: 'gif' };
+const WEBP: ImageType = { contentType: 'image/webp', extension: 'webp' };
+export const SVG: ImageType = { contentType: 'image/svg+xml', extension: 'svg' };
+
+export const CONTENT_TYPE_BY_EXTENSION: Record<string, string> = Object.fromEntries(
+  [PNG, JPEG, GIF, WEBP, SVG].map((type) => [type.extension, type.contentType]),
+);
+
+const UNSUPPORTED = 'Unsupported image type: upload a PNG, JPEG, WebP, GIF or SVG image.';
+
+function startsWith(data: Buffer, bytes: number[], offset = 0): boolean {
+  return bytes.every((byte, index) => data[offset + index] === byte);
+}
+
+function rasterType(data: Buffer): ImageType | undefined {
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return PNG;
+  if (startsWith(data, [0xff, 0xd8, 0xff])) return JPEG;
+  const header = data.subarray(0, 12).toString('latin1');
+  if (header.startsWith('GIF87a') || header.startsWith('GIF89a')) return GIF;
+  if (header.startsWith('RIFF') && header.slice(8, 12) === 'WEBP') return WEBP;
+  return undefined;
+}
+
+/** Elements that run script or embed another document. */
+const FORBIDDEN_ELEMENTS = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'embed',
+  'object',
+  'handler',
+  'listener',
+]);
+
+type XmlNode = Record<string, unknown>;
+
+function localName(name: string): string {
+  return (name.includes(':') ? name.slice(name.indexOf(':') + 1) : name).toLowerCase();
+}
+
+function decodeNumericEntities(text: string): string {
+  return text.replace(/&#(x[0-9a-f]+|[0-9]+);?/gi, (match, code: string) => {
+    const value = code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : Number(code);
+    return value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : match;
+  });
+}
+
+/** `java\tscript:`, `JaVaScRiPt:` and `&#106;avascript:` all count. */
+function containsJavascriptUrl(text: string): boolean {
+  return (
+    decodeNumericEntities(text)
+      // eslint-disable-next-line no-control-regex -- browsers ignore control characters in URLs
+      .replace(/[\s\u0000-\u001f]+/g, '')
+      .toLowerCase()
+      .includes('javascript:')
+  );
+}
+
+/** Walks parser output (preserveOrder form); returns why the tree is unsafe, if it is. */
+function findUnsafeNode(nodes: XmlNode[]): string | undefined {
+  for (const node of nodes) {
+    const attributes = (node[':@'] ?? {}) as Record<string, unknown>;
+    for (const name of Object.keys(attributes)) {
+      if (localName(name).startsWith('on'))
+        return `SVG images must not contain event handlers (${name}).`;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === ':@' || key.startsWith('#')) continue;
+      if (key.startsWith('?') && key !== '?xml')
+        return 'SVG images must not contain processing instructions.';
+      if (FORBIDDEN_ELEMENTS.has(localName(key)))
+        return `SVG images must not contain <${key}> elements.`;
+      if (Array.isArray(value)) {
+        const reason = findUnsafeNode(value as XmlNode[]);
+        if (reason) return reason;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function inspectSvg(data: Buffer): ImageInspection {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
+  } catch {
+    return { ok: false, reason: UNSUPPORTED };
+  }
+  // DTDs allow entity expansion tricks and are never needed for an image.
+  if (/<svg[\s/>]/i.test(text) && /<!DOCTYPE|<!ENTITY/i.test(text)) {
+    return { ok: false, reason: 'SVG images must not contain a DOCTYPE.' };
+  }
+  if (!/^\s*(<\?xml[\s\S]*?\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s/>]/i.test(text)) {
+    return { ok: false, reason: UNSUPPORTED };
+  }
+  if (XMLValidator.validate(text) !== true) {
+    return { ok: false, reason: 'The SVG image is not well-formed XML.' };
+  }
+  const nodes = new XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    allowBooleanAttributes: true,
+    processEntities: false,
+    commentPropName: '#comment',
+    cdataPropName: '#cdata',
+  }).parse(text) as XmlNode[];
+  const elements = nodes.filter((node) =>
+    Object.keys(node).some((key) => key !== ':@' && !key.startsWith('#') && !key.startsWith('?')),
+  );
+  const root = elements[0] && Object.keys(elements[0]).find((key) => key !== ':@');
+  if (elements.length !== 1 || root !== 'svg') {
+    return { ok: false, reason: 'An SVG image must have a single <svg> root element.' };
+  }
+  const unsafe = findUnsafeNode(nodes);
+  if (unsafe) return { ok: false, reason: unsafe };
+  if (containsJavascriptUrl(text)) {
+    return { ok: false, reason: 'SVG images must not contain javascript: URLs.' };
+  }
+  return { ok: true, type: SVG };
+}
+
+export function inspectImage(data: Buffer): ImageInspection {
+  const raster = rasterType(data);
+  if (raster) return { ok: true, type: raster };
+  return inspectSvg(data);
+}

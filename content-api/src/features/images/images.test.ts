@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { seedFolder } from '../../paths.js';
+import { testDrivers } from '../../testing/databases.js';
+import { adminHeaders, readerHeaders } from '../../testing/fake-auth.js';
+import type { TestApp } from '../../testing/test-app.js';
+import { createTestApp } from '../../testing/test-app.js';
+
+const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const SAMPLES: Record<string, { bytes: Buffer; contentType: string; extension: string }> = {
+  png: { bytes: PNG_BYTES, contentType: 'image/png', extension: 'png' },
+  jpeg: {
+    bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+    contentType: 'image/jpeg',
+    extension: 'jpg',
+  },
+  gif: {
+    bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
+    contentType: 'image/gif',
+    extension: 'gif',
+  },
+  webp: {
+    bytes: Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([26, 0, 0, 0]),
+      Buffer.from('WEBPVP8L'),
+    ]),
+    contentType: 'image/webp',
+    extension: 'webp',
+  },
+  svg: {
+    bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>'),
+    contentType: 'image/svg+xml',
+    extension: 'svg',
+  },
+};
+
+/** A multipart/form-data body with one file part. */
+function multipart(file: Buffer, filename = 'upload.bin', field = 'file') {
+  const boundary = '----content-api-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(testDrivers)('/api/images (%s)', (driver) => {
+  let t: TestApp;
+  const upload = (file: Buffer, filename?: string, headers = adminHeaders, field?: string) => {
+    const body = multipart(file, filename, field);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+    });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  describe('GET /api/images/:name', () => {
+    it('serves a seeded SVG with immutable caching, nosniff and a locked-down CSP', async () => {
+      const response = await t.app.inject('/api/images/threat-modeling.svg');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/svg+xml');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'",
+      );
+      expect(response.rawPayload).toEqual(
+        fs.readFileSync(path.join(seedFolder, 'images', 'threat-modeling.svg')),
+      );
+    });
+
+    it('every seeded image is an SVG under 3 KB', async () => {
+      const projects = (await t.app.inject('/api/projects')).json();
+      const articles = (await t.app.inject('/api/articles')).json();
+      const paths = [...projects, ...articles].map((item: { imagePath: string }) => item.imagePath);
+      expect(paths).toHaveLength(18);
+      for (const imagePath of paths) {
+        const response = await t.app.inject(`/api${imagePath}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.rawPayload.length).toBeLessThan(3 * 1024);
+      }
+    });
+
+    it('answers 404 for an unknown image', async () => {
+      const response = await t.app.inject('/api/images/nope.png');
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Image not found' });
+    });
+
+    it.each(['..%2F..%2Fetc%2Fpasswd', '.env', 'UPPER.PNG', 'x.exe', 'a%00.png'])(
+      'answers 400 for an invalid name %s, so no path ever reaches storage',
+      async (name) => {
+        const response = await t.app.inject(`/api/images/${name}`);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toMatch(/^Name must be an image file name/);
+      },
+    );
+  });
+
+  describe('POST /api/images', () => {
+    it('requires an admin', async () => {
+      const anonymous = await upload(PNG_BYTES, 'a.png', {} as typeof adminHeaders);
+      expect(anonymous.statusCode).toBe(401);
+      const reader = await upload(PNG_BYTES, 'a.png', readerHeaders);
+      expect(reader.statusCode).toBe(403);
+    });
+
+    it.each(Object.entries(SAMPLES))(
+      'stores a %s under a content-hashed name and serves it back',
+      async (_kind, sample) => {
+        const response = await upload(sample.bytes, 'My Diagram.bin');
+        expect(response.statusCode).toBe(201);
+        const { imagePath } = response.json();
+        expect(imagePath).toMatch(
+          new RegExp(`^/images/my-diagram-[0-9a-f]{16}\\.${sample.extension}$`),
+        );
+        const served = await t.app.inject(`/api${imagePath}`);
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe(sample.contentType);
+        expect(served.rawPayload).toEqual(sample.bytes);
+        expect(Boolean(served.headers['content-security-policy'])).toBe(sample.extension === 'svg');
+      },
+    );
+
+    it('gives the same bytes the same path', async () => {
+      const first = (await upload(PNG_BYTES, 'pixel.png')).json();
+      const second = (await upload(PNG_BYTES, 'pixel.png')).json();
+      expect(second.imagePath).toBe(first.imagePath);
+    });
+
+    it('lets an uploaded image be used by a project', async () => {
+      const { imagePath } = (await upload(PNG_BYTES, 'cover.png')).json();
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: adminHeaders,
+        payload: { title: 'With upload', description: 'd', imagePath },
+      });
+      expect(created.statusCode).toBe(201);
+    });
+
+    it.each([
+      ['a text file', Buffer.from('just some text'), /^Unsupported image type/],
+      [
+        'an HTML page named .png',
+        Buffer.from('<html><script>alert(1)</script></html>'),
+        /^Unsupported image type/,
+      ],
+      ['an SVG with a script', Buffer.from('<svg><script>alert(1)</script></svg>'), /<script>/],
+      ['an SVG with an event handler', Buffer.from('<svg onload="alert(1)"/>'), /event handlers/],
+      [
+        'an SVG with a javascript: link',
+        Buffer.from('<svg><a href="javascript:alert(1)">x</a></svg>'),
+        /javascript:/,
+      ],
+      ['broken XML', Buffer.from('<svg><g></svg>'), /well-formed/],
+    ])('answers 415 for %s', async (_label, bytes, message) => {
+      const response = await upload(bytes, 'evil.png');
+      expect(response.statusCode).toBe(415);
+      expect(response.json().message).toMatch(message);
+    });
+
+    it('answers 413 for a file over 2 MiB', async () => {
+      const big = Buffer.concat([PNG_BYTES, Buffer.alloc(2 * 1024 * 1024)]);
+      const response = await upload(big, 'big.png');
+      expect(response.statusCode).toBe(413);
+      expect(response.json().message).toMatch(/too large/i);
+    });
+
+    it('answers 400 without a "file" field and 415 for a JSON body', async () => {
+      const wrongField = await upload(PNG_BYTES, 'a.png', adminHeaders, 'image');
+      expect(wrongField.statusCode).toBe(400);
+      expect(wrongField.json().message).toMatch(/field named "file"/);
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        headers: adminHeaders,
+        payload: { file: 'x' },
+      });
+      expect(json.statusCode).toBe(415);
+    });
+  });
+});

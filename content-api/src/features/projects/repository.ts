@@ -1,0 +1,119 @@
+import { desc, eq, like, or } from 'drizzle-orm';
+import type { Database } from '../../db/connect.js';
+import { insertWithSlugId } from '../../db/ids.js';
+import { projects } from '../../db/schema.js';
+
+export interface ProjectInput {
+  title: string;
+  description: string;
+  imagePath: string;
+  skills?: string[];
+  link?: string;
+  /** ISO-8601; defaults to now on create and to the stored value on replace. */
+  createdAt?: string;
+}
+
+export interface Project {
+  _id: string;
+  title: string;
+  description: string;
+  imagePath: string;
+  skills?: string[];
+  link?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type ProjectRow = typeof projects.$inferSelect;
+
+function toProject(row: ProjectRow): Project {
+  const project: Project = {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    imagePath: row.imagePath,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (row.skills && row.skills.length > 0) project.skills = row.skills;
+  if (row.link) project.link = row.link;
+  return project;
+}
+
+function toColumns(input: ProjectInput) {
+  return {
+    title: input.title.trim(),
+    description: input.description.trim(),
+    imagePath: input.imagePath,
+    skills: input.skills?.map((skill) => skill.trim()) ?? null,
+    link: input.link ?? null,
+  };
+}
+
+/** Newest first. */
+export async function listProjects(db: Database): Promise<Project[]> {
+  const rows = await db
+    .select()
+    .from(projects)
+    .orderBy(desc(projects.createdAt), desc(projects.id));
+  return rows.map(toProject);
+}
+
+export async function findProject(db: Database, id: string): Promise<Project | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id));
+  return row && toProject(row);
+}
+
+export async function createProject(db: Database, input: ProjectInput): Promise<Project> {
+  const now = new Date();
+  return insertWithSlugId(
+    input.title,
+    'project',
+    async (base) =>
+      (
+        await db
+          .select({ id: projects.id })
+          .from(projects)
+          .where(or(eq(projects.id, base), like(projects.id, `${base}-%`)))
+      ).map((row) => row.id),
+    async (id) => {
+      const [row] = await db
+        .insert(projects)
+        .values({
+          id,
+          ...toColumns(input),
+          createdAt: input.createdAt ? new Date(input.createdAt) : now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row && toProject(row);
+    },
+  );
+}
+
+/** Full replacement (PUT); the id stays stable even when the title changes. */
+export async function replaceProject(
+  db: Database,
+  id: string,
+  input: ProjectInput,
+): Promise<Project | undefined> {
+  const [row] = await db
+    .update(projects)
+    .set({
+      ...toColumns(input),
+      ...(input.createdAt ? { createdAt: new Date(input.createdAt) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(projects.id, id))
+    .returning();
+  return row && toProject(row);
+}
+
+export async function deleteProject(db: Database, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(projects)
+    .where(eq(projects.id, id))
+    .returning({ id: projects.id });
+  return deleted.length > 0;
+}

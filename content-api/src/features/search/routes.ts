@@ -1,0 +1,113 @@
+// GET /search?query=: full-text search over articles, ranked, with highlighted snippets.
+import { desc, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { RouteContext } from '../../app.js';
+import type { Database } from '../../db/connect.js';
+import { articles } from '../../db/schema.js';
+import { replyWithCachedJson } from '../../http/response-cache.js';
+import {
+  GREATER_THAN,
+  LESS_THAN,
+  MARK_START,
+  MARK_STOP,
+  headlineText,
+  renderSnippet,
+} from './snippet.js';
+
+export const MAX_SEARCH_RESULTS = 20;
+const MAX_QUERY_LENGTH = 200;
+const EDGE_LENGTH = 40;
+
+export interface SearchResult {
+  _id: string;
+  title: string;
+  content: string;
+  createdAt: string;
+  snippet: string;
+}
+
+// Roughly 150 characters of context around the best match; renderSnippet() trims the rest.
+const HEADLINE_OPTIONS =
+  `StartSel=${MARK_START}, StopSel=${MARK_STOP}, ` +
+  'MaxWords=35, MinWords=20, ShortWord=2, MaxFragments=0, HighlightAll=false';
+
+export async function searchArticles(db: Database, text: string): Promise<SearchResult[]> {
+  const query = sql`websearch_to_tsquery('english', ${text})`;
+  const rank = sql<number>`ts_rank(${articles.searchVector}, ${query})`;
+  // Rank and cut the page first; ts_headline (expensive) then runs on those rows only.
+  const page = db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      content: articles.content,
+      plainText: articles.plainText,
+      createdAt: articles.createdAt,
+      rank: rank.as('rank'),
+    })
+    .from(articles)
+    .where(sql`${articles.searchVector} @@ ${query}`)
+    .orderBy(desc(rank), desc(articles.createdAt))
+    .limit(MAX_SEARCH_RESULTS)
+    .as('page');
+  const rows = await db
+    .select({
+      id: page.id,
+      title: page.title,
+      content: page.content,
+      createdAt: page.createdAt,
+      headline: sql<string>`ts_headline('english', translate(${page.plainText}, '<>', ${LESS_THAN + GREATER_THAN}), ${query}, ${HEADLINE_OPTIONS})`,
+      // The ends of the text tell whether the headline starts or ends it.
+      textStart: sql<string>`left(${page.plainText}, ${EDGE_LENGTH})`,
+      textEnd: sql<string>`right(${page.plainText}, ${EDGE_LENGTH})`,
+    })
+    .from(page)
+    .orderBy(desc(page.rank), desc(page.createdAt));
+  return rows.map((row) => {
+    const fragment = headlineText(row.headline);
+    return {
+      _id: row.id,
+      title: row.title,
+      content: row.content,
+      createdAt: row.createdAt.toISOString(),
+      snippet: renderSnippet(row.headline, {
+        startsDocument: fragment.startsWith(row.textStart) || row.textStart.startsWith(fragment),
+        endsDocument: fragment.endsWith(row.textEnd) || row.textEnd.endsWith(fragment),
+      }),
+    };
+  });
+}
+
+const searchResultSchema = {
+  type: 'object',
+  required: ['_id', 'title', 'content', 'createdAt', 'snippet'],
+  properties: {
+    _id: { type: 'string' },
+    title: { type: 'string' },
+    content: { type: 'string' },
+    createdAt: { type: 'string' },
+    snippet: { type: 'string' },
+  },
+} as const;
+
+const searchRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache }) => {
+  app.get<{ Querystring: { query?: string } }>(
+    '/search',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { query: { type: 'string', maxLength: MAX_QUERY_LENGTH } },
+        },
+        response: { 200: { type: 'array', items: searchResultSchema } },
+      },
+    },
+    (request, reply) => {
+      const text = request.query.query?.trim() ?? '';
+      return replyWithCachedJson(cache, request, reply, async () =>
+        text ? searchArticles(db, text) : [],
+      );
+    },
+  );
+};
+
+export default searchRoutes;

@@ -1,0 +1,137 @@
+import { testDrivers } from '../../testing/databases.js';
+import { adminHeaders } from '../../testing/fake-auth.js';
+import type { TestApp } from '../../testing/test-app.js';
+import { createTestApp } from '../../testing/test-app.js';
+
+interface SearchResultJson {
+  _id: string;
+  title: string;
+  content: string;
+  createdAt: string;
+  snippet: string;
+}
+
+/** What a reader sees: the snippet without its <mark> tags, entities decoded. */
+function visibleText(snippet: string): string {
+  return snippet
+    .replace(/<\/?mark>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+describe.each(testDrivers)('GET /api/search (%s)', (driver) => {
+  let t: TestApp;
+  const search = async (query: string) => {
+    const response = await t.app.inject({ url: '/api/search', query: { query } });
+    expect(response.statusCode).toBe(200);
+    return response.json() as SearchResultJson[];
+  };
+  const createArticle = async (title: string, content: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/articles',
+      headers: adminHeaders,
+      payload: { title, content },
+    });
+    expect(response.statusCode).toBe(201);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  it.each(['', '   ', '\t\n'])('returns [] for an empty or blank query %j', async (query) => {
+    expect(await search(query)).toEqual([]);
+  });
+
+  it('returns [] without a query parameter, and for stop words only', async () => {
+    const response = await t.app.inject('/api/search');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+    expect(await search('the and of')).toEqual([]);
+  });
+
+  it('finds seeded articles in the contract shape, with a highlighted snippet', async () => {
+    const results = await search('phishing');
+    expect(results.length).toBeGreaterThan(0);
+    expect(results[0]).toEqual({
+      _id: 'how-to-spot-a-phishing-email',
+      title: 'How to Spot a Phishing Email',
+      content: expect.stringContaining('Phishing is still'),
+      createdAt: '2024-08-05T09:00:00.000Z',
+      snippet: expect.stringContaining('<mark>Phishing</mark>'),
+    });
+  });
+
+  it('ranks a title match above a passing mention in the body', async () => {
+    await createArticle('Notes on gardening', 'Someone once mentioned kerberoasting at lunch.');
+    await createArticle('Kerberoasting explained', 'Service tickets can be cracked offline.');
+    const results = await search('kerberoasting');
+    expect(results.map((result) => result.title)).toEqual([
+      'Kerberoasting explained',
+      'Notes on gardening',
+    ]);
+  });
+
+  it('understands web search syntax: phrases and exclusions', async () => {
+    const phrase = await search('"zero trust"');
+    expect(phrase[0]?.title).toMatch(/zero trust/i);
+    await createArticle('Beacon with telemetry', 'The beacon sends telemetry home.');
+    await createArticle('Quiet beacon', 'This beacon stays silent.');
+    expect((await search('beacon -telemetry')).map((result) => result.title)).toEqual([
+      'Quiet beacon',
+    ]);
+  });
+
+  it('never fails on odd input', async () => {
+    for (const query of ["'):(", 'or or or', '!!!', '<script>', '-', '"unbalanced', '*:*']) {
+      await search(query);
+    }
+  });
+
+  it('escapes everything in the snippet except <mark> tags', async () => {
+    await createArticle(
+      'Escaping test',
+      'A payload like `<script>alert("xss")</script>` & <img src=x onerror=alert(1)> must stay inert.',
+    );
+    const [result] = await search('payload script');
+    expect(result?.title).toBe('Escaping test');
+    const snippet = result?.snippet ?? '';
+    expect(snippet).toContain('&lt;<mark>script</mark>&gt;');
+    expect(snippet).toContain('&quot;xss&quot;');
+    expect(snippet).toContain('&amp;');
+    expect(snippet).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    const withoutMarks = snippet.replace(/<\/?mark>/g, '');
+    expect(withoutMarks).not.toMatch(/[<>"']/);
+    expect(withoutMarks).not.toMatch(/&(?!(amp|lt|gt|quot|#39);)/);
+  });
+
+  it('cuts snippets to about 150 characters around the match', async () => {
+    const filler = 'lorem ipsum dolor sit amet '.repeat(30);
+    await createArticle('Long read', `${filler} the wombat appears here ${filler}`);
+    const [result] = await search('wombat');
+    const visible = visibleText(result?.snippet ?? '');
+    expect(visible.length).toBeLessThanOrEqual(152);
+    expect(visible.length).toBeGreaterThan(100);
+    expect(result?.snippet).toContain('<mark>wombat</mark>');
+    expect(visible.startsWith('…')).toBe(true);
+    expect(visible.endsWith('…')).toBe(true);
+  });
+
+  it('returns at most 20 results', async () => {
+    for (let index = 0; index < 22; index += 1) {
+      await createArticle(`Quokka field note ${index}`, `Quokka sighting number ${index}.`);
+    }
+    expect(await search('quokka')).toHaveLength(20);
+  });
+
+  it('rejects an overlong query with 400', async () => {
+    const response = await t.app.inject({ url: '/api/search', query: { query: 'a'.repeat(201) } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Query must be at most 200 characters.' });
+  });
+});

@@ -1,0 +1,80 @@
+// /users/me: the signed-in caller's profile document (the embedded ProfileStore adapter).
+import type { FastifyPluginAsync } from 'fastify';
+import type { RouteContext } from '../../app.js';
+import { identityOf, roleOf } from '../../auth/identity.js';
+import { HttpError } from '../../http/errors.js';
+import { httpUrl, text } from '../../http/schemas.js';
+import type { ProfileFields } from './repository.js';
+import { findProfile, upsertProfile } from './repository.js';
+
+export const PROFILE_MESSAGES = {
+  notFound: 'Profile not found',
+  roleForbidden: 'You cannot change your own role.',
+} as const;
+
+const profileSchema = {
+  type: 'object',
+  required: ['uid', 'email', 'role'],
+  properties: {
+    uid: { type: 'string' },
+    email: { type: ['string', 'null'] },
+    username: { type: 'string' },
+    name: { type: 'string' },
+    photoURL: { type: 'string' },
+    role: { type: 'string' },
+  },
+} as const;
+
+const profileInputSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', maxLength: 254, format: 'email' },
+    username: text(50),
+    name: text(100),
+    photoURL: httpUrl,
+    // Any value is accepted here; the handler answers 403 for one the caller may not set.
+    role: { type: 'string', maxLength: 50 },
+  },
+} as const;
+
+const userRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) => {
+  app.get(
+    '/users/me',
+    { onRequest: auth.requireUser, schema: { response: { 200: profileSchema } } },
+    async (request) => {
+      const identity = identityOf(request);
+      const profile = await findProfile(db, identity.uid);
+      if (!profile) throw new HttpError(404, PROFILE_MESSAGES.notFound);
+      // The claim decides; the stored copy catches up (e.g. after `admin grant`).
+      if (profile.role !== roleOf(identity)) {
+        return upsertProfile(db, identity.uid, {}, roleOf(identity));
+      }
+      return profile;
+    },
+  );
+
+  app.put<{ Body: ProfileFields & { role?: string } }>(
+    '/users/me',
+    {
+      onRequest: auth.requireUser,
+      config: { changesPublicContent: false },
+      schema: { body: profileInputSchema, response: { 200: profileSchema, 201: profileSchema } },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const { role: requestedRole, ...fields } = request.body;
+      const existing = await findProfile(db, identity.uid);
+      const currentRole = roleOf(identity);
+      // A new profile may only ask for 'user'; an existing one may only restate its role.
+      if (requestedRole !== undefined && requestedRole !== (existing ? currentRole : 'user')) {
+        throw new HttpError(403, PROFILE_MESSAGES.roleForbidden);
+      }
+      if (!existing && fields.email === undefined && identity.email) fields.email = identity.email;
+      const profile = await upsertProfile(db, identity.uid, fields, currentRole);
+      return reply.code(existing ? 200 : 201).send(profile);
+    },
+  );
+};
+
+export default userRoutes;

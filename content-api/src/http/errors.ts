@@ -1,0 +1,123 @@
+// Every error leaves the API as JSON `{ "message": "…" }` with the right status; never a stack.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { PATTERN_DESCRIPTIONS } from './patterns.js';
+
+/** Throw from a handler to answer with `status` and `{ message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+/** The subset of an Ajv error object that the messages below rely on. */
+export interface SchemaValidationError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const FORMAT_DESCRIPTIONS: Record<string, string> = {
+  email: 'must be a valid email address',
+  uri: 'must be a valid URL',
+  'date-time': 'must be an ISO-8601 date-time',
+};
+
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+    .join('')
+    .replace(/^\./, '');
+  if (path) return path;
+  return context === 'querystring' ? 'query' : (context ?? 'body');
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** One clear sentence for the first schema violation, e.g. "Email must be a valid email address." */
+export function describeValidationError(error: SchemaValidationError, context?: string): string {
+  const field = fieldName(error.instancePath, context);
+  const { params } = error;
+  const sentence = (() => {
+    switch (error.keyword) {
+      case 'required': {
+        const missing = String(params.missingProperty);
+        return error.instancePath ? `${field}.${missing} is required` : `${missing} is required`;
+      }
+      case 'additionalProperties':
+        return `unknown field "${String(params.additionalProperty)}"${
+          field === 'body' ? '' : ` in ${field}`
+        }`;
+      case 'minLength':
+        return params.limit === 1
+          ? `${field} must not be empty`
+          : `${field} must be at least ${String(params.limit)} characters`;
+      case 'maxLength':
+        return `${field} must be at most ${String(params.limit)} characters`;
+      case 'pattern':
+        return `${field} ${PATTERN_DESCRIPTIONS[String(params.pattern)] ?? 'has an invalid format'}`;
+      case 'format':
+        return `${field} ${FORMAT_DESCRIPTIONS[String(params.format)] ?? `must be a valid ${String(params.format)}`}`;
+      case 'type':
+        return field === 'body'
+          ? 'request body must be a JSON object'
+          : `${field} must be of type ${String(params.type)}`;
+      case 'minimum':
+      case 'maximum':
+        return `${field} must be ${String(params.comparison)} ${String(params.limit)}`;
+      case 'maxItems':
+        return `${field} must have at most ${String(params.limit)} items`;
+      case 'enum':
+        return `${field} must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+      default:
+        return `${field} ${error.message ?? 'is invalid'}`;
+    }
+  })();
+  return `${capitalize(sentence)}.`;
+}
+
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large.',
+  FST_REQ_FILE_TOO_LARGE: 'File is too large.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must not be empty.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart/form-data request.',
+};
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    if (error.validation && error.validation.length > 0) {
+      const [first] = error.validation as SchemaValidationError[];
+      return reply.code(400).send({
+        message: describeValidationError(first as SchemaValidationError, error.validationContext),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = CLIENT_ERROR_MESSAGES[error.code] ?? error.message;
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.` }),
+  );
+}

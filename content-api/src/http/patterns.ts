@@ -1,0 +1,18 @@
+// Regular expressions used in JSON schemas, each with the words a validation error uses for it.
+import { ID_PATTERN } from '../lib/slug.js';
+
+export { ID_PATTERN };
+
+/** A string with at least one non-whitespace character. */
+export const NON_BLANK_PATTERN = '\\S';
+export const HTTP_URL_PATTERN = '^https?://';
+export const IMAGE_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{0,119}\\.(png|jpg|gif|webp|svg)$';
+export const IMAGE_PATH_PATTERN = `^/images/${IMAGE_NAME_PATTERN.slice(1)}`;
+
+export const PATTERN_DESCRIPTIONS: Record<string, string> = {
+  [NON_BLANK_PATTERN]: 'must not be empty',
+  [ID_PATTERN]: 'must contain only lowercase letters, digits and hyphens',
+  [HTTP_URL_PATTERN]: 'must be an http or https URL',
+  [IMAGE_NAME_PATTERN]: 'must be an image file name such as diagram.png',
+  [IMAGE_PATH_PATTERN]: 'must be an image path such as /images/diagram.png',
+};

@@ -1,0 +1,49 @@
+// JSON-schema pieces shared by several route groups.
+import { HTTP_URL_PATTERN, ID_PATTERN, NON_BLANK_PATTERN } from './patterns.js';
+
+export { IMAGE_NAME_PATTERN, IMAGE_PATH_PATTERN } from './patterns.js';
+
+export const idParamsSchema = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: ID_PATTERN } },
+} as const;
+
+export interface IdParams {
+  id: string;
+}
+
+export const messageSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+} as const;
+
+/** A required, non-blank string of at most `maxLength` characters. */
+export function text(maxLength: number) {
+  return { type: 'string', minLength: 1, maxLength, pattern: NON_BLANK_PATTERN } as const;
+}
+
+/** An absolute http(s) URL. */
+export const httpUrl = {
+  type: 'string',
+  format: 'uri',
+  pattern: HTTP_URL_PATTERN,
+  maxLength: 2048,
+} as const;
+
+export const isoDateTime = { type: 'string', format: 'date-time' } as const;
+
+export const paginationQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100 },
+    offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+  },
+} as const;
+
+export interface PaginationQuery {
+  limit?: number;
+  offset?: number;
+}

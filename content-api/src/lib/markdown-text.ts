@@ -1,0 +1,75 @@
+// Markdown → the plain text a reader sees: indexed by search, cut into snippets and excerpts.
+import { Lexer } from 'marked';
+import type { Token, Tokens } from 'marked';
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Characters the snippet renderer uses as sentinels; they must never occur in stored text. */
+const RESERVED_CHARACTERS = /[\uE000-\uE003]/g;
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (match, entity: string) => {
+    if (entity.startsWith('#')) {
+      const isHex = entity[1] === 'x' || entity[1] === 'X';
+      const codePoint = Number.parseInt(entity.slice(isHex ? 2 : 1), isHex ? 16 : 10);
+      return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : match;
+    }
+    return ENTITIES[entity.toLowerCase()] ?? match;
+  });
+}
+
+function collectText(tokens: readonly Token[], out: string[]): void {
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'space':
+      case 'hr':
+      case 'br':
+        out.push(' ');
+        break;
+      case 'code':
+        out.push(' ', (token as Tokens.Code).text, ' ');
+        break;
+      case 'list':
+        for (const item of (token as Tokens.List).items) {
+          collectText(item.tokens, out);
+          out.push(' ');
+        }
+        break;
+      case 'table': {
+        const table = token as Tokens.Table;
+        for (const cell of [...table.header, ...table.rows.flat()]) {
+          collectText(cell.tokens, out);
+          out.push(' ');
+        }
+        break;
+      }
+      default: {
+        const { tokens: children, text } = token as Tokens.Generic;
+        if (Array.isArray(children) && children.length > 0) {
+          collectText(children, out);
+        } else if (typeof text === 'string') {
+          out.push(text);
+        }
+        // Block-level tokens end with a break so words from adjacent blocks never merge.
+        if (token.type === 'heading' || token.type === 'paragraph' || token.type === 'blockquote') {
+          out.push(' ');
+        }
+      }
+    }
+  }
+}
+
+/** Renders Markdown to one line of plain text (whitespace collapsed, entities decoded). */
+export function markdownToPlainText(markdown: string): string {
+  const out: string[] = [];
+  collectText(new Lexer().lex(markdown), out);
+  return decodeEntities(out.join('')).replace(RESERVED_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+}
+
+/** At most `maxLength` characters, cut at a word boundary, with an ellipsis when shortened. */
+export function excerpt(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,79 @@
+// Entry point: read the environment, open and seed the database, start listening.
+import { buildApp } from './app.js';
+import { ensureDevAdmin } from './auth/dev-admin.js';
+import { createFirebaseVerifier, getFirebaseAuth } from './auth/firebase.js';
+import { ConfigError, readConfig, startupRefusal } from './config.js';
+import { openDatabase } from './db/connect.js';
+import { loadSeedContent, seedDatabase } from './db/seed.js';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  let config;
+  try {
+    config = readConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const refusal = startupRefusal(config);
+  if (refusal) fail(refusal);
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { driver: 'postgres', url: config.databaseUrl }
+      : { driver: 'pglite', dataDir: config.dataDir },
+  );
+  const app = await buildApp({
+    db: database.db,
+    verifyIdToken: createFirebaseVerifier(config.firebaseProjectId),
+    corsOrigins: config.corsOrigins,
+    siteUrl: config.siteUrl,
+    contactRateLimit: config.contactRateLimit,
+    trustProxy: config.trustProxy,
+    logger: { level: config.logLevel },
+  });
+  app.addHook('onClose', () => database.close());
+
+  try {
+    const seeded = await seedDatabase(database.db, loadSeedContent());
+    if (seeded) app.log.info('Seeded the database with the content in seed/.');
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    app.log.error({ err: error }, 'startup failed');
+    await app.close();
+    process.exit(1);
+  }
+  app.log.info(
+    `Content API on http://${config.host}:${config.port}/api (${database.driver === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'})`,
+  );
+
+  if (config.authEmulatorHost) {
+    const { email, password } = config.devAdmin;
+    ensureDevAdmin({
+      auth: await getFirebaseAuth(config.firebaseProjectId),
+      db: database.db,
+      email,
+      password,
+      log: (line) => app.log.info(line),
+    }).catch((error: unknown) => app.log.error({ err: error }, 'could not create the dev admin'));
+  }
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal} received, shutting down`);
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+// One app over one fresh database, for a describe block.
+import type { FastifyInstance } from 'fastify';
+import type { BuildAppOptions } from '../app.js';
+import { buildApp } from '../app.js';
+import type { DatabaseHandle } from '../db/connect.js';
+import { loadSeedContent, seedDatabase } from '../db/seed.js';
+import type { TestDriver } from './databases.js';
+import { createTestDatabase } from './databases.js';
+import { fakeVerifyIdToken } from './fake-auth.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  driver: TestDriver,
+  options: { seed?: boolean } & Partial<Omit<BuildAppOptions, 'db'>> = {},
+): Promise<TestApp> {
+  const { seed = true, ...appOptions } = options;
+  const database = await createTestDatabase(driver);
+  if (seed) await seedDatabase(database.db, loadSeedContent());
+  const app = await buildApp({
+    db: database.db,
+    verifyIdToken: fakeVerifyIdToken,
+    contactRateLimit: 1000,
+    ...appOptions,
+  });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -6,9 +6,9 @@ import {
   searchArticles,
   sendContactMessage,
 } from '@portfolio/shared/api-client';
-import { TEST_API_BASE, mockFetch, useTestRuntimeConfig } from '../../tools/testing';
+import { TEST_API_BASE, mockFetch, setUpTestRuntimeConfig } from '../../tools/testing';
 
-useTestRuntimeConfig();
+setUpTestRuntimeConfig();
 
 describe('API client', () => {
   it('calls the configured base address', async () => {

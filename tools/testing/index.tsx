@@ -27,7 +27,7 @@ export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
 };
 
 /** Call at the top of a test file: every test then sees the test runtime config. */
-export function useTestRuntimeConfig(config: RuntimeConfig = TEST_RUNTIME_CONFIG): void {
+export function setUpTestRuntimeConfig(config: RuntimeConfig = TEST_RUNTIME_CONFIG): void {
   beforeEach(() => setRuntimeConfig(config));
 }
 

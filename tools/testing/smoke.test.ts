@@ -1,7 +1,7 @@
 import { getProjects } from '@portfolio/shared/api-client';
-import { mockFetch, useTestRuntimeConfig } from './index';
+import { mockFetch, setUpTestRuntimeConfig } from './index';
 
-useTestRuntimeConfig();
+setUpTestRuntimeConfig();
 
 test('the test utilities wire the API client to a mocked fetch', async () => {
   mockFetch({ 'GET /projects': { body: [] } });

@@ -1,0 +1,203 @@
+// The blog remote composed in the shell: list, article, list variant and search.
+import type { Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, test } from './fixtures';
+import {
+  ARTICLES_LOAD_ERROR,
+  ARTICLES_VARIANT_TITLE,
+  ARTICLE_NAVIGATION_LABEL,
+  ARTICLE_NOT_FOUND_TITLE,
+  BLOG_TITLE,
+  NEXT_ARTICLE_LABEL,
+  PREVIOUS_ARTICLE_LABEL,
+  READ_MORE_LABEL,
+  SEARCH_TITLE,
+} from '../remote-blog/src/texts';
+
+const readMore = new RegExp(`^${READ_MORE_LABEL}`);
+const articleCards = (page: Page) => page.getByRole('main').getByRole('listitem');
+const articleNav = (page: Page) => page.getByRole('navigation', { name: ARTICLE_NAVIGATION_LABEL });
+
+/** Searches from the navbar as a visitor does: the Search toggle, the box, Enter. */
+async function searchFromNavbar(page: Page, text: string) {
+  const box = page.getByRole('searchbox', { name: 'Search articles' });
+  if (!(await box.isVisible())) {
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+  }
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test.describe('blog list', () => {
+  test('shows the articles newest first with date, title, excerpt and Read More', async ({
+    page,
+  }) => {
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: BLOG_TITLE })).toBeVisible();
+    const cards = articleCards(page);
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThan(1);
+
+    const dates = await cards
+      .locator('time')
+      .evaluateAll((times) => times.map((time) => Date.parse(time.getAttribute('datetime') ?? '')));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    // Spec section 9: short month, day, year, US format.
+    await expect(cards.first().locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+
+    for (const card of (await cards.all()).slice(0, 3)) {
+      await expect(card.getByRole('heading', { level: 2 })).not.toBeEmpty();
+      const excerpt = await card.locator('p').first().innerText();
+      expect(excerpt.replace(/\.\.\.$/, '').length).toBeLessThanOrEqual(150);
+      expect(excerpt).not.toMatch(/[#*`]/);
+      await expect(card.getByRole('link', { name: readMore })).toHaveAttribute(
+        'href',
+        /^\/article\/[^/]+$/,
+      );
+    }
+    await expectNoA11yViolations(page);
+  });
+
+  test('shows the spec error message when the article list cannot be loaded', async ({ page }) => {
+    await page.route(/\/api\/articles$/, (route) =>
+      route.fulfill({ status: 500, json: { message: 'database down' } }),
+    );
+    await page.goto('/blog');
+    await expect(page.getByRole('alert')).toHaveText(ARTICLES_LOAD_ERROR);
+  });
+});
+
+test.describe('article page', () => {
+  test('Read More opens the article; previous and next walk the neighbours', async ({ page }) => {
+    await page.goto('/blog');
+    const newest = articleCards(page).first();
+    const newestTitle = await newest.getByRole('heading', { level: 2 }).innerText();
+    const secondTitle = await articleCards(page)
+      .nth(1)
+      .getByRole('heading', { level: 2 })
+      .innerText();
+    await newest.getByRole('link', { name: readMore }).click();
+
+    await expect(page).toHaveURL(/\/article\/[^/]+$/);
+    const articleUrl = page.url();
+    await expect(page.getByRole('heading', { level: 1, name: newestTitle })).toBeVisible();
+    await expect(page).toHaveTitle(newestTitle);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\w{3,}/);
+    await expect(page.getByRole('main').getByText(/^\d+ min read$/)).toBeVisible();
+    await expect(page.getByRole('article').locator('time')).toHaveText(/\d{4}$/);
+    await expectNoA11yViolations(page);
+
+    // The newest article has only an older neighbour: the second card of the list.
+    const nav = articleNav(page);
+    await expect(nav.getByRole('link', { name: new RegExp(NEXT_ARTICLE_LABEL) })).toHaveCount(0);
+    await nav.getByRole('link', { name: new RegExp(PREVIOUS_ARTICLE_LABEL) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: secondTitle })).toBeVisible();
+
+    await articleNav(page)
+      .getByRole('link', { name: new RegExp(NEXT_ARTICLE_LABEL) })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: newestTitle })).toBeVisible();
+    expect(page.url()).toBe(articleUrl);
+  });
+
+  test('renders Markdown with highlighted code blocks', async ({ page }) => {
+    await page.goto('/search-article?query=sudo');
+    await page.getByRole('main').getByRole('article').first().getByRole('link').click();
+    const code = page.locator('main pre code.hljs').first();
+    await expect(code).toBeVisible();
+    await expect(code.locator('[class^="hljs-"]').first()).toBeVisible();
+    await expect(page.locator('main h2').first()).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('an unknown id shows a not-found page with a way back to the blog', async ({ page }) => {
+    await page.goto('/article/no-such-article');
+    await expect(
+      page.getByRole('heading', { level: 1, name: ARTICLE_NOT_FOUND_TITLE }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the blog' }).click();
+    await expect(page).toHaveURL('/blog');
+  });
+});
+
+test.describe('articles list variant', () => {
+  test('/articles/{id} lists the articles, its cards linking to /articles/{id}', async ({
+    page,
+  }) => {
+    await page.goto('/articles/any');
+    await expect(
+      page.getByRole('heading', { level: 1, name: ARTICLES_VARIANT_TITLE }),
+    ).toBeVisible();
+    const links = articleCards(page).getByRole('link', { name: readMore });
+    await expect(links.first()).toBeVisible();
+    for (const href of await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))) {
+      expect(href).toMatch(/^\/articles\/[^/]+$/);
+    }
+    const second = links.nth(1);
+    const href = (await second.getAttribute('href'))!;
+    await second.click();
+    await expect(page).toHaveURL(href);
+    await expect(
+      page.getByRole('heading', { level: 1, name: ARTICLES_VARIANT_TITLE }),
+    ).toBeVisible();
+    await expect(second).toHaveAttribute('aria-current', 'page');
+    await expectNoA11yViolations(page);
+  });
+});
+
+test.describe('search', () => {
+  test('from the navbar: results with highlighted matches, and the query can change', async ({
+    page,
+  }) => {
+    await page.goto('/blog');
+    await searchFromNavbar(page, 'password');
+    await expect(page).toHaveURL('/search-article?query=password');
+    await expect(page.getByRole('heading', { level: 1, name: SEARCH_TITLE })).toBeVisible();
+    const results = page.getByRole('main').getByRole('article');
+    await expect(results.first()).toBeVisible();
+    await expect(results.first().locator('mark').first()).toHaveText(/password/i);
+    await expect(results.first().getByRole('link')).toHaveAttribute('href', /^\/article\/[^/]+$/);
+    await expectNoA11yViolations(page);
+
+    const firstForPassword = await results.first().getByRole('link').innerText();
+    await searchFromNavbar(page, 'phishing');
+    await expect(page).toHaveURL('/search-article?query=phishing');
+    await expect(results.first().locator('mark').first()).toHaveText(/phish/i);
+    await expect(page.getByText('Results for "phishing"')).toBeVisible();
+    expect(await results.first().getByRole('link').innerText()).not.toBe(firstForPassword);
+
+    // Opening a result shows the article.
+    const title = await results.first().getByRole('link').innerText();
+    await results.first().getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
+  test('no results shows the spec text with the query', async ({ page }) => {
+    await page.goto('/blog');
+    await searchFromNavbar(page, 'xylophonequasar');
+    // Word for word (spec section 8), with the query inserted.
+    await expect(
+      page.getByText('No articles found for "xylophonequasar". Try a different search term.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
+    await expectNoA11yViolations(page);
+  });
+
+  test('a failed search is logged and shows no message', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.route(/\/api\/search\?/, (route) =>
+      route.fulfill({ status: 500, json: { message: 'search index down' } }),
+    );
+    await page.goto('/search-article?query=tls');
+    await expect
+      .poll(() => errors.some((text) => text.includes('Article search failed')))
+      .toBe(true);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(/No articles found/)).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
+  });
+});

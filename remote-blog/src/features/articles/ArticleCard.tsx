@@ -1,0 +1,58 @@
+// One article in a list: image, date, title, excerpt and a Read More link. Both list pages use
+// it; the layout prop only changes how it is arranged.
+import { Link } from 'react-router-dom';
+import { imageUrl } from '@portfolio/shared/api-client';
+import { formatPostDate } from '@portfolio/shared/format';
+import type { Article } from '@portfolio/shared/types';
+import { NO_CONTENT, READ_MORE_LABEL } from '../../texts';
+import { articleExcerpt, articleTitle } from './article-text';
+import styles from './ArticleCard.module.css';
+
+export type ArticleCardLayout = 'grid' | 'compact';
+
+export interface ArticleCardProps {
+  article: Article;
+  /** Where Read More goes. */
+  href: string;
+  layout: ArticleCardLayout;
+  /** Images above the fold load at once; the rest wait until they are scrolled near. */
+  imageLoading: 'eager' | 'lazy';
+  /** The card of the page being shown (the variant list links to itself). */
+  current?: boolean;
+}
+
+export function ArticleCard({ article, href, layout, imageLoading, current }: ArticleCardProps) {
+  const title = articleTitle(article.title);
+  const excerpt = articleExcerpt(article.content);
+  const date = formatPostDate(article.createdAt);
+  return (
+    <article className={[styles.card, styles[layout], current ? styles.current : ''].join(' ')}>
+      {article.imagePath && (
+        <img
+          className={styles.image}
+          src={imageUrl(article.imagePath)}
+          // Decorative: the title beside it says what the illustration shows.
+          alt=""
+          width={400}
+          height={240}
+          loading={imageLoading}
+          decoding="async"
+        />
+      )}
+      <div className={styles.body}>
+        {date && (
+          <time className={styles.date} dateTime={article.createdAt}>
+            {date}
+          </time>
+        )}
+        <h2 className={styles.title}>{title}</h2>
+        <p className={excerpt ? styles.excerpt : styles.empty}>{excerpt ?? NO_CONTENT}</p>
+        <Link to={href} className={styles.readMore} aria-current={current ? 'page' : undefined}>
+          {READ_MORE_LABEL}
+          {/* Many cards share the visible label; the title tells their links apart. */}
+          <span className="visually-hidden"> about {title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

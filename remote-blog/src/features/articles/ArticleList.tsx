@@ -1,0 +1,41 @@
+// The article list with its loading, error and loaded states (spec section 4), shared by /blog
+// and the /articles/:id variant, which differ only in layout and link target.
+import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
+import { ARTICLES_LOAD_ERROR, LOADING_ARTICLES, NO_ARTICLES } from '../../texts';
+import { ArticleCard } from './ArticleCard';
+import type { ArticleCardLayout } from './ArticleCard';
+import { useArticleList } from './useArticleList';
+import styles from './ArticleList.module.css';
+
+/** How many images of each layout are likely above the fold on a first visit. */
+const EAGER_IMAGES: Record<ArticleCardLayout, number> = { grid: 3, compact: 5 };
+
+export interface ArticleListProps {
+  layout: ArticleCardLayout;
+  /** The Read More target of an article. */
+  linkTo(id: string): string;
+  /** Marks this article's card as the current page. */
+  currentId?: string;
+}
+
+export function ArticleList({ layout, linkTo, currentId }: ArticleListProps) {
+  const state = useArticleList();
+  if (state.status === 'loading') return <Spinner label={LOADING_ARTICLES} />;
+  if (state.status === 'error') return <ErrorMessage>{ARTICLES_LOAD_ERROR}</ErrorMessage>;
+  if (state.articles.length === 0) return <p className={styles.empty}>{NO_ARTICLES}</p>;
+  return (
+    <ul className={styles[layout]}>
+      {state.articles.map((article, index) => (
+        <li key={article._id}>
+          <ArticleCard
+            article={article}
+            href={linkTo(article._id)}
+            layout={layout}
+            imageLoading={index < EAGER_IMAGES[layout] ? 'eager' : 'lazy'}
+            current={article._id === currentId}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+// What an article shows when it is summarised: title fallback, excerpt, order, reading time.
+import type { Article } from '@portfolio/shared/types';
+import { ARTICLE_EXCERPT_LENGTH, stripMarkdown, truncateText } from '@portfolio/shared/format';
+import { UNTITLED, WORDS_PER_MINUTE } from '../../texts';
+
+/** Spec section 8: an article with no title shows 'Untitled'. */
+export function articleTitle(title: string | null | undefined): string {
+  return title?.trim() ? title : UNTITLED;
+}
+
+/**
+ * Spec: a 150-character excerpt. Markdown is stripped first, so the reader sees words, not
+ * syntax; null when there is no text, so the caller shows 'No content available.'.
+ */
+export function articleExcerpt(content: string | null | undefined): string | null {
+  const text = content ? stripMarkdown(content) : '';
+  if (!text) return null;
+  return truncateText(text, ARTICLE_EXCERPT_LENGTH, { wordBoundary: true });
+}
+
+function timeOf(article: Article): number {
+  const time = Date.parse(article.createdAt);
+  // An unparsable date sorts last rather than breaking the order of the others.
+  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
+}
+
+/**
+ * Spec section 7: "Array sorted by createdAt descending". The API already answers in that
+ * order; sorting here too keeps the page right whatever serves the list.
+ */
+export function sortNewestFirst(articles: readonly Article[]): Article[] {
+  return [...articles].sort((a, b) => timeOf(b) - timeOf(a));
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+/** Whole minutes to read a Markdown text at WORDS_PER_MINUTE; at least 1. */
+export function readingMinutes(markdown: string, wordsPerMinute = WORDS_PER_MINUTE): number {
+  // Link targets are not read aloud or by eye; everything else, code included, is.
+  const readable = markdown.replace(/\]\([^)]*\)/g, ']');
+  const words = readable.match(WORD)?.length ?? 0;
+  return Math.max(1, Math.ceil(words / wordsPerMinute));
+}

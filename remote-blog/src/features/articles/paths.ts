@@ -1,0 +1,12 @@
+// Where the blog's links point (spec section 2). One place, so pages and tests agree.
+export const BLOG_PATH = '/blog';
+
+/** The article page: the spec's Read More links point here. */
+export function articlePath(id: string): string {
+  return `/article/${encodeURIComponent(id)}`;
+}
+
+/** The second list variant: its cards link to itself (spec: "Its cards link to /articles/{id}"). */
+export function articlesVariantPath(id: string): string {
+  return `/articles/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,121 @@
+import { renderMarkdown } from './renderMarkdown';
+
+/** The rendered HTML as a DOM fragment, to inspect what a browser would build from it. */
+function renderToDom(markdown: string): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = renderMarkdown(markdown);
+  return container;
+}
+
+describe('renderMarkdown', () => {
+  it('renders Markdown to HTML', () => {
+    const dom = renderToDom(
+      'Some **bold** text and a [link](https://example.test/a).\n\n- one\n- two\n\n> quoted',
+    );
+    expect(dom.querySelector('strong')?.textContent).toBe('bold');
+    expect(dom.querySelector('a')?.getAttribute('href')).toBe('https://example.test/a');
+    expect(dom.querySelectorAll('ul > li')).toHaveLength(2);
+    expect(dom.querySelector('blockquote')?.textContent?.trim()).toBe('quoted');
+  });
+
+  it('starts the article headings at h2, keeping their order (the page title is the h1)', () => {
+    const fromH1 = renderToDom('# One\n\n## Two\n\n### Three');
+    expect(Array.from(fromH1.querySelectorAll('h1, h2, h3, h4'), (h) => h.tagName)).toEqual([
+      'H2',
+      'H3',
+      'H4',
+    ]);
+    const fromH3 = renderToDom('### Only\n\n#### Below');
+    expect(Array.from(fromH3.querySelectorAll('h2, h3, h4'), (h) => h.tagName)).toEqual([
+      'H2',
+      'H3',
+    ]);
+  });
+
+  it('highlights code of a known language', () => {
+    const dom = renderToDom('```bash\nsudo ufw enable # firewall on\n```');
+    const code = dom.querySelector('pre > code');
+    expect(code).toHaveClass('hljs', 'language-bash');
+    expect(code?.querySelector('.hljs-comment')?.textContent).toBe('# firewall on');
+    expect(code?.textContent).toBe('sudo ufw enable # firewall on');
+  });
+
+  it.each(['ts', 'typescript', 'python', 'json', 'yaml', 'sql', 'ini', 'html', 'javascript'])(
+    'knows the %s grammar',
+    (language) => {
+      const dom = renderToDom(`\`\`\`${language}\nx = "y"\n\`\`\``);
+      expect(dom.querySelector('pre > code')).toHaveClass(`language-${language}`);
+    },
+  );
+
+  it('shows code of an unknown language as plain, escaped text', () => {
+    const dom = renderToDom('```brainfreeze\n<b>not bold</b>\n```');
+    const code = dom.querySelector('pre > code');
+    expect(code?.className).toBe('hljs');
+    expect(code?.querySelector('b')).toBeNull();
+    expect(code?.textContent).toBe('<b>not bold</b>');
+  });
+
+  it('does not let a language name inject markup', () => {
+    const dom = renderToDom('```"><img src=x onerror=alert(1)>\ncode\n```');
+    expect(dom.querySelector('img')).toBeNull();
+    expect(dom.querySelector('pre > code')?.className).toBe('hljs');
+  });
+
+  it('makes code blocks reachable by keyboard, since they scroll sideways', () => {
+    expect(renderToDom('```\nx\n```').querySelector('pre')?.getAttribute('tabindex')).toBe('0');
+  });
+
+  it('adds rel="noopener noreferrer" to links that open a new tab, and drops other targets', () => {
+    const dom = renderToDom(
+      '<a href="https://a.test" target="_blank">new tab</a> <a href="https://b.test" target="_top">top</a> [plain](https://c.test)',
+    );
+    const [newTab, top, plain] = Array.from(dom.querySelectorAll('a'));
+    expect(newTab).toHaveAttribute('target', '_blank');
+    expect(newTab).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(top).not.toHaveAttribute('target');
+    expect(plain).not.toHaveAttribute('target');
+  });
+
+  it('loads content images lazily', () => {
+    const image = renderToDom('![A diagram](https://example.test/d.png)').querySelector('img');
+    expect(image).toHaveAttribute('alt', 'A diagram');
+    expect(image).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('renders hostile Markdown inert: no script, no handler, no javascript: URL, no frame', () => {
+    const hostile = [
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '[x](javascript:alert(1))',
+      '[y](JaVaScRiPt:alert(1))',
+      '<a href="javascript:alert(2)">click</a>',
+      '<a href="  javascript:alert(3)">spaced</a>',
+      '<iframe src="https://evil.test"></iframe>',
+      '<svg><script>alert(4)</script></svg>',
+      '<div onclick="alert(5)" onmouseover="alert(6)">hover</div>',
+      '<form action="https://evil.test"><button>Go</button></form>',
+      '<object data="x.swf"></object><embed src="x.swf">',
+      '<p style="position:fixed;inset:0">overlay</p>',
+      '![img](javascript:alert(7))',
+    ].join('\n\n');
+    const html = renderMarkdown(hostile);
+    const dom = renderToDom(hostile);
+
+    expect(
+      dom.querySelectorAll('script, iframe, frame, object, embed, form, button, svg, style'),
+    ).toHaveLength(0);
+    for (const element of Array.from(dom.querySelectorAll('*'))) {
+      for (const attribute of Array.from(element.attributes)) {
+        expect(attribute.name).not.toMatch(/^on/i);
+        expect(attribute.name).not.toBe('style');
+        expect(attribute.value).not.toMatch(/^\s*javascript:/i);
+      }
+    }
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).not.toMatch(/onerror|onclick|onmouseover/i);
+    // The harmless parts of the text are still there.
+    expect(dom.textContent).toContain('click');
+    expect(dom.textContent).toContain('hover');
+  });
+});

@@ -1,0 +1,90 @@
+// Article Markdown → safe HTML. marked renders, highlight.js colours code, DOMPurify removes
+// anything that could run (scripts, event handlers, javascript: URLs, frames, forms): article
+// text is stored content, and stored content is never trusted.
+import DOMPurify from 'dompurify';
+import type { Config } from 'dompurify';
+import { Marked } from 'marked';
+import type { Token, Tokens } from 'marked';
+import { highlightCode } from './highlight';
+
+/** The page title is the h1; the article's own headings start one level below. */
+const TOP_CONTENT_HEADING = 2;
+const DEEPEST_HEADING = 6;
+
+const marked = new Marked({
+  gfm: true,
+  renderer: {
+    code({ text, lang }: Tokens.Code): string {
+      // The info string may carry more than the language ("js title=x"): the first word names it.
+      const { html, language } = highlightCode(text, lang?.split(/\s+/)[0]);
+      const className = language ? `hljs language-${language}` : 'hljs';
+      return `<pre><code class="${className}">${html}</code></pre>\n`;
+    },
+  },
+});
+
+function isHeading(token: Token): token is Tokens.Heading {
+  return token.type === 'heading';
+}
+
+/** Moves every heading so the highest one becomes an h2, keeping their relative levels. */
+function shiftHeadings(tokens: Token[]): void {
+  const headings: Tokens.Heading[] = [];
+  marked.walkTokens(tokens, (token) => {
+    if (isHeading(token)) headings.push(token);
+  });
+  if (headings.length === 0) return;
+  const shift = TOP_CONTENT_HEADING - Math.min(...headings.map((heading) => heading.depth));
+  for (const heading of headings) {
+    heading.depth = Math.min(DEEPEST_HEADING, heading.depth + shift);
+  }
+}
+
+const SANITIZE_CONFIG: Config = {
+  USE_PROFILES: { html: true },
+  // Things an article has no use for, and which could trick or track a reader.
+  FORBID_TAGS: [
+    'style',
+    'iframe',
+    'frame',
+    'object',
+    'embed',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+  ],
+  FORBID_ATTR: ['style'],
+  ADD_ATTR: ['target'],
+};
+
+// A private instance, so these hooks never touch another user of DOMPurify on the page.
+const purifier = DOMPurify(window);
+
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node instanceof HTMLAnchorElement && node.hasAttribute('target')) {
+    if (node.getAttribute('target') === '_blank') {
+      // A page opened in a new tab must not get a handle on this one (reverse tabnabbing).
+      node.setAttribute('rel', 'noopener noreferrer');
+    } else {
+      // Only a new tab makes sense for an article link; named frames and _top do not.
+      node.removeAttribute('target');
+    }
+  }
+  if (node instanceof HTMLImageElement) {
+    node.setAttribute('loading', 'lazy');
+    node.setAttribute('decoding', 'async');
+  }
+  if (node instanceof HTMLPreElement) {
+    // Long code lines scroll sideways: keyboard users must be able to reach the scroller.
+    node.setAttribute('tabindex', '0');
+  }
+});
+
+/** Safe HTML for an article's Markdown content. */
+export function renderMarkdown(markdown: string): string {
+  const tokens = marked.lexer(markdown);
+  shiftHeadings(tokens);
+  return purifier.sanitize(marked.parser(tokens), SANITIZE_CONFIG);
+}

@@ -1,0 +1,213 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  TEST_API_BASE,
+  mockFetch,
+  renderAt,
+  setUpTestRuntimeConfig,
+} from '../../../../tools/testing';
+import { makeArticleDetail } from '../../testing/articles';
+import {
+  ARTICLE_LOAD_ERROR,
+  ARTICLE_NAVIGATION_LABEL,
+  ARTICLE_NOT_FOUND_TEXT,
+  ARTICLE_NOT_FOUND_TITLE,
+  BACK_TO_BLOG_LABEL,
+  LOADING_ARTICLE,
+  NEXT_ARTICLE_LABEL,
+  NO_CONTENT,
+  PREVIOUS_ARTICLE_LABEL,
+  UNTITLED,
+} from '../../texts';
+import ArticlePage from './ArticlePage';
+
+setUpTestRuntimeConfig();
+
+// Console spies must not carry calls from one test into the next.
+afterEach(() => jest.restoreAllMocks());
+
+const CONTENT = [
+  '# Patch everything',
+  '',
+  'Install updates **first**, then read the [guide](https://example.test/guide).',
+  '',
+  '```bash',
+  'sudo apt update # refresh',
+  '```',
+  '',
+  '## Lock down SSH',
+  '',
+  'Set `PermitRootLogin no`.',
+].join('\n');
+
+function renderArticle(id: string) {
+  return renderAt(<ArticlePage />, { route: `/article/${id}`, path: '/article/:id' });
+}
+
+const description = () =>
+  document.head.querySelector('meta[name="description"]')?.getAttribute('content');
+
+beforeEach(() => {
+  document.head.innerHTML = '<meta name="description" content="Site description">';
+  document.title = 'Site';
+});
+
+describe('ArticlePage', () => {
+  it('shows the article: title, date, reading time, image and rendered Markdown', async () => {
+    const fetchMock = mockFetch({
+      'GET /articles/hardening': {
+        body: makeArticleDetail({
+          _id: 'hardening',
+          title: 'Hardening Linux',
+          content: CONTENT,
+          imagePath: '/images/linux.svg',
+          createdAt: '2026-11-21T10:00:00.000Z',
+        }),
+      },
+    });
+    renderArticle('hardening');
+    expect(screen.getByRole('status')).toHaveTextContent(LOADING_ARTICLE);
+    const title = await screen.findByRole('heading', { level: 1, name: 'Hardening Linux' });
+    expect(title).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const article = screen.getByRole('article');
+    const time = article.querySelector('time');
+    expect(time).toHaveTextContent('Nov 21, 2026');
+    expect(time).toHaveAttribute('dateTime', '2026-11-21T10:00:00.000Z');
+    expect(within(article).getByText('1 min read')).toBeInTheDocument();
+    expect(article.querySelector('img')).toHaveAttribute(
+      'src',
+      `${TEST_API_BASE}/images/linux.svg`,
+    );
+    // Markdown rendered, its headings below the page's h1, in order.
+    expect(
+      screen.getAllByRole('heading').map((heading) => [heading.tagName, heading.textContent]),
+    ).toEqual([
+      ['H1', 'Hardening Linux'],
+      ['H2', 'Patch everything'],
+      ['H3', 'Lock down SSH'],
+    ]);
+    expect(within(article).getByText('first').tagName).toBe('STRONG');
+    expect(within(article).getByRole('link', { name: 'guide' })).toHaveAttribute(
+      'href',
+      'https://example.test/guide',
+    );
+    const code = article.querySelector('pre code.language-bash');
+    expect(code?.querySelector('.hljs-comment')).toHaveTextContent('# refresh');
+  });
+
+  it('estimates the reading time at about 200 words a minute', async () => {
+    mockFetch({
+      'GET /articles/long': { body: makeArticleDetail({ content: 'word '.repeat(1001) }) },
+    });
+    renderArticle('long');
+    expect(await screen.findByText('6 min read')).toBeInTheDocument();
+  });
+
+  it('renders hostile content inert', async () => {
+    mockFetch({
+      'GET /articles/evil': {
+        body: makeArticleDetail({
+          title: 'Evil',
+          content:
+            '<script>window.hacked = true</script>\n\n<img src=x onerror="window.hacked = true">\n\n[x](javascript:alert(1)) <a href="javascript:alert(2)">y</a>\n\n<iframe src="https://evil.test"></iframe>',
+        }),
+      },
+    });
+    renderArticle('evil');
+    const article = await screen.findByRole('article');
+    expect(article.querySelector('script, iframe')).toBeNull();
+    expect(article.innerHTML).not.toMatch(/onerror|javascript:/i);
+    expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
+  });
+
+  it('links to the previous (older) and next (newer) article', async () => {
+    mockFetch({
+      'GET /articles/middle': {
+        body: makeArticleDetail({
+          _id: 'middle',
+          title: 'Middle',
+          previous: { _id: 'older', title: 'Older one' },
+          next: { _id: 'newer', title: '' },
+        }),
+      },
+    });
+    renderArticle('middle');
+    const nav = await screen.findByRole('navigation', { name: ARTICLE_NAVIGATION_LABEL });
+    const previous = within(nav).getByRole('link', { name: /Previous article/ });
+    expect(previous).toHaveAttribute('href', '/article/older');
+    expect(previous).toHaveTextContent(`${PREVIOUS_ARTICLE_LABEL}Older one`);
+    const next = within(nav).getByRole('link', { name: /Next article/ });
+    expect(next).toHaveAttribute('href', '/article/newer');
+    expect(next).toHaveTextContent(`${NEXT_ARTICLE_LABEL} →${UNTITLED}`);
+    expect(screen.getByRole('link', { name: BACK_TO_BLOG_LABEL })).toHaveAttribute('href', '/blog');
+  });
+
+  it('has no neighbour navigation for the only article, and shows the content fallbacks', async () => {
+    mockFetch({ 'GET /articles/only': { body: makeArticleDetail({ title: '', content: '' }) } });
+    renderArticle('only');
+    expect(await screen.findByRole('heading', { level: 1, name: UNTITLED })).toBeInTheDocument();
+    expect(screen.getByText(NO_CONTENT)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('loads the next article when its link is followed', async () => {
+    mockFetch({
+      'GET /articles/one': {
+        body: makeArticleDetail({ _id: 'one', title: 'One', next: { _id: 'two', title: 'Two' } }),
+      },
+      'GET /articles/two': {
+        body: makeArticleDetail({
+          _id: 'two',
+          title: 'Two',
+          previous: { _id: 'one', title: 'One' },
+        }),
+      },
+    });
+    renderArticle('one');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: /Next article/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Previous article/ })).toHaveAttribute(
+      'href',
+      '/article/one',
+    );
+  });
+
+  it('shows a not-found page with a way back for an unknown id', async () => {
+    mockFetch({ 'GET /articles/nope': { status: 404, body: { message: 'Article not found' } } });
+    renderArticle('nope');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: ARTICLE_NOT_FOUND_TITLE }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(ARTICLE_NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: BACK_TO_BLOG_LABEL })).toHaveAttribute('href', '/blog');
+    expect(document.title).toBe(ARTICLE_NOT_FOUND_TITLE);
+  });
+
+  it('shows an error, not "not found", when the call fails otherwise', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /articles/down': { status: 503, body: { message: 'unavailable' } } });
+    renderArticle('down');
+    expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLE_LOAD_ERROR);
+    expect(screen.queryByText(ARTICLE_NOT_FOUND_TEXT)).not.toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('sets the document title and description while shown, and restores them on leaving', async () => {
+    mockFetch({
+      'GET /articles/meta': {
+        body: makeArticleDetail({
+          title: 'Zero Trust',
+          content: '## Intro\n\nNever **trust**, always verify.',
+        }),
+      },
+    });
+    const { unmount } = renderArticle('meta');
+    await waitFor(() => expect(document.title).toBe('Zero Trust'));
+    expect(description()).toBe('Intro Never trust, always verify.');
+    unmount();
+    expect(document.title).toBe('Site');
+    expect(description()).toBe('Site description');
+  });
+});

@@ -1,0 +1,150 @@
+// /article/:id: one article in full (the spec's Read More links point here), with its Markdown
+// rendered safely, a reading time, and links to the older and newer article.
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { imageUrl } from '@portfolio/shared/api-client';
+import { formatPostDate } from '@portfolio/shared/format';
+import type { ArticleDetail } from '@portfolio/shared/types';
+import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
+import { articleExcerpt, articleTitle, readingMinutes } from '../../features/articles/article-text';
+import { BLOG_PATH, articlePath } from '../../features/articles/paths';
+import { useArticle } from '../../features/articles/useArticle';
+import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';
+import { renderMarkdown } from '../../features/markdown/renderMarkdown';
+import {
+  ARTICLE_LOAD_ERROR,
+  ARTICLE_NAVIGATION_LABEL,
+  ARTICLE_NOT_FOUND_TEXT,
+  ARTICLE_NOT_FOUND_TITLE,
+  ARTICLE_UNAVAILABLE_TITLE,
+  BACK_TO_BLOG_LABEL,
+  LOADING_ARTICLE,
+  NEXT_ARTICLE_LABEL,
+  NO_CONTENT,
+  PREVIOUS_ARTICLE_LABEL,
+  readingTimeLabel,
+} from '../../texts';
+import styles from './ArticlePage.module.css';
+
+function BackToBlog() {
+  return (
+    <Link to={BLOG_PATH} className={styles.back}>
+      <span aria-hidden="true">← </span>
+      {BACK_TO_BLOG_LABEL}
+    </Link>
+  );
+}
+
+function ArticleNeighbours({ article }: { article: ArticleDetail }) {
+  const { previous, next } = article;
+  if (!previous && !next) return null;
+  return (
+    <nav className={styles.neighbours} aria-label={ARTICLE_NAVIGATION_LABEL}>
+      {previous && (
+        <Link to={articlePath(previous._id)} className={styles.previous}>
+          <span className={styles.direction}>
+            <span aria-hidden="true">← </span>
+            {PREVIOUS_ARTICLE_LABEL}
+          </span>
+          <span className={styles.neighbourTitle}>{articleTitle(previous.title)}</span>
+        </Link>
+      )}
+      {next && (
+        <Link to={articlePath(next._id)} className={styles.next}>
+          <span className={styles.direction}>
+            {NEXT_ARTICLE_LABEL}
+            <span aria-hidden="true"> →</span>
+          </span>
+          <span className={styles.neighbourTitle}>{articleTitle(next.title)}</span>
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+function ArticleView({ article, html }: { article: ArticleDetail; html: string }) {
+  const date = formatPostDate(article.createdAt);
+  return (
+    <article className={styles.article}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{articleTitle(article.title)}</h1>
+        <p className={styles.meta}>
+          {date && <time dateTime={article.createdAt}>{date}</time>}
+          {date && <span aria-hidden="true"> · </span>}
+          <span>{readingTimeLabel(readingMinutes(article.content ?? ''))}</span>
+        </p>
+      </header>
+      {article.imagePath && (
+        <img
+          className={styles.image}
+          src={imageUrl(article.imagePath)}
+          // Decorative: the illustration repeats the title, which is right above it.
+          alt=""
+          width={400}
+          height={240}
+          fetchPriority="high"
+        />
+      )}
+      {html ? (
+        // Safe: renderMarkdown() sanitizes its output with DOMPurify.
+        <div className={styles.content} dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <p className={styles.empty}>{NO_CONTENT}</p>
+      )}
+      <footer className={styles.footer}>
+        <ArticleNeighbours article={article} />
+        <BackToBlog />
+      </footer>
+    </article>
+  );
+}
+
+export default function ArticlePage() {
+  const { id = '' } = useParams();
+  const state = useArticle(id);
+  const article = state.status === 'loaded' ? state.article : null;
+  const content = article?.content ?? '';
+  const html = useMemo(() => (content.trim() ? renderMarkdown(content) : ''), [content]);
+
+  const meta = useMemo(() => {
+    if (article) {
+      return {
+        title: articleTitle(article.title),
+        description: articleExcerpt(article.content) ?? NO_CONTENT,
+      };
+    }
+    if (state.status === 'not-found') return { title: ARTICLE_NOT_FOUND_TITLE };
+    if (state.status === 'error') return { title: ARTICLE_UNAVAILABLE_TITLE };
+    return null;
+  }, [article, state.status]);
+  useDocumentMeta(meta);
+
+  if (state.status === 'loading') {
+    return (
+      <div className={styles.page}>
+        <Spinner label={LOADING_ARTICLE} />
+      </div>
+    );
+  }
+  if (state.status === 'not-found' || state.status === 'error') {
+    const notFound = state.status === 'not-found';
+    return (
+      <section className={styles.page}>
+        <h1 className={styles.title}>
+          {notFound ? ARTICLE_NOT_FOUND_TITLE : ARTICLE_UNAVAILABLE_TITLE}
+        </h1>
+        {notFound ? (
+          <p>{ARTICLE_NOT_FOUND_TEXT}</p>
+        ) : (
+          <ErrorMessage>{ARTICLE_LOAD_ERROR}</ErrorMessage>
+        )}
+        <BackToBlog />
+      </section>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <ArticleView article={state.article} html={html} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderAt, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { makeArticle } from '../../testing/articles';
+import {
+  ARTICLES_LOAD_ERROR,
+  ARTICLES_VARIANT_TITLE,
+  LOADING_ARTICLES,
+  NO_CONTENT,
+  READ_MORE_LABEL,
+  UNTITLED,
+} from '../../texts';
+import ArticlesVariantPage from './ArticlesVariantPage';
+
+setUpTestRuntimeConfig();
+
+// Console spies must not carry calls from one test into the next.
+afterEach(() => jest.restoreAllMocks());
+
+function renderVariant(id = 'whatever') {
+  return renderAt(<ArticlesVariantPage />, { route: `/articles/${id}`, path: '/articles/:id' });
+}
+
+const readMore = (card: HTMLElement) =>
+  within(card).getByRole('link', { name: new RegExp(`^${READ_MORE_LABEL}`) });
+
+describe('ArticlesVariantPage', () => {
+  it('lists the articles from GET /articles, newest first, linking to /articles/{id}', async () => {
+    const fetchMock = mockFetch({
+      'GET /articles': {
+        body: [
+          makeArticle({ _id: 'old', title: 'Old', createdAt: '2024-01-01T00:00:00.000Z' }),
+          makeArticle({ _id: 'new', title: 'New', createdAt: '2026-11-21T10:00:00.000Z' }),
+        ],
+      },
+    });
+    renderVariant();
+    expect(screen.getByRole('heading', { level: 1, name: ARTICLES_VARIANT_TITLE })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(LOADING_ARTICLES);
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'New',
+      'Old',
+    ]);
+    expect(readMore(cards[0]!)).toHaveAttribute('href', '/articles/new');
+    expect(readMore(cards[1]!)).toHaveAttribute('href', '/articles/old');
+    expect(within(cards[0]!).getByText('Nov 21, 2026')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks the card of the id in the address as the current page', async () => {
+    mockFetch({
+      'GET /articles': { body: [makeArticle({ _id: 'a' }), makeArticle({ _id: 'b' })] },
+    });
+    renderVariant('b');
+    const cards = await screen.findAllByRole('article');
+    expect(readMore(cards[0]!)).not.toHaveAttribute('aria-current');
+    expect(readMore(cards[1]!)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('stays on the list when a card is followed', async () => {
+    mockFetch({ 'GET /articles': { body: [makeArticle({ _id: 'a', title: 'Alpha' })] } });
+    renderVariant('x');
+    const user = userEvent.setup();
+    await user.click(readMore((await screen.findAllByRole('article'))[0]!));
+    expect(screen.queryByTestId('navigated-away')).not.toBeInTheDocument();
+    expect(readMore(screen.getByRole('article'))).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("uses the same fallbacks: 'Untitled' and 'No content available.'", async () => {
+    mockFetch({ 'GET /articles': { body: [makeArticle({ title: '', content: '' })] } });
+    renderVariant();
+    const [card] = await screen.findAllByRole('article');
+    expect(within(card!).getByRole('heading')).toHaveTextContent(UNTITLED);
+    expect(within(card!).getByText(NO_CONTENT)).toBeInTheDocument();
+  });
+
+  it('shows the spec error message when the list fails', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /articles': new TypeError('Failed to fetch') });
+    renderVariant();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
+  });
+});

@@ -1,0 +1,25 @@
+// /articles/:id: despite its name, a second article list (spec section 2), read from the same
+// GET /articles. A compact list whose cards link to /articles/{id}; the card of the id in the
+// address is marked as the current one.
+import { useParams } from 'react-router-dom';
+import { ArticleList } from '../../features/articles/ArticleList';
+import { articlesVariantPath } from '../../features/articles/paths';
+import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';
+import { ARTICLES_VARIANT_INTRO, ARTICLES_VARIANT_TITLE } from '../../texts';
+import styles from './ArticlesVariantPage.module.css';
+
+const META = { title: ARTICLES_VARIANT_TITLE, description: ARTICLES_VARIANT_INTRO };
+
+export default function ArticlesVariantPage() {
+  const { id } = useParams();
+  useDocumentMeta(META);
+  return (
+    <section className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{ARTICLES_VARIANT_TITLE}</h1>
+        <p className={styles.intro}>{ARTICLES_VARIANT_INTRO}</p>
+      </header>
+      <ArticleList layout="compact" linkTo={articlesVariantPath} currentId={id} />
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ARTICLE_EXCERPT_LENGTH, ELLIPSIS } from '@portfolio/shared/format';
+import {
+  TEST_API_BASE,
+  mockFetch,
+  renderAt,
+  setUpTestRuntimeConfig,
+} from '../../../../tools/testing';
+import { makeArticle } from '../../testing/articles';
+import {
+  ARTICLES_LOAD_ERROR,
+  BLOG_TITLE,
+  LOADING_ARTICLES,
+  NO_ARTICLES,
+  NO_CONTENT,
+  READ_MORE_LABEL,
+  UNTITLED,
+} from '../../texts';
+import BlogPage from './BlogPage';
+
+setUpTestRuntimeConfig();
+
+// Console spies must not carry calls from one test into the next.
+afterEach(() => jest.restoreAllMocks());
+
+function renderBlog() {
+  return renderAt(<BlogPage />, { route: '/blog', path: '/blog' });
+}
+
+const cards = () => within(screen.getByRole('list')).getAllByRole('article');
+
+describe('BlogPage', () => {
+  it('shows the loading state, then the articles newest first (spec), even if the API does not', async () => {
+    mockFetch({
+      'GET /articles': {
+        body: [
+          makeArticle({ title: 'Oldest', createdAt: '2024-02-01T08:00:00.000Z' }),
+          makeArticle({ title: 'Newest', createdAt: '2026-11-21T10:00:00.000Z' }),
+          makeArticle({ title: 'Middle', createdAt: '2025-07-04T12:00:00.000Z' }),
+        ],
+      },
+    });
+    renderBlog();
+    expect(screen.getByRole('heading', { level: 1, name: BLOG_TITLE })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(LOADING_ARTICLES);
+    await screen.findByRole('list');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Newest',
+      'Middle',
+      'Oldest',
+    ]);
+  });
+
+  it('shows each date as a US short date in a <time> element', async () => {
+    mockFetch({
+      'GET /articles': { body: [makeArticle({ createdAt: '2026-11-21T10:00:00.000Z' })] },
+    });
+    renderBlog();
+    const [card] = await screen.findAllByRole('article');
+    const time = card!.querySelector('time');
+    expect(time).toHaveTextContent('Nov 21, 2026');
+    expect(time).toHaveAttribute('dateTime', '2026-11-21T10:00:00.000Z');
+  });
+
+  it('shows a 150-character excerpt without Markdown, and a Read More link to /article/{id}', async () => {
+    const content = `## Why it matters\n\n${'Attackers **love** [defaults](https://x.test) and `admin` accounts. '.repeat(8)}`;
+    mockFetch({ 'GET /articles': { body: [makeArticle({ _id: 'abc 1', content })] } });
+    renderBlog();
+    const [card] = await screen.findAllByRole('article');
+    const excerpt = within(card!).getByText(/^Why it matters Attackers love defaults/);
+    const text = excerpt.textContent!;
+    expect(text.endsWith(ELLIPSIS)).toBe(true);
+    expect(text.length - ELLIPSIS.length).toBeLessThanOrEqual(ARTICLE_EXCERPT_LENGTH);
+    expect(text.length - ELLIPSIS.length).toBeGreaterThan(ARTICLE_EXCERPT_LENGTH - 20);
+    expect(text).not.toMatch(/[#*`[\]()]/);
+    const link = within(card!).getByRole('link', { name: new RegExp(`^${READ_MORE_LABEL}`) });
+    expect(link).toHaveAttribute('href', '/article/abc%201');
+    expect(link).toHaveTextContent(READ_MORE_LABEL);
+  });
+
+  it("shows 'Untitled' and 'No content available.' for an article without them", async () => {
+    mockFetch({ 'GET /articles': { body: [makeArticle({ title: '', content: '' })] } });
+    renderBlog();
+    const [card] = await screen.findAllByRole('article');
+    expect(within(card!).getByRole('heading', { level: 2 })).toHaveTextContent(UNTITLED);
+    expect(within(card!).getByText(NO_CONTENT)).toBeInTheDocument();
+  });
+
+  it('shows the image from the API base plus imagePath, lazily below the first row', async () => {
+    mockFetch({
+      'GET /articles': {
+        body: [1, 2, 3, 4].map((n) =>
+          makeArticle({ imagePath: `/images/${n}.svg`, createdAt: `2026-01-0${n}T00:00:00.000Z` }),
+        ),
+      },
+    });
+    renderBlog();
+    await screen.findByRole('list');
+    const images = cards().map((card) => card.querySelector('img')!);
+    expect(images[0]).toHaveAttribute('src', `${TEST_API_BASE}/images/4.svg`);
+    expect(images[0]).toHaveAttribute('alt', '');
+    expect(images[0]).toHaveAttribute('width', '400');
+    expect(images[0]).toHaveAttribute('height', '240');
+    expect(images[0]).toHaveAttribute('loading', 'eager');
+    expect(images[3]).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('shows no image for an article without imagePath', async () => {
+    mockFetch({ 'GET /articles': { body: [makeArticle()] } });
+    renderBlog();
+    const [card] = await screen.findAllByRole('article');
+    expect(card!.querySelector('img')).toBeNull();
+  });
+
+  it('shows the spec error message when the list fails', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /articles': { status: 500, body: { message: 'boom' } } });
+    renderBlog();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('treats an answer that is not an array as a failure (spec)', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /articles': { body: { articles: [] } } });
+    renderBlog();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
+  });
+
+  it('says so when there are no articles', async () => {
+    mockFetch({ 'GET /articles': { body: [] } });
+    renderBlog();
+    expect(await screen.findByText(NO_ARTICLES)).toBeInTheDocument();
+  });
+
+  it('sets the document title', async () => {
+    mockFetch({ 'GET /articles': { body: [] } });
+    renderBlog();
+    await waitFor(() => expect(document.title).toBe(BLOG_TITLE));
+  });
+});

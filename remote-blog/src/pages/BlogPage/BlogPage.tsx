@@ -1,0 +1,21 @@
+// /blog: every article, newest first, as a grid of cards whose Read More opens /article/{id}.
+import { ArticleList } from '../../features/articles/ArticleList';
+import { articlePath } from '../../features/articles/paths';
+import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';
+import { BLOG_INTRO, BLOG_TITLE } from '../../texts';
+import styles from './BlogPage.module.css';
+
+const META = { title: BLOG_TITLE, description: BLOG_INTRO };
+
+export default function BlogPage() {
+  useDocumentMeta(META);
+  return (
+    <section className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{BLOG_TITLE}</h1>
+        <p className={styles.intro}>{BLOG_INTRO}</p>
+      </header>
+      <ArticleList layout="grid" linkTo={articlePath} />
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { TEST_API_BASE, mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { makeSearchResult } from '../../testing/articles';
+import { SEARCHING, SEARCH_TITLE, noResultsText } from '../../texts';
+import SearchPage from './SearchPage';
+
+setUpTestRuntimeConfig();
+
+// Console spies must not carry calls from one test into the next.
+afterEach(() => jest.restoreAllMocks());
+
+function renderSearch(url: string) {
+  const router = createMemoryRouter([{ path: '/search-article', element: <SearchPage /> }], {
+    initialEntries: [url],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const marks = (element: HTMLElement) =>
+  Array.from(element.querySelectorAll('mark'), (mark) => mark.textContent);
+
+describe('SearchPage', () => {
+  it('shows results with title, date, highlighted snippet and a link to /article/{id}', async () => {
+    const fetchMock = mockFetch({
+      'GET /search?query=zero+trust': {
+        body: [
+          makeSearchResult({
+            _id: 'zt',
+            title: 'Zero Trust in Practice',
+            createdAt: '2026-11-21T10:00:00.000Z',
+            snippet:
+              '…never <mark>trust</mark>, always verify: <mark>zero</mark> &lt;b&gt;implicit&lt;/b&gt; &amp; more…',
+          }),
+        ],
+      },
+    });
+    renderSearch('/search-article?query=zero%20trust');
+    expect(screen.getByRole('heading', { level: 1, name: SEARCH_TITLE })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(SEARCHING);
+    const result = await screen.findByRole('article');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`${TEST_API_BASE}/search?query=zero+trust`);
+    expect(within(result).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Zero Trust in Practice',
+    );
+    expect(within(result).getByRole('link', { name: 'Zero Trust in Practice' })).toHaveAttribute(
+      'href',
+      '/article/zt',
+    );
+    expect(result.querySelector('time')).toHaveTextContent('Nov 21, 2026');
+    const snippet = result.querySelector('p')!;
+    expect(marks(snippet)).toEqual(['trust', 'zero']);
+    // Escaped markup in the snippet stays text: no <b> element, the characters are shown.
+    expect(snippet.querySelector('b')).toBeNull();
+    expect(snippet).toHaveTextContent('…never trust, always verify: zero <b>implicit</b> & more…');
+  });
+
+  it('builds a highlighted snippet from the content when the API sends none', async () => {
+    mockFetch({
+      'GET /search?query=phishing': {
+        body: [
+          makeSearchResult({
+            content: `# Title\n\n${'Filler words here. '.repeat(10)}Run **phishing** drills. ${'More filler. '.repeat(10)}`,
+          }),
+        ],
+      },
+    });
+    renderSearch('/search-article?query=phishing');
+    const snippet = (await screen.findByRole('article')).querySelector('p')!;
+    expect(marks(snippet)).toEqual(['phishing']);
+    expect(snippet.textContent).not.toMatch(/[#*]/);
+    expect(snippet.textContent!.replaceAll('…', '').length).toBeLessThanOrEqual(150);
+  });
+
+  it('shows the spec text with the query when nothing is found', async () => {
+    mockFetch({ 'GET /search?query=quantum': { body: [] } });
+    renderSearch('/search-article?query=%20quantum%20');
+    expect(
+      await screen.findByText('No articles found for "quantum". Try a different search term.'),
+    ).toBeInTheDocument();
+    expect(noResultsText('quantum')).toBe(
+      'No articles found for "quantum". Try a different search term.',
+    );
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('logs a failed search and shows no message (spec)', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /search?query=tls': { status: 500, body: { message: 'boom' } } });
+    renderSearch('/search-article?query=tls');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(consoleError).toHaveBeenCalledWith('Article search failed', expect.any(Error));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/No articles found/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it.each(['/search-article', '/search-article?query=', '/search-article?query=%20%20%20'])(
+    'does nothing for an empty query (%s)',
+    async (url) => {
+      const fetchMock = mockFetch({});
+      renderSearch(url);
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(screen.queryByText(/No articles found/)).not.toBeInTheDocument();
+    },
+  );
+
+  it('searches again when the query changes, aborting the previous search', async () => {
+    const signals: Record<string, AbortSignal> = {};
+    global.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const query = new URL(String(input)).searchParams.get('query')!;
+      signals[query] = init!.signal!;
+      if (query === 'slow') {
+        // Never answers on its own; only the abort ends it.
+        return new Promise<Response>((_resolve, reject) => {
+          init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason));
+        });
+      }
+      return Promise.resolve(
+        new Response(JSON.stringify([makeSearchResult({ title: `About ${query}` })]), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+    }) as unknown as typeof fetch;
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    const router = renderSearch('/search-article?query=slow');
+    expect(await screen.findByText(SEARCHING)).toBeInTheDocument();
+    await act(() => router.navigate('/search-article?query=mfa'));
+    expect(signals.slow?.aborted).toBe(true);
+    expect(await screen.findByRole('link', { name: 'About mfa' })).toBeInTheDocument();
+
+    await act(() => router.navigate('/search-article?query=tls'));
+    expect(await screen.findByRole('link', { name: 'About tls' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'About mfa' })).not.toBeInTheDocument();
+    expect(screen.getByText('Results for "tls"')).toBeInTheDocument();
+    // An aborted search is not a failure.
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+});

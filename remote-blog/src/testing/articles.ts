@@ -1,0 +1,24 @@
+// Article fixtures for the blog's tests.
+import type { Article, ArticleDetail, SearchResult } from '@portfolio/shared/types';
+
+let sequence = 0;
+
+export function makeArticle(overrides: Partial<Article> = {}): Article {
+  sequence += 1;
+  return {
+    _id: `article-${sequence}`,
+    title: `Article ${sequence}`,
+    content: `Body of article ${sequence}.`,
+    createdAt: '2026-01-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeArticleDetail(overrides: Partial<ArticleDetail> = {}): ArticleDetail {
+  return { ...makeArticle(), previous: null, next: null, ...overrides };
+}
+
+export function makeSearchResult(overrides: Partial<SearchResult> = {}): SearchResult {
+  const { _id, title, content, createdAt } = makeArticle();
+  return { _id, title, content, createdAt, ...overrides };
+}

@@ -43,4 +43,22 @@ export async function bringRemoteBack(page: Page, origin: string): Promise<void>
   await page.unroute(`${origin}/**`);
 }
 
-export const test = base;
+/**
+ * Every spec runs with this: a page that trips the Content-Security-Policy (a script, style,
+ * image or call the policy does not allow) fails its test.
+ */
+export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
+  contentSecurityPolicyGuard: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+          violations.push(message.text());
+        }
+      });
+      await use();
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -5,6 +5,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { buildRuntimeConfig } from './runtime-config.mjs';
+import { STATIC_SECURITY_HEADERS, contentSecurityPolicy } from './security-headers.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -26,11 +27,6 @@ const TYPES = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 const NO_CACHE = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'index.html']);
-
-export const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-};
 
 /** @param {string} file */
 export function cacheControlFor(file) {
@@ -80,8 +76,24 @@ export function createStaticServer({ root, cors = false, env = process.env }) {
     return entry.gzip;
   }
 
+  /** The runtime config as the browser will see it, for the host name it used. */
+  function runtimeConfigFor(request) {
+    const hostname = new URL(`http://${request.headers.host ?? 'localhost'}`).hostname;
+    return buildRuntimeConfig({ hostname, env });
+  }
+
   return createServer(async (request, response) => {
-    const headers = { ...SECURITY_HEADERS };
+    let config;
+    try {
+      config = runtimeConfigFor(request);
+    } catch {
+      response.writeHead(400).end('Bad host');
+      return;
+    }
+    const headers = {
+      ...STATIC_SECURITY_HEADERS,
+      'Content-Security-Policy': contentSecurityPolicy(config),
+    };
     if (cors) {
       headers['Access-Control-Allow-Origin'] = '*';
       headers['Access-Control-Allow-Methods'] = 'GET, HEAD, OPTIONS';
@@ -103,9 +115,7 @@ export function createStaticServer({ root, cors = false, env = process.env }) {
     }
 
     if (pathname === '/runtime-config.json') {
-      const host = request.headers.host ?? 'localhost';
-      const hostname = new URL(`http://${host}`).hostname;
-      const body = JSON.stringify(buildRuntimeConfig({ hostname, env }));
+      const body = JSON.stringify(config);
       response
         .writeHead(200, { ...headers, 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache' })
         .end(request.method === 'HEAD' ? undefined : body);

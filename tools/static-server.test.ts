@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cacheControlFor, createStaticServer } from './static-server.mjs';
 import { buildRuntimeConfig } from './runtime-config.mjs';
+import { contentSecurityPolicy } from './security-headers.mjs';
 
 describe('cacheControlFor', () => {
   it('never caches the federation entry points and the page', () => {
@@ -47,6 +48,7 @@ describe('createStaticServer', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(await response.text()).toContain('xxxx');
   });
 
@@ -94,5 +96,36 @@ describe('buildRuntimeConfig', () => {
     });
     expect(config.authEmulatorUrl).toBeUndefined();
     expect(config.firebase).toMatchObject({ apiKey: 'real-key', projectId: 'my-project' });
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  const policy = (env: Record<string, string>) =>
+    Object.fromEntries(
+      contentSecurityPolicy(buildRuntimeConfig({ hostname: 'localhost', env }))
+        .split('; ')
+        .map((directive) => {
+          const [name, ...sources] = directive.split(' ');
+          return [name, sources];
+        }),
+    ) as Record<string, string[]>;
+
+  it('allows scripts from the site and its configured remotes only, never inline', () => {
+    const csp = policy({ REMOTE_BLOG_URL: 'https://blog.example.com/mf-manifest.json' });
+    expect(csp['script-src']).toContain("'self'");
+    expect(csp['script-src']).toContain('https://blog.example.com');
+    expect(csp['script-src']).toContain('http://localhost:3004');
+    expect(csp['script-src']).not.toContain("'unsafe-inline'");
+    expect(csp['script-src']).not.toContain("'unsafe-eval'");
+  });
+
+  it('lets pages call the API and the auth emulator, and forbids framing', () => {
+    const csp = policy({});
+    expect(csp['connect-src']).toEqual(
+      expect.arrayContaining(['http://localhost:4000', 'http://localhost:9099']),
+    );
+    expect(csp['img-src']).toContain('http://localhost:4000');
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
   });
 });

@@ -5,11 +5,19 @@ import type { Page } from '@playwright/test';
 
 export { expect };
 
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+/** Where the specs reach each service: the ports `tools/start.mjs` uses (env overrides them). */
+export const SITE_ORIGIN =
+  process.env.E2E_BASE_URL ?? `http://localhost:${port('SHELL_PORT', 3000)}`;
+export const API_ORIGIN = `http://localhost:${port('API_PORT', 4000)}`;
+export const AUTH_EMULATOR_ORIGIN = `http://127.0.0.1:${port('AUTH_EMULATOR_PORT', 9099)}`;
+
 export const REMOTE_ORIGINS = {
-  portfolio: 'http://localhost:3001',
-  blog: 'http://localhost:3002',
-  auth: 'http://localhost:3003',
-  shop: 'http://localhost:3004',
+  portfolio: `http://localhost:${port('PORTFOLIO_PORT', 3001)}`,
+  blog: `http://localhost:${port('BLOG_PORT', 3002)}`,
+  auth: `http://localhost:${port('AUTH_PORT', 3003)}`,
+  shop: `http://localhost:${port('SHOP_PORT', 3004)}`,
 } as const;
 
 /** Fails with the list of WCAG 2.1 A/AA violations on the page as it is now. */

@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 
 // Browsers cannot be downloaded here: Debian's chromium (ARCHITECTURE.md).
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.SHELL_PORT ?? 3000}`;
 // Each run gets its own database and emulator accounts, so it never touches the owner's data.
 const runDir = process.env.E2E_RUN_DIR ?? path.join(os.tmpdir(), `portfolio-e2e-${process.pid}`);
 

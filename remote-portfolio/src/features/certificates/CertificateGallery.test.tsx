@@ -1,0 +1,86 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CERTIFICATIONS } from '../../content/owner';
+import { CERTIFICATE_CLOSE_LABEL, certificateOpenLabel } from '../../texts';
+import { CertificateGallery } from './CertificateGallery';
+
+function renderGallery() {
+  const user = userEvent.setup();
+  render(<CertificateGallery certificates={CERTIFICATIONS} />);
+  return user;
+}
+
+const [first, second] = CERTIFICATIONS as [
+  (typeof CERTIFICATIONS)[number],
+  ...typeof CERTIFICATIONS,
+];
+const card = (title: string) => screen.getByRole('button', { name: certificateOpenLabel(title) });
+
+describe('CertificateGallery', () => {
+  it('shows six certification cards, each with its image and title', () => {
+    renderGallery();
+    expect(CERTIFICATIONS).toHaveLength(6);
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(6);
+    CERTIFICATIONS.forEach((certificate, index) => {
+      const item = items[index]!;
+      expect(within(item).getByText(certificate.title)).toBeInTheDocument();
+      const image = item.querySelector('img');
+      expect(image).toHaveAttribute('src', certificate.image);
+      expect(image).toHaveAttribute('width');
+      expect(image).toHaveAttribute('height');
+      expect(image).toHaveAttribute('loading', 'lazy');
+    });
+  });
+
+  it('opens the clicked certificate in a pop-up with its image', async () => {
+    const user = renderGallery();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(card(second!.title));
+    const dialog = screen.getByRole('dialog', { name: second!.title });
+    expect(
+      within(dialog).getByRole('img', { name: `Certificate: ${second!.title}` }),
+    ).toHaveAttribute('src', second!.image);
+    expect(within(dialog).getByRole('button', { name: CERTIFICATE_CLOSE_LABEL })).toHaveFocus();
+  });
+
+  it('closes by its close button and gives focus back to the card', async () => {
+    const user = renderGallery();
+    await user.click(card(first.title));
+    await user.click(screen.getByRole('button', { name: CERTIFICATE_CLOSE_LABEL }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(card(first.title)).toHaveFocus();
+  });
+
+  it('closes by a click on the backdrop, not by a click on the image', async () => {
+    const user = renderGallery();
+    await user.click(card(first.title));
+    await user.click(screen.getByRole('img', { name: `Certificate: ${first.title}` }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(screen.getByTestId('modal-backdrop'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(card(first.title)).toHaveFocus();
+  });
+
+  it('opens from the keyboard, closes with Escape and returns focus', async () => {
+    const user = renderGallery();
+    await user.tab();
+    await user.tab();
+    expect(card(second!.title)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog', { name: second!.title })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(card(second!.title)).toHaveFocus();
+  });
+
+  it('keeps Tab inside the pop-up while it is open', async () => {
+    const user = renderGallery();
+    await user.click(card(first.title));
+    const close = screen.getByRole('button', { name: CERTIFICATE_CLOSE_LABEL });
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(close).toHaveFocus();
+  });
+});

@@ -1,0 +1,106 @@
+import { act, render, screen } from '@testing-library/react';
+import { BACK_SPEED_MS, TYPE_SPEED_MS, TYPED_PHRASES } from '../../texts';
+import { TypedPhrases } from './TypedPhrases';
+
+function setReducedMotion(reduce: boolean) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: reduce && query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+const typedText = () => screen.getByTestId('typed-text').textContent ?? '';
+const tick = (ms: number) => act(() => jest.advanceTimersByTime(ms));
+
+describe('TypedPhrases', () => {
+  const originalMatchMedia = window.matchMedia;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    // typed.js humanises its speed with Math.random (speed .. 1.5 × speed); 0 makes it exact.
+    jest.spyOn(Math, 'random').mockReturnValue(0);
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+    window.matchMedia = originalMatchMedia;
+  });
+
+  it('types at 50 ms per character', () => {
+    setReducedMotion(false);
+    render(<TypedPhrases phrases={TYPED_PHRASES} />);
+    while (typedText() === '') tick(1);
+    tick(10 * TYPE_SPEED_MS);
+    // The fake clock adds 1 ms to each zero-delay step of typed.js, hence not exactly 11.
+    expect(typedText().length).toBeGreaterThanOrEqual(10);
+    expect(typedText().length).toBeLessThanOrEqual(11);
+    expect('Find Vulnerabilities'.startsWith(typedText())).toBe(true);
+  });
+
+  it('backspaces at 50 ms per character once a phrase is complete', () => {
+    setReducedMotion(false);
+    render(<TypedPhrases phrases={TYPED_PHRASES} />);
+    while (typedText() !== 'Find Vulnerabilities') tick(1);
+    while (typedText() === 'Find Vulnerabilities') tick(1);
+    const start = typedText().length;
+    tick(10 * BACK_SPEED_MS);
+    expect(start - typedText().length).toBeGreaterThanOrEqual(9);
+    expect(start - typedText().length).toBeLessThanOrEqual(10);
+  });
+
+  it('cycles the four phrases in order and starts again (looped)', () => {
+    setReducedMotion(false);
+    render(<TypedPhrases phrases={TYPED_PHRASES} />);
+    const completed: string[] = [];
+    for (let elapsed = 0; elapsed < 20_000 && completed.length < 6; elapsed += 5) {
+      tick(5);
+      const text = typedText();
+      if ((TYPED_PHRASES as readonly string[]).includes(text) && completed.at(-1) !== text) {
+        completed.push(text);
+      }
+    }
+    expect(completed).toEqual([...TYPED_PHRASES, TYPED_PHRASES[0], TYPED_PHRASES[1]]);
+  });
+
+  it('reserves the space of every phrase from the first render and names them for screen readers', () => {
+    setReducedMotion(false);
+    render(<TypedPhrases phrases={TYPED_PHRASES} />);
+    const stage = screen.getByTestId('typed-stage');
+    expect(stage).toHaveAttribute('aria-hidden', 'true');
+    for (const phrase of TYPED_PHRASES) expect(stage).toHaveTextContent(phrase);
+    expect(screen.getByText(TYPED_PHRASES.join(', '))).toHaveClass('visually-hidden');
+  });
+
+  it("draws its caret on the text itself, not as typed.js's moving cursor element", () => {
+    setReducedMotion(false);
+    render(<TypedPhrases phrases={TYPED_PHRASES} />);
+    tick(500);
+    expect(typedText()).not.toBe('');
+    expect(document.querySelector('.typed-cursor')).toBeNull();
+  });
+
+  it('stops typing when unmounted', () => {
+    setReducedMotion(false);
+    const { unmount } = render(<TypedPhrases phrases={TYPED_PHRASES} />);
+    tick(200);
+    unmount();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('shows every phrase, without animating, when the visitor prefers reduced motion', () => {
+    setReducedMotion(true);
+    render(<TypedPhrases phrases={TYPED_PHRASES} />);
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual([...TYPED_PHRASES]);
+    expect(screen.queryByTestId('typed-text')).not.toBeInTheDocument();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});

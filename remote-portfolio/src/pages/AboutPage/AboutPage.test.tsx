@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import type { AboutData } from '@portfolio/shared/types';
+import { mockFetch, renderAt, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import type { MockResponse } from '../../../../tools/testing';
+import { ABOUT } from '../../content/owner';
+import {
+  ABOUT_DOCUMENT_TITLE,
+  ABOUT_HEADING,
+  ABOUT_LOADING,
+  ABOUT_PORTFOLIO_LINK,
+  FUN_FACTS_HEADING,
+} from '../../texts';
+import AboutPage from './AboutPage';
+
+setUpTestRuntimeConfig();
+
+const fromServer: AboutData = {
+  name: 'Server Name',
+  title: 'Server Title',
+  intro: ['First paragraph from the API.', 'Second paragraph from the API.'],
+  funFacts: [
+    { label: 'Flags', value: '42' },
+    { label: 'Editor', value: 'vim' },
+  ],
+};
+
+function renderAbout(answer: MockResponse | Error) {
+  const fetchMock = mockFetch({ 'GET /about-data': answer });
+  renderAt(<AboutPage />, { route: '/about' });
+  return fetchMock;
+}
+
+const funFacts = () => screen.getByRole('region', { name: FUN_FACTS_HEADING });
+
+describe('AboutPage', () => {
+  it('shows the content of GET /about-data when it answers', async () => {
+    const fetchMock = renderAbout({ body: fromServer });
+    expect(screen.getByRole('heading', { level: 1, name: ABOUT_HEADING })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(ABOUT_LOADING);
+    expect(await screen.findByText('First paragraph from the API.')).toBeInTheDocument();
+    expect(screen.getByText('Second paragraph from the API.')).toBeInTheDocument();
+    expect(screen.getByText('Server Name')).toBeInTheDocument();
+    expect(screen.getByText('Server Title')).toBeInTheDocument();
+    expect(within(funFacts()).getByText('Flags')).toBeInTheDocument();
+    expect(within(funFacts()).getByText('vim')).toBeInTheDocument();
+    expect(screen.queryByText(ABOUT.intro[0]!)).not.toBeInTheDocument();
+    // The API base already ends in /api: this is GET /api/about-data.
+    expect(fetchMock).toHaveBeenCalledWith('http://api.test/api/about-data', expect.anything());
+  });
+
+  it.each([
+    ['fails', { status: 500, body: { message: 'boom' } }],
+    ['is not found', { status: 404, body: { message: 'Not found' } }],
+    ['answers another shape', { body: { intro: 'not a list' } }],
+    ['cannot be reached', new TypeError('Failed to fetch')],
+  ] as const)('shows the built-in text when the call %s', async (_, answer) => {
+    renderAbout(answer);
+    expect(await screen.findByText(ABOUT.intro[0]!)).toBeInTheDocument();
+    for (const fact of ABOUT.funFacts) {
+      expect(within(funFacts()).getByText(fact.label)).toBeInTheDocument();
+      expect(within(funFacts()).getByText(fact.value)).toBeInTheDocument();
+    }
+  });
+
+  it('links to the portfolio and sets the document title', async () => {
+    renderAbout({ body: fromServer });
+    await screen.findByText('First paragraph from the API.');
+    expect(screen.getByRole('link', { name: ABOUT_PORTFOLIO_LINK })).toHaveAttribute(
+      'href',
+      '/portfolio',
+    );
+    expect(document.title).toBe(ABOUT_DOCUMENT_TITLE);
+  });
+});

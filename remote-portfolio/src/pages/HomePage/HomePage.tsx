@@ -1,0 +1,112 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { OWNER, SERVICES, TESTIMONIALS } from '../../content/owner';
+import { ContactForm } from '../../features/contact/ContactForm';
+import { judgeHomeContact } from '../../features/contact/outcomes';
+import { TypedPhrases } from '../../features/hero/TypedPhrases';
+import { ProjectList } from '../../features/projects/ProjectList';
+import { TestimonialCarousel } from '../../features/testimonials/TestimonialCarousel';
+import {
+  ABOUT_TEASER_HEADING,
+  ABOUT_TEASER_LINK,
+  ALL_PROJECTS_LINK,
+  HERO_CONTACT_CTA,
+  HERO_PORTFOLIO_CTA,
+  HOME_CONTACT_EXCEPTION,
+  HOME_CONTACT_HEADING,
+  HOME_PROJECT_COUNT,
+  PORTFOLIO_PATH,
+  RECENT_PROJECTS_HEADING,
+  SERVICES_HEADING,
+  TESTIMONIALS_HEADING,
+  TYPED_PHRASES,
+  heroGreeting,
+  homeDocumentTitle,
+} from '../../texts';
+import styles from './HomePage.module.css';
+
+export default function HomePage() {
+  useEffect(() => {
+    document.title = homeDocumentTitle(OWNER.name, OWNER.title);
+  }, []);
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero} aria-labelledby="home-hero">
+        <div className={styles.heroText}>
+          <p className={styles.eyebrow}>{OWNER.title}</p>
+          <h1 id="home-hero" className={styles.heroTitle}>
+            {heroGreeting(OWNER.name)}
+          </h1>
+          <div className={styles.typedLine}>
+            <p className={styles.lead}>{OWNER.heroLead}</p>
+            <TypedPhrases phrases={TYPED_PHRASES} className={styles.phrases} />
+          </div>
+          <p className={styles.intro}>{OWNER.heroIntro}</p>
+          <div className={styles.actions}>
+            <Link className={styles.primaryAction} to={PORTFOLIO_PATH}>
+              {HERO_PORTFOLIO_CTA}
+            </Link>
+            <Link className={styles.secondaryAction} to="/contact">
+              {HERO_CONTACT_CTA}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="home-services">
+        <h2 id="home-services">{SERVICES_HEADING}</h2>
+        <ul className={styles.services}>
+          {SERVICES.map((service) => (
+            <li key={service.title} className={styles.service}>
+              <h3>{service.title}</h3>
+              <p>{service.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.section} aria-labelledby="home-about">
+        <div className={styles.about}>
+          <img
+            className={styles.avatar}
+            src={OWNER.avatar}
+            alt={`Portrait of ${OWNER.name}`}
+            width={240}
+            height={240}
+            loading="lazy"
+            decoding="async"
+          />
+          <div>
+            <h2 id="home-about">{ABOUT_TEASER_HEADING}</h2>
+            <p>{OWNER.aboutTeaser}</p>
+            <Link to="/about">{ABOUT_TEASER_LINK}</Link>
+          </div>
+        </div>
+      </section>
+
+      {/* Not labelled itself: the carousel inside is the labelled region. */}
+      <section className={styles.section}>
+        <h2 id="home-testimonials">{TESTIMONIALS_HEADING}</h2>
+        <TestimonialCarousel testimonials={TESTIMONIALS} labelledBy="home-testimonials" />
+      </section>
+
+      <section className={styles.section} aria-labelledby="home-projects">
+        <h2 id="home-projects">{RECENT_PROJECTS_HEADING}</h2>
+        <ProjectList limit={HOME_PROJECT_COUNT} />
+        <p>
+          <Link to={PORTFOLIO_PATH}>{ALL_PROJECTS_LINK}</Link>
+        </p>
+      </section>
+
+      <section className={styles.section} aria-labelledby="home-contact">
+        <h2 id="home-contact">{HOME_CONTACT_HEADING}</h2>
+        <ContactForm
+          judge={judgeHomeContact}
+          exceptionText={HOME_CONTACT_EXCEPTION}
+          labelledBy="home-contact"
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Project } from '@portfolio/shared/types';
+import { mockFetch, renderAt, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import type { MockResponse } from '../../../../tools/testing';
+import { CERTIFICATIONS, EXPERIENCE, OWNER, SKILLS } from '../../content/owner';
+import {
+  CERTIFICATE_CLOSE_LABEL,
+  CERTIFICATIONS_HEADING,
+  EXPERIENCE_HEADING,
+  PORTFOLIO_DOCUMENT_TITLE,
+  PROJECTS_HEADING,
+  PROJECTS_LOAD_ERROR,
+  PROJECTS_LOADING,
+  SKILLS_HEADING,
+  SKILL_GROUP_HEADINGS,
+  SUMMARY_HEADING,
+  certificateOpenLabel,
+} from '../../texts';
+import PortfolioPage from './PortfolioPage';
+
+setUpTestRuntimeConfig();
+
+const projects: Project[] = Array.from({ length: 5 }, (_, index) => ({
+  _id: `id-${index}`,
+  title: `Project ${index}`,
+  description: `Description ${index}`,
+  imagePath: `/images/${index}.svg`,
+  createdAt: `202${index}-01-01T00:00:00.000Z`,
+}));
+
+async function renderPortfolio(answer: MockResponse | Error = { body: projects }) {
+  mockFetch({ 'GET /projects': answer });
+  const user = userEvent.setup();
+  renderAt(<PortfolioPage />, { route: '/portfolio' });
+  await waitFor(() => expect(screen.queryByText(PROJECTS_LOADING)).not.toBeInTheDocument());
+  return user;
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('PortfolioPage', () => {
+  it('has a header with title, subtitle and contact line, and sets the document title', async () => {
+    await renderPortfolio();
+    expect(screen.getByRole('heading', { level: 1, name: OWNER.name })).toBeInTheDocument();
+    expect(screen.getByText(OWNER.title)).toBeInTheDocument();
+    const contact = screen.getByRole('list', { name: 'Contact' });
+    for (const link of OWNER.contact) {
+      expect(within(contact).getByRole('link', { name: new RegExp(link.label) })).toHaveAttribute(
+        'href',
+        link.href,
+      );
+    }
+    expect(document.title).toBe(PORTFOLIO_DOCUMENT_TITLE);
+  });
+
+  it('opens external contact links safely in a new tab', async () => {
+    await renderPortfolio();
+    const github = screen.getByRole('link', { name: /GitHub/ });
+    expect(github).toHaveAttribute('target', '_blank');
+    expect(github).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows the professional summary', async () => {
+    await renderPortfolio();
+    expect(within(section(SUMMARY_HEADING)).getByText(OWNER.summary[0]!)).toBeInTheDocument();
+  });
+
+  it('shows six certification cards that open and close the image pop-up', async () => {
+    const user = await renderPortfolio();
+    const certifications = section(CERTIFICATIONS_HEADING);
+    expect(within(certifications).getAllByRole('button')).toHaveLength(6);
+    const title = CERTIFICATIONS[2]!.title;
+    await user.click(
+      within(certifications).getByRole('button', { name: certificateOpenLabel(title) }),
+    );
+    expect(screen.getByRole('dialog', { name: title })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: CERTIFICATE_CLOSE_LABEL }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('groups skills into tools, operating systems, programming languages and security frameworks', async () => {
+    await renderPortfolio();
+    const skills = section(SKILLS_HEADING);
+    expect(
+      within(skills)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Tools', 'Operating Systems', 'Programming Languages', 'Security Frameworks']);
+    const tools = within(skills).getByRole('region', { name: SKILL_GROUP_HEADINGS.tools });
+    expect(
+      within(tools)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...SKILLS.tools]);
+  });
+
+  it('shows two experience entries', async () => {
+    await renderPortfolio();
+    const experience = section(EXPERIENCE_HEADING);
+    expect(EXPERIENCE).toHaveLength(2);
+    expect(
+      within(experience)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(EXPERIENCE.map((entry) => entry.role));
+  });
+
+  it('lists all projects, newest first', async () => {
+    await renderPortfolio();
+    const list = section(PROJECTS_HEADING);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Project 4', 'Project 3', 'Project 2', 'Project 1', 'Project 0']);
+  });
+
+  it.each([
+    ['fails', { status: 503, body: { message: 'down' } }],
+    ['is not an array', { body: { not: 'a list' } }],
+  ] as const)('says "Failed to load projects." when the call %s', async (_, answer) => {
+    await renderPortfolio(answer);
+    expect(within(section(PROJECTS_HEADING)).getByRole('alert')).toHaveTextContent(
+      PROJECTS_LOAD_ERROR,
+    );
+  });
+
+  it('has headings in order: one h1, then h2 sections, then h3', async () => {
+    await renderPortfolio();
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName[1]));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level) => level === 1)).toHaveLength(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level - levels[index - 1]!).toBeLessThanOrEqual(1);
+    });
+  });
+});

@@ -1,0 +1,99 @@
+import { screen } from '@testing-library/react';
+import type { Project } from '@portfolio/shared/types';
+import {
+  mockFetch,
+  renderAt,
+  setUpTestRuntimeConfig,
+  TEST_API_BASE,
+} from '../../../../tools/testing';
+import type { MockResponse } from '../../../../tools/testing';
+import { PROJECT_LOAD_FAILED, PROJECT_LOADING, PROJECT_SKILLS_HEADING } from '../../texts';
+import ProjectDetailPage from './ProjectDetailPage';
+
+setUpTestRuntimeConfig();
+
+const project: Project = {
+  _id: 'abc-123',
+  title: 'Home Lab SIEM',
+  description: 'A security monitoring lab built from open-source parts.',
+  imagePath: '/images/project-siem-lab.svg',
+  createdAt: '2024-02-12T10:00:00.000Z',
+  skills: ['Wazuh', 'Elasticsearch'],
+  link: 'https://example.com/projects/home-lab-siem',
+};
+
+function renderProject(answer: MockResponse | Error, id = project._id) {
+  const path = `/projects/${encodeURIComponent(id)}`;
+  const fetchMock = mockFetch({ [`GET ${path}`]: answer });
+  renderAt(<ProjectDetailPage />, { route: path, path: '/projects/:id' });
+  return fetchMock;
+}
+
+describe('ProjectDetailPage', () => {
+  it('shows a loading state, then title, image, description and skills', async () => {
+    renderProject({ body: project });
+    expect(screen.getByRole('status')).toHaveTextContent(PROJECT_LOADING);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: project.title }),
+    ).toBeInTheDocument();
+    const image = screen.getByRole('img', { name: `Illustration for ${project.title}` });
+    expect(image).toHaveAttribute('src', `${TEST_API_BASE}${project.imagePath}`);
+    expect(image).toHaveAttribute('width', '400');
+    expect(image).toHaveAttribute('height', '240');
+    expect(screen.getByText(project.description)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: PROJECT_SKILLS_HEADING }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list')).toHaveTextContent('WazuhElasticsearch');
+    expect(document.title).toBe(project.title);
+  });
+
+  it('shows the link as its host name, opening safely in a new tab', async () => {
+    renderProject({ body: project });
+    const link = await screen.findByRole('link', { name: /^example\.com/ });
+    expect(link).toHaveAttribute('href', project.link);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByText(project.link!)).not.toBeInTheDocument();
+  });
+
+  it('leaves out the skills and link when the project has none', async () => {
+    const { skills: _skills, link: _link, ...bare } = project;
+    renderProject({ body: bare });
+    await screen.findByRole('heading', { level: 1, name: project.title });
+    expect(screen.queryByRole('heading', { name: PROJECT_SKILLS_HEADING })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /example\.com/ })).not.toBeInTheDocument();
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,hi', 'not a url'])(
+    'does not turn the link %j into a link',
+    async (link) => {
+      renderProject({ body: { ...project, link } });
+      await screen.findByRole('heading', { level: 1, name: project.title });
+      const anchors = Array.from(document.querySelectorAll('a')).map((a) => a.getAttribute('href'));
+      expect(anchors).toEqual(['/portfolio']);
+    },
+  );
+
+  it.each([
+    ['404 with the server message', { status: 404, body: { message: 'Project not found' } }],
+    ['404 with another message', { status: 404, body: { message: 'No such thing' } }],
+    ['500', { status: 500, body: { message: 'Internal error' } }],
+  ] as const)('shows "Error: Project not found" for %s', async (_, answer) => {
+    renderProject(answer);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Error: Project not found$/);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Error: Project not found');
+    expect(document.title).toBe('Project not found');
+  });
+
+  it('says the project could not be loaded when the request throws', async () => {
+    renderProject(new TypeError('Failed to fetch'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Error: ${PROJECT_LOAD_FAILED}`);
+  });
+
+  it('asks the API for the id in the address, encoded', async () => {
+    const fetchMock = renderProject({ body: project }, 'a b');
+    await screen.findByRole('heading', { level: 1, name: project.title });
+    expect(fetchMock).toHaveBeenCalledWith(`${TEST_API_BASE}/projects/a%20b`, expect.anything());
+  });
+});

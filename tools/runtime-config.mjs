@@ -45,7 +45,7 @@ export function buildRuntimeConfig({
     profileStore: env.PROFILE_STORE === 'firestore' ? 'firestore' : 'api',
     owner: {
       name: env.OWNER_NAME || 'Alex Morgan',
-      email: env.OWNER_EMAIL || 'hello@alexmorgan.dev',
+      email: env.OWNER_EMAIL || 'alex.morgan@example.com',
       social: [
         { label: 'GitHub', url: env.OWNER_GITHUB_URL || 'https://github.com/' },
         { label: 'LinkedIn', url: env.OWNER_LINKEDIN_URL || 'https://www.linkedin.com/' },

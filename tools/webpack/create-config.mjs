@@ -145,6 +145,9 @@ export function createWebpackConfig(app) {
           title: app.title,
           // Remotes keep an index.html for standalone runs; the shell's is the site's.
           chunks: ['main'],
+          // Root-relative script paths, so a standalone deep link (/projects/x) finds them;
+          // federation itself keeps publicPath 'auto'.
+          publicPath: '/',
         }),
       ],
       optimization: {

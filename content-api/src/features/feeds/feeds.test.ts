@@ -25,7 +25,7 @@ describe.each(testDrivers)('feeds (%s)', (driver) => {
     expect(XMLValidator.validate(response.body)).toBe(true);
     const { rss } = parse(response.body);
     expect(rss['@_version']).toBe('2.0');
-    expect(rss.channel.title).toBe('Alex Rivera — Blog');
+    expect(rss.channel.title).toBe('Alex Morgan — Blog');
     expect(rss.channel.link).toBe(`${SITE}/blog`);
     const items = rss.channel.item as {
       link: string;

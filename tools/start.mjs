@@ -126,9 +126,15 @@ function startApi() {
     );
     return Promise.resolve(false);
   }
+  // The API answers the apps on whatever ports they run, by either local host name.
+  const siteOrigins = APPS.flatMap((app) =>
+    ['localhost', '127.0.0.1', publicHost].map((host) => `http://${host}:${appPort(app)}`),
+  );
   run('api', process.execPath, [server], {
     HOST: bindHost,
     PORT: String(apiPort),
+    CORS_ORIGINS: env.CORS_ORIGINS || [...new Set(siteOrigins)].join(','),
+    SITE_URL: env.SITE_URL || `http://localhost:${appPort(APPS[0])}`,
     FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
     ...(useEmulator
       ? {

@@ -31,7 +31,8 @@ export function contentSecurityPolicy(config) {
   ];
   const directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes],
+    // apis.google.com: the Firebase Auth popup flow loads Google's gapi loader from there.
+    'script-src': ["'self'", ...remotes, 'https://apis.google.com'],
     // Style attributes (React inline styles, the carousel) need 'unsafe-inline' for styles only.
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...remotes, api, 'https://*.googleusercontent.com'],

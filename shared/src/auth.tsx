@@ -61,6 +61,21 @@ function roleFromClaims(claims: Record<string, unknown>): Role {
   return claims.role === 'admin' ? 'admin' : 'user';
 }
 
+type Publisher = (user: User | null) => Promise<void>;
+
+/** Every mounted AuthProvider (normally one: the shell's, or a standalone remote's). */
+const publishers = new Set<Publisher>();
+
+/**
+ * Pushes the SDK's current user to every AuthProvider now. Call it after a change the SDK does
+ * not announce (updateProfile changes the display name without a token event), and after a
+ * sign-in before navigating, so the next page already sees the new user.
+ */
+export async function refreshAuthUser(): Promise<void> {
+  const auth = await getFirebaseAuth();
+  await Promise.all([...publishers].map((publish) => publish(auth.currentUser)));
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(() => {
     const user = readPersistedUser();
@@ -68,6 +83,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   useEffect(() => {
+    // Token events and refreshAuthUser() race; only the latest one may set the state.
+    let latest = 0;
+    const publish: Publisher = async (user) => {
+      const call = ++latest;
+      if (!user) {
+        setState({ user: null, role: null, loading: false });
+        return;
+      }
+      let role: Role = 'user';
+      try {
+        role = roleFromClaims((await user.getIdTokenResult()).claims);
+      } catch {
+        // Token refresh failed (offline): show the user; the API still decides what they may do.
+      }
+      if (call === latest) setState({ user: toAuthUser(user), role, loading: false });
+    };
+    publishers.add(publish);
+
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
     const start = async () => {
@@ -75,22 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const auth = await getFirebaseAuth();
         const { onIdTokenChanged } = await import('firebase/auth');
         if (cancelled) return;
-        unsubscribe = onIdTokenChanged(auth, (user) => {
-          if (!user) {
-            setState({ user: null, role: null, loading: false });
-            return;
-          }
-          user
-            .getIdTokenResult()
-            .then((token) =>
-              setState({
-                user: toAuthUser(user),
-                role: roleFromClaims(token.claims),
-                loading: false,
-              }),
-            )
-            .catch(() => setState({ user: toAuthUser(user), role: 'user', loading: false }));
-        });
+        unsubscribe = onIdTokenChanged(auth, (user) => void publish(user));
       } catch (error) {
         // Auth provider unreachable: the site works signed out; auth pages report the error.
         console.error('Firebase Auth could not start', error);
@@ -103,6 +121,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     idle(() => void start());
     return () => {
       cancelled = true;
+      publishers.delete(publish);
       unsubscribe?.();
     };
   }, []);
@@ -113,7 +132,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       import('firebase/auth'),
     ]);
     await firebaseSignOut(auth);
-    setState({ user: null, role: null, loading: false });
+    await refreshAuthUser();
   }, []);
 
   const getIdToken = useCallback(async (forceRefresh = false) => {

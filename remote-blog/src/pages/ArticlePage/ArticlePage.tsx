@@ -10,7 +10,7 @@ import { articleExcerpt, articleTitle, readingMinutes } from '../../features/art
 import { BLOG_PATH, articlePath } from '../../features/articles/paths';
 import { useArticle } from '../../features/articles/useArticle';
 import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';
-import { renderMarkdown } from '../../features/markdown/renderMarkdown';
+import { renderMarkdown } from '@portfolio/shared/markdown';
 import {
   ARTICLE_LOAD_ERROR,
   ARTICLE_NAVIGATION_LABEL,

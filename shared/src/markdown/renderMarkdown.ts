@@ -1,6 +1,7 @@
-// Article Markdown → safe HTML. marked renders, highlight.js colours code, DOMPurify removes
-// anything that could run (scripts, event handlers, javascript: URLs, frames, forms): article
-// text is stored content, and stored content is never trusted.
+// Article Markdown → safe HTML, for the blog's article page and the admin's preview alike.
+// marked renders, highlight.js colours code, DOMPurify removes anything that could run
+// (scripts, event handlers, javascript: URLs, frames, forms): article text is stored content,
+// and stored content is never trusted.
 import DOMPurify from 'dompurify';
 import type { Config } from 'dompurify';
 import { Marked } from 'marked';

@@ -1,0 +1,430 @@
+// The auth remote over the composed production site, with the real Firebase Auth emulator and
+// content API: sign-up, sign-in, Google (emulator popup), logout, dashboards and the admin role.
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, test, uniqueEmail } from './fixtures';
+import {
+  ARTICLE_SAVED,
+  CONFIRM_DELETE_LABEL,
+  CONTENT_LABEL,
+  DELETE_LABEL,
+  EMAIL_LABEL,
+  GOOGLE_SIGN_IN_LABEL,
+  LOGIN_GOOGLE_LABEL,
+  LOGOUT_LABEL,
+  NEW_ARTICLE_LABEL,
+  NOT_ALLOWED_TITLE,
+  PASSWORD_LABEL,
+  SAVE_LABEL,
+  SIGN_IN_SUBMIT,
+  SIGN_UP_SUBMIT,
+  TAB_ARTICLES,
+  TAB_MESSAGES,
+  TITLE_LABEL,
+  USERNAME_LABEL,
+  USERNAME_SAVED,
+  SAVE_USERNAME_LABEL,
+  ADMIN_DASHBOARD_TITLE,
+  USER_DASHBOARD_TITLE,
+} from '../remote-auth/src/texts';
+
+const PASSWORD = 'e2e-password-123';
+/** Created by the content API at start when it runs with the Auth emulator. */
+const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };
+
+interface SiteConfig {
+  apiBase: string;
+  firebase: { apiKey: string };
+  authEmulatorUrl?: string;
+}
+
+async function siteConfig(request: APIRequestContext): Promise<SiteConfig> {
+  const response = await request.get('/runtime-config.json');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as SiteConfig;
+}
+
+/** An ID token straight from the emulator's REST API, as any client could get one. */
+async function idTokenFor(request: APIRequestContext, email: string, password: string) {
+  const config = await siteConfig(request);
+  const emulator = (config.authEmulatorUrl ?? 'http://127.0.0.1:9099').replace(
+    'localhost',
+    '127.0.0.1',
+  );
+  const response = await request.post(
+    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${config.firebase.apiKey}`,
+    { data: { email, password, returnSecureToken: true } },
+  );
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const main = (page: Page) => page.locator('main');
+
+/** Marks the document, so a later check can prove that no reload happened in between. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+}
+
+async function expectSameDocument(page: Page) {
+  expect(
+    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+  ).toBe(true);
+}
+
+async function fillCredentials(page: Page, username: string, email: string, password: string) {
+  await main(page).getByLabel(USERNAME_LABEL).fill(username);
+  await main(page).getByLabel(EMAIL_LABEL).fill(email);
+  await main(page).getByLabel(PASSWORD_LABEL).fill(password);
+}
+
+async function signUp(page: Page, username: string, email: string) {
+  await page.goto('/signup');
+  await fillCredentials(page, username, email, PASSWORD);
+  await main(page).getByRole('button', { name: SIGN_UP_SUBMIT }).click();
+  await expect(page).toHaveURL('/welcome');
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Welcome, ${username}!` }),
+  ).toBeVisible();
+}
+
+async function signIn(page: Page, username: string, email: string, password: string) {
+  await page.goto('/signin');
+  await fillCredentials(page, username, email, password);
+  await main(page).getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
+  await expect(page).toHaveURL('/welcome');
+}
+
+/**
+ * The emulator's Google popup relays its result through a helper iframe that loads Google's gapi
+ * script from apis.google.com (as the SDK does). This machine is offline, so the browser gets a
+ * minimal stand-in: gapi.load and gapi.iframes (open, ping, register, send) over postMessage.
+ */
+const GAPI_STAND_IN = `(() => {
+  if (window.gapi && window.gapi.iframes) return;
+  const callbacks = new Map();
+  const ready = new Set();
+  const readyWaiters = [];
+  const channels = [];
+  let nextId = 1;
+  class Channel {
+    constructor(peer) { this.peer = peer; this.handlers = {}; this.queue = []; }
+    register(type, handler) {
+      this.handlers[type] = handler;
+      const waiting = this.queue.filter((m) => m.message.type === type);
+      this.queue = this.queue.filter((m) => m.message.type !== type);
+      waiting.forEach((m) => this.handle(m.message, m.source));
+    }
+    send(type, data, callback) {
+      const id = 'gapi-' + nextId++;
+      if (callback) callbacks.set(id, callback);
+      this.peer().postMessage({ gapiStandIn: 'request', id, type, data }, '*');
+    }
+    handle(message, source) {
+      const handler = this.handlers[message.type];
+      if (!handler) { this.queue.push({ message, source }); return; }
+      source.postMessage({ gapiStandIn: 'response', id: message.id, result: [handler(message.data)] }, '*');
+    }
+  }
+  class Iframe extends Channel {
+    constructor(element) { super(() => element.contentWindow); this.element = element; }
+    restyle() { return Promise.resolve(); }
+    ping(callback) {
+      const win = this.element.contentWindow;
+      return new Promise((resolve) => (ready.has(win) ? resolve() : readyWaiters.push({ win, resolve })))
+        .then(() => callback && callback());
+    }
+  }
+  window.addEventListener('message', (event) => {
+    const message = event.data;
+    if (!message || !message.gapiStandIn) return;
+    if (message.gapiStandIn === 'ready') {
+      ready.add(event.source);
+      readyWaiters.filter((w) => w.win === event.source).forEach((w) => w.resolve());
+      return;
+    }
+    if (message.gapiStandIn === 'response') {
+      const callback = callbacks.get(message.id);
+      callbacks.delete(message.id);
+      if (callback) callback(message.result);
+      return;
+    }
+    const entry = channels.find((c) => c.win === event.source);
+    if (entry) entry.channel.handle(message, event.source);
+  });
+  let parentChannel = null;
+  const context = {
+    open(options, onOpen) {
+      const element = document.createElement('iframe');
+      element.setAttribute('aria-hidden', 'true');
+      element.tabIndex = -1;
+      element.style.position = 'absolute';
+      element.style.width = '1px';
+      element.style.height = '1px';
+      element.style.left = '-100px';
+      element.src = options.url;
+      (options.where || document.body).appendChild(element);
+      const iframe = new Iframe(element);
+      channels.push({ win: element.contentWindow, channel: iframe });
+      return Promise.resolve(onOpen ? onOpen(iframe) : iframe).then(() => iframe);
+    },
+    getParentIframe() {
+      if (!parentChannel) {
+        parentChannel = new Channel(() => window.parent);
+        channels.push({ win: window.parent, channel: parentChannel });
+      }
+      return parentChannel;
+    },
+  };
+  window.gapi = {
+    load(_name, options) {
+      const callback = typeof options === 'function' ? options : options && options.callback;
+      setTimeout(() => callback && callback(), 0);
+    },
+    iframes: { CROSS_ORIGIN_IFRAMES_FILTER: () => true, Iframe, getContext: () => context },
+  };
+  if (window.parent !== window) window.parent.postMessage({ gapiStandIn: 'ready' }, '*');
+  const src = document.currentScript && document.currentScript.src;
+  const onload = src && new URL(src).searchParams.get('onload');
+  setTimeout(() => {
+    if (onload && typeof window[onload] === 'function') window[onload]();
+    if (typeof window.gapi_onload === 'function') window.gapi_onload();
+  }, 0);
+})();`;
+
+async function offlineGoogleScripts(context: BrowserContext) {
+  await context.route('https://apis.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: GAPI_STAND_IN }),
+  );
+  // The popup's Material styling script: cosmetic, and unreachable offline.
+  await context.route('https://unpkg.com/**', (route) => route.abort());
+}
+
+/** Clicks `button`, then creates a new Google account in the emulator's popup. */
+async function googleSignInAsNewUser(page: Page, button: string, email: string, name: string) {
+  await offlineGoogleScripts(page.context());
+  const popupOpened = page.waitForEvent('popup');
+  await main(page).getByRole('button', { name: button }).click();
+  const popup = await popupOpened;
+  await popup.getByRole('button', { name: 'Add new account' }).click();
+  await popup.locator('#email-input').fill(email);
+  await popup.locator('#display-name-input').fill(name);
+  await popup.getByRole('button', { name: 'Sign in with Google.com' }).click();
+  await popup.waitForEvent('close');
+}
+
+test.describe('sign-up, sign-in and logout', () => {
+  test('sign up → /welcome, the navbar switches to Logout without a reload, logout → /', async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    await expectNoA11yViolations(page);
+    await markDocument(page);
+    await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+    await fillCredentials(page, 'E2E Newcomer', uniqueEmail('signup'), PASSWORD);
+    await main(page).getByRole('button', { name: SIGN_UP_SUBMIT }).click();
+    await expect(page).toHaveURL('/welcome');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome, E2E Newcomer!' }),
+    ).toBeVisible();
+    await expect(main(page).getByRole('link', { name: 'Read the blog' })).toHaveAttribute(
+      'href',
+      '/blog',
+    );
+    await expect(main(page).getByRole('link', { name: 'Browse the e-books' })).toHaveAttribute(
+      'href',
+      '/ebook',
+    );
+    await expect(mainNav(page).getByRole('button', { name: LOGOUT_LABEL })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    await expectSameDocument(page);
+    await expectNoA11yViolations(page);
+
+    // Another remote's page sees the same signed-in state.
+    await mainNav(page).getByRole('link', { name: 'Store', exact: true }).click();
+    await expect(mainNav(page).getByRole('button', { name: LOGOUT_LABEL })).toBeVisible();
+
+    await mainNav(page).getByRole('button', { name: LOGOUT_LABEL }).click();
+    await expect(page).toHaveURL('/');
+    await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expectSameDocument(page);
+  });
+
+  test('a provider error shows its own message', async ({ page }) => {
+    const email = uniqueEmail('taken');
+    await signUp(page, 'First', email);
+    await mainNav(page).getByRole('button', { name: LOGOUT_LABEL }).click();
+    await expect(page).toHaveURL('/');
+
+    await page.goto('/signup');
+    await fillCredentials(page, 'Second', email, PASSWORD);
+    await main(page).getByRole('button', { name: SIGN_UP_SUBMIT }).click();
+    await expect(main(page).getByRole('alert')).toContainText('auth/email-already-in-use');
+    await expect(page).toHaveURL('/signup');
+  });
+
+  test('sign in sets the display name to the username; /logout signs out and goes to /', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('signin');
+    await signUp(page, 'Before', email);
+    await mainNav(page).getByRole('button', { name: LOGOUT_LABEL }).click();
+    await expect(page).toHaveURL('/');
+
+    await page.goto('/signin');
+    await expectNoA11yViolations(page);
+    await fillCredentials(page, 'After', email, PASSWORD);
+    await main(page).getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
+    await expect(page).toHaveURL('/welcome');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, After!' })).toBeVisible();
+    await expect(mainNav(page).getByRole('button', { name: LOGOUT_LABEL })).toBeVisible();
+
+    // Local persistence: a reload keeps the session.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, After!' })).toBeVisible();
+
+    await page.goto('/logout');
+    await expectNoA11yViolations(page);
+    await main(page).getByRole('button', { name: LOGOUT_LABEL }).click();
+    await expect(page).toHaveURL('/');
+    await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('a wrong password shows the provider message', async ({ page }) => {
+    await page.goto('/signin');
+    await fillCredentials(page, 'Nobody', DEV_ADMIN.email, 'not-the-password');
+    await main(page).getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
+    await expect(main(page).getByRole('alert')).toContainText('Firebase: Error (auth/');
+  });
+});
+
+test.describe('Google sign-in through the emulator popup', () => {
+  test('a first-time user gets a profile with role user and lands on /user-dashboard', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('google');
+    await page.goto('/login-google');
+    await expectNoA11yViolations(page);
+    await googleSignInAsNewUser(page, LOGIN_GOOGLE_LABEL, email, 'Grace Google');
+    await expect(page).toHaveURL('/user-dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: USER_DASHBOARD_TITLE })).toBeVisible();
+    await expect(page.getByTestId('profile-username')).toHaveText('Grace Google');
+    await expect(main(page).getByText(email)).toBeVisible();
+    await expect(page.getByTestId('profile-role')).toHaveText('User');
+    await expect(mainNav(page).getByRole('button', { name: LOGOUT_LABEL })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    // The username can be changed; the navbar-independent greeting follows it.
+    const input = main(page).getByRole('textbox', { name: USERNAME_LABEL });
+    await input.fill('Grace Hopper');
+    await main(page).getByRole('button', { name: SAVE_USERNAME_LABEL }).click();
+    await expect(main(page).getByText(USERNAME_SAVED)).toBeVisible();
+    await expect(page.getByTestId('profile-username')).toHaveText('Grace Hopper');
+    await page.goto('/welcome');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome, Grace Hopper!' }),
+    ).toBeVisible();
+  });
+
+  test('the Google button on /signin signs a new user in and goes to /welcome', async ({
+    page,
+  }) => {
+    await page.goto('/signin');
+    await googleSignInAsNewUser(page, GOOGLE_SIGN_IN_LABEL, uniqueEmail('google'), 'Ada Google');
+    await expect(page).toHaveURL('/welcome');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome, Ada Google!' }),
+    ).toBeVisible();
+    await expect(mainNav(page).getByRole('button', { name: LOGOUT_LABEL })).toBeVisible();
+  });
+});
+
+test.describe('roles', () => {
+  test('signed-out visitors are sent to /signin from both dashboards', async ({ page }) => {
+    await page.goto('/user-dashboard');
+    await expect(page).toHaveURL('/signin');
+    await page.goto('/admin-dashboard');
+    await expect(page).toHaveURL('/signin');
+  });
+
+  test('a plain user cannot reach admin data', async ({ page, request }) => {
+    const email = uniqueEmail('plain');
+    await signUp(page, 'Plain User', email);
+    await page.goto('/admin-dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: NOT_ALLOWED_TITLE })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    const { apiBase } = await siteConfig(request);
+    const token = await idTokenFor(request, email, PASSWORD);
+    const contact = await request.get(`${apiBase}/contact`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(contact.status()).toBe(403);
+    // Nor can the user make themselves admin through the profile.
+    const raise = await request.put(`${apiBase}/users/me`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { role: 'admin' },
+    });
+    expect(raise.status()).toBe(403);
+
+    // Logout from the navbar on a signed-in-only page still ends on / (not on /signin).
+    await page.goto('/user-dashboard');
+    await expect(page.getByTestId('profile-role')).toHaveText('User');
+    await mainNav(page).getByRole('button', { name: LOGOUT_LABEL }).click();
+    await expect(page).toHaveURL('/');
+    await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('the seeded admin creates an article that appears on /blog, then deletes it', async ({
+    page,
+    request,
+  }) => {
+    const title = `E2E article ${Date.now().toString(36)}`;
+    await signIn(page, 'Dev Admin', DEV_ADMIN.email, DEV_ADMIN.password);
+    await page.goto('/admin-dashboard');
+    await expect(
+      page.getByRole('heading', { level: 1, name: ADMIN_DASHBOARD_TITLE }),
+    ).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('tab', { name: TAB_ARTICLES }).click();
+    await main(page).getByRole('button', { name: NEW_ARTICLE_LABEL }).click();
+    const editor = main(page).getByRole('form', { name: 'New article' });
+    await editor.getByLabel(TITLE_LABEL).fill(title);
+    await editor
+      .getByLabel(CONTENT_LABEL)
+      .fill('## Written in a browser test\n\nThis article has **bold** text.');
+    await expect(editor.getByTestId('markdown-preview').locator('strong')).toHaveText('bold');
+    await expectNoA11yViolations(page);
+    await editor.getByRole('button', { name: SAVE_LABEL }).click();
+    await expect(main(page).getByText(ARTICLE_SAVED)).toBeVisible();
+    await expect(main(page).getByText(title)).toBeVisible();
+
+    const { apiBase } = await siteConfig(request);
+    const articles = (await (await request.get(`${apiBase}/articles`)).json()) as {
+      title: string;
+    }[];
+    expect(articles.map((article) => article.title)).toContain(title);
+
+    await page.getByRole('tab', { name: TAB_MESSAGES }).click();
+    await expect(page.getByRole('tabpanel', { name: TAB_MESSAGES })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await mainNav(page).getByRole('link', { name: 'Blog', exact: true }).click();
+    await expect(page).toHaveURL('/blog');
+    await expect(main(page).getByRole('heading', { name: title })).toBeVisible();
+
+    // Clean up through the dashboard, which also proves delete-with-confirmation.
+    await page.goto('/admin-dashboard?tab=articles');
+    await main(page)
+      .getByRole('button', { name: `${DELETE_LABEL} ${title}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: CONFIRM_DELETE_LABEL });
+    await expect(dialog).toContainText(`Delete "${title}"? This cannot be undone.`);
+    await dialog.getByRole('button', { name: DELETE_LABEL }).click();
+    await expect(main(page).getByText(title)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import type { ArticleInput } from '@portfolio/shared/api-client';
+import type { Article } from '@portfolio/shared/types';
+import { CONTENT_LABEL, TITLE_LABEL, newOrEditTitle, ARTICLE_SAVE_ERROR } from '../../texts';
+import { adminErrorMessage } from '../session/errors';
+import { EditorFrame, runSave } from './EditorFrame';
+import { ImageField } from './ImageField';
+import { MarkdownPreview } from './MarkdownPreview';
+import type { EditorProps } from './ProjectEditor';
+import styles from './admin.module.css';
+
+export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article, ArticleInput>) {
+  const id = useId();
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [content, setContent] = useState(initial?.content ?? '');
+  const [imagePath, setImagePath] = useState(initial?.imagePath ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = () => {
+    const input: ArticleInput = { title: title.trim(), content };
+    if (imagePath.trim()) input.imagePath = imagePath.trim();
+    void runSave(
+      () => onSave(input),
+      setBusy,
+      setError,
+      (caught) => adminErrorMessage(caught, ARTICLE_SAVE_ERROR),
+    );
+  };
+
+  return (
+    <EditorFrame
+      title={newOrEditTitle('article', initial !== null)}
+      busy={busy}
+      error={error}
+      onSubmit={save}
+      onCancel={onCancel}
+    >
+      <div className={styles.field}>
+        <label htmlFor={`${id}-title`}>{TITLE_LABEL}</label>
+        <input
+          id={`${id}-title`}
+          name="title"
+          required
+          maxLength={200}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+      </div>
+      <div className={styles.markdown}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-content`}>{CONTENT_LABEL}</label>
+          <textarea
+            id={`${id}-content`}
+            name="content"
+            required
+            rows={14}
+            value={content}
+            onChange={(event) => setContent(event.target.value)}
+          />
+        </div>
+        <MarkdownPreview markdown={content} id={id} />
+      </div>
+      <ImageField value={imagePath} onChange={setImagePath} />
+    </EditorFrame>
+  );
+}

@@ -1,0 +1,260 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import AdminDashboardPage from '../../pages/AdminDashboardPage/AdminDashboardPage';
+import { makeUser, resetFirebaseMock, setCurrentUser } from '../../testing/firebaseMock';
+import { renderPage } from '../../testing/renderPage';
+import {
+  ADMIN_FORBIDDEN_MESSAGE,
+  ARTICLE_SAVED,
+  CONFIRM_DELETE_LABEL,
+  CONTENT_LABEL,
+  DELETE_LABEL,
+  DESCRIPTION_LABEL,
+  IMAGE_PATH_LABEL,
+  IMAGE_UPLOADED,
+  LINK_LABEL,
+  NEW_ARTICLE_LABEL,
+  NEW_PROJECT_LABEL,
+  PROJECTS_LOAD_ERROR,
+  PROJECT_DELETED,
+  PROJECT_SAVED,
+  RETRY_LABEL,
+  SAVE_BUSY,
+  SAVE_LABEL,
+  SKILLS_LABEL,
+  TITLE_LABEL,
+  UPLOAD_IMAGE_LABEL,
+  CANCEL_LABEL,
+} from '../../texts';
+
+jest.mock('firebase/app', () => jest.requireActual('../../testing/firebaseMock').appSdk);
+jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
+jest.mock('firebase/firestore', () => ({}));
+
+const PROJECT = {
+  _id: 'siem-lab',
+  title: 'Home Lab SIEM',
+  description: 'A lab.',
+  imagePath: '/images/siem.svg',
+  skills: ['Elastic'],
+  createdAt: '2024-02-12T00:00:00.000Z',
+};
+const ARTICLE = {
+  _id: 'tls',
+  title: 'TLS in Practice',
+  content: '# TLS',
+  createdAt: '2025-06-10T00:00:00.000Z',
+};
+const TOKEN = 'Bearer token-admin-uid';
+
+setUpTestRuntimeConfig();
+
+beforeEach(() => {
+  resetFirebaseMock();
+  setCurrentUser(makeUser({ uid: 'admin-uid', role: 'admin' }));
+});
+
+const bodyOf = (fetchMock: jest.Mock, method: string) => {
+  const call = fetchMock.mock.calls.find(([, init]) => init?.method === method) as
+    [string, RequestInit] | undefined;
+  return call && { url: call[0], init: call[1], json: () => JSON.parse(String(call[1].body)) };
+};
+
+describe('admin articles', () => {
+  it('creates an article with a live, sanitised Markdown preview', async () => {
+    const fetchMock = mockFetch({
+      'GET /articles': { body: [ARTICLE] },
+      'POST /articles': (init) => ({
+        status: 201,
+        body: {
+          _id: 'new',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          ...JSON.parse(String(init?.body)),
+        },
+      }),
+    });
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard?tab=articles');
+    await user.click(await screen.findByRole('button', { name: NEW_ARTICLE_LABEL }));
+    const form = screen.getByRole('form', { name: 'New article' });
+    expect(within(form).getByRole('heading', { name: 'New article' })).toHaveFocus();
+    await user.type(within(form).getByLabelText(TITLE_LABEL), 'Hello');
+    await user.type(
+      within(form).getByLabelText(CONTENT_LABEL),
+      '## Hi{enter}{enter}**bold** <img src="x" onerror="alert(1)">',
+    );
+    const preview = await screen.findByTestId('markdown-preview');
+    await waitFor(() => expect(preview.innerHTML).toContain('<strong>bold</strong>'));
+    expect(preview.querySelector('h2')).toHaveTextContent('Hi');
+    expect(preview.innerHTML).not.toContain('onerror');
+
+    await user.click(within(form).getByRole('button', { name: SAVE_LABEL }));
+    expect(await screen.findByText(ARTICLE_SAVED)).toBeInTheDocument();
+    const post = bodyOf(fetchMock, 'POST');
+    expect(post?.url).toBe('http://api.test/api/articles');
+    expect(new Headers(post?.init.headers).get('Authorization')).toBe(TOKEN);
+    expect(post?.json()).toEqual({
+      title: 'Hello',
+      content: '## Hi\n\n**bold** <img src="x" onerror="alert(1)">',
+    });
+    expect(screen.queryByRole('form', { name: 'New article' })).not.toBeInTheDocument();
+    // The list is read again after a write.
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/articles')),
+      ).toHaveLength(3),
+    );
+  });
+
+  it('shows "Saving..." while saving and a clear message when the API answers 403', async () => {
+    mockFetch({
+      'GET /articles': { body: [] },
+      'POST /articles': { status: 403, body: { message: 'Admin role required.' } },
+    });
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard?tab=articles');
+    await user.click(await screen.findByRole('button', { name: NEW_ARTICLE_LABEL }));
+    await user.type(screen.getByLabelText(TITLE_LABEL), 'Hello');
+    await user.type(screen.getByLabelText(CONTENT_LABEL), 'Text');
+    await user.click(screen.getByRole('button', { name: SAVE_LABEL }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ADMIN_FORBIDDEN_MESSAGE);
+    expect(screen.getByRole('form', { name: 'New article' })).toBeInTheDocument();
+  });
+});
+
+describe('admin projects', () => {
+  it('edits a project and saves it with PUT', async () => {
+    const fetchMock = mockFetch({
+      'GET /projects': { body: [PROJECT] },
+      'PUT /projects/siem-lab': (init) => ({
+        body: { ...PROJECT, ...JSON.parse(String(init?.body)) },
+      }),
+    });
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    await user.click(await screen.findByRole('button', { name: `Edit ${PROJECT.title}` }));
+    const form = screen.getByRole('form', { name: 'Edit project' });
+    expect(within(form).getByLabelText(TITLE_LABEL)).toHaveValue(PROJECT.title);
+    expect(within(form).getByLabelText(DESCRIPTION_LABEL)).toHaveValue(PROJECT.description);
+    expect(within(form).getByLabelText(IMAGE_PATH_LABEL)).toHaveValue(PROJECT.imagePath);
+    expect(within(form).getByLabelText(SKILLS_LABEL)).toHaveValue('Elastic');
+    await user.clear(within(form).getByLabelText(TITLE_LABEL));
+    await user.type(within(form).getByLabelText(TITLE_LABEL), 'SIEM Lab');
+    await user.type(within(form).getByLabelText(SKILLS_LABEL), ', Sigma ,, Zeek');
+    await user.type(within(form).getByLabelText(LINK_LABEL), 'https://example.test/siem');
+    await user.click(within(form).getByRole('button', { name: SAVE_LABEL }));
+    expect(await screen.findByText(PROJECT_SAVED)).toBeInTheDocument();
+    const put = bodyOf(fetchMock, 'PUT');
+    expect(put?.url).toBe('http://api.test/api/projects/siem-lab');
+    expect(new Headers(put?.init.headers).get('Authorization')).toBe(TOKEN);
+    expect(put?.json()).toEqual({
+      title: 'SIEM Lab',
+      description: 'A lab.',
+      imagePath: '/images/siem.svg',
+      skills: ['Elastic', 'Sigma', 'Zeek'],
+      link: 'https://example.test/siem',
+    });
+  });
+
+  it('shows "Saving..." and disables the button while a project is saved', async () => {
+    let release: () => void = () => undefined;
+    const saved = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fetchMock = mockFetch({ 'GET /projects': { body: [PROJECT] } });
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        await saved;
+        return new Response(JSON.stringify(PROJECT), { status: 200 });
+      }
+      return base?.(input, init);
+    });
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    await user.click(await screen.findByRole('button', { name: `Edit ${PROJECT.title}` }));
+    await user.click(screen.getByRole('button', { name: SAVE_LABEL }));
+    expect(await screen.findByRole('button', { name: SAVE_BUSY })).toBeDisabled();
+    release();
+    expect(await screen.findByText(PROJECT_SAVED)).toBeInTheDocument();
+  });
+
+  it('uploads an image and fills in its imagePath', async () => {
+    const fetchMock = mockFetch({
+      'GET /projects': { body: [] },
+      'POST /images': { status: 201, body: { imagePath: '/images/diagram-1a2b.png' } },
+    });
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    await user.click(await screen.findByRole('button', { name: NEW_PROJECT_LABEL }));
+    const file = new File(['png-bytes'], 'diagram.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText(UPLOAD_IMAGE_LABEL), file);
+    expect(await screen.findByText(IMAGE_UPLOADED)).toBeInTheDocument();
+    expect(screen.getByLabelText(IMAGE_PATH_LABEL)).toHaveValue('/images/diagram-1a2b.png');
+    const post = bodyOf(fetchMock, 'POST');
+    expect(post?.url).toBe('http://api.test/api/images');
+    expect(new Headers(post?.init.headers).get('Authorization')).toBe(TOKEN);
+    const form = post?.init.body as FormData;
+    expect((form.get('file') as File).name).toBe('diagram.png');
+  });
+
+  it('explains a refused upload', async () => {
+    mockFetch({
+      'GET /projects': { body: [] },
+      'POST /images': { status: 403, body: { message: 'Admin role required.' } },
+    });
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    await user.click(await screen.findByRole('button', { name: NEW_PROJECT_LABEL }));
+    await user.upload(
+      screen.getByLabelText(UPLOAD_IMAGE_LABEL),
+      new File(['x'], 'x.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(ADMIN_FORBIDDEN_MESSAGE);
+  });
+
+  it('deletes only after confirmation', async () => {
+    const fetchMock = mockFetch({
+      'GET /projects': { body: [PROJECT] },
+      'DELETE /projects/siem-lab': { status: 204 },
+    });
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    await user.click(
+      await screen.findByRole('button', { name: `${DELETE_LABEL} ${PROJECT.title}` }),
+    );
+    let dialog = screen.getByRole('dialog', { name: CONFIRM_DELETE_LABEL });
+    expect(dialog).toHaveTextContent(`Delete "${PROJECT.title}"? This cannot be undone.`);
+    await user.click(within(dialog).getByRole('button', { name: CANCEL_LABEL }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'DELETE')).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: `${DELETE_LABEL} ${PROJECT.title}` }));
+    dialog = screen.getByRole('dialog', { name: CONFIRM_DELETE_LABEL });
+    await user.click(within(dialog).getByRole('button', { name: DELETE_LABEL }));
+    expect(await screen.findByText(PROJECT_DELETED)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const call = bodyOf(fetchMock, 'DELETE');
+    expect(call?.url).toBe('http://api.test/api/projects/siem-lab');
+    expect(new Headers(call?.init.headers).get('Authorization')).toBe(TOKEN);
+  });
+
+  it('keeps the confirmation open with the reason when a delete is refused', async () => {
+    mockFetch({
+      'GET /projects': { body: [PROJECT] },
+      'DELETE /projects/siem-lab': { status: 403, body: { message: 'Admin role required.' } },
+    });
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    await user.click(
+      await screen.findByRole('button', { name: `${DELETE_LABEL} ${PROJECT.title}` }),
+    );
+    const dialog = screen.getByRole('dialog', { name: CONFIRM_DELETE_LABEL });
+    await user.click(within(dialog).getByRole('button', { name: DELETE_LABEL }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(ADMIN_FORBIDDEN_MESSAGE);
+  });
+
+  it('shows the list error and retries', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /projects': () => (fail ? { status: 500, body: {} } : { body: [PROJECT] }),
+    });
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent(PROJECTS_LOAD_ERROR);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: RETRY_LABEL }));
+    expect(await screen.findByText(PROJECT.title)).toBeInTheDocument();
+  });
+});

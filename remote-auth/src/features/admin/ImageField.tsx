@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { imageUrl, uploadImage } from '@portfolio/shared/api-client';
+import { ErrorMessage } from '@portfolio/shared/ui';
+import {
+  IMAGE_PATH_HINT,
+  IMAGE_PATH_LABEL,
+  IMAGE_UPLOADED,
+  UPLOAD_BUSY,
+  UPLOAD_IMAGE_LABEL,
+  UPLOAD_ERROR,
+} from '../../texts';
+import { adminErrorMessage } from '../session/errors';
+import { useAdminToken } from './useAdminToken';
+import styles from './admin.module.css';
+
+export const ACCEPTED_IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp,image/svg+xml';
+
+/** An imagePath field: typed in, or filled by uploading a file (POST /api/images). */
+export function ImageField({
+  value,
+  onChange,
+  required = false,
+}: {
+  value: string;
+  onChange(imagePath: string): void;
+  required?: boolean;
+}) {
+  const id = useId();
+  const getToken = useAdminToken();
+  const [uploading, setUploading] = useState(false);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    if (!file) return;
+    setUploading(true);
+    setStatus('');
+    setError(null);
+    try {
+      const { imagePath } = await uploadImage(file, file.name, { token: await getToken() });
+      onChange(imagePath);
+      setStatus(IMAGE_UPLOADED);
+    } catch (caught) {
+      setError(adminErrorMessage(caught, UPLOAD_ERROR));
+    } finally {
+      setUploading(false);
+      // The same file can be chosen again after a failure.
+      input.value = '';
+    }
+  };
+
+  return (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-path`}>{IMAGE_PATH_LABEL}</label>
+      <input
+        id={`${id}-path`}
+        name="imagePath"
+        type="text"
+        required={required}
+        value={value}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-hint`} className={styles.hint}>
+        {IMAGE_PATH_HINT}
+      </p>
+      <div className={styles.uploadRow}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-file`}>{UPLOAD_IMAGE_LABEL}</label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES}
+            className={styles.file}
+            disabled={uploading}
+            onChange={(event) => void upload(event)}
+          />
+        </div>
+        {value.startsWith('/images/') && (
+          <img src={imageUrl(value)} alt="" className={styles.thumbnail} width={96} height={64} />
+        )}
+      </div>
+      <p role="status" className={styles.success}>
+        {uploading ? UPLOAD_BUSY : status}
+      </p>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+    </div>
+  );
+}

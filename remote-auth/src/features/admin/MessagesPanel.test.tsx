@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import AdminDashboardPage from '../../pages/AdminDashboardPage/AdminDashboardPage';
+import { makeUser, resetFirebaseMock, setCurrentUser } from '../../testing/firebaseMock';
+import { renderPage } from '../../testing/renderPage';
+import {
+  ADMIN_FORBIDDEN_MESSAGE,
+  MARK_READ_LABEL,
+  MARK_UNREAD_LABEL,
+  MESSAGES_LOAD_ERROR,
+  NO_MESSAGES,
+  READ_STATUS,
+  SESSION_EXPIRED_MESSAGE,
+  UNREAD_STATUS,
+} from '../../texts';
+
+jest.mock('firebase/app', () => jest.requireActual('../../testing/firebaseMock').appSdk);
+jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
+jest.mock('firebase/firestore', () => ({}));
+
+const MESSAGE = {
+  _id: 'm1',
+  name: 'Bob',
+  email: 'bob@example.test',
+  message: 'Hello there',
+  createdAt: '2026-01-02T00:00:00.000Z',
+  read: false,
+};
+
+setUpTestRuntimeConfig();
+
+beforeEach(() => {
+  resetFirebaseMock();
+  setCurrentUser(makeUser({ uid: 'admin-uid', role: 'admin' }));
+});
+
+const openMessages = () => renderPage(<AdminDashboardPage />, '/admin-dashboard?tab=messages');
+
+describe('admin contact messages', () => {
+  it('lists the messages with the ID token and marks one read', async () => {
+    const fetchMock = mockFetch({
+      'GET /contact': { body: [MESSAGE] },
+      'PATCH /contact/m1': (init) => ({
+        body: { ...MESSAGE, ...JSON.parse(String(init?.body)) },
+      }),
+    });
+    const { user } = openMessages();
+    const item = (await screen.findByText('Hello there')).closest('li') as HTMLElement;
+    expect(within(item).getByText('Bob')).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: 'bob@example.test' })).toHaveAttribute(
+      'href',
+      'mailto:bob@example.test',
+    );
+    expect(within(item).getByText('Jan 2, 2026')).toBeInTheDocument();
+    expect(within(item).getByText(UNREAD_STATUS)).toBeInTheDocument();
+    const [, getInit] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(new Headers(getInit.headers).get('Authorization')).toBe('Bearer token-admin-uid');
+
+    await user.click(within(item).getByRole('button', { name: `${MARK_READ_LABEL}: Bob` }));
+    expect(await within(item).findByText(READ_STATUS)).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: `${MARK_UNREAD_LABEL}: Bob` })).toBeEnabled();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH') as [
+      string,
+      RequestInit,
+    ];
+    expect(patch[0]).toBe('http://api.test/api/contact/m1');
+    expect(JSON.parse(String(patch[1].body))).toEqual({ read: true });
+  });
+
+  it('says when there are no messages', async () => {
+    mockFetch({ 'GET /contact': { body: [] } });
+    openMessages();
+    expect(await screen.findByText(NO_MESSAGES)).toBeInTheDocument();
+  });
+
+  it('reflects the API refusing a non-admin token (403)', async () => {
+    mockFetch({ 'GET /contact': { status: 403, body: { message: 'Admin role required.' } } });
+    openMessages();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ADMIN_FORBIDDEN_MESSAGE);
+  });
+
+  it('asks to sign in again when the token is refused (401)', async () => {
+    mockFetch({ 'GET /contact': { status: 401, body: { message: 'Invalid token' } } });
+    openMessages();
+    expect(await screen.findByRole('alert')).toHaveTextContent(SESSION_EXPIRED_MESSAGE);
+  });
+
+  it('shows the list error on other failures', async () => {
+    mockFetch({ 'GET /contact': new TypeError('Failed to fetch') });
+    openMessages();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES_LOAD_ERROR);
+  });
+
+  it('explains a refused update', async () => {
+    mockFetch({
+      'GET /contact': { body: [MESSAGE] },
+      'PATCH /contact/m1': { status: 403, body: { message: 'Admin role required.' } },
+    });
+    const { user } = openMessages();
+    await user.click(await screen.findByRole('button', { name: `${MARK_READ_LABEL}: Bob` }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ADMIN_FORBIDDEN_MESSAGE);
+  });
+});

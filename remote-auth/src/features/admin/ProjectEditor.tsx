@@ -1,0 +1,114 @@
+import { useId, useState } from 'react';
+import type { ProjectInput } from '@portfolio/shared/api-client';
+import type { Project } from '@portfolio/shared/types';
+import {
+  DESCRIPTION_LABEL,
+  LINK_LABEL,
+  SKILLS_LABEL,
+  TITLE_LABEL,
+  newOrEditTitle,
+  PROJECT_SAVE_ERROR,
+} from '../../texts';
+import { adminErrorMessage } from '../session/errors';
+import { EditorFrame, runSave } from './EditorFrame';
+import { ImageField } from './ImageField';
+import styles from './admin.module.css';
+
+export interface EditorProps<T, Input> {
+  /** The record being edited, or null for a new one. */
+  initial: T | null;
+  onSave(input: Input): Promise<void>;
+  onCancel(): void;
+}
+
+/** "a, b ,, c" → ["a", "b", "c"]. */
+export function parseSkills(text: string): string[] {
+  return text
+    .split(',')
+    .map((skill) => skill.trim())
+    .filter(Boolean);
+}
+
+export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project, ProjectInput>) {
+  const id = useId();
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [imagePath, setImagePath] = useState(initial?.imagePath ?? '');
+  const [skills, setSkills] = useState(initial?.skills?.join(', ') ?? '');
+  const [link, setLink] = useState(initial?.link ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = () => {
+    const input: ProjectInput = {
+      title: title.trim(),
+      description: description.trim(),
+      imagePath: imagePath.trim(),
+    };
+    const skillList = parseSkills(skills);
+    if (skillList.length > 0) input.skills = skillList;
+    if (link.trim()) input.link = link.trim();
+    void runSave(
+      () => onSave(input),
+      setBusy,
+      setError,
+      (caught) => adminErrorMessage(caught, PROJECT_SAVE_ERROR),
+    );
+  };
+
+  return (
+    <EditorFrame
+      title={newOrEditTitle('project', initial !== null)}
+      busy={busy}
+      error={error}
+      onSubmit={save}
+      onCancel={onCancel}
+    >
+      <div className={styles.field}>
+        <label htmlFor={`${id}-title`}>{TITLE_LABEL}</label>
+        <input
+          id={`${id}-title`}
+          name="title"
+          required
+          maxLength={200}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-description`}>{DESCRIPTION_LABEL}</label>
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          required
+          rows={6}
+          maxLength={10_000}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </div>
+      <ImageField value={imagePath} onChange={setImagePath} required />
+      <div className={styles.field}>
+        <label htmlFor={`${id}-skills`}>{SKILLS_LABEL}</label>
+        <input
+          id={`${id}-skills`}
+          name="skills"
+          value={skills}
+          onChange={(event) => setSkills(event.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-link`}>{LINK_LABEL}</label>
+        <input
+          id={`${id}-link`}
+          name="link"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={link}
+          onChange={(event) => setLink(event.target.value)}
+        />
+      </div>
+    </EditorFrame>
+  );
+}

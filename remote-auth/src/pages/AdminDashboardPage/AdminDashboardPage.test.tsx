@@ -1,0 +1,114 @@
+import { screen } from '@testing-library/react';
+import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { makeUser, resetFirebaseMock, setCurrentUser } from '../../testing/firebaseMock';
+import { navigatedTo, renderPage } from '../../testing/renderPage';
+import {
+  ADMIN_DASHBOARD_TITLE,
+  ADMIN_SECTIONS_LABEL,
+  NOT_ALLOWED_TEXT,
+  NOT_ALLOWED_TITLE,
+  TAB_ARTICLES,
+  TAB_MESSAGES,
+  TAB_PROJECTS,
+  USER_DASHBOARD_LINK,
+} from '../../texts';
+import AdminDashboardPage from './AdminDashboardPage';
+
+jest.mock('firebase/app', () => jest.requireActual('../../testing/firebaseMock').appSdk);
+jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
+jest.mock('firebase/firestore', () => ({}));
+
+const PROJECT = {
+  _id: 'siem-lab',
+  title: 'Home Lab SIEM',
+  description: 'A lab.',
+  imagePath: '/images/siem.svg',
+  createdAt: '2024-02-12T00:00:00.000Z',
+};
+const ARTICLE = {
+  _id: 'tls',
+  title: 'TLS in Practice',
+  content: '# TLS',
+  createdAt: '2025-06-10T00:00:00.000Z',
+};
+
+setUpTestRuntimeConfig();
+
+beforeEach(() => {
+  resetFirebaseMock();
+});
+
+describe('AdminDashboardPage', () => {
+  it('sends a signed-out visitor to /signin', async () => {
+    renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    expect(await navigatedTo()).toBe('/signin');
+  });
+
+  it('shows a clear "not allowed" page to a signed-in user without the admin role', async () => {
+    const fetchMock = mockFetch({});
+    setCurrentUser(makeUser({ role: 'user' }));
+    renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: NOT_ALLOWED_TITLE }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(NOT_ALLOWED_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: USER_DASHBOARD_LINK })).toHaveAttribute(
+      'href',
+      '/user-dashboard',
+    );
+    // No admin data is even asked for.
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the dashboard with its tabs to an admin, projects first', async () => {
+    mockFetch({ 'GET /projects': { body: [PROJECT] }, 'GET /articles': { body: [ARTICLE] } });
+    setCurrentUser(makeUser({ role: 'admin' }));
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: ADMIN_DASHBOARD_TITLE }),
+    ).toBeInTheDocument();
+    const tablist = screen.getByRole('tablist', { name: ADMIN_SECTIONS_LABEL });
+    expect(tablist).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: TAB_PROJECTS })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByText(PROJECT.title)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: TAB_ARTICLES }));
+    expect(await screen.findByText(ARTICLE.title)).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName(TAB_ARTICLES);
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    mockFetch({
+      'GET /projects': { body: [] },
+      'GET /articles': { body: [] },
+      'GET /contact': { body: [] },
+    });
+    setCurrentUser(makeUser({ role: 'admin' }));
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    const projects = await screen.findByRole('tab', { name: TAB_PROJECTS });
+    projects.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: TAB_ARTICLES })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: TAB_ARTICLES })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: TAB_MESSAGES })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: TAB_PROJECTS })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: TAB_MESSAGES })).toHaveFocus();
+    expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+  });
+
+  it('opens the tab named in the URL', async () => {
+    mockFetch({ 'GET /articles': { body: [ARTICLE] } });
+    setCurrentUser(makeUser({ role: 'admin' }));
+    renderPage(<AdminDashboardPage />, '/admin-dashboard?tab=articles');
+    expect(await screen.findByText(ARTICLE.title)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,135 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  createArticle,
+  createProject,
+  deleteArticle,
+  deleteProject,
+  getArticles,
+  getProjects,
+  updateArticle,
+  updateProject,
+} from '@portfolio/shared/api-client';
+import { useAuth } from '@portfolio/shared/auth';
+import { Spinner } from '@portfolio/shared/ui';
+import { AdminTabs } from '../../features/admin/AdminTabs';
+import type { AdminTab } from '../../features/admin/AdminTabs';
+import { ArticleEditor } from '../../features/admin/ArticleEditor';
+import { ContentManager } from '../../features/admin/ContentManager';
+import { MessagesPanel } from '../../features/admin/MessagesPanel';
+import { ProjectEditor } from '../../features/admin/ProjectEditor';
+import { SignedInOnly } from '../../features/session/SignedInOnly';
+import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import {
+  ADMIN_DASHBOARD_TITLE,
+  ADMIN_SECTIONS_LABEL,
+  ARTICLES_LOAD_ERROR,
+  ARTICLE_DELETED,
+  ARTICLE_SAVED,
+  NEW_ARTICLE_LABEL,
+  NEW_PROJECT_LABEL,
+  NOT_ALLOWED_TEXT,
+  NOT_ALLOWED_TITLE,
+  NO_ARTICLES,
+  NO_PROJECTS,
+  PROJECTS_LOAD_ERROR,
+  PROJECT_DELETED,
+  PROJECT_SAVED,
+  TAB_ARTICLES,
+  TAB_MESSAGES,
+  TAB_PROJECTS,
+  USER_DASHBOARD_LINK,
+  USER_DASHBOARD_ROUTE,
+} from '../../texts';
+import styles from './AdminDashboardPage.module.css';
+
+// Module-level, so the list loaders are stable across renders.
+const loadProjects = () => getProjects();
+const loadArticles = () => getArticles();
+
+const TABS: AdminTab[] = [
+  {
+    key: 'projects',
+    label: TAB_PROJECTS,
+    render: () => (
+      <ContentManager
+        texts={{
+          heading: TAB_PROJECTS,
+          newLabel: NEW_PROJECT_LABEL,
+          empty: NO_PROJECTS,
+          loadError: PROJECTS_LOAD_ERROR,
+          saved: PROJECT_SAVED,
+          deleted: PROJECT_DELETED,
+        }}
+        load={loadProjects}
+        create={createProject}
+        update={updateProject}
+        remove={deleteProject}
+        Editor={ProjectEditor}
+      />
+    ),
+  },
+  {
+    key: 'articles',
+    label: TAB_ARTICLES,
+    render: () => (
+      <ContentManager
+        texts={{
+          heading: TAB_ARTICLES,
+          newLabel: NEW_ARTICLE_LABEL,
+          empty: NO_ARTICLES,
+          loadError: ARTICLES_LOAD_ERROR,
+          saved: ARTICLE_SAVED,
+          deleted: ARTICLE_DELETED,
+        }}
+        load={loadArticles}
+        create={createArticle}
+        update={updateArticle}
+        remove={deleteArticle}
+        Editor={ArticleEditor}
+      />
+    ),
+  },
+  { key: 'messages', label: TAB_MESSAGES, render: () => <MessagesPanel /> },
+];
+
+export default function AdminDashboardPage() {
+  return <SignedInOnly>{() => <AdminGate />}</SignedInOnly>;
+}
+
+/** Role admin only. The API enforces the role on every call; this page only reflects it. */
+function AdminGate() {
+  const { role, loading } = useAuth();
+  // Until the SDK confirms the session, the role is a guess: wait rather than flash "not allowed".
+  if (loading) return <Spinner />;
+  if (role !== 'admin') return <NotAllowed />;
+  return <AdminDashboard />;
+}
+
+function NotAllowed() {
+  useDocumentTitle(NOT_ALLOWED_TITLE);
+  return (
+    <section className={styles.page}>
+      <h1>{NOT_ALLOWED_TITLE}</h1>
+      <p>{NOT_ALLOWED_TEXT}</p>
+      <Link to={USER_DASHBOARD_ROUTE}>{USER_DASHBOARD_LINK}</Link>
+    </section>
+  );
+}
+
+function AdminDashboard() {
+  useDocumentTitle(ADMIN_DASHBOARD_TITLE);
+  // The tab is in the URL (?tab=articles), so a reload or a shared link opens the same one.
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('tab') ?? 'projects';
+  return (
+    <section className={styles.page}>
+      <h1>{ADMIN_DASHBOARD_TITLE}</h1>
+      <AdminTabs
+        label={ADMIN_SECTIONS_LABEL}
+        tabs={TABS}
+        selected={selected}
+        onSelect={(key) => setParams({ tab: key }, { replace: true })}
+      />
+    </section>
+  );
+}

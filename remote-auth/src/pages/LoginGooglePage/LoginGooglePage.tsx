@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { signInWithGoogle } from '@portfolio/shared/auth-actions';
+import { Button, ErrorMessage } from '@portfolio/shared/ui';
+import { AuthLayout } from '../../features/session/AuthLayout';
+import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import {
+  ADMIN_DASHBOARD_ROUTE,
+  LOGIN_GOOGLE_BUSY,
+  LOGIN_GOOGLE_ERROR,
+  LOGIN_GOOGLE_LABEL,
+  LOGIN_GOOGLE_TITLE,
+  USER_DASHBOARD_ROUTE,
+} from '../../texts';
+import styles from './LoginGooglePage.module.css';
+
+export default function LoginGooglePage() {
+  useDocumentTitle(LOGIN_GOOGLE_TITLE);
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const login = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const profile = await signInWithGoogle();
+      // Spec section 6: the STORED role decides where a Google login lands.
+      navigate(profile.role === 'admin' ? ADMIN_DASHBOARD_ROUTE : USER_DASHBOARD_ROUTE);
+    } catch (error) {
+      // The spec shows one fixed message here; the cause is still worth a log line.
+      console.error('Google login failed', error);
+      setFailed(true);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={LOGIN_GOOGLE_TITLE}>
+      <Button
+        className={styles.button}
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void login()}
+      >
+        {busy ? LOGIN_GOOGLE_BUSY : LOGIN_GOOGLE_LABEL}
+      </Button>
+      {failed && <ErrorMessage>{LOGIN_GOOGLE_ERROR}</ErrorMessage>}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '@portfolio/shared/auth';
+import { Button, ErrorMessage } from '@portfolio/shared/ui';
+import { AuthLayout } from '../../features/session/AuthLayout';
+import { providerMessage } from '../../features/session/errors';
+import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import { LOGOUT_INTRO, LOGOUT_LABEL, LOGOUT_TITLE } from '../../texts';
+import styles from './LogoutPage.module.css';
+
+export default function LogoutPage() {
+  useDocumentTitle(LOGOUT_TITLE);
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const logout = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await signOut();
+      // Spec section 2: logout signs the user out and goes to /.
+      navigate('/');
+    } catch (caught) {
+      setError(providerMessage(caught));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={LOGOUT_TITLE} intro={LOGOUT_INTRO}>
+      <Button
+        className={styles.button}
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void logout()}
+      >
+        {LOGOUT_LABEL}
+      </Button>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,160 @@
+import { screen } from '@testing-library/react';
+import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import {
+  authSdk,
+  FakeFirebaseError,
+  holdNextCall,
+  resetFirebaseMock,
+} from '../../testing/firebaseMock';
+import { navigatedTo, renderPage } from '../../testing/renderPage';
+import {
+  EMAIL_LABEL,
+  GOOGLE_SIGN_IN_BUSY,
+  GOOGLE_SIGN_IN_LABEL,
+  PASSWORD_LABEL,
+  SIGN_IN_BUSY,
+  SIGN_IN_SUBMIT,
+  SIGN_IN_TITLE,
+  USERNAME_LABEL,
+} from '../../texts';
+import SignInPage from './SignInPage';
+
+jest.mock('firebase/app', () => jest.requireActual('../../testing/firebaseMock').appSdk);
+jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
+jest.mock('firebase/firestore', () => ({}));
+
+setUpTestRuntimeConfig();
+
+beforeEach(() => {
+  resetFirebaseMock();
+});
+
+async function fillAndSubmit(user: ReturnType<typeof renderPage>['user']) {
+  await user.type(screen.getByLabelText(USERNAME_LABEL), 'ada-lovelace');
+  await user.type(screen.getByLabelText(EMAIL_LABEL), 'ada@example.test');
+  await user.type(screen.getByLabelText(PASSWORD_LABEL), 'secret-123');
+  await user.click(screen.getByRole('button', { name: SIGN_IN_SUBMIT }));
+}
+
+describe('SignInPage: email and password', () => {
+  it('has an h1, required labelled inputs and a Google button', () => {
+    renderPage(<SignInPage />, '/signin');
+    expect(screen.getByRole('heading', { level: 1, name: SIGN_IN_TITLE })).toBeInTheDocument();
+    for (const label of [USERNAME_LABEL, EMAIL_LABEL, PASSWORD_LABEL]) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+    expect(screen.getByLabelText(EMAIL_LABEL)).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText(PASSWORD_LABEL)).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText(PASSWORD_LABEL)).toHaveAttribute(
+      'autocomplete',
+      'current-password',
+    );
+    expect(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL })).toBeEnabled();
+  });
+
+  it('signs in with local persistence, sets the display name and goes to /welcome', async () => {
+    const { user } = renderPage(<SignInPage />, '/signin');
+    await fillAndSubmit(user);
+    expect(await navigatedTo()).toBe('/welcome');
+    expect(authSdk.setPersistence).toHaveBeenCalledWith(
+      expect.anything(),
+      authSdk.browserLocalPersistence,
+    );
+    expect(authSdk.setPersistence.mock.invocationCallOrder[0]).toBeLessThan(
+      authSdk.signInWithEmailAndPassword.mock.invocationCallOrder[0] ?? 0,
+    );
+    expect(authSdk.signInWithEmailAndPassword).toHaveBeenCalledWith(
+      expect.anything(),
+      'ada@example.test',
+      'secret-123',
+    );
+    expect(authSdk.updateProfile).toHaveBeenCalledWith(expect.anything(), {
+      displayName: 'ada-lovelace',
+    });
+  });
+
+  it('shows "Signing In..." and disables both buttons while signing in', async () => {
+    const release = holdNextCall(authSdk.signInWithEmailAndPassword);
+    const { user } = renderPage(<SignInPage />, '/signin');
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('button', { name: SIGN_IN_BUSY })).toBeDisabled();
+    expect(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL })).toBeDisabled();
+    release();
+    expect(await navigatedTo()).toBe('/welcome');
+  });
+
+  it("shows the provider's message on a wrong password", async () => {
+    authSdk.signInWithEmailAndPassword.mockRejectedValueOnce(
+      new FakeFirebaseError('auth/invalid-credential'),
+    );
+    const { user } = renderPage(<SignInPage />, '/signin');
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Firebase: Error (auth/invalid-credential).',
+    );
+    expect(screen.getByRole('button', { name: SIGN_IN_SUBMIT })).toBeEnabled();
+  });
+});
+
+describe('SignInPage: Google', () => {
+  it('creates a first-time profile with role user, name, email and photoURL', async () => {
+    const fetchMock = mockFetch({
+      'GET /users/me': { status: 404, body: { message: 'Profile not found' } },
+      'PUT /users/me': (init) => ({
+        status: 201,
+        body: { uid: 'google-uid', ...(JSON.parse(String(init?.body)) as object) },
+      }),
+    });
+    const { user } = renderPage(<SignInPage />, '/signin');
+    await user.click(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL }));
+    expect(await navigatedTo()).toBe('/welcome');
+    expect(authSdk.signInWithPopup).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.any(authSdk.GoogleAuthProvider),
+    );
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      name: 'Grace',
+      email: 'grace@example.test',
+      photoURL: 'https://photos.example.test/grace.png',
+      role: 'user',
+    });
+  });
+
+  it('leaves an existing profile as it is', async () => {
+    const fetchMock = mockFetch({
+      'GET /users/me': {
+        body: { uid: 'google-uid', email: 'grace@example.test', role: 'user' },
+      },
+    });
+    const { user } = renderPage(<SignInPage />, '/signin');
+    await user.click(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL }));
+    expect(await navigatedTo()).toBe('/welcome');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows "Signing In with Google..." while the popup is open', async () => {
+    mockFetch({
+      'GET /users/me': { body: { uid: 'google-uid', email: 'g@x.test', role: 'user' } },
+    });
+    const release = holdNextCall(authSdk.signInWithPopup);
+    const { user } = renderPage(<SignInPage />, '/signin');
+    await user.click(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL }));
+    expect(await screen.findByRole('button', { name: GOOGLE_SIGN_IN_BUSY })).toBeDisabled();
+    expect(screen.getByRole('button', { name: SIGN_IN_SUBMIT })).toBeDisabled();
+    release();
+    expect(await navigatedTo()).toBe('/welcome');
+  });
+
+  it("shows the provider's message when the popup fails", async () => {
+    authSdk.signInWithPopup.mockRejectedValueOnce(
+      new FakeFirebaseError('auth/popup-closed-by-user'),
+    );
+    const { user } = renderPage(<SignInPage />, '/signin');
+    await user.click(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Firebase: Error (auth/popup-closed-by-user).',
+    );
+    expect(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL })).toBeEnabled();
+  });
+});

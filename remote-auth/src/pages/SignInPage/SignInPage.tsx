@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { signInWithEmail, signInWithGoogle } from '@portfolio/shared/auth-actions';
+import type { Credentials } from '@portfolio/shared/auth-actions';
+import { Button, ErrorMessage } from '@portfolio/shared/ui';
+import { CredentialsForm } from '../../features/credentials/CredentialsForm';
+import { AuthLayout } from '../../features/session/AuthLayout';
+import { providerMessage } from '../../features/session/errors';
+import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import {
+  GOOGLE_SIGN_IN_BUSY,
+  GOOGLE_SIGN_IN_LABEL,
+  NO_ACCOUNT_TEXT,
+  OR_SEPARATOR,
+  SIGN_IN_BUSY,
+  SIGN_IN_SUBMIT,
+  SIGN_IN_TITLE,
+  SIGN_UP_ROUTE,
+  SIGN_UP_TITLE,
+  WELCOME_ROUTE,
+} from '../../texts';
+import styles from './SignInPage.module.css';
+
+type Busy = 'password' | 'google' | null;
+
+export default function SignInPage() {
+  useDocumentTitle(SIGN_IN_TITLE);
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (which: Exclude<Busy, null>, action: () => Promise<unknown>) => {
+    setBusy(which);
+    setError(null);
+    try {
+      await action();
+      navigate(WELCOME_ROUTE);
+    } catch (caught) {
+      setError(providerMessage(caught));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <AuthLayout title={SIGN_IN_TITLE}>
+      <CredentialsForm
+        submitLabel={SIGN_IN_SUBMIT}
+        busyLabel={SIGN_IN_BUSY}
+        busy={busy === 'password'}
+        disabled={busy === 'google'}
+        passwordAutoComplete="current-password"
+        onSubmit={(credentials: Credentials) =>
+          void run('password', () => signInWithEmail(credentials))
+        }
+      />
+      <p className={styles.separator}>
+        <span>{OR_SEPARATOR}</span>
+      </p>
+      <Button
+        variant="secondary"
+        className={styles.google}
+        disabled={busy !== null}
+        aria-busy={busy === 'google'}
+        onClick={() => void run('google', signInWithGoogle)}
+      >
+        {busy === 'google' ? GOOGLE_SIGN_IN_BUSY : GOOGLE_SIGN_IN_LABEL}
+      </Button>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+      <p className={styles.switch}>
+        {NO_ACCOUNT_TEXT} <Link to={SIGN_UP_ROUTE}>{SIGN_UP_TITLE}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { signUpWithEmail } from '@portfolio/shared/auth-actions';
+import type { Credentials } from '@portfolio/shared/auth-actions';
+import { ErrorMessage } from '@portfolio/shared/ui';
+import { CredentialsForm } from '../../features/credentials/CredentialsForm';
+import { AuthLayout } from '../../features/session/AuthLayout';
+import { providerMessage } from '../../features/session/errors';
+import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import {
+  HAVE_ACCOUNT_TEXT,
+  SIGN_IN_ROUTE,
+  SIGN_IN_TITLE,
+  SIGN_UP_BUSY,
+  SIGN_UP_INTRO,
+  SIGN_UP_SUBMIT,
+  SIGN_UP_TITLE,
+  WELCOME_ROUTE,
+} from '../../texts';
+import styles from './SignUpPage.module.css';
+
+export default function SignUpPage() {
+  useDocumentTitle(SIGN_UP_TITLE);
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const signUp = async (credentials: Credentials) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await signUpWithEmail(credentials);
+      navigate(WELCOME_ROUTE);
+    } catch (caught) {
+      setError(providerMessage(caught));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={SIGN_UP_TITLE} intro={SIGN_UP_INTRO}>
+      <CredentialsForm
+        submitLabel={SIGN_UP_SUBMIT}
+        busyLabel={SIGN_UP_BUSY}
+        busy={busy}
+        passwordAutoComplete="new-password"
+        onSubmit={(credentials) => void signUp(credentials)}
+      />
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+      <p className={styles.switch}>
+        {HAVE_ACCOUNT_TEXT} <Link to={SIGN_IN_ROUTE}>{SIGN_IN_TITLE}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

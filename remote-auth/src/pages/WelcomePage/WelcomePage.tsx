@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import { useAuth } from '@portfolio/shared/auth';
+import { AuthLayout } from '../../features/session/AuthLayout';
+import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import {
+  SIGN_IN_ROUTE,
+  SIGN_IN_TITLE,
+  WELCOME_BLOG_LINK,
+  WELCOME_EBOOK_LINK,
+  WELCOME_SIGNED_OUT_TEXT,
+  WELCOME_TEXT,
+  welcomeTitle,
+} from '../../texts';
+import styles from './WelcomePage.module.css';
+
+/** Spec: a greeting with links to /blog and /ebook; sign-in state changes the greeting. */
+export default function WelcomePage() {
+  const { user } = useAuth();
+  const name = user ? user.displayName || user.email : null;
+  const title = welcomeTitle(name);
+  useDocumentTitle(title);
+  return (
+    <AuthLayout title={title} intro={user ? WELCOME_TEXT : WELCOME_SIGNED_OUT_TEXT}>
+      <ul className={styles.links}>
+        <li>
+          <Link to="/blog" className={styles.link}>
+            {WELCOME_BLOG_LINK}
+            <span aria-hidden="true">→</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/ebook" className={styles.link}>
+            {WELCOME_EBOOK_LINK}
+            <span aria-hidden="true">→</span>
+          </Link>
+        </li>
+        {!user && (
+          <li>
+            <Link to={SIGN_IN_ROUTE} className={styles.link}>
+              {SIGN_IN_TITLE}
+              <span aria-hidden="true">→</span>
+            </Link>
+          </li>
+        )}
+      </ul>
+    </AuthLayout>
+  );
+}

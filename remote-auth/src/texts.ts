@@ -1,0 +1,136 @@
+// Texts of the auth remote, in one place so pages and tests use the same values. Spec texts
+// (site-spec.md sections 2, 4 and 8) are word for word; the rest is this remote's own wording.
+
+// --- Forms (spec section 2: username, email, password) ---
+export const USERNAME_LABEL = 'Username';
+export const EMAIL_LABEL = 'Email';
+export const PASSWORD_LABEL = 'Password';
+
+// --- /signup ---
+export const SIGN_UP_TITLE = 'Sign Up';
+export const SIGN_UP_SUBMIT = 'Sign Up';
+/** Spec section 4: busy label. */
+export const SIGN_UP_BUSY = 'Signing Up...';
+export const SIGN_UP_INTRO = 'Create an account to follow new articles and e-books.';
+export const HAVE_ACCOUNT_TEXT = 'Already have an account?';
+
+// --- /signin ---
+export const SIGN_IN_TITLE = 'Sign In';
+export const SIGN_IN_SUBMIT = 'Sign In';
+/** Spec section 4: busy label. */
+export const SIGN_IN_BUSY = 'Signing In...';
+export const GOOGLE_SIGN_IN_LABEL = 'Sign In with Google';
+/** Spec section 4: busy label. */
+export const GOOGLE_SIGN_IN_BUSY = 'Signing In with Google...';
+export const OR_SEPARATOR = 'or';
+export const NO_ACCOUNT_TEXT = 'New here?';
+export const CREDENTIALS_REQUIRED = 'Please enter your username, email and password.';
+
+// --- /login-google ---
+export const LOGIN_GOOGLE_TITLE = 'Login with Google';
+export const LOGIN_GOOGLE_LABEL = 'Login with Google';
+/** Spec section 4: busy label. */
+export const LOGIN_GOOGLE_BUSY = 'Logging In...';
+/** Spec section 8: the Google login page's only error message. */
+export const LOGIN_GOOGLE_ERROR = 'There was an error logging in. Please try again.';
+/** Spec section 6: where the stored role sends the user after Google login. */
+export const ADMIN_DASHBOARD_ROUTE = '/admin-dashboard';
+export const USER_DASHBOARD_ROUTE = '/user-dashboard';
+
+// --- /logout ---
+export const LOGOUT_TITLE = 'Logout';
+export const LOGOUT_LABEL = 'Logout';
+export const LOGOUT_INTRO = 'Sign out of your account on this device.';
+
+// --- /welcome ---
+export const WELCOME_ROUTE = '/welcome';
+export const SIGN_IN_ROUTE = '/signin';
+export const SIGN_UP_ROUTE = '/signup';
+export const SIGNED_OUT_TEXT = 'You are signed out.';
+export const welcomeTitle = (name: string | null): string =>
+  name ? `Welcome, ${name}!` : 'Welcome!';
+export const WELCOME_TEXT = 'You are signed in. Here is where to go next:';
+export const WELCOME_SIGNED_OUT_TEXT = 'Sign in to make this site yours.';
+export const WELCOME_BLOG_LINK = 'Read the blog';
+export const WELCOME_EBOOK_LINK = 'Browse the e-books';
+
+// --- /user-dashboard ---
+export const USER_DASHBOARD_TITLE = 'Your Dashboard';
+export const PROFILE_HEADING = 'Profile';
+export const ROLE_LABEL = 'Role';
+export const PROFILE_LOADING = 'Loading your profile...';
+export const PROFILE_LOAD_ERROR = 'Could not load your profile.';
+export const EDIT_USERNAME_HEADING = 'Change your username';
+export const SAVE_USERNAME_LABEL = 'Save username';
+export const SAVE_USERNAME_BUSY = 'Saving...';
+export const USERNAME_SAVED = 'Username saved.';
+export const ROLE_NAMES = { user: 'User', admin: 'Admin' } as const;
+export const ADMIN_DASHBOARD_LINK = 'Go to the admin dashboard';
+
+// --- /admin-dashboard ---
+export const ADMIN_DASHBOARD_TITLE = 'Admin Dashboard';
+export const NOT_ALLOWED_TITLE = 'Not allowed';
+export const NOT_ALLOWED_TEXT =
+  'This page is for administrators, and your account does not have the admin role.';
+export const USER_DASHBOARD_LINK = 'Go to your dashboard';
+/** An ApiError 403: the API enforces the role, the page only reflects it. */
+export const ADMIN_FORBIDDEN_MESSAGE =
+  'The content API refused this: your account does not have the admin role.';
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+export const TAB_PROJECTS = 'Projects';
+export const TAB_ARTICLES = 'Articles';
+export const TAB_MESSAGES = 'Messages';
+export const ADMIN_SECTIONS_LABEL = 'Content to manage';
+
+/** Spec section 8 list errors, reused for the admin lists. */
+export const PROJECTS_LOAD_ERROR = 'Failed to load projects.';
+export const ARTICLES_LOAD_ERROR = 'Failed to load articles. Please try again later.';
+export const MESSAGES_LOAD_ERROR = 'Failed to load messages.';
+export const LIST_LOADING = 'Loading...';
+export const PROJECT_SAVE_ERROR = 'The project could not be saved.';
+export const ARTICLE_SAVE_ERROR = 'The article could not be saved.';
+export const DELETE_ERROR = 'The item could not be deleted.';
+export const UPLOAD_ERROR = 'The image could not be uploaded.';
+export const MESSAGE_UPDATE_ERROR = 'The message could not be updated.';
+export const RETRY_LABEL = 'Try again';
+
+export const NEW_PROJECT_LABEL = 'New project';
+export const NEW_ARTICLE_LABEL = 'New article';
+export const EDIT_LABEL = 'Edit';
+export const DELETE_LABEL = 'Delete';
+export const DELETE_BUSY = 'Deleting...';
+export const CANCEL_LABEL = 'Cancel';
+export const SAVE_LABEL = 'Save';
+export const SAVE_BUSY = 'Saving...';
+export const NO_PROJECTS = 'No projects yet.';
+export const NO_ARTICLES = 'No articles yet.';
+export const NO_MESSAGES = 'No messages yet.';
+export const PROJECT_SAVED = 'Project saved.';
+export const ARTICLE_SAVED = 'Article saved.';
+export const PROJECT_DELETED = 'Project deleted.';
+export const ARTICLE_DELETED = 'Article deleted.';
+export const newOrEditTitle = (kind: 'project' | 'article', editing: boolean): string =>
+  `${editing ? 'Edit' : 'New'} ${kind}`;
+export const confirmDeleteText = (title: string): string =>
+  `Delete "${title}"? This cannot be undone.`;
+export const CONFIRM_DELETE_LABEL = 'Confirm deletion';
+
+export const TITLE_LABEL = 'Title';
+export const DESCRIPTION_LABEL = 'Description';
+export const CONTENT_LABEL = 'Content (Markdown)';
+export const PREVIEW_HEADING = 'Preview';
+export const PREVIEW_EMPTY = 'Nothing to preview yet.';
+export const SKILLS_LABEL = 'Skills (comma separated)';
+export const LINK_LABEL = 'Link (optional)';
+export const IMAGE_PATH_LABEL = 'Image path';
+export const IMAGE_PATH_HINT = 'Upload an image, or enter the path of a stored one (/images/...).';
+export const UPLOAD_IMAGE_LABEL = 'Upload image';
+export const UPLOAD_BUSY = 'Uploading...';
+export const IMAGE_UPLOADED = 'Image uploaded.';
+
+export const MESSAGE_FROM = 'From';
+export const MARK_READ_LABEL = 'Mark as read';
+export const MARK_UNREAD_LABEL = 'Mark as unread';
+export const READ_STATUS = 'Read';
+export const UNREAD_STATUS = 'Unread';

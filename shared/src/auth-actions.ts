@@ -1,0 +1,115 @@
+// What the auth pages do with Firebase Auth and the profile store. The SDK calls live here, in
+// shared, because remotes never import firebase/* themselves (one SDK instance per page); every
+// action ends by pushing the new user to the AuthProvider, so the navbar follows at once.
+import type { User } from 'firebase/auth';
+import * as authModule from '@portfolio/shared/auth';
+import { getFirebaseAuth } from '@portfolio/shared/firebase';
+import type { ProfileFields } from '@portfolio/shared/profile-store';
+import { getProfileStore } from '@portfolio/shared/profile-store';
+import type { UserProfile } from '@portfolio/shared/types';
+
+export interface Credentials {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export class NotSignedInError extends Error {
+  override name = 'NotSignedInError';
+  constructor() {
+    super('You are not signed in.');
+  }
+}
+
+/**
+ * Pushes the SDK's user to the AuthProvider. The auth module is a singleton the shell provides,
+ * and a shell built before refreshAuthUser existed provides one without it: the navbar then
+ * follows the SDK's own token events, a moment later, instead of failing the sign-in.
+ */
+async function refreshAuthUser(): Promise<void> {
+  const refresh: unknown = (authModule as Partial<typeof authModule>).refreshAuthUser;
+  if (typeof refresh === 'function') await (refresh as () => Promise<void>)();
+}
+
+async function firebaseAuth() {
+  const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
+  return { auth, sdk };
+}
+
+/** Sign-up: account, display name, then the profile { email, username, role: 'user' }. */
+export async function signUpWithEmail({
+  username,
+  email,
+  password,
+}: Credentials): Promise<UserProfile> {
+  const { auth, sdk } = await firebaseAuth();
+  const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
+  await sdk.updateProfile(user, { displayName: username });
+  await refreshAuthUser();
+  return getProfileStore().create(user, { email: user.email ?? email, username });
+}
+
+/** Sign-in with local persistence (spec section 9), then the display name becomes the username. */
+export async function signInWithEmail({ username, email, password }: Credentials): Promise<void> {
+  const { auth, sdk } = await firebaseAuth();
+  await sdk.setPersistence(auth, sdk.browserLocalPersistence);
+  const { user } = await sdk.signInWithEmailAndPassword(auth, email, password);
+  await sdk.updateProfile(user, { displayName: username });
+  await refreshAuthUser();
+}
+
+/** What a first-time Google user's profile stores (spec: role, name, email, photoURL). */
+export function googleProfileFields(
+  user: Pick<User, 'displayName' | 'email' | 'photoURL'>,
+): ProfileFields {
+  const fields: ProfileFields = {};
+  if (user.displayName) fields.name = user.displayName;
+  if (user.email) fields.email = user.email;
+  // The API only stores http(s) photo URLs.
+  if (user.photoURL && /^https?:\/\//.test(user.photoURL)) fields.photoURL = user.photoURL;
+  return fields;
+}
+
+/**
+ * Google popup sign-in; returns the stored profile, creating it with role 'user' the first time.
+ * No setPersistence() before the popup: the Auth instance is created with local persistence, and
+ * any extra await between the click and the popup makes popup blockers more likely to step in.
+ */
+export async function signInWithGoogle(): Promise<UserProfile> {
+  const { auth, sdk } = await firebaseAuth();
+  const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+  await refreshAuthUser();
+  const store = getProfileStore();
+  return (await store.get(user)) ?? store.create(user, googleProfileFields(user));
+}
+
+async function currentUser(): Promise<User> {
+  const { auth } = await firebaseAuth();
+  await auth.authStateReady();
+  if (!auth.currentUser) throw new NotSignedInError();
+  return auth.currentUser;
+}
+
+/** The signed-in user's profile; written now (role 'user') if an earlier write never happened. */
+export async function loadMyProfile(): Promise<UserProfile> {
+  const user = await currentUser();
+  const store = getProfileStore();
+  const existing = await store.get(user);
+  if (existing) return existing;
+  const { email, photoURL } = googleProfileFields(user);
+  return store.create(user, {
+    email,
+    photoURL,
+    username: user.displayName ?? undefined,
+  });
+}
+
+/** Saves a new username in the profile and as the display name. */
+export async function updateUsername(username: string): Promise<UserProfile> {
+  const user = await currentUser();
+  const { sdk } = await firebaseAuth();
+  const profile = await getProfileStore().update(user, { username });
+  await sdk.updateProfile(user, { displayName: username });
+  await refreshAuthUser();
+  return profile;
+}

@@ -1,0 +1,162 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as firebaseAuth from 'firebase/auth';
+import { AuthProvider, refreshAuthUser, useAuth } from '@portfolio/shared/auth';
+import { persistedUserKey } from '@portfolio/shared/firebase';
+import { setUpTestRuntimeConfig } from '../../tools/testing';
+
+jest.mock('firebase/app', () => ({
+  initializeApp: jest.fn(() => ({ name: '[DEFAULT]' })),
+  getApps: jest.fn(() => []),
+  getApp: jest.fn(),
+}));
+jest.mock('firebase/auth', () => {
+  const auth = { currentUser: null as unknown };
+  return {
+    initializeAuth: jest.fn(() => auth),
+    connectAuthEmulator: jest.fn(),
+    browserLocalPersistence: {},
+    browserPopupRedirectResolver: {},
+    onIdTokenChanged: jest.fn(),
+    signOut: jest.fn(),
+  };
+});
+
+interface TestUser {
+  uid: string;
+  email: string;
+  displayName: string | null;
+  photoURL: null;
+  getIdToken: jest.Mock;
+  getIdTokenResult: jest.Mock;
+}
+
+const sdk = jest.mocked(firebaseAuth);
+const fakeAuth = sdk.initializeAuth({} as never, {} as never) as unknown as {
+  currentUser: TestUser | null;
+};
+let emit: (user: TestUser | null) => void = () => undefined;
+
+function testUser(claims: Record<string, unknown> = {}): TestUser {
+  return {
+    uid: 'uid-1',
+    email: 'ada@example.test',
+    displayName: 'Ada',
+    photoURL: null,
+    getIdToken: jest.fn(async () => 'id-token'),
+    getIdTokenResult: jest.fn(async () => ({ claims })),
+  };
+}
+
+function Probe() {
+  const { user, role, loading, signOut, getIdToken } = useAuth();
+  return (
+    <>
+      <p data-testid="state">{`${user?.displayName ?? 'signed out'}|${role}|${loading}`}</p>
+      <button type="button" onClick={() => void signOut()}>
+        out
+      </button>
+      <button
+        type="button"
+        onClick={() => void getIdToken().then((token) => (document.title = String(token)))}
+      >
+        token
+      </button>
+    </>
+  );
+}
+
+const state = () => screen.getByTestId('state').textContent;
+
+setUpTestRuntimeConfig();
+
+beforeEach(() => {
+  window.localStorage.clear();
+  fakeAuth.currentUser = null;
+  sdk.onIdTokenChanged.mockImplementation(((_auth: unknown, listener: typeof emit) => {
+    emit = listener;
+    listener(fakeAuth.currentUser);
+    return () => undefined;
+  }) as unknown as typeof firebaseAuth.onIdTokenChanged);
+  sdk.signOut.mockImplementation(async () => {
+    fakeAuth.currentUser = null;
+    emit(null);
+  });
+});
+
+describe('AuthProvider', () => {
+  it('renders the persisted session first, then what the SDK confirms', async () => {
+    window.localStorage.setItem(
+      persistedUserKey(),
+      JSON.stringify({ uid: 'uid-1', displayName: 'Persisted' }),
+    );
+    fakeAuth.currentUser = testUser({ role: 'admin' });
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(state()).toBe('Persisted|user|true');
+    expect(await screen.findByText('Ada|admin|false')).toBeInTheDocument();
+  });
+
+  it('shows a display-name change at once after refreshAuthUser (no token event needed)', async () => {
+    const user = testUser();
+    fakeAuth.currentUser = user;
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('Ada|user|false')).toBeInTheDocument();
+    user.displayName = 'Countess';
+    await act(() => refreshAuthUser());
+    expect(state()).toBe('Countess|user|false');
+  });
+
+  it('signs out and reports it', async () => {
+    fakeAuth.currentUser = testUser();
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('Ada|user|false');
+    await userEvent.click(screen.getByRole('button', { name: 'out' }));
+    expect(await screen.findByText('signed out|null|false')).toBeInTheDocument();
+  });
+
+  it('keeps the latest event when an older one resolves later', async () => {
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('signed out|null|false');
+    let resolveClaims: (value: { claims: object }) => void = () => undefined;
+    const slow = testUser();
+    slow.getIdTokenResult.mockReturnValueOnce(
+      new Promise((resolve) => {
+        resolveClaims = resolve;
+      }),
+    );
+    act(() => emit(slow));
+    act(() => emit(null));
+    await act(async () => resolveClaims({ claims: {} }));
+    expect(state()).toBe('signed out|null|false');
+  });
+
+  it('gives an ID token only to a signed-in user', async () => {
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('signed out|null|false');
+    await userEvent.click(screen.getByRole('button', { name: 'token' }));
+    expect(document.title).toBe('null');
+    fakeAuth.currentUser = testUser();
+    await userEvent.click(screen.getByRole('button', { name: 'token' }));
+    expect(document.title).toBe('id-token');
+  });
+});

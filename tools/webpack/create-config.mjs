@@ -1,12 +1,15 @@
 // The one webpack configuration of the project: every app's webpack.config.mjs calls
 // createWebpackConfig() with its name, port and exposed modules, nothing else.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { APPS, ROOT, appPort } from '../apps.mjs';
+import { APPS, REMOTES, ROOT, appPort } from '../apps.mjs';
 import { buildRuntimeConfig } from '../runtime-config.mjs';
 
 const require = createRequire(import.meta.url);
@@ -55,9 +58,12 @@ export function sharedSingletons() {
  * }} app
  */
 export function createWebpackConfig(app) {
-  return (_env, argv) => {
+  const configure = async (_env, argv) => {
     const production = (argv?.mode ?? process.env.NODE_ENV) !== 'development';
     const isHost = app.name === 'shell';
+    // BUNDLE_MODE=single: the shell with every remote page compiled in, no federation. Only for
+    // measuring what federation costs (npm run bench:bundle); never deployed.
+    const single = isHost && process.env.BUNDLE_MODE === 'single';
     const appInfo = APPS.find((candidate) => candidate.name === app.name);
     if (!appInfo) throw new Error(`Unknown app "${app.name}"`);
     const swcOptions = {
@@ -93,7 +99,7 @@ export function createWebpackConfig(app) {
       entry: './src/main.ts',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(app.dir, 'dist'),
+        path: path.join(app.dir, single ? 'dist-single' : 'dist'),
         // The shell serves deep links (/article/x), so its assets are root-relative; remotes are
         // loaded from other origins and find their chunks relative to their remoteEntry.
         publicPath: isHost ? '/' : 'auto',
@@ -120,22 +126,27 @@ export function createWebpackConfig(app) {
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name: app.name,
-          filename: 'remoteEntry.js',
-          exposes: isHost
-            ? {}
-            : {
-                ...app.exposes,
-                './Diagnostics': path.join(ROOT, 'tools/webpack/federation-diagnostics.ts'),
-              },
-          // Remotes are registered at runtime from /runtime-config.json, never at build time.
-          remotes: {},
-          shared: sharedSingletons(),
-          shareStrategy: 'loaded-first',
-          dts: false,
-          manifest: true,
-        }),
+        ...(single ? await singleBundlePlugins(app.dir) : []),
+        ...(single
+          ? []
+          : [
+              new ModuleFederationPlugin({
+                name: app.name,
+                filename: 'remoteEntry.js',
+                exposes: isHost
+                  ? {}
+                  : {
+                      ...app.exposes,
+                      './Diagnostics': path.join(ROOT, 'tools/webpack/federation-diagnostics.ts'),
+                    },
+                // Remotes are registered at runtime from /runtime-config.json, never at build time.
+                remotes: {},
+                shared: sharedSingletons(),
+                shareStrategy: 'loaded-first',
+                dts: false,
+                manifest: true,
+              }),
+            ]),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:8].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
@@ -179,4 +190,60 @@ export function createWebpackConfig(app) {
       },
     };
   };
+  // The build tools read what an app exposes from here (see singleBundlePlugins).
+  configure.app = app;
+  return configure;
+}
+
+/**
+ * For the single bundle: the shell's remote loader is replaced by a module that imports each
+ * remote's exposed pages directly (from the remotes' own webpack configs), and the federation
+ * diagnostics by a no-op.
+ */
+async function singleBundlePlugins(shellDir) {
+  const pages = {};
+  for (const remote of REMOTES) {
+    const configUrl = pathToFileURL(path.join(ROOT, remote.dir, 'webpack.config.mjs')).href;
+    const { app } = (await import(configUrl)).default;
+    for (const [exposed, file] of Object.entries(app.exposes ?? {})) {
+      pages[`${remote.name}/${exposed}`] = path.join(app.dir, file);
+    }
+  }
+  const outDir = path.join(ROOT, 'node_modules', '.cache', 'portfolio-single');
+  mkdirSync(outDir, { recursive: true });
+  const loader = path.join(outDir, 'remotes.js');
+  const entries = Object.entries(pages)
+    .map(([id, file]) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(file)}),`)
+    .join('\n');
+  writeFileSync(
+    loader,
+    `// Generated by tools/webpack/create-config.mjs for BUNDLE_MODE=single.
+const pages = {
+${entries}
+};
+export function registerSiteRemotes() {}
+export function resetRemote() {}
+export function hasFailed() {
+  return false;
+}
+export async function loadRemotePage(remote, module) {
+  const load = pages[remote + '/' + module];
+  if (!load) throw new Error('No page ' + remote + '/' + module + ' in the single bundle');
+  return load();
+}
+`,
+  );
+  const diagnostics = path.join(outDir, 'diagnostics.js');
+  writeFileSync(diagnostics, 'export function installDiagnostics() {}\n');
+  const federationDir = path.join(shellDir, 'src', 'federation');
+  const replacements = {
+    [path.join(federationDir, 'remotes')]: loader,
+    [path.join(federationDir, 'diagnostics')]: diagnostics,
+  };
+  return [
+    new webpack.NormalModuleReplacementPlugin(/(remotes|diagnostics)$/, (resource) => {
+      const replacement = replacements[path.resolve(resource.context, resource.request)];
+      if (replacement) resource.request = replacement;
+    }),
+  ];
 }

@@ -6,6 +6,7 @@ import { adminErrorMessage } from '../session/errors';
 import { EditorFrame, runSave } from './EditorFrame';
 import { ImageField } from './ImageField';
 import { MarkdownPreview } from './MarkdownPreview';
+import { TextField } from './TextField';
 import type { EditorProps } from './ProjectEditor';
 import styles from './admin.module.css';
 
@@ -36,29 +37,25 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
       onSubmit={save}
       onCancel={onCancel}
     >
-      <div className={styles.field}>
-        <label htmlFor={`${id}-title`}>{TITLE_LABEL}</label>
-        <input
-          id={`${id}-title`}
-          name="title"
-          required
-          maxLength={200}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-      </div>
+      <TextField
+        formId={id}
+        name="title"
+        label={TITLE_LABEL}
+        required
+        maxLength={200}
+        value={title}
+        onChange={setTitle}
+      />
       <div className={styles.markdown}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-content`}>{CONTENT_LABEL}</label>
-          <textarea
-            id={`${id}-content`}
-            name="content"
-            required
-            rows={14}
-            value={content}
-            onChange={(event) => setContent(event.target.value)}
-          />
-        </div>
+        <TextField
+          formId={id}
+          name="content"
+          label={CONTENT_LABEL}
+          required
+          rows={14}
+          value={content}
+          onChange={setContent}
+        />
         <MarkdownPreview markdown={content} id={id} />
       </div>
       <ImageField value={imagePath} onChange={setImagePath} />

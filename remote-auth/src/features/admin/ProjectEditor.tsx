@@ -12,7 +12,7 @@ import {
 import { adminErrorMessage } from '../session/errors';
 import { EditorFrame, runSave } from './EditorFrame';
 import { ImageField } from './ImageField';
-import styles from './admin.module.css';
+import { TextField } from './TextField';
 
 export interface EditorProps<T, Input> {
   /** The record being edited, or null for a new one. */
@@ -64,51 +64,43 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
       onSubmit={save}
       onCancel={onCancel}
     >
-      <div className={styles.field}>
-        <label htmlFor={`${id}-title`}>{TITLE_LABEL}</label>
-        <input
-          id={`${id}-title`}
-          name="title"
-          required
-          maxLength={200}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-description`}>{DESCRIPTION_LABEL}</label>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          required
-          rows={6}
-          maxLength={10_000}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </div>
+      <TextField
+        formId={id}
+        name="title"
+        label={TITLE_LABEL}
+        required
+        maxLength={200}
+        value={title}
+        onChange={setTitle}
+      />
+      <TextField
+        formId={id}
+        name="description"
+        label={DESCRIPTION_LABEL}
+        required
+        rows={6}
+        maxLength={10_000}
+        value={description}
+        onChange={setDescription}
+      />
       <ImageField value={imagePath} onChange={setImagePath} required />
-      <div className={styles.field}>
-        <label htmlFor={`${id}-skills`}>{SKILLS_LABEL}</label>
-        <input
-          id={`${id}-skills`}
-          name="skills"
-          value={skills}
-          onChange={(event) => setSkills(event.target.value)}
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-link`}>{LINK_LABEL}</label>
-        <input
-          id={`${id}-link`}
-          name="link"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          value={link}
-          onChange={(event) => setLink(event.target.value)}
-        />
-      </div>
+      <TextField
+        formId={id}
+        name="skills"
+        label={SKILLS_LABEL}
+        value={skills}
+        onChange={setSkills}
+      />
+      <TextField
+        formId={id}
+        name="link"
+        label={LINK_LABEL}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        value={link}
+        onChange={setLink}
+      />
     </EditorFrame>
   );
 }

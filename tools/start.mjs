@@ -37,7 +37,18 @@ function log(message) {
   console.log(`[start] ${message}`);
 }
 
-function run(name, command, commandArgs, extraEnv = {}) {
+/** The API logs JSON: show its messages, and per-request lines only when they are warnings. */
+function readableApiLine(line) {
+  try {
+    const entry = JSON.parse(line);
+    if ((entry.req || entry.res) && entry.level < 40) return null;
+    return entry.msg ?? line;
+  } catch {
+    return line;
+  }
+}
+
+function run(name, command, commandArgs, extraEnv = {}, formatLine = (line) => line) {
   const child = spawn(command, commandArgs, {
     cwd: ROOT,
     env: { ...env, ...extraEnv },
@@ -48,10 +59,18 @@ function run(name, command, commandArgs, extraEnv = {}) {
       .toString()
       .split('\n')
       .filter((line) => line.trim() !== '')
+      .map(formatLine)
+      .filter((line) => line !== null)
       .map((line) => `[${name}] ${line}`)
       .join('\n');
-  child.stdout.on('data', (chunk) => console.log(prefix(chunk)));
-  child.stderr.on('data', (chunk) => console.error(prefix(chunk)));
+  child.stdout.on('data', (chunk) => {
+    const text = prefix(chunk);
+    if (text) console.log(text);
+  });
+  child.stderr.on('data', (chunk) => {
+    const text = prefix(chunk);
+    if (text) console.error(text);
+  });
   child.on('exit', (code, signal) => {
     if (!stopping) log(`${name} exited (${signal ?? code}); the rest of the site keeps running`);
   });
@@ -130,19 +149,25 @@ function startApi() {
   const siteOrigins = APPS.flatMap((app) =>
     ['localhost', '127.0.0.1', publicHost].map((host) => `http://${host}:${appPort(app)}`),
   );
-  run('api', process.execPath, [server], {
-    HOST: bindHost,
-    PORT: String(apiPort),
-    CORS_ORIGINS: env.CORS_ORIGINS || [...new Set(siteOrigins)].join(','),
-    SITE_URL: env.SITE_URL || `http://localhost:${appPort(APPS[0])}`,
-    FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
-    ...(useEmulator
-      ? {
-          FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
-          NODE_ENV: env.NODE_ENV || 'development',
-        }
-      : {}),
-  });
+  run(
+    'api',
+    process.execPath,
+    [server],
+    {
+      HOST: bindHost,
+      PORT: String(apiPort),
+      CORS_ORIGINS: env.CORS_ORIGINS || [...new Set(siteOrigins)].join(','),
+      SITE_URL: env.SITE_URL || `http://localhost:${appPort(APPS[0])}`,
+      FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
+      ...(useEmulator
+        ? {
+            FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
+            NODE_ENV: env.NODE_ENV || 'development',
+          }
+        : {}),
+    },
+    readableApiLine,
+  );
   return waitFor(`http://127.0.0.1:${apiPort}/api/health`, 'Content API');
 }
 

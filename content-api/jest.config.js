@@ -19,9 +19,9 @@ export default {
     ],
   },
   // Transform what Jest's CommonJS sandbox cannot load as is: ESM-only packages (marked, the
-  // cookie package inside light-my-request) and PGlite's CJS build, whose import() of Node
+  // cookie package inside light-my-request, jose inside firebase-admin) and PGlite's CJS build, whose import() of Node
   // built-ins swc rewrites to require().
-  transformIgnorePatterns: ['/node_modules/(?!(.*/)?(marked|cookie|@electric-sql/pglite)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(.*/)?(marked|cookie|@electric-sql/pglite|jose)/)'],
   // Sources use NodeNext-style `.js` extensions on relative imports.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   setupFilesAfterEnv: ['<rootDir>/src/testing/jest-setup.ts'],

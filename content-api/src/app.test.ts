@@ -87,7 +87,7 @@ describe.each(testDrivers)('app (%s)', (driver) => {
 
   describe('CORS', () => {
     it.each(['http://localhost:3000', 'http://127.0.0.1:3004'])(
-      'allows the local front-end origin %s with Authorization and Content-Type',
+      'allows the local front-end origin %s with Authorization, Content-Type, Idempotency-Key',
       async (origin) => {
         const response = await t.app.inject({
           method: 'OPTIONS',
@@ -108,7 +108,11 @@ describe.each(testDrivers)('app (%s)', (driver) => {
           'PATCH',
           'DELETE',
         ]);
-        expect(list('access-control-allow-headers')).toEqual(['Authorization', 'Content-Type']);
+        expect(list('access-control-allow-headers')).toEqual([
+          'Authorization',
+          'Content-Type',
+          'Idempotency-Key',
+        ]);
       },
     );
 

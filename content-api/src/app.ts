@@ -27,9 +27,15 @@ import imageRoutes from './features/images/routes.js';
 import projectRoutes from './features/projects/routes.js';
 import searchRoutes from './features/search/routes.js';
 import userRoutes from './features/users/routes.js';
+import type { CacheSync } from './http/cache-sync.js';
+import { syncCacheThroughRedis } from './http/cache-sync.js';
 import { registerErrorHandlers } from './http/errors.js';
 import type { ResponseCacheOptions } from './http/response-cache.js';
 import { ResponseCache } from './http/response-cache.js';
+import { registerSecurityHeaders, setSecurityHeaders } from './http/security-headers.js';
+import { registerStrictInput } from './http/strict-input.js';
+import { registerValidation } from './http/validation.js';
+import type { RedisConnections } from './lib/redis.js';
 
 export const API_PREFIX = '/api';
 
@@ -48,6 +54,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean | string;
   cache?: ResponseCacheOptions;
+  /**
+   * Shared state for several instances (REDIS_URL): rate-limit counters, cache invalidations.
+   * Owned by the caller, who closes it after the app.
+   */
+  redis?: RedisConnections;
 }
 
 declare module 'fastify' {
@@ -69,8 +80,12 @@ const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long.',
 };
 
-/** Bad path input is a client error like any other: 400, never the router's 414. */
-function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Bad path input is a client error like any other: 400, never the router's 414. Router errors
+ * skip the hooks, so the security headers are set here.
+ */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  setSecurityHeaders(request, reply);
   reply.code(400).send({ message: FRAMEWORK_ERROR_MESSAGES[error.code] ?? error.message });
 }
 
@@ -80,8 +95,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
-    // Unknown body fields are errors, not silently dropped.
-    ajv: { customOptions: { removeAdditional: false } },
     // Malformed URLs and overlong path parameters are rejected by the router, before the
     // error handler: answer them in the same JSON shape.
     frameworkErrors: answerFrameworkError,
@@ -89,25 +102,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 1000 },
   });
 
+  // Unknown body fields are errors, not silently dropped; body values are never coerced.
+  registerValidation(app);
   registerErrorHandlers(app);
+  registerSecurityHeaders(app);
   // JSON only (plus multipart inside the images plugin): anything else gets 415.
   app.removeContentTypeParser('text/plain');
+  registerStrictInput(app);
 
   await app.register(cors, {
     origin: (options.corsOrigins ?? DEFAULT_CORS_ORIGINS).includes('*')
       ? true
       : (options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     exposedHeaders: ['ETag'],
     maxAge: 600,
   });
   await app.register(compress);
-  await app.register(rateLimit, { global: false });
+  const { redis } = options;
+  const warn = (message: string) => app.log.warn(message);
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis && {
+      redis: redis.commands,
+      nameSpace: `${redis.keyPrefix}rate-limit:`,
+      // Redis unreachable: let requests through rather than refuse every contact message.
+      skipOnError: true,
+    }),
+  });
 
   const cache = new ResponseCache(options.cache);
+  const sync: CacheSync | undefined = redis && syncCacheThroughRedis(cache, redis, warn);
+  if (sync) app.addHook('onClose', async () => sync.stop());
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
     // A successful write may change what a public read returns, unless its route says otherwise.
     if (
       WRITE_METHODS.has(request.method) &&
@@ -115,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       request.routeOptions.config.changesPublicContent !== false
     ) {
       cache.invalidate();
+      sync?.publishInvalidation();
     }
     return payload;
   });

@@ -9,6 +9,7 @@ describe('readConfig', () => {
       host: '127.0.0.1',
       port: 4000,
       databaseUrl: undefined,
+      redisUrl: undefined,
       dataDir: path.join(packageRoot, 'data', 'pglite'),
       corsOrigins: DEFAULT_CORS_ORIGINS,
       siteUrl: 'http://localhost:3000',
@@ -30,6 +31,7 @@ describe('readConfig', () => {
       HOST: '0.0.0.0',
       PORT: '8080',
       DATABASE_URL: 'postgres://db/app',
+      REDIS_URL: 'redis://:secret@cache:6379/0',
       DATA_DIR: '/var/data/pglite',
       CORS_ORIGINS: 'https://a.example, https://b.example/',
       SITE_URL: 'https://site.example/',
@@ -46,6 +48,7 @@ describe('readConfig', () => {
       host: '0.0.0.0',
       port: 8080,
       databaseUrl: 'postgres://db/app',
+      redisUrl: 'redis://:secret@cache:6379/0',
       dataDir: '/var/data/pglite',
       corsOrigins: ['https://a.example', 'https://b.example'],
       siteUrl: 'https://site.example',
@@ -64,6 +67,7 @@ describe('readConfig', () => {
     [{ PORT: '70000' }, /PORT must be an integer between 0 and 65535/],
     [{ CONTACT_RATE_LIMIT: '0' }, /CONTACT_RATE_LIMIT/],
     [{ SITE_URL: 'ftp://x' }, /SITE_URL must be an http\(s\) URL/],
+    [{ REDIS_URL: 'cache:6379' }, /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL\.$/],
   ])('rejects %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });
@@ -74,6 +78,20 @@ describe('startupRefusal', () => {
     expect(startupRefusal({ production: true, authEmulatorHost: '127.0.0.1:9099' })).toMatch(
       /Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production/,
     );
+  });
+
+  // firebase-admin switches to emulator mode for any non-empty value, blank included.
+  it.each(['127.0.0.1:9099', ' ', 'localhost'])(
+    'refuses NODE_ENV=production with FIREBASE_AUTH_EMULATOR_HOST=%j',
+    (host) => {
+      const config = readConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: host });
+      expect(startupRefusal(config)).toMatch(/^Refusing to start/);
+    },
+  );
+
+  it('an empty FIREBASE_AUTH_EMULATOR_HOST is unset (firebase-admin ignores it too)', () => {
+    const config = readConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '' });
+    expect(startupRefusal(config)).toBeUndefined();
   });
 
   it.each([

@@ -6,6 +6,8 @@ export interface AppConfig {
   port: number;
   /** Set → node-postgres; unset → embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Set → rate limits and cache invalidations are shared with the other instances. */
+  redisUrl: string | undefined;
   dataDir: string;
   corsOrigins: string[];
   siteUrl: string;
@@ -50,6 +52,14 @@ function trustProxy(raw: string | undefined): boolean | string {
   return raw === 'true' ? true : raw;
 }
 
+function redisUrl(raw: string | undefined): string | undefined {
+  if (raw !== undefined && !/^rediss?:\/\/\S+$/.test(raw)) {
+    // The value is not echoed: it may carry a password.
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL.');
+  }
+  return raw;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const siteUrl = nonEmpty(env.SITE_URL) ?? 'http://localhost:3000';
   if (!/^https?:\/\/[^\s]+$/.test(siteUrl)) {
@@ -59,13 +69,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
     port: integer(env, 'PORT', 4000, 0, 65535),
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    redisUrl: redisUrl(nonEmpty(env.REDIS_URL)),
     dataDir: nonEmpty(env.DATA_DIR) ?? defaultDataDir,
     corsOrigins: (nonEmpty(env.CORS_ORIGINS)?.split(',') ?? DEFAULT_CORS_ORIGINS)
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
     siteUrl: siteUrl.replace(/\/+$/, ''),
     firebaseProjectId: nonEmpty(env.FIREBASE_PROJECT_ID) ?? 'demo-portfolio',
-    authEmulatorHost: nonEmpty(env.FIREBASE_AUTH_EMULATOR_HOST),
+    // Not trimmed: firebase-admin switches to emulator mode for any non-empty value, even "  ".
+    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
     contactRateLimit: integer(env, 'CONTACT_RATE_LIMIT', DEFAULT_CONTACT_RATE_LIMIT, 1, 1_000_000),
     devAdmin: {
       email: nonEmpty(env.DEV_ADMIN_EMAIL) ?? 'admin@portfolio.local',

@@ -27,15 +27,16 @@ function startServer(env: Record<string, string>) {
 }
 
 describe('src/server.ts', () => {
-  it('refuses to start in production with FIREBASE_AUTH_EMULATOR_HOST set', async () => {
-    const { exited } = startServer({
-      NODE_ENV: 'production',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-    });
-    const run = await exited;
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set/);
-  });
+  it.each(['127.0.0.1:9099', ' '])(
+    'refuses to start in production with FIREBASE_AUTH_EMULATOR_HOST=%j',
+    async (host) => {
+      const { exited } = startServer({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: host });
+      const run = await exited;
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set/);
+      expect(run.stdout).not.toMatch(/Server listening/);
+    },
+  );
 
   it('exits 1 with a clear message on an invalid setting', async () => {
     const run = await startServer({ PORT: 'eighty' }).exited;

@@ -5,6 +5,8 @@ import { createFirebaseVerifier, getFirebaseAuth } from './auth/firebase.js';
 import { ConfigError, readConfig, startupRefusal } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { loadSeedContent, seedDatabase } from './db/seed.js';
+import type { RedisConnections } from './lib/redis.js';
+import { connectRedis } from './lib/redis.js';
 
 function fail(message: string): never {
   console.error(message);
@@ -27,8 +29,15 @@ async function main() {
       ? { driver: 'postgres', url: config.databaseUrl }
       : { driver: 'pglite', dataDir: config.dataDir },
   );
+  // Until the app's logger exists, Redis problems go to stderr.
+  let warn = (message: string) => console.warn(message);
+  let redis: RedisConnections | undefined;
+  if (config.redisUrl) {
+    redis = await connectRedis({ url: config.redisUrl, warn: (message) => warn(message) });
+  }
   const app = await buildApp({
     db: database.db,
+    redis,
     verifyIdToken: createFirebaseVerifier(config.firebaseProjectId),
     corsOrigins: config.corsOrigins,
     siteUrl: config.siteUrl,
@@ -36,7 +45,10 @@ async function main() {
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
   });
-  app.addHook('onClose', () => database.close());
+  warn = (message) => app.log.warn(message);
+  app.addHook('onClose', async () => {
+    await Promise.all([database.close(), redis?.close()]);
+  });
 
   try {
     const seeded = await seedDatabase(database.db, loadSeedContent());
@@ -48,7 +60,7 @@ async function main() {
     process.exit(1);
   }
   app.log.info(
-    `Content API on http://${config.host}:${config.port}/api (${database.driver === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'})`,
+    `Content API on http://${config.host}:${config.port}/api (${database.driver === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'}${redis ? ', shared state in Redis' : ''})`,
   );
 
   if (config.authEmulatorHost) {

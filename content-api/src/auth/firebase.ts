@@ -16,9 +16,17 @@ export async function getFirebaseAuth(projectId: string): Promise<Auth> {
   return getAuth(await appPromise);
 }
 
-export function createFirebaseVerifier(projectId: string): VerifyIdToken {
+/**
+ * firebase-admin's verifyIdToken: signature against Google's published keys, `aud` = the
+ * project, `iss`, `exp`, `sub`. Its rejections carry `auth/…` codes (see identity.ts). `getAuth`
+ * is for tests, which pass an app whose key fetches are answered locally.
+ */
+export function createFirebaseVerifier(
+  projectId: string,
+  getAuth: () => Promise<Pick<Auth, 'verifyIdToken'>> = () => getFirebaseAuth(projectId),
+): VerifyIdToken {
   return async (idToken) => {
-    const auth = await getFirebaseAuth(projectId);
+    const auth = await getAuth();
     const decoded = await auth.verifyIdToken(idToken);
     const identity: VerifiedIdentity = { uid: decoded.uid, role: decoded.role };
     if (decoded.email) identity.email = decoded.email;

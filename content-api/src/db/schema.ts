@@ -1,6 +1,15 @@
 // One Drizzle schema for both drivers (PGlite and node-postgres).
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** PGlite returns bytea as Uint8Array, node-postgres as Buffer: expose Buffer either way. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -61,8 +70,13 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     read: boolean('read').notNull().default(false),
     createdAt: timestamps.createdAt,
+    /** The sender's Idempotency-Key header, so a retried POST stores nothing twice. */
+    idempotencyKey: text('idempotency_key'),
   },
-  (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('contact_messages_created_at_idx').on(table.createdAt),
+    uniqueIndex('contact_messages_idempotency_key_idx').on(table.idempotencyKey),
+  ],
 );
 
 /** Uploaded and seeded images live in the database so every API instance can serve them. */

@@ -18,6 +18,15 @@ describe('describeValidationError', () => {
       'Unknown field "x".',
     ],
     [
+      {
+        keyword: 'additionalProperties',
+        instancePath: '',
+        params: { additionalProperty: '<script>alert(1)</script>' },
+      },
+      'body',
+      'Unknown field.',
+    ],
+    [
       { keyword: 'maxLength', instancePath: '/skills/2', params: { limit: 60 } },
       'body',
       'Skills[2] must be at most 60 characters.',

@@ -1,4 +1,5 @@
 // Every error leaves the API as JSON `{ "message": "…" }` with the right status; never a stack.
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { PATTERN_DESCRIPTIONS } from './patterns.js';
 
@@ -54,10 +55,12 @@ export function describeValidationError(error: SchemaValidationError, context?: 
         const missing = String(params.missingProperty);
         return error.instancePath ? `${field}.${missing} is required` : `${missing} is required`;
       }
-      case 'additionalProperties':
-        return `unknown field "${String(params.additionalProperty)}"${
-          field === 'body' ? '' : ` in ${field}`
-        }`;
+      case 'additionalProperties': {
+        // Echoed only when it looks like a field name, never arbitrary sent text.
+        const name = String(params.additionalProperty);
+        const shown = /^[\w$.-]{1,64}$/.test(name) ? ` "${name}"` : '';
+        return `unknown field${shown}${field === 'body' ? '' : ` in ${field}`}`;
+      }
       case 'minLength':
         return params.limit === 1
           ? `${field} must not be empty`
@@ -115,9 +118,25 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.` }),
-  );
+  // A few refusals are answered by plugins themselves, in plain text (@fastify/cors: "Invalid
+  // Preflight Request"): they leave as `{ message }` all the same.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || request.method === 'HEAD') return payload;
+    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      return payload;
+    }
+    const text = typeof payload === 'string' ? payload.trim() : '';
+    const message = /^[\w ,:'()-]{1,200}$/.test(text)
+      ? `${text}.`
+      : `${STATUS_CODES[reply.statusCode] ?? 'Request refused'}.`;
+    reply.type('application/json; charset=utf-8');
+    return JSON.stringify({ message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    // The path is echoed only when it is plainly a path: never markup, quotes or control bytes.
+    const path = request.url.split('?')[0] ?? '';
+    const shown = /^[\w\-./~%]{1,200}$/.test(path) ? ` ${request.method} ${path}` : '';
+    return reply.code(404).send({ message: `Route${shown} not found.` });
+  });
 }

@@ -8,6 +8,8 @@ export const NON_BLANK_PATTERN = '\\S';
 export const HTTP_URL_PATTERN = '^https?://';
 export const IMAGE_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{0,119}\\.(png|jpg|gif|webp|svg)$';
 export const IMAGE_PATH_PATTERN = `^/images/${IMAGE_NAME_PATTERN.slice(1)}`;
+/** Visible ASCII, no spaces: a UUID, a ULID, a quoted structured-field string… */
+export const IDEMPOTENCY_KEY_PATTERN = '^[!-~]{1,255}$';
 
 export const PATTERN_DESCRIPTIONS: Record<string, string> = {
   [NON_BLANK_PATTERN]: 'must not be empty',
@@ -15,4 +17,5 @@ export const PATTERN_DESCRIPTIONS: Record<string, string> = {
   [HTTP_URL_PATTERN]: 'must be an http or https URL',
   [IMAGE_NAME_PATTERN]: 'must be an image file name such as diagram.png',
   [IMAGE_PATH_PATTERN]: 'must be an image path such as /images/diagram.png',
+  [IDEMPOTENCY_KEY_PATTERN]: 'must be 1 to 255 visible ASCII characters, such as a UUID',
 };

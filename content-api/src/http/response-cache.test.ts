@@ -53,4 +53,28 @@ describe('ResponseCache', () => {
     expect((await cache.getOrRender('a', render('a3'))).body).toBe('a');
     expect((await cache.getOrRender('b', render('b2'))).body).toBe('b2');
   });
+
+  it('while suspended renders every time and stores nothing; resumes empty', async () => {
+    const cache = new ResponseCache();
+    await cache.getOrRender('k', render('before'));
+    cache.suspend();
+    expect(cache.isActive).toBe(false);
+    expect(cache.size).toBe(0);
+    expect((await cache.getOrRender('k', render('one'))).body).toBe('one');
+    expect((await cache.getOrRender('k', render('two'))).body).toBe('two');
+    expect(cache.size).toBe(0);
+    cache.resume();
+    expect((await cache.getOrRender('k', render('three'))).body).toBe('three');
+    expect((await cache.getOrRender('k', render('four'))).body).toBe('three');
+  });
+
+  it('does not keep a render that started before a resume', async () => {
+    const cache = new ResponseCache();
+    cache.suspend();
+    await cache.getOrRender('k', async () => {
+      cache.resume();
+      return { body: 'started while suspended', contentType: 'text/plain' };
+    });
+    expect((await cache.getOrRender('k', render('fresh'))).body).toBe('fresh');
+  });
 });

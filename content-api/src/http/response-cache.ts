@@ -1,6 +1,7 @@
 // In-process cache for public reads, with ETag / If-None-Match revalidation.
-// Every successful write clears it (see app.ts). Entries also expire after a TTL, which bounds
-// how long another API instance (whose writes this process never sees) can serve stale data.
+// Every successful write clears it (see app.ts); with REDIS_URL set, writes on other instances
+// clear it too (cache-sync.ts). Entries also expire after a TTL, which bounds how long an
+// instance can serve stale data when it cannot hear about other instances' writes.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -41,6 +42,8 @@ export class ResponseCache {
   private readonly now: () => number;
   /** Bumped on invalidation so a render that raced with a write is not stored. */
   private generation = 0;
+  /** False while invalidations from other instances could be missed: nothing is stored. */
+  private active = true;
 
   constructor(options: ResponseCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 500;
@@ -57,11 +60,27 @@ export class ResponseCache {
     this.entries.clear();
   }
 
+  /** Stop serving and storing entries, e.g. while the invalidation channel is down. */
+  suspend(): void {
+    this.active = false;
+    this.invalidate();
+  }
+
+  /** Serve and store again, starting empty: invalidations may have been missed meanwhile. */
+  resume(): void {
+    this.invalidate();
+    this.active = true;
+  }
+
+  get isActive(): boolean {
+    return this.active;
+  }
+
   async getOrRender(
     key: string,
     render: () => Promise<{ body: string; contentType: string }>,
   ): Promise<CachedResponse> {
-    const hit = this.entries.get(key);
+    const hit = this.active ? this.entries.get(key) : undefined;
     if (hit && hit.expiresAt > this.now()) {
       // Re-insert so Map order doubles as least-recently-used order.
       this.entries.delete(key);
@@ -76,7 +95,7 @@ export class ResponseCache {
       etag: computeEtag(body),
       expiresAt: this.now() + this.ttlMs,
     };
-    if (generation === this.generation) {
+    if (this.active && generation === this.generation) {
       this.entries.delete(key);
       this.entries.set(key, entry);
       while (this.entries.size > this.maxEntries) {

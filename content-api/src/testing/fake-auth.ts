@@ -8,11 +8,21 @@ export function tokenFor(identity: VerifiedIdentity): string {
   return PREFIX + Buffer.from(JSON.stringify(identity)).toString('base64url');
 }
 
+function rejected(): Error {
+  return Object.assign(new Error('Not a test token.'), { code: 'auth/argument-error' });
+}
+
 export const fakeVerifyIdToken: VerifyIdToken = async (token) => {
-  if (!token.startsWith(PREFIX)) throw new Error('auth/argument-error: not a test token');
-  return JSON.parse(
-    Buffer.from(token.slice(PREFIX.length), 'base64url').toString(),
-  ) as VerifiedIdentity;
+  if (!token.startsWith(PREFIX)) throw rejected();
+  let identity: unknown;
+  try {
+    identity = JSON.parse(Buffer.from(token.slice(PREFIX.length), 'base64url').toString());
+  } catch {
+    throw rejected();
+  }
+  const uid = (identity as { uid?: unknown } | null)?.uid;
+  if (typeof uid !== 'string' || uid === '') throw rejected();
+  return identity as VerifiedIdentity;
 };
 
 export const ADMIN = { uid: 'admin-uid', email: 'admin@example.com', role: 'admin' };

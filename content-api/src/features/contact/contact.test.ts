@@ -100,6 +100,70 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
     });
   });
 
+  describe('Idempotency-Key', () => {
+    const count = async () => (await storedMessages()).length;
+    const withKey = (key: string, payload: unknown = valid) =>
+      post(payload, { 'idempotency-key': key });
+
+    it('a retry with the same key and message answers the original 201 and stores once', async () => {
+      const before = await count();
+      const key = 'b8f4c1c2-5d0e-4f7a-9a53-1f0c3d2e4b6a';
+      const first = await withKey(key);
+      expect(first.statusCode).toBe(201);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      for (let retry = 0; retry < 3; retry += 1) {
+        const again = await withKey(key, { ...valid, message: `  ${valid.message}  ` });
+        expect(again.statusCode).toBe(201);
+        expect(again.json()).toEqual({ message: 'Message sent successfully!' });
+        expect(again.headers['idempotent-replayed']).toBe('true');
+      }
+      expect(await count()).toBe(before + 1);
+    });
+
+    it('the same key with another message is refused with 422 and stores nothing', async () => {
+      const key = 'reused-key-0001';
+      expect((await withKey(key)).statusCode).toBe(201);
+      const before = await count();
+      const other = await withKey(key, { ...valid, message: 'Something else' });
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toEqual({
+        message: 'This Idempotency-Key was already used for a different message.',
+      });
+      expect(await count()).toBe(before);
+    });
+
+    it('different keys are different messages; no key is never deduplicated', async () => {
+      const before = await count();
+      expect((await withKey('key-a-0001')).statusCode).toBe(201);
+      expect((await withKey('key-b-0001')).statusCode).toBe(201);
+      expect((await post(valid)).statusCode).toBe(201);
+      expect((await post(valid)).statusCode).toBe(201);
+      expect(await count()).toBe(before + 4);
+    });
+
+    it('concurrent retries store one row', async () => {
+      const before = await count();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => withKey('concurrent-key-0001')),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(201));
+      expect(await count()).toBe(before + 1);
+    });
+
+    it.each(['', 'has space', 'x'.repeat(256), 'caf\u00e9', 'a\tb'])(
+      '400 for the key %j, storing nothing',
+      async (key) => {
+        const before = await count();
+        const response = await withKey(key);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          message: 'Idempotency-key must be 1 to 255 visible ASCII characters, such as a UUID.',
+        });
+        expect(await count()).toBe(before);
+      },
+    );
+  });
+
   describe('rate limit', () => {
     it('answers 429 with a message once the per-IP limit is reached, storing nothing', async () => {
       // A second app over the same database, with a limit of 2 per minute.

@@ -28,22 +28,44 @@ function toContactMessage(row: ContactRow): ContactMessage {
   };
 }
 
+/**
+ * `stored`: a new row. With an idempotency key that was used before: `replayed` when it came with
+ * the same message (a retry; nothing is stored), `conflict` when with a different one.
+ */
+export type SaveOutcome =
+  { status: 'stored' | 'replayed'; message: ContactMessage } | { status: 'conflict' };
+
 export async function saveContactMessage(
   db: Database,
   input: ContactInput,
-): Promise<ContactMessage> {
+  idempotencyKey?: string,
+): Promise<SaveOutcome> {
+  const fields = {
+    name: input.name.trim(),
+    email: input.email.trim(),
+    message: input.message.trim(),
+  };
   const [row] = await db
     .insert(contactMessages)
-    .values({
-      // Messages have no title to slug; a UUID still fits the id pattern [a-z0-9-].
-      id: randomUUID(),
-      name: input.name.trim(),
-      email: input.email.trim(),
-      message: input.message.trim(),
-    })
+    // Messages have no title to slug; a UUID still fits the id pattern [a-z0-9-].
+    .values({ id: randomUUID(), ...fields, idempotencyKey })
+    .onConflictDoNothing({ target: contactMessages.idempotencyKey })
     .returning();
-  if (!row) throw new Error('INSERT … RETURNING returned no row');
-  return toContactMessage(row);
+  if (row) return { status: 'stored', message: toContactMessage(row) };
+  if (idempotencyKey === undefined) throw new Error('INSERT … RETURNING returned no row');
+  // The unique index said the key exists: messages are never deleted, so this finds it.
+  const [previous] = await db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.idempotencyKey, idempotencyKey));
+  if (!previous) throw new Error('Idempotency key conflict without a stored message');
+  const same =
+    previous.name === fields.name &&
+    previous.email === fields.email &&
+    previous.message === fields.message;
+  return same
+    ? { status: 'replayed', message: toContactMessage(previous) }
+    : { status: 'conflict' };
 }
 
 /** Newest first. */

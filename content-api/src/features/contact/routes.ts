@@ -4,6 +4,7 @@ import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
 import type { IdParams } from '../../http/schemas.js';
 import { idParamsSchema, messageSchema, text } from '../../http/schemas.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../http/patterns.js';
 import type { ContactInput } from './repository.js';
 import { listContactMessages, saveContactMessage, setContactMessageRead } from './repository.js';
 
@@ -12,6 +13,17 @@ export const CONTACT_MESSAGES = {
   spam: 'Message rejected: the "website" field must be left empty.',
   rateLimited: 'Too many messages sent. Please wait a minute and try again.',
   notFound: 'Message not found',
+  keyReused: 'This Idempotency-Key was already used for a different message.',
+} as const;
+
+/**
+ * A client may send `Idempotency-Key: <unique value>` (draft-ietf-httpapi-idempotency-key-header)
+ * so that retrying a POST whose answer was lost never stores the message twice: a repeat with
+ * the same key and message answers the original 201 (with `Idempotent-Replayed: true`).
+ */
+const contactHeadersSchema = {
+  type: 'object',
+  properties: { 'idempotency-key': { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN } },
 } as const;
 
 /** Larger bodies get 413 before they are parsed. */
@@ -52,7 +64,7 @@ const contactRoutes: FastifyPluginAsync<ContactRouteOptions> = async (
   app,
   { db, auth, contactRateLimit },
 ) => {
-  app.post<{ Body: ContactInput & { website?: string } }>(
+  app.post<{ Body: ContactInput & { website?: string }; Headers: { 'idempotency-key'?: string } }>(
     '/contact',
     {
       bodyLimit: CONTACT_BODY_LIMIT,
@@ -64,12 +76,18 @@ const contactRoutes: FastifyPluginAsync<ContactRouteOptions> = async (
           errorResponseBuilder: () => ({ statusCode: 429, message: CONTACT_MESSAGES.rateLimited }),
         },
       },
-      schema: { body: contactInputSchema, response: { 201: messageSchema } },
+      schema: {
+        headers: contactHeadersSchema,
+        body: contactInputSchema,
+        response: { 201: messageSchema },
+      },
     },
     async (request, reply) => {
       const { website, ...message } = request.body;
       if (website) throw new HttpError(400, CONTACT_MESSAGES.spam);
-      await saveContactMessage(db, message);
+      const saved = await saveContactMessage(db, message, request.headers['idempotency-key']);
+      if (saved.status === 'conflict') throw new HttpError(422, CONTACT_MESSAGES.keyReused);
+      if (saved.status === 'replayed') reply.header('Idempotent-Replayed', 'true');
       return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
     },
   );

@@ -26,6 +26,8 @@ describe('inspectSvg', () => {
     '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>',
     '<?xml version="1.0" encoding="UTF-8"?>\n<!-- art --><svg><style>rect{fill:red}</style></svg>',
     '\uFEFF<svg viewBox="0 0 1 1"><a href="https://example.com"><text>hi</text></a></svg>',
+    '<svg xmlns:xlink="http://www.w3.org/1999/xlink"><defs><g id="i"/></defs><use xlink:href="#i"/></svg>',
+    '<svg><image href="data:image/png;base64,iVBORw0KGgo="/></svg>',
   ])('accepts a harmless SVG %#', (source) => {
     expect(inspectSvg(svg(source))).toMatchObject({
       ok: true,
@@ -51,6 +53,18 @@ describe('inspectSvg', () => {
       '<svg><style>a{background:url( JavaScript :x)}</style></svg>',
       /javascript:/,
     ],
+    [
+      'an embedded SVG document',
+      '<svg><use href="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="/></svg>',
+      /reference other documents \(href\)/,
+    ],
+    [
+      'an embedded HTML document',
+      '<svg><image xlink:href="data:text/html,&lt;script&gt;"/></svg>',
+      /reference other documents \(xlink:href\)/,
+    ],
+    ['a file beside it', '<svg><use href="sprite.svg#icon"/></svg>', /reference other documents/],
+    ['a file URL', '<svg><image href="file:///etc/passwd"/></svg>', /reference other documents/],
     ['a DOCTYPE', '<!DOCTYPE svg [<!ENTITY x "y">]><svg>&x;</svg>', /DOCTYPE/],
     [
       'a processing instruction',

@@ -70,20 +70,40 @@ function containsJavascriptUrl(text: string): boolean {
   );
 }
 
+/**
+ * What a reference (`href`, `xlink:href`, `src`) may point at: an element of the same image, a
+ * web page (a link), or an embedded raster image. Not another SVG or HTML document (a `data:`
+ * URL can carry one), nor a file beside it.
+ */
+function isSafeReference(value: string): boolean {
+  const url = decodeNumericEntities(value).trim();
+  return /^#|^https?:\/\/|^data:image\/(png|jpeg|gif|webp)[;,]/i.test(url);
+}
+
+const REFERENCE_ATTRIBUTES = new Set(['href', 'src']);
+
 /** Walks parser output (preserveOrder form); returns why the tree is unsafe, if it is. */
 function findUnsafeNode(nodes: XmlNode[]): string | undefined {
   for (const node of nodes) {
-    const attributes = (node[':@'] ?? {}) as Record<string, unknown>;
-    for (const name of Object.keys(attributes)) {
-      if (localName(name).startsWith('on'))
-        return `SVG images must not contain event handlers (${name}).`;
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === ':@' || key.startsWith('#')) continue;
+    const names = Object.keys(node).filter((key) => key !== ':@' && !key.startsWith('#'));
+    for (const key of names) {
       if (key.startsWith('?') && key !== '?xml')
         return 'SVG images must not contain processing instructions.';
       if (FORBIDDEN_ELEMENTS.has(localName(key)))
         return `SVG images must not contain <${key}> elements.`;
+    }
+    const attributes = (node[':@'] ?? {}) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(attributes)) {
+      if (localName(name).startsWith('on'))
+        return `SVG images must not contain event handlers (${name}).`;
+      if (REFERENCE_ATTRIBUTES.has(localName(name)) && !isSafeReference(String(value))) {
+        return containsJavascriptUrl(String(value))
+          ? 'SVG images must not contain javascript: URLs.'
+          : `SVG images must not reference other documents (${name}).`;
+      }
+    }
+    for (const key of names) {
+      const value = node[key];
       if (Array.isArray(value)) {
         const reason = findUnsafeNode(value as XmlNode[]);
         if (reason) return reason;

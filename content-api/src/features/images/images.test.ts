@@ -194,5 +194,21 @@ describe.each(testDrivers)('/api/images (%s)', (driver) => {
       });
       expect(json.statusCode).toBe(415);
     });
+
+    // Found by the hostile-input campaign: these were 500s.
+    it.each([
+      ['multipart/form-data', 'no boundary'],
+      ['multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="file"'],
+      ['multipart/form-data; boundary=abc', '--abc\r\nxx'],
+    ])('answers 400 for a malformed multipart body (%s)', async (contentType, payload) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        headers: { ...adminHeaders, 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Malformed multipart/form-data body.' });
+    });
   });
 });

@@ -1,0 +1,593 @@
+// Generators (fast-check arbitraries) of hostile requests for every endpoint of the API, used by
+// hostile-input.test.ts. Each generated request says what it must get:
+// - `refuse`: a 4xx, because the generator broke it on purpose (wrong type, missing or unknown
+//   field, over-long or blank text, bad format, path traversal, bad encoding, bad credentials…);
+// - `any`: whatever the API decides, as long as it is not a 5xx (reads of hostile queries, a
+//   contact message whose fields are injection strings but otherwise valid, which must then be
+//   stored exactly as sent).
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+
+export type Expectation = 'refuse' | 'any';
+
+export interface ContactFields {
+  name: string;
+  email: string;
+  message: string;
+}
+
+export interface HostileRequest {
+  endpoint: string;
+  request: InjectOptions;
+  expect: Expectation;
+  /** Set on contact posts that may be valid: what must be stored if the answer is 201. */
+  contact?: ContactFields;
+}
+
+/** Credentials a request may carry (see LocalFirebase for the signed ones). */
+export interface CredentialPool {
+  /** Refused by every guard (401). */
+  bad: (string | undefined)[];
+  user: string;
+  admin: string;
+}
+
+// --- Text -------------------------------------------------------------------------------------
+
+/** Injection strings that are still well-formed text: valid inside a contact message. */
+export const INJECTIONS = [
+  "' OR '1'='1",
+  "'; DROP TABLE articles; --",
+  '1; SELECT pg_sleep(10) --',
+  "') UNION SELECT uid, email, role FROM profiles --",
+  '" OR ""="',
+  "admin'--",
+  '$$; DELETE FROM contact_messages; $$',
+  '\\x27 OR 1=1',
+  '<script>alert(document.cookie)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  'javascript:alert(1)',
+  '{{constructor.constructor("alert(1)")()}}',
+  '${process.exit(1)}',
+  '<!--#exec cmd="/bin/cat /etc/passwd"-->',
+  ']]><x>',
+  '{"$gt": ""}',
+  '{"$ne": null}',
+  '{"$where": "sleep(5000)"}',
+  '$regex',
+  'a\r\nSet-Cookie: pwned=1',
+  'x\r\n\r\n<html>',
+  '%0d%0aLocation:%20https://evil.example',
+  '../../../../etc/passwd',
+  '..\\..\\..\\windows\\win.ini',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '....//....//etc/passwd',
+  'file:///etc/passwd',
+  '\u202eevil\u202c',
+  '\ufeffbom',
+  'Zalgo Z̷̢̛͔a̶͙͐l̸̰̈́g̴̣̾o̶̩͝',
+  '👩‍👩‍👧‍👦🏳️‍🌈',
+  'NaN',
+  'undefined',
+  'null',
+  '__proto__',
+  '-1',
+  '1e309',
+] as const;
+
+/** Text no field may hold: NUL, unpaired surrogates. */
+export const BAD_TEXT = [
+  '\u0000',
+  'a\u0000b',
+  '/etc/passwd\u0000.png',
+  '\ud800',
+  'x\udc00y',
+  '\udbff',
+];
+
+const injection = fc.constantFrom(...INJECTIONS);
+
+export const hostileText: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: injection, weight: 4 },
+  { arbitrary: fc.constantFrom(...BAD_TEXT), weight: 1 },
+  { arbitrary: fc.string({ unit: 'binary', maxLength: 80 }), weight: 2 },
+  { arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }), weight: 1 },
+  { arbitrary: fc.integer({ min: 1, max: 120_000 }).map((n) => 'A'.repeat(n)), weight: 1 },
+);
+
+const hostileKey = fc.oneof(
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    '$where',
+    '$gt',
+    'toString',
+    'hasOwnProperty',
+    '',
+    ' ',
+    'role',
+    'admin',
+    '_id',
+    'id',
+    'read',
+    'createdAt',
+  ),
+  fc.string({ unit: 'binary', maxLength: 16 }),
+);
+
+/** Any JSON value, hostile strings included, nested a few levels. */
+export const hostileJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    hostileText,
+    fc.integer(),
+    fc.double({ noNaN: true }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(hostileKey, tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+// --- Ids, names, paths ------------------------------------------------------------------------
+
+/** Percent-encodes every byte of the UTF-8 form (lone surrogates become U+FFFD). */
+export function percentEncode(text: string): string {
+  return [...Buffer.from(text, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
+}
+
+const TRAVERSALS = [
+  '..',
+  '.',
+  '..%2f..%2f..%2fetc%2fpasswd',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '%2e%2e',
+  '%252e%252e%252f',
+  '..%5c..%5cwindows',
+  '%c0%ae%c0%ae%c0%af',
+  '..;',
+  '%00',
+  'a%00b',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%FF%FE',
+  'tls-in-practice%00',
+  'tls-in-practice%2f..%2fhome-lab-siem',
+  "1'%20OR%20'1'%3D'1",
+  '%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+  '%7B%22%24gt%22%3A%22%22%7D',
+  '%0d%0aSet-Cookie%3A%20x%3D1',
+  'UPPER',
+  'with%20space',
+  '-'.repeat(101),
+  'a'.repeat(1001),
+];
+
+/** A path segment for an id that must not exist (a 400 or a 404). */
+export function hostileId(existing: ReadonlySet<string>): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(...TRAVERSALS),
+    hostileText.map(percentEncode).filter((segment) => segment.length > 0),
+    hostileText.map((text) => percentEncode(percentEncode(text))).filter((s) => s.length > 0),
+    fc
+      .stringMatching(/^[a-z0-9-]{1,100}$/)
+      .filter((id) => !existing.has(id) && !existing.has(decodeURIComponent(id))),
+  );
+}
+
+const IMAGE_TRAVERSALS = [
+  '..%2f..%2f..%2fetc%2fpasswd',
+  '..%2fseed%2fimages%2ftls.svg',
+  '%2e%2e%2fpackage.json',
+  'tls.svg%00.png',
+  'tls.svg%2f..',
+  'TLS.SVG',
+  'tls.svg.php',
+  '.svg',
+  'tls.SVG',
+  'tls.svg%20',
+  'tls.svg%0d%0aX-Injected%3A%201',
+  '..%5c..%5cwindows%5cwin.ini',
+  'x.png%3Fa%3Db',
+  `${'a'.repeat(130)}.png`,
+];
+
+export function hostileImageName(existing: ReadonlySet<string>): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(...IMAGE_TRAVERSALS),
+    hostileText.map((text) => `${percentEncode(text)}.png`),
+    fc
+      .stringMatching(/^[a-z0-9][a-z0-9-]{0,20}\.(png|jpg|gif|webp|svg)$/)
+      .filter((name) => !existing.has(name)),
+  );
+}
+
+// --- Headers ----------------------------------------------------------------------------------
+
+const hostileHeaderValue = fc.oneof(
+  fc.constantFrom(
+    '*',
+    'W/"x", *',
+    '"unterminated',
+    'gzip;q=NaN, br;q=-1, *;q=2',
+    'x'.repeat(20_000),
+    'a\r\nX-Injected: 1',
+    'ä',
+    '',
+    '127.0.0.1, 10.0.0.1, ::1, not-an-ip',
+  ),
+  fc.string({ unit: 'binary-ascii', maxLength: 60 }),
+);
+
+/** Extra headers a reader may send: cache validators, encodings, proxies, origins. */
+export const hostileReadHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
+  fc.constantFrom(
+    'if-none-match',
+    'accept-encoding',
+    'accept',
+    'x-forwarded-for',
+    'x-forwarded-proto',
+    'origin',
+    'range',
+    'cookie',
+    'x-http-method-override',
+  ),
+  hostileHeaderValue,
+  { maxKeys: 3 },
+);
+
+// --- Bodies -----------------------------------------------------------------------------------
+
+type FieldKind = 'text' | 'email' | 'imagePath' | 'url' | 'date' | 'skills' | 'boolean';
+
+interface FieldSpec {
+  kind: FieldKind;
+  max?: number;
+  required?: boolean;
+}
+
+export type BodySpec = Record<string, FieldSpec>;
+
+export const CONTACT_SPEC: BodySpec = {
+  name: { kind: 'text', max: 100, required: true },
+  email: { kind: 'email', max: 254, required: true },
+  message: { kind: 'text', max: 5000, required: true },
+};
+export const PROJECT_SPEC: BodySpec = {
+  title: { kind: 'text', max: 200, required: true },
+  description: { kind: 'text', max: 10_000, required: true },
+  imagePath: { kind: 'imagePath', required: true },
+  skills: { kind: 'skills' },
+  link: { kind: 'url' },
+  createdAt: { kind: 'date' },
+};
+export const ARTICLE_SPEC: BodySpec = {
+  title: { kind: 'text', max: 200, required: true },
+  content: { kind: 'text', max: 100_000, required: true },
+  imagePath: { kind: 'imagePath' },
+  createdAt: { kind: 'date' },
+};
+export const PROFILE_SPEC: BodySpec = {
+  email: { kind: 'email', max: 254 },
+  username: { kind: 'text', max: 50 },
+  name: { kind: 'text', max: 100 },
+  photoURL: { kind: 'url' },
+};
+export const READ_SPEC: BodySpec = { read: { kind: 'boolean', required: true } };
+
+const BAD_FORMATS: Partial<Record<FieldKind, string[]>> = {
+  email: [
+    'not-an-email',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    'a@',
+    '@b.example',
+    'a b@c d.example',
+    '{"$gt":""}',
+    'a@b.example\r\nBcc: victim@example.com',
+  ],
+  imagePath: [
+    '../../etc/passwd',
+    '/images/../../etc/passwd',
+    '/images/%2e%2e%2fsecret.png',
+    '/images/tls.svg/../../x',
+    'https://evil.example/x.png',
+    '/images/TLS.SVG',
+    '/images/tls.svg\r\nX: y',
+    'file:///etc/passwd',
+    '/images/',
+    "/images/x.png' OR '1'='1",
+  ],
+  url: [
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://example.com',
+    '//evil.example',
+    'not a url',
+    'vbscript:msgbox',
+  ],
+  date: ['yesterday', '2025-13-45T00:00:00Z', "1' OR '1'='1", '9999999-01-01', '2025-06-10 09:00'],
+  text: [],
+};
+
+/** Breaks `base` in one way that the schema (or the handler) must refuse. */
+function breakBody(spec: BodySpec, base: Record<string, unknown>) {
+  const fields = Object.keys(spec);
+  const requiredFields = fields.filter((field) => spec[field]?.required);
+  const textFields = fields.filter((field) => ['text', 'email'].includes(spec[field]?.kind ?? ''));
+  const formatted = fields.filter(
+    (field) => (BAD_FORMATS[spec[field]?.kind ?? 'text'] ?? []).length,
+  );
+  const set = (field: string, value: unknown) => ({ ...base, [field]: value });
+
+  const wrongType = fc.constantFrom(...fields).chain((field) => {
+    const kind = spec[field]?.kind;
+    const wrong = hostileJson.filter((value) =>
+      kind === 'boolean'
+        ? typeof value !== 'boolean'
+        : kind === 'skills'
+          ? !Array.isArray(value) || value.some((item) => typeof item !== 'string')
+          : typeof value !== 'string',
+    );
+    return wrong.map((value) => set(field, value));
+  });
+  const options: fc.Arbitrary<unknown>[] = [
+    wrongType,
+    hostileKey
+      .filter((key) => !fields.includes(key))
+      .chain((key) => hostileJson.map((value) => set(key, value))),
+    hostileJson.filter(
+      (value) => value === null || typeof value !== 'object' || Array.isArray(value),
+    ),
+    fc
+      .constantFrom(...BAD_TEXT)
+      .chain((bad) => fc.constantFrom(...fields).map((field) => set(field, bad))),
+  ];
+  if (requiredFields.length > 0) {
+    options.push(
+      fc.constantFrom(...requiredFields).map((field) => {
+        const copy = { ...base };
+        delete copy[field];
+        return copy;
+      }),
+    );
+  }
+  if (textFields.length > 0) {
+    options.push(
+      fc.constantFrom(...textFields).chain((field) => {
+        const max = spec[field]?.max ?? 100;
+        return fc
+          .integer({ min: 1, max: 64 })
+          .map((extra) =>
+            set(
+              field,
+              spec[field]?.kind === 'email' ? `${'a'.repeat(max)}@x.io` : 'y'.repeat(max + extra),
+            ),
+          );
+      }),
+    );
+    const blankable = textFields.filter((field) => spec[field]?.kind === 'text');
+    if (blankable.length > 0) {
+      options.push(
+        fc
+          .constantFrom(...blankable)
+          .chain((field) =>
+            fc
+              .constantFrom('', ' ', '\n\t  ', '\u00a0', '\u2003')
+              .map((blank) => set(field, blank)),
+          ),
+      );
+    }
+  }
+  if (formatted.length > 0) {
+    options.push(
+      fc
+        .constantFrom(...formatted)
+        .chain((field) =>
+          fc
+            .constantFrom(...(BAD_FORMATS[spec[field]?.kind ?? 'text'] ?? []))
+            .map((bad) => set(field, bad)),
+        ),
+    );
+  }
+  if (fields.includes('skills')) {
+    options.push(
+      fc.integer({ min: 51, max: 200 }).map((count) => set('skills', Array(count).fill('Go'))),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+/** Injection strings in text fields that stay valid (trimmed non-blank, within the limit). */
+function decorate(spec: BodySpec, base: Record<string, unknown>) {
+  const decoratable = Object.keys(spec).filter((field) => spec[field]?.kind === 'text');
+  return fc.subarray(decoratable).chain((fields) =>
+    fc.tuple(...fields.map(() => injection)).map((values) => {
+      const body = { ...base };
+      fields.forEach((field, index) => {
+        const value = values[index] as string;
+        const max = spec[field]?.max ?? 100;
+        if (value.trim().length > 0 && value.length <= max) body[field] = value;
+      });
+      return body;
+    }),
+  );
+}
+
+/** A body the route must refuse, sent as JSON: decorated, then broken. */
+export function brokenJsonBody(spec: BodySpec, valid: Record<string, unknown>) {
+  return decorate(spec, valid).chain((decorated) => breakBody(spec, decorated));
+}
+
+/** A decorated but valid body (only for POST /contact, whose stored rows are checked). */
+export function decoratedBody(spec: BodySpec, valid: Record<string, unknown>) {
+  return decorate(spec, valid);
+}
+
+const INVALID_UTF8 = [[0x80], [0xc3], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff], [0xf8, 0x88, 0x80]];
+
+const WRONG_CONTENT_TYPES = [
+  'text/plain',
+  'text/html',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'application/json-patch+json',
+  'application/x-json',
+  'application/javascript',
+  'image/png',
+  '*/*',
+  'application/*',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'APPLICATION/JSON; charset=ebcdic',
+];
+
+/**
+ * A valid body made unacceptable by its encoding: bytes that are not UTF-8, cut short, another
+ * content type or charset, UTF-16, a compressed body that does not decompress, deep nesting.
+ */
+export function badlyEncodedBody(valid: Record<string, unknown>, bodyLimit: number) {
+  const json = JSON.stringify(valid);
+  const asRequest = (payload: Buffer | string, headers: Record<string, string>) => ({
+    payload,
+    headers,
+  });
+  const jsonType = { 'content-type': 'application/json' };
+  return fc.oneof(
+    fc
+      .tuple(fc.constantFrom(...INVALID_UTF8), fc.integer({ min: 1, max: json.length - 2 }))
+      .map(([bytes, at]) =>
+        asRequest(
+          Buffer.concat([
+            Buffer.from(json.slice(0, at)),
+            Buffer.from(bytes),
+            Buffer.from(json.slice(at)),
+          ]),
+          jsonType,
+        ),
+      ),
+    fc
+      .integer({ min: 0, max: json.length - 1 })
+      .map((at) => asRequest(json.slice(0, at), jsonType)),
+    fc
+      .constantFrom(...WRONG_CONTENT_TYPES)
+      .map((type) => asRequest(json, { 'content-type': type })),
+    fc.constant(asRequest(Buffer.from(`\ufeff${json}`, 'utf16le'), jsonType)),
+    fc
+      .constantFrom('gzip', 'deflate', 'br', 'gzip, gzip', 'x-unknown')
+      .map((encoding) => asRequest(json, { ...jsonType, 'content-encoding': encoding })),
+    fc.constant(
+      asRequest(gzipSync(json).subarray(0, 12), { ...jsonType, 'content-encoding': 'gzip' }),
+    ),
+    fc
+      .tuple(fc.integer({ min: 1_000, max: 200_000 }), fc.boolean())
+      .map(([depth, arrays]) =>
+        asRequest(
+          arrays
+            ? '['.repeat(depth) + ']'.repeat(depth)
+            : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+          jsonType,
+        ),
+      ),
+    fc.constant(asRequest('x'.repeat(bodyLimit + 1), jsonType)),
+    fc.constant(asRequest(json, { ...jsonType, 'content-length': String(json.length + 10) })),
+  );
+}
+
+// --- Multipart uploads ------------------------------------------------------------------------
+
+const BOUNDARY = '----campaign';
+
+function multipart(parts: { field: string; filename: string; data: Buffer }[]) {
+  return Buffer.concat([
+    ...parts.map((part) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename}"\r\n` +
+            'Content-Type: image/png\r\n\r\n',
+        ),
+        part.data,
+        Buffer.from('\r\n'),
+      ]),
+    ),
+    Buffer.from(`--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+const SCRIPTED_SVGS = [
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+  '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><text>x</text></a></svg>',
+  '<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg">&xxe;</svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe src="https://evil.example"/></foreignObject></svg>',
+  '<?xml-stylesheet href="https://evil.example/x.xsl"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+  '<html><script>alert(1)</script></html>',
+  '<svg xmlns="http://www.w3.org/2000/svg"><use href="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="/></svg>',
+];
+
+/** Bytes that are no accepted image: their first byte rules out every magic number and SVG. */
+const notAnImage = fc
+  .uint8Array({ minLength: 1, maxLength: 2048 })
+  .filter(
+    (bytes) =>
+      ![0x89, 0xff, 0x47, 0x52, 0x3c, 0x20, 0x09, 0x0a, 0x0d, 0xef].includes(bytes[0] ?? 0x89),
+  )
+  .map((bytes) => Buffer.from(bytes));
+
+/** An upload the API must refuse: not an image, a scripted SVG, malformed multipart… */
+export const hostileUpload = fc.oneof(
+  fc.tuple(notAnImage, hostileText).map(([data, filename]) => ({
+    payload: multipart([{ field: 'file', filename: filename.replace(/["\r\n]/g, ''), data }]),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  })),
+  fc.constantFrom(...SCRIPTED_SVGS).map((svg) => ({
+    payload: multipart([{ field: 'file', filename: '../../evil.svg', data: Buffer.from(svg) }]),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  })),
+  fc.constant({
+    payload: multipart([{ field: 'image', filename: 'x.png', data: Buffer.from('\x89PNG') }]),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  }),
+  fc.constant({
+    payload: multipart([{ field: 'file', filename: 'empty.png', data: Buffer.alloc(0) }]),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  }),
+  fc.constant({
+    payload: multipart([
+      { field: 'file', filename: 'big.png', data: Buffer.alloc(2 * 1024 * 1024 + 10, 0x89) },
+    ]),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  }),
+  fc
+    .constantFrom(
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      'multipart/form-data; boundary=other',
+      'multipart/mixed; boundary=----campaign',
+      'application/json',
+      'image/png',
+    )
+    .chain((contentType) =>
+      notAnImage.map((data) => ({
+        payload: multipart([{ field: 'file', filename: 'x.png', data }]),
+        contentType,
+      })),
+    ),
+  notAnImage.map((data) => ({
+    payload: Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"`),
+      data,
+    ]),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  })),
+);

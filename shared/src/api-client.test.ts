@@ -47,6 +47,20 @@ describe('API client', () => {
     });
   });
 
+  it('sends each contact message with its own idempotency key, or the one given', async () => {
+    const fetchMock = mockFetch({ 'POST /contact': { status: 201, body: { message: 'ok' } } });
+    const message = { name: 'a', email: 'b@c.d', message: 'm' };
+    await sendContactMessage(message);
+    await sendContactMessage(message);
+    await sendContactMessage(message, { idempotencyKey: 'retry-of-42' });
+    const keys = fetchMock.mock.calls.map(([, init]) =>
+      new Headers((init as RequestInit).headers).get('Idempotency-Key'),
+    );
+    expect(keys[0]).toMatch(/^[!-~]{1,255}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe('retry-of-42');
+  });
+
   it('sends the ID token as a bearer token', async () => {
     const fetchMock = mockFetch({ 'POST /contact': { status: 201, body: { message: 'ok' } } });
     await sendContactMessage({ name: 'a', email: 'b@c.d', message: 'm' }, { token: 't0ken' });

@@ -106,7 +106,7 @@ function requestJson<T>(
   });
 }
 
-function jsonBody(body: unknown): RequestInit {
+function jsonBody(body: unknown): { body: string; headers: Record<string, string> } {
   return { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
 }
 
@@ -160,18 +160,28 @@ export interface ContactResult {
   message?: string;
 }
 
+/** A unique key per submission; also outside secure contexts, where randomUUID is missing. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * POST /contact. Returns the status instead of throwing, because the two contact forms of the
  * spec judge it differently (home wants 201, the contact page any ok). Network errors throw.
+ * The Idempotency-Key lets the API store a message once even if the request is sent again.
  */
 export function sendContactMessage(
   contact: ContactMessage & { website?: string },
-  options: RequestOptions = {},
+  options: RequestOptions & { idempotencyKey?: string } = {},
 ): Promise<ContactResult> {
+  const { headers, ...body } = jsonBody(contact);
+  const idempotencyKey = options.idempotencyKey ?? newIdempotencyKey();
   return withDeadline(options.signal, async (signal) => {
     const response = await send(
       '/contact',
-      { method: 'POST', ...jsonBody(contact) },
+      { method: 'POST', ...body, headers: { ...headers, 'Idempotency-Key': idempotencyKey } },
       options.token,
       signal,
     );

@@ -11,6 +11,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-single/**',
+      'bench-results/**',
       '**/data/**',
       'coverage/**',
       'test-results/**',

@@ -59,6 +59,19 @@ test.describe('navigation', () => {
     await expect(input).toBeHidden();
   });
 
+  test("hovering a navbar link loads that page's module before the click", async ({ page }) => {
+    await page.goto('/store');
+    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    const pageModule = page.waitForRequest(
+      (request) =>
+        request.url().startsWith(REMOTE_ORIGINS.blog) &&
+        request.url().includes('__federation_expose_BlogPage'),
+    );
+    await mainNav(page).getByRole('link', { name: 'Blog' }).hover();
+    await pageModule;
+    await expect(page).toHaveURL('/store');
+  });
+
   test('an unknown address shows a real 404 page', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: NOT_FOUND_TITLE })).toBeVisible();

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@portfolio/shared/auth';
+import { prefetchRoute } from '../../federation/prefetch';
 import {
   LOGOUT_LABEL,
   NAVBAR_SCROLL_THRESHOLD,
@@ -96,6 +97,8 @@ export function Navbar({ brand }: { brand: string }) {
                 <NavLink
                   to={link.to}
                   end={link.to === '/'}
+                  onMouseEnter={() => prefetchRoute(link.to)}
+                  onFocus={() => prefetchRoute(link.to)}
                   className={({ isActive }) =>
                     [styles.link, isActive ? styles.active : ''].join(' ')
                   }

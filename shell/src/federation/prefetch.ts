@@ -1,0 +1,17 @@
+// Loads a route's page module before the visitor clicks (link hover or focus), so the page
+// appears at once. The federation runtime caches the module; the route's lazy load reuses it.
+import { matchPath } from 'react-router-dom';
+import { REMOTE_ROUTES } from '../routes';
+import { loadRemotePage } from './remotes';
+
+const started = new Set<string>();
+
+export function prefetchRoute(pathname: string): void {
+  const route = REMOTE_ROUTES.find((entry) => matchPath(entry.path, pathname));
+  if (!route) return;
+  const key = `${route.remote}/${route.module}`;
+  if (started.has(key)) return;
+  started.add(key);
+  // A failure here is not the visitor's problem yet: the route itself will retry and fall back.
+  loadRemotePage(route.remote, route.module).catch(() => started.delete(key));
+}

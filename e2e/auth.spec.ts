@@ -1,7 +1,16 @@
 // The auth remote over the composed production site, with the real Firebase Auth emulator and
 // content API: sign-up, sign-in, Google (emulator popup), logout, dashboards and the admin role.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, test, uniqueEmail } from './fixtures';
+import {
+  expect,
+  expectNoA11yViolations,
+  expectSameDocument,
+  mainNav,
+  markDocument,
+  siteConfig,
+  test,
+  uniqueEmail,
+} from './fixtures';
 import {
   ARTICLE_SAVED,
   CONFIRM_DELETE_LABEL,
@@ -31,18 +40,6 @@ const PASSWORD = 'e2e-password-123';
 /** Created by the content API at start when it runs with the Auth emulator. */
 const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };
 
-interface SiteConfig {
-  apiBase: string;
-  firebase: { apiKey: string };
-  authEmulatorUrl?: string;
-}
-
-async function siteConfig(request: APIRequestContext): Promise<SiteConfig> {
-  const response = await request.get('/runtime-config.json');
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as SiteConfig;
-}
-
 /** An ID token straight from the emulator's REST API, as any client could get one. */
 async function idTokenFor(request: APIRequestContext, email: string, password: string) {
   const config = await siteConfig(request);
@@ -58,21 +55,7 @@ async function idTokenFor(request: APIRequestContext, email: string, password: s
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const main = (page: Page) => page.locator('main');
-
-/** Marks the document, so a later check can prove that no reload happened in between. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
-  });
-}
-
-async function expectSameDocument(page: Page) {
-  expect(
-    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-  ).toBe(true);
-}
 
 async function fillCredentials(page: Page, username: string, email: string, password: string) {
   await main(page).getByLabel(USERNAME_LABEL).fill(username);

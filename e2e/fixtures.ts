@@ -1,7 +1,7 @@
 // Shared pieces of the browser specs: an accessibility check and unique test identities.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 export { expect };
 
@@ -33,6 +33,35 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
         .join('\n  ')}`,
   );
   expect(summary, 'accessibility violations').toEqual([]);
+}
+
+/** The site's navigation bar. */
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Marks the document, so a later check can prove that no reload happened in between. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+}
+
+export async function expectSameDocument(page: Page): Promise<void> {
+  expect(
+    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+  ).toBe(true);
+}
+
+export interface SiteConfig {
+  apiBase: string;
+  firebase: { apiKey: string };
+  authEmulatorUrl?: string;
+}
+
+/** The runtime config, as the site itself reads it. */
+export async function siteConfig(request: APIRequestContext): Promise<SiteConfig> {
+  const response = await request.get('/runtime-config.json');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as SiteConfig;
 }
 
 let counter = 0;

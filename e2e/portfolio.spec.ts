@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, test } from './fixtures';
+import { expect, expectNoA11yViolations, siteConfig, test } from './fixtures';
 import {
   ABOUT_HEADING,
   ABOUT_PORTFOLIO_LINK,
@@ -39,14 +39,8 @@ interface ApiProject {
   createdAt: string;
 }
 
-/** The content API's base, as the site itself reads it. */
-async function apiBase(page: Page): Promise<string> {
-  const response = await page.request.get('/runtime-config.json');
-  return ((await response.json()) as { apiBase: string }).apiBase;
-}
-
 async function apiProjects(page: Page): Promise<ApiProject[]> {
-  const response = await page.request.get(`${await apiBase(page)}/projects`);
+  const response = await page.request.get(`${(await siteConfig(page.request)).apiBase}/projects`);
   expect(response.ok(), 'the content API answers GET /projects').toBe(true);
   return (await response.json()) as ApiProject[];
 }

@@ -1,8 +1,15 @@
 // Faults in the services behind the pages: the content API down, slow or failing, and the Auth
 // emulator down. Each page shows the spec's message (never a blank page), the rest of the site
 // keeps working, and once the fault is gone the site recovers without a reload.
-import type { Page } from '@playwright/test';
-import { API_ORIGIN, expect, test, uniqueEmail } from './fixtures';
+import {
+  API_ORIGIN,
+  expect,
+  expectSameDocument,
+  mainNav,
+  markDocument,
+  test,
+  uniqueEmail,
+} from './fixtures';
 import { ARTICLES_LOAD_ERROR, LOADING_ARTICLES } from '../remote-blog/src/texts';
 import {
   PROJECTS_LOAD_ERROR,
@@ -22,20 +29,6 @@ const EMULATOR_PATTERN = new RegExp(
   `://(localhost|127\\.0\\.0\\.1):${process.env.AUTH_EMULATOR_PORT ?? 9099}/`,
 );
 
-async function markDocument(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
-  });
-}
-
-async function expectSameDocument(page: Page) {
-  expect(
-    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-  ).toBe(true);
-}
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
 test.describe('content API down', () => {
   test('each page shows its error, the site works, and it recovers without a reload', async ({
     page,
@@ -47,21 +40,21 @@ test.describe('content API down', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await markDocument(page);
 
-    await nav(page).getByRole('link', { name: 'Blog' }).click();
+    await mainNav(page).getByRole('link', { name: 'Blog' }).click();
     await expect(page.getByText(ARTICLES_LOAD_ERROR)).toBeVisible();
 
-    await nav(page).getByRole('link', { name: 'Portfolio' }).click();
+    await mainNav(page).getByRole('link', { name: 'Portfolio' }).click();
     await expect(page.getByText(PROJECTS_LOAD_ERROR)).toBeVisible();
 
-    await nav(page).getByRole('link', { name: 'About' }).click();
+    await mainNav(page).getByRole('link', { name: 'About' }).click();
     // The about page falls back to its built-in text.
     await expect(page.locator('main h1')).toBeVisible();
 
-    await nav(page).getByRole('link', { name: 'Store' }).click();
+    await mainNav(page).getByRole('link', { name: 'Store' }).click();
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(10);
 
     await page.unroute(API_PATTERN);
-    await nav(page).getByRole('link', { name: 'Blog' }).click();
+    await mainNav(page).getByRole('link', { name: 'Blog' }).click();
     await expect(page.getByRole('link', { name: /^Read More/ }).first()).toBeVisible();
     await expect(page.getByText(ARTICLES_LOAD_ERROR)).toHaveCount(0);
     await expectSameDocument(page);
@@ -117,13 +110,13 @@ test('Auth emulator down: sign-up shows the provider error, the site works, then
     page.getByRole('alert').filter({ hasText: 'auth/network-request-failed' }),
   ).toBeVisible();
 
-  await nav(page).getByRole('link', { name: 'E-books' }).click();
+  await mainNav(page).getByRole('link', { name: 'E-books' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'E-books' })).toBeVisible();
 
   await page.unroute(EMULATOR_PATTERN);
-  await nav(page).getByRole('link', { name: 'Sign Up' }).click();
+  await mainNav(page).getByRole('link', { name: 'Sign Up' }).click();
   await fill(uniqueEmail('back'));
   await expect(page).toHaveURL('/welcome');
-  await expect(nav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(mainNav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
   await expectSameDocument(page);
 });

@@ -4,6 +4,9 @@ import {
   bringRemoteBack,
   expect,
   expectNoA11yViolations,
+  expectSameDocument,
+  mainNav,
+  markDocument,
   takeRemoteDown,
   test,
 } from './fixtures';
@@ -13,21 +16,6 @@ import {
   REMOTE_UNAVAILABLE_TITLE,
   RETRY_LABEL,
 } from '../shell/src/texts';
-
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-/** Marks the document, so a test can prove a later step happened without a page reload. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
-  });
-}
-
-async function expectSameDocument(page: Page) {
-  expect(
-    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-  ).toBe(true);
-}
 
 test.describe('navigation', () => {
   test('every navbar link goes to its page', async ({ page }) => {
@@ -211,7 +199,7 @@ test.describe('a remote that is down', () => {
 test.describe('a remote that misbehaves', () => {
   async function expectFallbackThenRecovery(page: Page, unroute: () => Promise<void>) {
     await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(mainNav(page)).toBeVisible();
     await markDocument(page);
     await unroute();
     await page.getByRole('button', { name: RETRY_LABEL }).click();

@@ -1,25 +1,17 @@
 // First step of `npm start` and `npm test`: installs dependencies when they are missing or older
 // than the lock file, so the README's two commands work on a fresh clone. Node built-ins only.
 import { execSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const marker = path.join(root, 'node_modules', '.package-lock.json');
+const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const manifests = [
   'package.json',
   'package-lock.json',
-  ...[
-    'shared',
-    'shell',
-    'remote-portfolio',
-    'remote-blog',
-    'remote-auth',
-    'remote-shop',
-    'content-api',
-    'e2e',
-  ].map((dir) => `${dir}/package.json`),
+  ...workspaces.map((dir) => `${dir}/package.json`),
 ];
 
 function installNeeded() {

@@ -76,23 +76,37 @@ export function createStaticServer({ root, cors = false, env = process.env }) {
     return entry.gzip;
   }
 
-  /** The runtime config as the browser will see it, for the host name it used. */
-  function runtimeConfigFor(request) {
+  /** @type {Map<string, { configJson: string, csp: string }>} */
+  const perHost = new Map();
+  const MAX_HOSTS_REMEMBERED = 32;
+
+  /**
+   * The runtime config as the browser will see it for the host name it used, and the page
+   * policy built from it: both depend on the host name only, so they are built once per host.
+   */
+  function pageSettingsFor(request) {
     const hostname = new URL(`http://${request.headers.host ?? 'localhost'}`).hostname;
-    return buildRuntimeConfig({ hostname, env });
+    let settings = perHost.get(hostname);
+    if (!settings) {
+      const config = buildRuntimeConfig({ hostname, env });
+      settings = { configJson: JSON.stringify(config), csp: contentSecurityPolicy(config) };
+      // Host names come from requests: remember a few, never an unbounded number.
+      if (perHost.size < MAX_HOSTS_REMEMBERED) perHost.set(hostname, settings);
+    }
+    return settings;
   }
 
   return createServer(async (request, response) => {
-    let config;
+    let settings;
     try {
-      config = runtimeConfigFor(request);
+      settings = pageSettingsFor(request);
     } catch {
       response.writeHead(400).end('Bad host');
       return;
     }
     const headers = {
       ...STATIC_SECURITY_HEADERS,
-      'Content-Security-Policy': contentSecurityPolicy(config),
+      'Content-Security-Policy': settings.csp,
     };
     if (cors) {
       headers['Access-Control-Allow-Origin'] = '*';
@@ -115,7 +129,7 @@ export function createStaticServer({ root, cors = false, env = process.env }) {
     }
 
     if (pathname === '/runtime-config.json') {
-      const body = JSON.stringify(config);
+      const body = settings.configJson;
       response
         .writeHead(200, { ...headers, 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache' })
         .end(request.method === 'HEAD' ? undefined : body);

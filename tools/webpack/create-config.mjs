@@ -21,9 +21,9 @@ const readJson = (file) => require(path.join(ROOT, file));
  * new shared module is shared the moment it is exported.
  */
 export function sharedSingletons() {
-  const dependencies = readJson('shared/package.json').dependencies;
-  const firebaseVersion = readJson('node_modules/firebase/package.json').version;
   const sharedPackage = readJson('shared/package.json');
+  const { dependencies } = sharedPackage;
+  const firebaseVersion = readJson('node_modules/firebase/package.json').version;
   const singleton = (requiredVersion, extra = {}) => ({
     singleton: true,
     requiredVersion,

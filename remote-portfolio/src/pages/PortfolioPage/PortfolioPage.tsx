@@ -14,6 +14,7 @@ import {
   SUMMARY_HEADING,
 } from '../../texts';
 import styles from './PortfolioPage.module.css';
+import { SkillChips } from '../../features/skills/SkillChips';
 
 const SKILL_GROUPS = Object.keys(SKILL_GROUP_HEADINGS) as (keyof typeof SKILL_GROUP_HEADINGS)[];
 
@@ -66,11 +67,7 @@ export default function PortfolioPage() {
           {SKILL_GROUPS.map((group) => (
             <section key={group} className={styles.skillGroup} aria-labelledby={`skills-${group}`}>
               <h3 id={`skills-${group}`}>{SKILL_GROUP_HEADINGS[group]}</h3>
-              <ul className={styles.chips}>
-                {SKILLS[group].map((skill) => (
-                  <li key={skill}>{skill}</li>
-                ))}
-              </ul>
+              <SkillChips skills={SKILLS[group]} />
             </section>
           ))}
         </div>

@@ -16,6 +16,7 @@ import {
   projectErrorText,
 } from '../../texts';
 import styles from './ProjectDetailPage.module.css';
+import { SkillChips } from '../../features/skills/SkillChips';
 
 type ProjectState =
   | { status: 'loading' }
@@ -92,11 +93,7 @@ function ProjectDetail({ project }: { project: Project }) {
           <h2 id="project-skills" className={styles.subheading}>
             {PROJECT_SKILLS_HEADING}
           </h2>
-          <ul className={styles.skills}>
-            {project.skills.map((skill) => (
-              <li key={skill}>{skill}</li>
-            ))}
-          </ul>
+          <SkillChips skills={project.skills} />
         </section>
       )}
       {/* Only http(s) links become links: a javascript: or data: URL from the API never runs. */}

@@ -46,7 +46,25 @@ export default tseslint.config(
         'error',
         { name: 'fetch', message: 'Use the API client from @portfolio/shared/api-client.' },
       ],
-      'no-restricted-imports': [
+    },
+  },
+  {
+    // One router and one Firebase SDK per page: apps reach them only through the shared
+    // singletons, which bundle the parts used (docs/decisions/027). Tests may use the packages.
+    files: [
+      'shell/src/**/*.{ts,tsx}',
+      'remote-*/src/**/*.{ts,tsx}',
+      'shared/src/**/*.{ts,tsx}',
+      'tools/webpack/**/*.{ts,tsx}',
+    ],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+      'shared/src/router.ts',
+      'shared/src/firebase-sdk/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
@@ -56,7 +74,13 @@ export default tseslint.config(
             },
             {
               group: ['firebase/*'],
+              allowTypeImports: true,
               message: 'Use the Firebase singleton from @portfolio/shared/firebase.',
+            },
+            {
+              group: ['react-router', 'react-router-dom'],
+              allowTypeImports: true,
+              message: 'Import routing from @portfolio/shared/router (the one router singleton).',
             },
           ],
         },

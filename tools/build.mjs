@@ -51,7 +51,8 @@ async function buildApps() {
     }),
   );
   const stats = await new Promise((resolve, reject) => {
-    webpack(configs).run((error, result) => (error ? reject(error) : resolve(result)));
+    // A remote's config is a pair: the app and its standalone federation runtime (ADR 029).
+    webpack(configs.flat()).run((error, result) => (error ? reject(error) : resolve(result)));
   });
   const info = stats.toJson({ all: false, errors: true, warnings: false });
   if (stats.hasErrors()) {

@@ -26,7 +26,13 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
-const NO_CACHE = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'index.html']);
+const NO_CACHE = new Set([
+  'remoteEntry.js',
+  'federation-runtime.js',
+  'mf-manifest.json',
+  'mf-stats.json',
+  'index.html',
+]);
 
 /** @param {string} file */
 export function cacheControlFor(file) {

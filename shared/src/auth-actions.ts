@@ -3,7 +3,7 @@
 // action ends by pushing the new user to the AuthProvider, so the navbar follows at once.
 import type { User } from 'firebase/auth';
 import * as authModule from '@portfolio/shared/auth';
-import { getFirebaseAuth } from '@portfolio/shared/firebase';
+import { getAuthSdk, getFirebaseAuth } from '@portfolio/shared/firebase';
 import type { ProfileFields } from '@portfolio/shared/profile-store';
 import { getProfileStore } from '@portfolio/shared/profile-store';
 import type { UserProfile } from '@portfolio/shared/types';
@@ -32,7 +32,7 @@ async function refreshAuthUser(): Promise<void> {
 }
 
 async function firebaseAuth() {
-  const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
+  const [auth, sdk] = await Promise.all([getFirebaseAuth(), getAuthSdk()]);
   return { auth, sdk };
 }
 

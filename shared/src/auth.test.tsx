@@ -68,6 +68,13 @@ function Probe() {
 
 const state = () => screen.getByTestId('state').textContent;
 
+/** A signed-in user, as the SDK leaves one: current, and persisted in localStorage. */
+function signIn(user: TestUser): TestUser {
+  fakeAuth.currentUser = user;
+  window.localStorage.setItem(persistedUserKey(), JSON.stringify({ uid: user.uid }));
+  return user;
+}
+
 setUpTestRuntimeConfig();
 
 beforeEach(() => {
@@ -101,8 +108,7 @@ describe('AuthProvider', () => {
   });
 
   it('shows a display-name change at once after refreshAuthUser (no token event needed)', async () => {
-    const user = testUser();
-    fakeAuth.currentUser = user;
+    const user = signIn(testUser());
     render(
       <AuthProvider>
         <Probe />
@@ -115,7 +121,7 @@ describe('AuthProvider', () => {
   });
 
   it('signs out and reports it', async () => {
-    fakeAuth.currentUser = testUser();
+    signIn(testUser());
     render(
       <AuthProvider>
         <Probe />

@@ -4,7 +4,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { User } from 'firebase/auth';
-import { getFirebaseAuth, persistedUserKey } from '@portfolio/shared/firebase';
+import {
+  getAuthSdk,
+  getFirebaseAuth,
+  onAuthStart,
+  persistedUserKey,
+} from '@portfolio/shared/firebase';
 import type { Role } from '@portfolio/shared/types';
 
 export interface AuthUser {
@@ -18,7 +23,7 @@ export interface AuthState {
   user: AuthUser | null;
   /** From the ID token's `role` claim, which only the server can set. */
   role: Role | null;
-  /** True until the Auth SDK has confirmed the session. */
+  /** True until the Auth SDK has confirmed a persisted session (false when there is none). */
   loading: boolean;
 }
 
@@ -79,7 +84,7 @@ export async function refreshAuthUser(): Promise<void> {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(() => {
     const user = readPersistedUser();
-    return { user, role: user ? 'user' : null, loading: true };
+    return { user, role: user ? 'user' : null, loading: user !== null };
   });
 
   useEffect(() => {
@@ -103,24 +108,36 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
+    let started = false;
     const start = async () => {
+      if (started) return;
+      started = true;
       try {
-        const auth = await getFirebaseAuth();
-        const { onIdTokenChanged } = await import('firebase/auth');
+        const [auth, { onIdTokenChanged }] = await Promise.all([getFirebaseAuth(), getAuthSdk()]);
         if (cancelled) return;
         unsubscribe = onIdTokenChanged(auth, (user) => void publish(user));
       } catch (error) {
         // Auth provider unreachable: the site works signed out; auth pages report the error.
         console.error('Firebase Auth could not start', error);
+        started = false;
         if (!cancelled) setState((previous) => ({ ...previous, loading: false }));
       }
     };
-    // Load the SDK after first paint, so it never delays the page.
+    // A visitor with a persisted session: confirm it after first paint, so the SDK never delays
+    // the page. A visitor without one is signed out, and stays so until something asks for Auth
+    // (a sign-in page) or another tab signs in: only then is the SDK loaded.
     const idle =
       window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    idle(() => void start());
+    const stopWaiting = onAuthStart(() => void start());
+    if (readPersistedUser()) idle(() => void start());
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === persistedUserKey() && event.newValue) void start();
+    };
+    window.addEventListener('storage', onStorage);
     return () => {
       cancelled = true;
+      stopWaiting();
+      window.removeEventListener('storage', onStorage);
       publishers.delete(publish);
       unsubscribe?.();
     };
@@ -129,7 +146,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const [auth, { signOut: firebaseSignOut }] = await Promise.all([
       getFirebaseAuth(),
-      import('firebase/auth'),
+      getAuthSdk(),
     ]);
     await firebaseSignOut(auth);
     await refreshAuthUser();

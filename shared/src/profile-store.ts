@@ -2,7 +2,7 @@
 // (embedded default) and Firestore (a real Firebase project). Runtime config picks one.
 import { ApiError, getMyProfile, putMyProfile } from '@portfolio/shared/api-client';
 import { getRuntimeConfig } from '@portfolio/shared/config';
-import { getFirebaseFirestore } from '@portfolio/shared/firebase';
+import { getFirebaseFirestore, getFirestoreSdk } from '@portfolio/shared/firebase';
 import type { Role, UserProfile } from '@portfolio/shared/types';
 
 /** Whose profile: a Firebase User satisfies this (the API adapter needs the ID token). */
@@ -80,7 +80,7 @@ export function createApiProfileStore(): ProfileStore {
 /** Firestore: users/{uid}; firestore.rules let a user create it as 'user' and never change role. */
 export function createFirestoreProfileStore(): ProfileStore {
   const documentOf = async (uid: string) => {
-    const [db, sdk] = await Promise.all([getFirebaseFirestore(), import('firebase/firestore')]);
+    const [db, sdk] = await Promise.all([getFirebaseFirestore(), getFirestoreSdk()]);
     return { ref: sdk.doc(db, USERS_COLLECTION, uid), sdk };
   };
   const read = async (uid: string): Promise<UserProfile | null> => {

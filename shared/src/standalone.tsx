@@ -3,7 +3,7 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from '@portfolio/shared/router';
 import '@portfolio/shared/tokens.css';
 import { AuthProvider } from '@portfolio/shared/auth';
 import { loadRuntimeConfig } from '@portfolio/shared/config';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from '@portfolio/shared/router';
 import { AuthProvider } from '@portfolio/shared/auth';
 import type { OwnerIdentity } from '@portfolio/shared/config';
 import { RemoteRoute } from './federation/RemoteRoute';

@@ -18,12 +18,13 @@ const readJson = (file) => require(path.join(ROOT, file));
 /**
  * Federation singletons (ARCHITECTURE.md): each listed explicitly, because a parent key does not
  * cover its subpaths. Every @portfolio/shared subpath comes from the package's exports map, so a
- * new shared module is shared the moment it is exported.
+ * new shared module is shared the moment it is exported. The router and Firebase are not shared
+ * themselves: apps reach them only through @portfolio/shared/router and /firebase, singletons that
+ * bundle the parts used, tree-shaken (a shared package ships whole). See docs/decisions/027.
  */
 export function sharedSingletons() {
   const sharedPackage = readJson('shared/package.json');
   const { dependencies } = sharedPackage;
-  const firebaseVersion = readJson('node_modules/firebase/package.json').version;
   const singleton = (requiredVersion, extra = {}) => ({
     singleton: true,
     requiredVersion,
@@ -34,11 +35,6 @@ export function sharedSingletons() {
     'react/jsx-runtime': singleton(dependencies.react),
     'react-dom': singleton(dependencies['react-dom']),
     'react-dom/client': singleton(dependencies['react-dom']),
-    'react-router-dom': singleton(dependencies['react-router-dom']),
-    // MF cannot read a version from firebase's subpath package.json files: give it explicitly.
-    'firebase/app': singleton(dependencies.firebase, { version: firebaseVersion }),
-    'firebase/auth': singleton(dependencies.firebase, { version: firebaseVersion }),
-    'firebase/firestore': singleton(dependencies.firebase, { version: firebaseVersion }),
   };
   for (const subpath of Object.keys(sharedPackage.exports)) {
     if (subpath.endsWith('.css')) continue;
@@ -92,7 +88,7 @@ export function createWebpackConfig(app) {
       },
     ];
 
-    return {
+    const config = {
       name: app.name,
       mode: production ? 'production' : 'development',
       context: app.dir,
@@ -107,11 +103,14 @@ export function createWebpackConfig(app) {
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         uniqueName: app.name,
-        clean: true,
+        clean: { keep: new RegExp(`^${FEDERATION_RUNTIME_SCRIPT}`) },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        alias: {
+          'resize-observer-polyfill$': path.join(ROOT, 'tools/webpack/native-resize-observer.mjs'),
+        },
       },
       module: {
         rules: [
@@ -145,6 +144,15 @@ export function createWebpackConfig(app) {
                 shareStrategy: 'loaded-first',
                 dts: false,
                 manifest: true,
+                // One runtime core per page: the shell provides it, remotes use it (ADR 029).
+                // Browser only: the runtime's Node loaders are left out.
+                ...(isHost
+                  ? { runtimePlugins: [path.join(ROOT, 'tools/webpack/provide-runtime-core.ts')] }
+                  : {}),
+                experiments: {
+                  externalRuntime: !isHost,
+                  optimization: { target: 'web' },
+                },
               }),
             ]),
         new MiniCssExtractPlugin({
@@ -156,6 +164,8 @@ export function createWebpackConfig(app) {
           title: app.title,
           // Remotes keep an index.html for standalone runs; the shell's is the site's.
           chunks: ['main'],
+          // A remote's standalone page loads the federation runtime core first (ADR 029).
+          federationRuntimeScript: isHost || single ? undefined : `/${FEDERATION_RUNTIME_SCRIPT}`,
           // Root-relative script paths, so a standalone deep link (/projects/x) finds them;
           // federation itself keeps publicPath 'auto'.
           publicPath: '/',
@@ -189,10 +199,38 @@ export function createWebpackConfig(app) {
         },
       },
     };
+    return isHost ? config : [config, federationRuntimeConfig(app, config)];
   };
   // The build tools read what an app exposes from here (see singleBundlePlugins).
   configure.app = app;
   return configure;
+}
+
+const FEDERATION_RUNTIME_SCRIPT = 'federation-runtime.js';
+
+/**
+ * A remote's second, tiny build: federation-runtime.js, the runtime core its standalone page
+ * needs because its own bundles take the core from the page (externalRuntime, ADR 029).
+ */
+function federationRuntimeConfig(app, appConfig) {
+  return {
+    name: `${app.name}-federation-runtime`,
+    mode: appConfig.mode,
+    context: app.dir,
+    entry: path.join(ROOT, 'tools/webpack/federation-runtime-entry.ts'),
+    devtool: appConfig.devtool,
+    output: {
+      path: appConfig.output.path,
+      filename: FEDERATION_RUNTIME_SCRIPT,
+      uniqueName: `${app.name}-federation-runtime`,
+      clean: false,
+    },
+    resolve: appConfig.resolve,
+    module: { rules: [appConfig.module.rules[0]] },
+    optimization: appConfig.optimization,
+    performance: appConfig.performance,
+    stats: appConfig.stats,
+  };
 }
 
 /**

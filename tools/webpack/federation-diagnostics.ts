@@ -2,9 +2,9 @@
 // through its own federation share scope, so comparing the results from the shell and from a
 // remote proves there is ONE React, router, Firebase app and @portfolio/shared on the page.
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portfolio/shared/router';
 import { authContextIdentity } from '@portfolio/shared/auth';
-import { getFirebaseApp } from '@portfolio/shared/firebase';
+import { firebaseAppCount, getFirebaseApp } from '@portfolio/shared/firebase';
 
 export interface FederationIdentities {
   react: unknown;
@@ -16,12 +16,11 @@ export interface FederationIdentities {
 
 export async function collectIdentities(): Promise<FederationIdentities> {
   const firebaseApp = await getFirebaseApp();
-  const { getApps } = await import('firebase/app');
   return {
     react: useState,
     router: useNavigate,
     authContext: authContextIdentity,
     firebaseApp,
-    firebaseAppCount: getApps().length,
+    firebaseAppCount: await firebaseAppCount(),
   };
 }

@@ -2,6 +2,8 @@
 //   jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
 // The shared modules (firebase.ts, auth.tsx, auth-actions.ts, profile-store.ts) run for real.
 
+import { persistedUserKey } from '@portfolio/shared/firebase';
+
 export interface FakeUser {
   uid: string;
   email: string | null;
@@ -37,9 +39,21 @@ export const fakeAuth = {
   authStateReady: jest.fn(async () => undefined),
 };
 
-/** Changes the signed-in user and tells token listeners, as the SDK would. */
+/**
+ * Changes the signed-in user and tells token listeners, as the SDK would; like the SDK with local
+ * persistence, it keeps the user in localStorage, where the AuthProvider looks for a session.
+ */
 export function setCurrentUser(user: FakeUser | null): void {
   fakeAuth.currentUser = user;
+  if (user) {
+    const { uid, email, displayName, photoURL } = user;
+    window.localStorage.setItem(
+      persistedUserKey(),
+      JSON.stringify({ uid, email, displayName, photoURL }),
+    );
+  } else {
+    window.localStorage.removeItem(persistedUserKey());
+  }
   for (const listener of listeners) listener(user);
 }
 
@@ -77,7 +91,7 @@ export const appSdk = {
 /** Call in beforeEach: signed out, no listeners, the SDK's default behaviour. */
 export function resetFirebaseMock(): void {
   listeners = [];
-  fakeAuth.currentUser = null;
+  setCurrentUser(null);
   jest.clearAllMocks();
   authSdk.onIdTokenChanged.mockImplementation((_auth: unknown, listener: Listener) => {
     listeners.push(listener);

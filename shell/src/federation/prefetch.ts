@@ -1,6 +1,6 @@
 // Loads a route's page module before the visitor clicks (link hover or focus), so the page
 // appears at once. The federation runtime caches the module; the route's lazy load reuses it.
-import { matchPath } from 'react-router-dom';
+import { matchPath } from '@portfolio/shared/router';
 import { REMOTE_ROUTES } from '../routes';
 import { loadRemotePage } from './remotes';
 

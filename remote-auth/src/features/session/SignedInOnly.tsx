@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate } from '@portfolio/shared/router';
 import { useAuth } from '@portfolio/shared/auth';
 import type { AuthUser } from '@portfolio/shared/auth';
 import { Spinner } from '@portfolio/shared/ui';

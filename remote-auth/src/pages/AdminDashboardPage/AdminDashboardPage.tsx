@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@portfolio/shared/router';
 import {
   createArticle,
   createProject,

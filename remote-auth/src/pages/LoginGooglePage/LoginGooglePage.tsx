@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portfolio/shared/router';
 import { signInWithGoogle } from '@portfolio/shared/auth-actions';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import { AuthLayout } from '../../features/session/AuthLayout';

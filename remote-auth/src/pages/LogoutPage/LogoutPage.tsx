@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portfolio/shared/router';
 import { useAuth } from '@portfolio/shared/auth';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import { AuthLayout } from '../../features/session/AuthLayout';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@portfolio/shared/router';
 import { signInWithEmail, signInWithGoogle } from '@portfolio/shared/auth-actions';
 import type { Credentials } from '@portfolio/shared/auth-actions';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';

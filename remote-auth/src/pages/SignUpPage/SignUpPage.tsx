@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@portfolio/shared/router';
 import { signUpWithEmail } from '@portfolio/shared/auth-actions';
 import type { Credentials } from '@portfolio/shared/auth-actions';
 import { ErrorMessage } from '@portfolio/shared/ui';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@portfolio/shared/router';
 import { useAuth } from '@portfolio/shared/auth';
 import type { AuthUser } from '@portfolio/shared/auth';
 import { loadMyProfile, updateUsername } from '@portfolio/shared/auth-actions';

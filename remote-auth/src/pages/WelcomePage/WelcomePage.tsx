@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@portfolio/shared/router';
 import { useAuth } from '@portfolio/shared/auth';
 import { AuthLayout } from '../../features/session/AuthLayout';
 import { useDocumentTitle } from '../../features/session/useDocumentTitle';

@@ -1,6 +1,6 @@
 // One article in a list: image, date, title, excerpt and a Read More link. Both list pages use
 // it; the layout prop only changes how it is arranged.
-import { Link } from 'react-router-dom';
+import { Link } from '@portfolio/shared/router';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { Article } from '@portfolio/shared/types';

@@ -1,5 +1,5 @@
 // One search result: title linking to the article, date, and the snippet with matches marked.
-import { Link } from 'react-router-dom';
+import { Link } from '@portfolio/shared/router';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { SearchResult } from '@portfolio/shared/types';
 import { NO_CONTENT } from '../../texts';

@@ -1,7 +1,7 @@
 // /article/:id: one article in full (the spec's Read More links point here), with its Markdown
 // rendered safely, a reading time, and links to the older and newer article.
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@portfolio/shared/router';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { ArticleDetail } from '@portfolio/shared/types';

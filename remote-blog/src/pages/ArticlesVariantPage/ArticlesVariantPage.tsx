@@ -1,7 +1,7 @@
 // /articles/:id: despite its name, a second article list (spec section 2), read from the same
 // GET /articles. A compact list whose cards link to /articles/{id}; the card of the id in the
 // address is marked as the current one.
-import { useParams } from 'react-router-dom';
+import { useParams } from '@portfolio/shared/router';
 import { ArticleList } from '../../features/articles/ArticleList';
 import { articlesVariantPath } from '../../features/articles/paths';
 import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';

@@ -1,6 +1,6 @@
 // /search-article?query=…: article search results. The query comes from the address, so a new
 // search from the navbar while this page is open updates the results.
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@portfolio/shared/router';
 import { Spinner } from '@portfolio/shared/ui';
 import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';
 import { SearchResultItem } from '../../features/search/SearchResultItem';

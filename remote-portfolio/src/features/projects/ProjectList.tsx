@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@portfolio/shared/router';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { PROJECT_SNIPPET_LENGTH, truncateText } from '@portfolio/shared/format';
 import type { Project } from '@portfolio/shared/types';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@portfolio/shared/router';
 import { getAboutData } from '@portfolio/shared/api-client';
 import type { AboutData } from '@portfolio/shared/types';
 import { Spinner } from '@portfolio/shared/ui';

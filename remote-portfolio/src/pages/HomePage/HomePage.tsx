@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@portfolio/shared/router';
 import { OWNER, SERVICES, TESTIMONIALS } from '../../content/owner';
 import { ContactForm } from '../../features/contact/ContactForm';
 import { judgeHomeContact } from '../../features/contact/outcomes';

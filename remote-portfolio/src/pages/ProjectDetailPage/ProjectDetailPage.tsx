@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@portfolio/shared/router';
 import { ApiError, getProject, imageUrl } from '@portfolio/shared/api-client';
 import { hostnameOf } from '@portfolio/shared/format';
 import type { Project } from '@portfolio/shared/types';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@portfolio/shared/router';
 import type { OwnerIdentity } from '@portfolio/shared/config';
 import {
   FOOTER_CONTACT_HEADING,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from '@portfolio/shared/router';
 import { useAuth } from '@portfolio/shared/auth';
 import { prefetchRoute } from '../../federation/prefetch';
 import {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@portfolio/shared/router';
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../../texts';
 import styles from './NotFoundPage.module.css';
 

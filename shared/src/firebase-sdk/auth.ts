@@ -1,0 +1,15 @@
+// See app.ts: the Firebase Auth functions the site uses, loaded through getAuthSdk().
+export {
+  GoogleAuthProvider,
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  initializeAuth,
+  onIdTokenChanged,
+  setPersistence,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  updateProfile,
+} from 'firebase/auth';

@@ -77,9 +77,15 @@ test.describe('portfolio remote, composed in the shell', () => {
       'href',
       '/about',
     );
+    // Below the fold, react-slick loads only when the visitor scrolls near the carousel; until
+    // then the first testimonial stands in, in a box of the same size.
     const carousel = main(page).getByRole('region', { name: TESTIMONIALS_HEADING });
+    await expect(carousel).not.toHaveAttribute('aria-roledescription', 'carousel');
+    const previewHeight = await carousel.evaluate((element) => element.clientHeight);
+    await carousel.scrollIntoViewIfNeeded();
     await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
     await expect(carousel.getByRole('group')).toHaveCount(1);
+    expect(await carousel.evaluate((element) => element.clientHeight)).toBe(previewHeight);
 
     const recent = section(page, RECENT_PROJECTS_HEADING);
     await expect(recent.getByRole('heading', { level: 3 })).toHaveText(newest);
@@ -89,6 +95,7 @@ test.describe('portfolio remote, composed in the shell', () => {
   test('home: the testimonial carousel can be paused and moved by keyboard', async ({ page }) => {
     await page.goto('/');
     const carousel = main(page).getByRole('region', { name: TESTIMONIALS_HEADING });
+    await carousel.scrollIntoViewIfNeeded();
     const shown = () => carousel.getByRole('group').getAttribute('aria-label');
     await carousel.getByRole('button', { name: CAROUSEL_PAUSE_LABEL }).focus();
     await page.keyboard.press('Enter');

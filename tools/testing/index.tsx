@@ -87,3 +87,28 @@ export function mockFetch(
   global.fetch = mock as unknown as typeof fetch;
   return mock;
 }
+
+/**
+ * Makes every IntersectionObserver report its elements in view at once (jsdom has no layout), for
+ * what a page loads only when the visitor scrolls near it. Returns a function that undoes it.
+ */
+export function revealOnObserve(): () => void {
+  const original = window.IntersectionObserver;
+  window.IntersectionObserver = class {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      this.callback(
+        [{ isIntersecting: true, target } as IntersectionObserverEntry],
+        this as unknown as IntersectionObserver,
+      );
+    }
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  } as unknown as typeof IntersectionObserver;
+  return () => {
+    window.IntersectionObserver = original;
+  };
+}

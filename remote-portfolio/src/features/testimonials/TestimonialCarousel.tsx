@@ -17,6 +17,7 @@ import {
   carouselDotLabel,
 } from '../../texts';
 import { usePrefersReducedMotion } from '../motion/usePrefersReducedMotion';
+import { TestimonialSlide } from './TestimonialSlide';
 import styles from './TestimonialCarousel.module.css';
 
 export interface TestimonialCarouselProps {
@@ -132,15 +133,7 @@ export function TestimonialCarousel({ testimonials, labelledBy }: TestimonialCar
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${count}`}
             >
-              <figure className={styles.slide}>
-                <blockquote className={styles.quote}>
-                  <p>{testimonial.quote}</p>
-                </blockquote>
-                <figcaption className={styles.author}>
-                  <span className={styles.name}>{testimonial.name}</span>
-                  <span className={styles.role}>{testimonial.role}</span>
-                </figcaption>
-              </figure>
+              <TestimonialSlide testimonial={testimonial} />
             </div>
           ))}
         </Slider>

@@ -5,11 +5,12 @@ import type { Project } from '@portfolio/shared/types';
 import {
   mockFetch,
   renderAt,
+  revealOnObserve,
   setUpTestRuntimeConfig,
   TEST_API_BASE,
 } from '../../../../tools/testing';
 import type { MockResponse } from '../../../../tools/testing';
-import { OWNER, SERVICES } from '../../content/owner';
+import { OWNER, SERVICES, TESTIMONIALS } from '../../content/owner';
 import {
   CONTACT_BUSY_LABEL,
   CONTACT_EMAIL_LABEL,
@@ -101,10 +102,25 @@ describe('HomePage', () => {
         .map((h) => h.textContent),
     ).toEqual(SERVICES.map((service) => service.title));
     expect(screen.getByRole('link', { name: /more about me/i })).toHaveAttribute('href', '/about');
-    expect(screen.getByRole('region', { name: TESTIMONIALS_HEADING })).toHaveAttribute(
-      'aria-roledescription',
-      'carousel',
-    );
+    // Below the fold: the first testimonial stands in until the visitor scrolls near it.
+    const testimonials = screen.getByRole('region', { name: TESTIMONIALS_HEADING });
+    expect(testimonials).not.toHaveAttribute('aria-roledescription');
+    expect(within(testimonials).getByText(TESTIMONIALS[0]!.quote)).toBeInTheDocument();
+  });
+
+  it('loads the testimonial carousel when the visitor scrolls near it', async () => {
+    const restore = revealOnObserve();
+    try {
+      await renderHome().settled();
+      await waitFor(() =>
+        expect(screen.getByRole('region', { name: TESTIMONIALS_HEADING })).toHaveAttribute(
+          'aria-roledescription',
+          'carousel',
+        ),
+      );
+    } finally {
+      restore();
+    }
   });
 
   describe('newest projects', () => {

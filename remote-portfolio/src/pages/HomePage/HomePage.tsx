@@ -5,7 +5,7 @@ import { ContactForm } from '../../features/contact/ContactForm';
 import { judgeHomeContact } from '../../features/contact/outcomes';
 import { TypedPhrases } from '../../features/hero/TypedPhrases';
 import { ProjectList } from '../../features/projects/ProjectList';
-import { TestimonialCarousel } from '../../features/testimonials/TestimonialCarousel';
+import { DeferredTestimonialCarousel } from '../../features/testimonials/DeferredTestimonialCarousel';
 import {
   ABOUT_TEASER_HEADING,
   ABOUT_TEASER_LINK,
@@ -88,7 +88,7 @@ export default function HomePage() {
       {/* Not labelled itself: the carousel inside is the labelled region. */}
       <section className={styles.section}>
         <h2 id="home-testimonials">{TESTIMONIALS_HEADING}</h2>
-        <TestimonialCarousel testimonials={TESTIMONIALS} labelledBy="home-testimonials" />
+        <DeferredTestimonialCarousel testimonials={TESTIMONIALS} labelledBy="home-testimonials" />
       </section>
 
       <section className={styles.section} aria-labelledby="home-projects">

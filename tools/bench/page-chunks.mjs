@@ -1,0 +1,29 @@
+// What each page costs on top of what is already on the page: an exposed page module's own
+// JavaScript (the files its remote's mf-manifest.json lists as its synchronous assets), gzip -9.
+// Used by the budget check in npm test (e2e/bundle-budget.spec.ts) and by record-budgets.mjs.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { REMOTES, ROOT } from '../apps.mjs';
+
+export const BUDGETS_FILE = path.join(ROOT, 'e2e', 'bundle-budgets.json');
+
+/** @returns {Record<string, number>} gzip bytes per page, keyed "remote/Page" */
+export function measurePageChunks() {
+  /** @type {Record<string, number>} */
+  const sizes = {};
+  for (const remote of REMOTES) {
+    const dist = path.join(ROOT, remote.dir, 'dist');
+    const manifestFile = path.join(dist, 'mf-manifest.json');
+    if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build first`);
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    for (const expose of manifest.exposes) {
+      if (expose.name === 'Diagnostics') continue;
+      sizes[`${remote.name}/${expose.name}`] = expose.assets.js.sync.reduce(
+        (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length,
+        0,
+      );
+    }
+  }
+  return sizes;
+}

@@ -1,5 +1,5 @@
 // Serves one built app: compression, immutable hashed assets, no-cache federation entry points,
-// CORS for remotes, SPA fallback for deep links, and /runtime-config.json.
+// CORS for remotes, SPA fallback for deep links, and /runtime-config.json (preloaded by the page).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,6 +26,10 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+// Every page's first script fetches /runtime-config.json before it can render or load a remote:
+// announced with the page, it downloads while the scripts do instead of after them. `crossorigin`
+// makes the preload match that same-origin fetch() (mode cors), so it is used, not fetched twice.
+const PAGE_PRELOADS = '</runtime-config.json>; rel=preload; as=fetch; crossorigin';
 const NO_CACHE = new Set([
   'remoteEntry.js',
   'federation-runtime.js',
@@ -169,6 +173,7 @@ export function createStaticServer({ root, cors = false, env = process.env }) {
     const extension = path.extname(file);
     headers['Content-Type'] = TYPES[extension] ?? 'application/octet-stream';
     headers['Cache-Control'] = cacheControlFor(file);
+    if (extension === '.html') headers.Link = PAGE_PRELOADS;
     let body = entry.body;
     if (COMPRESSIBLE.has(extension) && body.length > 1024) {
       headers.Vary = 'Accept-Encoding';

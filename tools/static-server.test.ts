@@ -59,6 +59,14 @@ describe('createStaticServer', () => {
     expect(await response.text()).toContain('<title>app</title>');
   });
 
+  it('announces the runtime config with the page only, so it downloads beside the scripts', async () => {
+    const page = await fetch(`${base}/blog`);
+    expect(page.headers.get('link')).toBe(
+      '</runtime-config.json>; rel=preload; as=fetch; crossorigin',
+    );
+    expect((await fetch(`${base}/main.0a1b2c3d.js`)).headers.get('link')).toBeNull();
+  });
+
   it('answers 404 for a missing asset and refuses to leave its folder', async () => {
     expect((await fetch(`${base}/missing.js`)).status).toBe(404);
     expect((await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).status).toBe(403);

@@ -15,8 +15,11 @@ export interface ArticleCardProps {
   /** Where Read More goes. */
   href: string;
   layout: ArticleCardLayout;
-  /** Images above the fold load at once; the rest wait until they are scrolled near. */
-  imageLoading: 'eager' | 'lazy';
+  /**
+   * Images above the fold load at once, the page's largest one first ('priority'); the rest wait
+   * until they are scrolled near.
+   */
+  imageLoading: 'priority' | 'eager' | 'lazy';
   /** The card of the page being shown (the variant list links to itself). */
   current?: boolean;
 }
@@ -35,7 +38,8 @@ export function ArticleCard({ article, href, layout, imageLoading, current }: Ar
           alt=""
           width={400}
           height={240}
-          loading={imageLoading}
+          loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={imageLoading === 'priority' ? 'high' : undefined}
           decoding="async"
         />
       )}

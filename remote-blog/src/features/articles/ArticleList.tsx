@@ -9,6 +9,8 @@ import styles from './ArticleList.module.css';
 
 /** How many images of each layout are likely above the fold on a first visit. */
 const EAGER_IMAGES: Record<ArticleCardLayout, number> = { grid: 3, compact: 5 };
+/** The grid's first image is the page's largest paint on a phone; the thumbnails never are. */
+const PRIORITY_IMAGES: Record<ArticleCardLayout, number> = { grid: 1, compact: 0 };
 
 export interface ArticleListProps {
   layout: ArticleCardLayout;
@@ -31,7 +33,13 @@ export function ArticleList({ layout, linkTo, currentId }: ArticleListProps) {
             article={article}
             href={linkTo(article._id)}
             layout={layout}
-            imageLoading={index < EAGER_IMAGES[layout] ? 'eager' : 'lazy'}
+            imageLoading={
+              index < PRIORITY_IMAGES[layout]
+                ? 'priority'
+                : index < EAGER_IMAGES[layout]
+                  ? 'eager'
+                  : 'lazy'
+            }
             current={article._id === currentId}
           />
         </li>

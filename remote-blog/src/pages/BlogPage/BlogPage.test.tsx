@@ -87,7 +87,7 @@ describe('BlogPage', () => {
     expect(within(card!).getByText(NO_CONTENT)).toBeInTheDocument();
   });
 
-  it('shows the image from the API base plus imagePath, lazily below the first row', async () => {
+  it('shows the image from the API base plus imagePath, the first one first, lazily below the first row', async () => {
     mockFetch({
       'GET /articles': {
         body: [1, 2, 3, 4].map((n) =>
@@ -103,6 +103,9 @@ describe('BlogPage', () => {
     expect(images[0]).toHaveAttribute('width', '400');
     expect(images[0]).toHaveAttribute('height', '240');
     expect(images[0]).toHaveAttribute('loading', 'eager');
+    expect(images[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(images[1]).toHaveAttribute('loading', 'eager');
+    expect(images[1]).not.toHaveAttribute('fetchpriority');
     expect(images[3]).toHaveAttribute('loading', 'lazy');
   });
 

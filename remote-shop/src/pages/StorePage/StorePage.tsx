@@ -22,6 +22,8 @@ export default function StorePage() {
                 width={280}
                 height={240}
                 className={styles.image}
+                // The first product is the largest paint on a phone: fetch it before the rest.
+                fetchPriority={index === 0 ? 'high' : undefined}
                 loading={index < 4 ? 'eager' : 'lazy'}
                 decoding="async"
               />

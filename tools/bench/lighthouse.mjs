@@ -1,0 +1,353 @@
+// npm run bench:lighthouse — what a phone visitor gets, page by page (issue 7).
+// Builds what is stale, starts the site exactly as `npm start` serves it (tools/start.mjs
+// --no-build: the five production builds, the content API, the Auth emulator) on its own ports
+// with a throwaway database, so it can run beside a live `npm start`. Then runs Lighthouse with
+// its default mobile preset (simulated throttling, Moto G Power class CPU and slow 4G) RUNS times
+// per page, each in a fresh headless Chromium, and reports the median of each figure.
+//   CHROME_PATH      Chromium to drive (default /usr/bin/chromium)
+//   LIGHTHOUSE_RUNS  runs per page (default 3)
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ROOT } from '../apps.mjs';
+
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
+const SHELL_PORT = 3600;
+const API_PORT = 4600;
+// Off the ports of `npm start` (3000-3004, 4000, 9099) and of the other benches and test runs.
+const STACK_ENV = {
+  SHELL_PORT: String(SHELL_PORT),
+  PORTFOLIO_PORT: '3601',
+  BLOG_PORT: '3602',
+  AUTH_PORT: '3603',
+  SHOP_PORT: '3604',
+  API_PORT: String(API_PORT),
+  AUTH_EMULATOR_PORT: '9600',
+};
+const GOALS = { score: 100, lcpMs: 1500, cls: 0 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** The stack, started by this script: stopped by its PID only. */
+let stack = null;
+/** @type {import('chrome-launcher').LaunchedChrome | null} */
+let chrome = null;
+
+function startStack(runDir) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'tools', 'start.mjs'), '--no-build'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...STACK_ENV,
+      // A fresh seeded database and emulator accounts, never those of the developer's `npm start`.
+      DATA_DIR: path.join(runDir, 'pglite'),
+      EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  stack = child;
+  const output = [];
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the site did not start in 180 s')), 180_000);
+    const onData = (chunk) => {
+      output.push(chunk.toString());
+      // start.mjs prints the site URL once every service answers.
+      if (/\[start\] site:/.test(chunk.toString())) {
+        clearTimeout(timer);
+        resolve(undefined);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => output.push(chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`tools/start.mjs exited (${code}):\n${output.join('')}`));
+    });
+  });
+  return ready;
+}
+
+function stopStack() {
+  const child = stack;
+  stack = null;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve(undefined);
+    });
+    // start.mjs stops the API and the emulator it started on SIGINT.
+    child.kill('SIGINT');
+  });
+}
+
+/**
+ * One Lighthouse run in a fresh browser profile: the cache and storage start empty. A run that
+ * Lighthouse itself reports as failed (no score, e.g. NO_LCP on a busy machine) is run again.
+ */
+async function runLighthouse(url, categories = CATEGORIES) {
+  for (let attempt = 1; ; attempt += 1) {
+    const lhr = await runLighthouseOnce(url, categories);
+    const failure =
+      lhr.runtimeError?.code ??
+      categories.find((category) => typeof lhr.categories[category]?.score !== 'number');
+    if (!failure) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse failed 3 times on ${url}: ${failure}`);
+    console.log(`[bench] ${url}: run failed (${failure}), running it again`);
+  }
+}
+
+async function runLighthouseOnce(url, categories) {
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox'],
+    handleSIGINT: false,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+    chrome = null;
+  }
+}
+
+const audit = (lhr, id) => lhr.audits[id];
+
+/** The audits of a category that cost points, worst first. */
+function failingAudits(lhr, category) {
+  return lhr.categories[category].auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter(
+      (item) =>
+        item.score !== null &&
+        item.score < 1 &&
+        !['notApplicable', 'manual', 'informative'].includes(item.scoreDisplayMode),
+    )
+    .sort((a, b) => a.score - b.score)
+    .map((item) => ({
+      id: item.id,
+      score: item.score,
+      ...(item.displayValue ? { displayValue: item.displayValue } : {}),
+    }));
+}
+
+/** Opportunities and diagnostics with a saving or a value, even when they pass. */
+function savings(lhr) {
+  return Object.values(lhr.audits)
+    .filter((item) => item.details?.overallSavingsMs > 0 || item.details?.overallSavingsBytes > 0)
+    .map((item) => ({
+      id: item.id,
+      savingsMs: Math.round(item.details.overallSavingsMs ?? 0),
+      savingsBytes: Math.round(item.details.overallSavingsBytes ?? 0),
+    }));
+}
+
+function lcpBreakdown(lhr) {
+  const items = audit(lhr, 'largest-contentful-paint-element')?.details?.items ?? [];
+  const node = items[0]?.items?.[0]?.node;
+  const phases = Object.fromEntries(
+    (items[1]?.items ?? []).map((phase) => [phase.phase, Math.round(phase.timing)]),
+  );
+  return { element: node ? `${node.selector} ${node.snippet}` : null, phases };
+}
+
+function summarise(lhr) {
+  const resources = audit(lhr, 'resource-summary').details.items;
+  const scripts = resources.find((item) => item.resourceType === 'script');
+  const total = resources.find((item) => item.resourceType === 'total');
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, Math.round(lhr.categories[category].score * 100)]),
+  );
+  return {
+    score: scores.performance,
+    fcpMs: Math.round(audit(lhr, 'first-contentful-paint').numericValue),
+    lcpMs: Math.round(audit(lhr, 'largest-contentful-paint').numericValue),
+    tbtMs: Math.round(audit(lhr, 'total-blocking-time').numericValue),
+    cls: Number(audit(lhr, 'cumulative-layout-shift').numericValue.toFixed(3)),
+    speedIndexMs: Math.round(audit(lhr, 'speed-index').numericValue),
+    jsBytes: scripts?.transferSize ?? 0,
+    jsRequests: scripts?.requestCount ?? 0,
+    totalBytes: total?.transferSize ?? 0,
+    categories: scores,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    lcp: lcpBreakdown(lhr),
+    failing: Object.fromEntries(
+      CATEGORIES.map((category) => [category, failingAudits(lhr, category)]),
+    ),
+    savings: savings(lhr),
+    runWarnings: lhr.runWarnings,
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const MEDIAN_FIELDS = ['score', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'speedIndexMs', 'jsBytes'];
+
+/** Each figure's own median, and the run with the median score for the diagnostics. */
+function medianOf(runs) {
+  const figures = Object.fromEntries(
+    MEDIAN_FIELDS.map((field) => [field, median(runs.map((run) => run[field]))]),
+  );
+  const byScore = [...runs].sort((a, b) => a.score - b.score || a.lcpMs - b.lcpMs);
+  const { lcp, failing, savings: medianSavings, categories } = byScore[Math.floor(runs.length / 2)];
+  return { ...figures, categories, lcp, failing, savings: medianSavings };
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function printTable(rows) {
+  const header = [
+    'page',
+    'score',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    'SI',
+    'JS (transfer)',
+    'a11y/BP/SEO',
+  ];
+  const lines = rows.map(({ page, median: m }) => [
+    page,
+    String(m.score),
+    seconds(m.fcpMs),
+    seconds(m.lcpMs),
+    `${Math.round(m.tbtMs)} ms`,
+    m.cls.toFixed(3),
+    seconds(m.speedIndexMs),
+    kb(m.jsBytes),
+    `${m.categories.accessibility}/${m.categories['best-practices']}/${m.categories.seo}`,
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column].length)),
+  );
+  const format = (line) =>
+    line
+      .map((cell, column) =>
+        (column === 0 ? cell.padEnd : cell.padStart).call(cell, widths[column]),
+      )
+      .join('  ');
+  console.log(`\nLighthouse ${lighthouseVersion}, mobile preset, median of ${RUNS} runs`);
+  console.log(format(header));
+  for (const line of lines) console.log(format(line));
+}
+
+let lighthouseVersion = '';
+
+async function main() {
+  execFileSync(process.execPath, [path.join(ROOT, 'tools', 'build.mjs'), '--if-stale'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+  try {
+    console.log(`[bench] starting the site on port ${SHELL_PORT} (API ${API_PORT})`);
+    await startStack(runDir);
+    const articles = await (await fetch(`http://127.0.0.1:${API_PORT}/api/articles`)).json();
+    if (!Array.isArray(articles) || articles.length === 0) throw new Error('no articles to open');
+    const pages = ['/', '/portfolio', '/blog', `/article/${articles[0]._id}`, '/store'];
+    const origin = `http://localhost:${SHELL_PORT}`;
+
+    // One unmeasured load per page: the static server compresses each file on its first request
+    // and the API fills its response cache; a deployed site serves both warm.
+    for (const page of pages) await runLighthouse(`${origin}${page}`, ['performance']);
+
+    const loadBefore = os.loadavg();
+    const rows = [];
+    for (const page of pages) {
+      const runs = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        const lhr = await runLighthouse(`${origin}${page}`);
+        lighthouseVersion = lhr.lighthouseVersion;
+        const summary = summarise(lhr);
+        runs.push(summary);
+        console.log(
+          `[bench] ${page} run ${run}: score ${summary.score}, LCP ${seconds(summary.lcpMs)}, ` +
+            `TBT ${summary.tbtMs} ms, CLS ${summary.cls}, benchmarkIndex ${summary.benchmarkIndex}`,
+        );
+      }
+      rows.push({ page, median: medianOf(runs), runs });
+    }
+    const loadAfter = os.loadavg();
+
+    printTable(rows);
+    for (const { page, median: m } of rows) {
+      const lcp = m.lcp.element ? `LCP element ${m.lcp.element.slice(0, 90)}` : '';
+      const failing = m.failing.performance.map((item) => item.id).join(', ');
+      console.log(`  ${page}: ${lcp}${failing ? `\n    costs points: ${failing}` : ''}`);
+    }
+    const met = {
+      score: rows.every((row) => row.median.score >= GOALS.score),
+      lcp: rows.every((row) => row.median.lcpMs < GOALS.lcpMs),
+      cls: rows.every((row) => row.median.cls <= GOALS.cls),
+    };
+    console.log(
+      `\ngoals: score ${GOALS.score} on every page ${met.score ? 'met' : 'NOT met'}; ` +
+        `LCP < ${seconds(GOALS.lcpMs)} ${met.lcp ? 'met' : 'NOT met'}; ` +
+        `CLS ${GOALS.cls} ${met.cls ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `load average before/after: ${loadBefore.map((v) => v.toFixed(2)).join(' ')} / ` +
+        `${loadAfter.map((v) => v.toFixed(2)).join(' ')} (${os.cpus().length} cores)`,
+    );
+
+    mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+    writeFileSync(
+      path.join(ROOT, 'bench-results', 'lighthouse.json'),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          lighthouseVersion,
+          preset: 'mobile (default config, simulated throttling)',
+          runsPerPage: RUNS,
+          machine: {
+            cores: os.cpus().length,
+            cpu: os.cpus()[0]?.model,
+            node: process.version,
+            loadAverageBefore: loadBefore,
+            loadAverageAfter: loadAfter,
+          },
+          goals: GOALS,
+          goalsMet: met,
+          rows,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log('results: bench-results/lighthouse.json');
+  } finally {
+    await stopStack();
+    rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+async function interrupted() {
+  await chrome?.kill();
+  await stopStack();
+  process.exit(130);
+}
+process.on('SIGINT', () => void interrupted());
+process.on('SIGTERM', () => void interrupted());
+
+main().catch(async (error) => {
+  console.error(error);
+  await stopStack();
+  process.exit(1);
+});

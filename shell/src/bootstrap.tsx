@@ -5,6 +5,7 @@ import { loadRuntimeConfig } from '@portfolio/shared/config';
 import { App } from './App';
 import { registerSiteRemotes } from './federation/remotes';
 import { installDiagnostics } from './federation/diagnostics';
+import { preconnectTo } from './federation/preconnect';
 import { BOOT_ERROR_TEXT } from './texts';
 
 const container = document.getElementById('root');
@@ -13,6 +14,7 @@ const root = createRoot(container);
 
 loadRuntimeConfig()
   .then((config) => {
+    preconnectTo([config.apiBase, ...Object.values(config.remotes)]);
     registerSiteRemotes(config.remotes, { timeoutMs: config.remoteLoadTimeoutMs });
     installDiagnostics();
     root.render(

@@ -1,4 +1,5 @@
 // Cross-cutting behaviour: health, about data, CORS, errors, caching.
+import zlib from 'node:zlib';
 import { buildApp } from './app.js';
 import { createProject } from './features/projects/repository.js';
 import { testDrivers } from './testing/databases.js';
@@ -170,6 +171,45 @@ describe.each(testDrivers)('app (%s)', (driver) => {
       const stale = await t.app.inject({ url, headers: { 'if-none-match': 'W/"stale"' } });
       expect(stale.statusCode).toBe(200);
       expect(stale.body).toBe(first.body);
+    });
+
+    it.each([
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+      ['deflate', zlib.inflateSync],
+    ] as const)(
+      'sends cached reads in %s when asked, the same bytes each time',
+      async (coding, decompress) => {
+        const url = '/api/articles';
+        const plain = await t.app.inject(url);
+        const ask = () => t.app.inject({ url, headers: { 'accept-encoding': coding } });
+        const first = await ask();
+        expect(first.statusCode).toBe(200);
+        expect(first.headers['content-encoding']).toBe(coding);
+        expect(first.headers.vary).toMatch(/Accept-Encoding/);
+        expect(first.headers.etag).toBe(plain.headers.etag);
+        expect(decompress(first.rawPayload).toString()).toBe(plain.body);
+        const second = await ask();
+        expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+        const revalidated = await t.app.inject({
+          url,
+          headers: { 'accept-encoding': coding, 'if-none-match': first.headers.etag as string },
+        });
+        expect(revalidated.statusCode).toBe(304);
+      },
+    );
+
+    it('sends cached reads as they are without Accept-Encoding, or when too small', async () => {
+      const plain = await t.app.inject('/api/articles');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+      const small = await t.app.inject({
+        url: '/api/about-data',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(small.rawPayload.length).toBeLessThan(1024);
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.json()).toHaveProperty('name');
     });
 
     it('answers from memory until a write that changes public content', async () => {

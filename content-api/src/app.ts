@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cache = new ResponseCache(options.cache);
   const sync: CacheSync | undefined = redis && syncCacheThroughRedis(cache, redis, warn);
   if (sync) app.addHook('onClose', async () => sync.stop());
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // A successful write may change what a public read returns, unless its route says otherwise.
     if (
       WRITE_METHODS.has(request.method) &&
@@ -145,7 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       cache.invalidate();
       sync?.publishInvalidation();
     }
-    return payload;
+    done(null, payload);
   });
 
   const context: RouteContext = {

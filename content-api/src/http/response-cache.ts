@@ -2,11 +2,27 @@
 // Every successful write clears it (see app.ts); with REDIS_URL set, writes on other instances
 // clear it too (cache-sync.ts). Entries also expire after a TTL, which bounds how long an
 // instance can serve stale data when it cannot hear about other instances' writes.
+// A hit costs no serialisation, encoding or compression: the body is kept as the bytes to send,
+// with its compressed forms (ADR 032).
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  COMPRESSION_THRESHOLD,
+  CompressedForms,
+  chooseContentCoding,
+  varyOnAcceptEncoding,
+} from './content-coding.js';
+
+export interface RenderedResponse {
+  body: string;
+  contentType: string;
+}
 
 export interface CachedResponse {
-  body: string;
+  /** UTF-8 bytes, encoded once when rendered. */
+  body: Buffer;
+  /** `body` compressed, made once per coding when first asked for. */
+  compressed: CompressedForms;
   contentType: string;
   etag: string;
 }
@@ -44,6 +60,11 @@ export class ResponseCache {
   private generation = 0;
   /** False while invalidations from other instances could be missed: nothing is stored. */
   private active = true;
+  /** Renders under way, shared by the requests that missed meanwhile (same generation only). */
+  private readonly rendering = new Map<
+    string,
+    { generation: number; response: Promise<CachedResponse> }
+  >();
 
   constructor(options: ResponseCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 500;
@@ -76,22 +97,46 @@ export class ResponseCache {
     return this.active;
   }
 
-  async getOrRender(
-    key: string,
-    render: () => Promise<{ body: string; contentType: string }>,
-  ): Promise<CachedResponse> {
+  /** The fresh entry for `key`, if any, found synchronously. */
+  lookup(key: string): CachedResponse | undefined {
     const hit = this.active ? this.entries.get(key) : undefined;
-    if (hit && hit.expiresAt > this.now()) {
-      // Re-insert so Map order doubles as least-recently-used order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (!hit || hit.expiresAt <= this.now()) return undefined;
+    // Re-insert so Map order doubles as least-recently-used order.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  /**
+   * The cached response for `key`, or `render()`'s. Concurrent misses on one key share a single
+   * render (unless a write came in between), so an expired entry under load costs one database
+   * query, not one per request. While suspended, every request renders for itself.
+   */
+  getOrRender(key: string, render: () => Promise<RenderedResponse>): Promise<CachedResponse> {
+    if (!this.active) return this.renderAndStore(key, render, this.generation);
+    const hit = this.lookup(key);
+    if (hit) return Promise.resolve(hit);
+    const pending = this.rendering.get(key);
+    if (pending?.generation === this.generation) return pending.response;
     const generation = this.generation;
-    const { body, contentType } = await render();
+    const response = this.renderAndStore(key, render, generation).finally(() => {
+      if (this.rendering.get(key)?.response === response) this.rendering.delete(key);
+    });
+    this.rendering.set(key, { generation, response });
+    return response;
+  }
+
+  private async renderAndStore(
+    key: string,
+    render: () => Promise<RenderedResponse>,
+    generation: number,
+  ): Promise<CachedResponse> {
+    const rendered = await render();
+    const body = Buffer.from(rendered.body);
     const entry: Entry = {
       body,
-      contentType,
+      compressed: new CompressedForms(body),
+      contentType: rendered.contentType,
       etag: computeEtag(body),
       expiresAt: this.now() + this.ttlMs,
     };
@@ -108,29 +153,69 @@ export class ResponseCache {
   }
 }
 
-/** Sends a cached representation, or 304 when the client already has it. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+/**
+ * Sends a cached representation, compressed as the client prefers, or 304 when the client
+ * already has it. Returns a promise only while the compressed form is being made.
+ */
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedResponse,
+): Promise<FastifyReply> | undefined {
   reply.header('ETag', cached.etag).header('Cache-Control', 'no-cache');
+  if (cached.body.length >= COMPRESSION_THRESHOLD) varyOnAcceptEncoding(reply);
   if (etagMatches(request.headers['if-none-match'], cached.etag)) {
-    return reply.code(304).send();
+    reply.code(304).send();
+    return undefined;
   }
-  return reply.type(cached.contentType).send(cached.body);
+  reply.type(cached.contentType);
+  const coding = chooseContentCoding(request.headers['accept-encoding'], cached.body.length);
+  if (!coding) {
+    reply.send(cached.body);
+    return undefined;
+  }
+  // With Content-Encoding set, @fastify/compress leaves the body alone.
+  reply.header('Content-Encoding', coding);
+  const body = cached.compressed.get(coding);
+  if (Buffer.isBuffer(body)) {
+    reply.send(body);
+    return undefined;
+  }
+  return body.then((compressed) => reply.send(compressed));
+}
+
+/**
+ * Answers from the cache entry `key`, rendering it on a miss. A hit whose body (or compressed
+ * form) is ready is answered synchronously, with no promise, serialisation or compression, and
+ * returns nothing, so Fastify does not wait on the reply as a thenable either.
+ */
+export function replyFromCache(
+  cache: ResponseCache,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  render: () => Promise<RenderedResponse>,
+): Promise<FastifyReply> | undefined {
+  const hit = cache.lookup(key);
+  if (hit) return sendCached(request, reply, hit);
+  return cache
+    .getOrRender(key, render)
+    .then((cached) => sendCached(request, reply, cached) ?? reply);
 }
 
 /**
  * Serves `load()` as JSON through the cache: serialised with the route's response schema,
  * keyed by the request URL (path and query).
  */
-export async function replyWithCachedJson(
+export function replyWithCachedJson(
   cache: ResponseCache,
   request: FastifyRequest,
   reply: FastifyReply,
   load: () => Promise<unknown>,
 ) {
-  const cached = await cache.getOrRender(`json ${request.url}`, async () => ({
+  return replyFromCache(cache, `json ${request.url}`, request, reply, async () => ({
     // The route's JSON serializer always yields a string.
     body: reply.serialize(await load()) as string,
     contentType: 'application/json; charset=utf-8',
   }));
-  return sendCached(request, reply, cached);
 }

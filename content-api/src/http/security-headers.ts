@@ -32,8 +32,9 @@ export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply)
 
 /** Every answer, errors included, passes through onSend. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer, and a promise per answer costs.
+  app.addHook('onSend', (request, reply, payload, done) => {
     setSecurityHeaders(request, reply);
-    return payload;
+    done(null, payload);
   });
 }

@@ -65,7 +65,12 @@ export function registerStrictInput(app: FastifyInstance): void {
     });
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (containsBadText(request.query)) throw new HttpError(400, STRICT_INPUT_MESSAGES.badText);
+  // A callback hook, not an async one: it runs on every request.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(
+      containsBadText(request.query)
+        ? new HttpError(400, STRICT_INPUT_MESSAGES.badText)
+        : undefined,
+    );
   });
 }

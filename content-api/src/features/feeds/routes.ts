@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { excerpt, markdownToPlainText } from '../../lib/markdown-text.js';
-import { sendCached } from '../../http/response-cache.js';
+import { replyFromCache } from '../../http/response-cache.js';
 import type { AboutData } from '../about/about-data.js';
 import type { Article } from '../articles/repository.js';
 import { listArticles } from '../articles/repository.js';
@@ -70,24 +70,22 @@ const feedRoutes: FastifyPluginAsync<FeedRouteOptions> = async (
   app,
   { db, cache, siteUrl, about },
 ) => {
-  app.get('/rss.xml', async (request, reply) => {
-    const cached = await cache.getOrRender('rss.xml', async () => ({
+  app.get('/rss.xml', (request, reply) =>
+    replyFromCache(cache, 'rss.xml', request, reply, async () => ({
       body: renderRss(await listArticles(db), siteUrl, about),
       contentType: 'application/rss+xml; charset=utf-8',
-    }));
-    return sendCached(request, reply, cached);
-  });
+    })),
+  );
 
-  app.get('/sitemap.xml', async (request, reply) => {
-    const cached = await cache.getOrRender('sitemap.xml', async () => {
+  app.get('/sitemap.xml', (request, reply) =>
+    replyFromCache(cache, 'sitemap.xml', request, reply, async () => {
       const [projects, articles] = await Promise.all([listProjects(db), listArticles(db)]);
       return {
         body: renderSitemap(projects, articles, siteUrl),
         contentType: 'application/xml; charset=utf-8',
       };
-    });
-    return sendCached(request, reply, cached);
-  });
+    }),
+  );
 };
 
 export default feedRoutes;

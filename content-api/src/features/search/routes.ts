@@ -1,5 +1,5 @@
 // GET /search?query=: full-text search over articles, ranked, with highlighted snippets.
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import type { Database } from '../../db/connect.js';
@@ -34,16 +34,11 @@ const HEADLINE_OPTIONS =
 export async function searchArticles(db: Database, text: string): Promise<SearchResult[]> {
   const query = sql`websearch_to_tsquery('english', ${text})`;
   const rank = sql<number>`ts_rank(${articles.searchVector}, ${query})`;
-  // Rank and cut the page first; ts_headline (expensive) then runs on those rows only.
+  // Rank every match but carry only ids and ranks through the sort: a common word matches most
+  // articles. Only the page's rows are then read in full, and ts_headline (expensive) runs on
+  // those alone.
   const page = db
-    .select({
-      id: articles.id,
-      title: articles.title,
-      content: articles.content,
-      plainText: articles.plainText,
-      createdAt: articles.createdAt,
-      rank: rank.as('rank'),
-    })
+    .select({ id: articles.id, createdAt: articles.createdAt, rank: rank.as('rank') })
     .from(articles)
     .where(sql`${articles.searchVector} @@ ${query}`)
     .orderBy(desc(rank), desc(articles.createdAt))
@@ -51,16 +46,17 @@ export async function searchArticles(db: Database, text: string): Promise<Search
     .as('page');
   const rows = await db
     .select({
-      id: page.id,
-      title: page.title,
-      content: page.content,
-      createdAt: page.createdAt,
-      headline: sql<string>`ts_headline('english', translate(${page.plainText}, '<>', ${LESS_THAN + GREATER_THAN}), ${query}, ${HEADLINE_OPTIONS})`,
+      id: articles.id,
+      title: articles.title,
+      content: articles.content,
+      createdAt: articles.createdAt,
+      headline: sql<string>`ts_headline('english', translate(${articles.plainText}, '<>', ${LESS_THAN + GREATER_THAN}), ${query}, ${HEADLINE_OPTIONS})`,
       // The ends of the text tell whether the headline starts or ends it.
-      textStart: sql<string>`left(${page.plainText}, ${EDGE_LENGTH})`,
-      textEnd: sql<string>`right(${page.plainText}, ${EDGE_LENGTH})`,
+      textStart: sql<string>`left(${articles.plainText}, ${EDGE_LENGTH})`,
+      textEnd: sql<string>`right(${articles.plainText}, ${EDGE_LENGTH})`,
     })
     .from(page)
+    .innerJoin(articles, eq(articles.id, page.id))
     .orderBy(desc(page.rank), desc(page.createdAt));
   return rows.map((row) => {
     const fragment = headlineText(row.headline);

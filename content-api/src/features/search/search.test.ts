@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
@@ -127,6 +128,26 @@ describe.each(testDrivers)('GET /api/search (%s)', (driver) => {
       await createArticle(`Quokka field note ${index}`, `Quokka sighting number ${index}.`);
     }
     expect(await search('quokka')).toHaveLength(20);
+  });
+
+  it('ranks every match before keeping the best 20', async () => {
+    await createArticle('Numbat habits', 'Numbat, numbat, numbat: this article is about numbats.');
+    for (let index = 0; index < 21; index += 1) {
+      await createArticle(`Walk log ${index}`, `A numbat crossed the path on day ${index}.`);
+    }
+    const results = await search('numbat');
+    expect(results).toHaveLength(20);
+    // The oldest article, but by far the best match.
+    expect(results[0]?.title).toBe('Numbat habits');
+  });
+
+  it('keeps each search vector in its row, not in TOAST (ADR 033)', async () => {
+    // Both drivers answer raw SQL with `{ rows }`; the shared Database type does not say so.
+    const { rows } = (await t.database.db.execute(
+      sql`select attstorage from pg_attribute
+          where attrelid = 'articles'::regclass and attname = 'search_vector'`,
+    )) as unknown as { rows: { attstorage: string }[] };
+    expect(rows[0]?.attstorage).toBe('m');
   });
 
   it('rejects an overlong query with 400', async () => {

@@ -1,0 +1,193 @@
+// Load generation with autocannon (as a library): what each endpoint is asked, and how it is
+// measured against its ceiling: req/s, p50/p99 latency and the server's CPU time per answer.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import autocannon from 'autocannon';
+import { COMMON_WORD, RARE_WORD } from './articles.mjs';
+
+/** What Chrome sends. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/** The ceiling server is long-lived; it needs less warming up than a fresh API. */
+const CEILING_WARMUP_SHARE = 0.5;
+
+/**
+ * What is measured, for a dataset whose middle article is `articleId`. `fresh` requests get a
+ * distinct URL or body each time (setupRequest): for search, an unused query parameter, so
+ * every request misses the response cache and runs the query in the database.
+ */
+export function endpointsFor(articleId) {
+  const search = (word) => `/api/search?query=${word}`;
+  return [
+    { name: 'GET /api/articles', path: '/api/articles', cachedRead: true },
+    {
+      name: 'GET /api/articles, compressed',
+      path: '/api/articles',
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+      cachedRead: true,
+    },
+    { name: 'GET /api/articles/:id', path: `/api/articles/${articleId}`, cachedRead: true },
+    { name: 'GET /api/search common, cached', path: search(COMMON_WORD) },
+    { name: 'GET /api/search common, uncached', path: search(COMMON_WORD), fresh: freshQuery },
+    { name: 'GET /api/search rare, cached', path: search(RARE_WORD) },
+    { name: 'GET /api/search rare, uncached', path: search(RARE_WORD), fresh: freshQuery },
+    { name: 'POST /api/contact', path: '/api/contact', method: 'POST', fresh: freshContact },
+  ];
+}
+
+/** Never reset, so no URL repeats within a run (a repeat could be a cache hit). */
+let freshCounter = 0;
+
+function freshQuery(basePath) {
+  const separator = basePath.includes('?') ? '&' : '?';
+  return (request) => ({ ...request, path: `${basePath}${separator}bench=${(freshCounter += 1)}` });
+}
+
+/** A valid, distinct message with its own Idempotency-Key, as the site's contact form sends. */
+function freshContact() {
+  const run = randomBytes(4).toString('hex');
+  let counter = 0;
+  return (request) => {
+    counter += 1;
+    return {
+      ...request,
+      headers: {
+        ...request.headers,
+        'content-type': 'application/json',
+        'idempotency-key': `bench-${run}-${counter}`,
+      },
+      body: JSON.stringify({
+        name: 'Bench Visitor',
+        email: 'bench@example.com',
+        message: `Hello from the API bench, message ${counter} of run ${run}.`,
+      }),
+    };
+  };
+}
+
+/** One request as autocannon's `requests` entry; `path` overrides the endpoint's. */
+function requestFor(endpoint, path = endpoint.path) {
+  const request = { method: endpoint.method ?? 'GET', path, headers: endpoint.headers ?? {} };
+  if (endpoint.fresh) request.setupRequest = endpoint.fresh(path);
+  return request;
+}
+
+/** One answer of the endpoint as sent (compressed bodies stay compressed): status and body. */
+export function probe(base, endpoint) {
+  const first = requestFor(endpoint);
+  const { method, path, headers, body } = first.setupRequest ? first.setupRequest(first) : first;
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}${path}`, { method, headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Stores `body` on the ceiling server; returns the path that answers it. */
+export async function ceilingFor(ceilingBase, name, body) {
+  const response = await fetch(`${ceilingBase}/bodies/${name}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/octet-stream' },
+    body,
+  });
+  if (!response.ok) throw new Error(`the ceiling server refused the body: ${response.status}`);
+  return `/ceiling/${name}`;
+}
+
+/** Linux's USER_HZ: /proc reports CPU times in these ticks. */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) the process `pid` has used, in µs; undefined off Linux. */
+function cpuMicros(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Load for `seconds` on `connections` connections. The rate is counted from the first to the
+ * last answer, so neither the ramp-up nor the requests cut off at the end skew it. The server's
+ * CPU time per answer depends far less than the rate on what else runs on the machine.
+ */
+async function runFor({ base, pid, request, seconds, connections }, sample) {
+  const cpuBefore = cpuMicros(pid);
+  const run = autocannon({ url: base, connections, duration: seconds, requests: [request] });
+  let first;
+  let last;
+  run.on('response', (_client, status, _bytes, responseTime) => {
+    last = performance.now();
+    first ??= last;
+    sample.completions += 1;
+    sample.latencies.push(responseTime);
+    if (status >= 300) sample.failures += 1;
+  });
+  const result = await run;
+  sample.cpuMicros += cpuMicros(pid) - cpuBefore;
+  sample.failures += result.errors + result.timeouts;
+  if (first !== undefined) {
+    sample.completions -= 1;
+    sample.seconds += (last - first) / 1000;
+  }
+}
+
+function percentile(sorted, fraction) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? NaN;
+}
+
+function summarise(sample) {
+  const sorted = sample.latencies.sort((a, b) => a - b);
+  const round = (value) => Math.round(value * 100) / 100;
+  const cpuPerRequest = sample.cpuMicros / sorted.length;
+  return {
+    requestsPerSecond: Math.round(sample.completions / sample.seconds),
+    latencyMs: { p50: round(percentile(sorted, 0.5)), p99: round(percentile(sorted, 0.99)) },
+    /** null where /proc is missing (not Linux). */
+    cpuMicrosPerRequest: Number.isFinite(cpuPerRequest) ? Math.round(cpuPerRequest) : null,
+    requests: sorted.length,
+    failures: sample.failures,
+  };
+}
+
+const emptySample = () => ({
+  completions: 0,
+  seconds: 0,
+  latencies: [],
+  failures: 0,
+  cpuMicros: 0,
+});
+
+/**
+ * The endpoint on `api` and its ceiling (`ceilingPath` on `ceiling`: the same method and
+ * answer), each `{ base, pid }`. Both are warmed up, then measured in alternating one-second
+ * slices for `seconds` each, so that load from other processes falls on both alike.
+ */
+export async function measureAgainstCeiling({ api, ceiling, ceilingPath, endpoint, settings }) {
+  const sides = [
+    { server: api, path: endpoint.path, sample: emptySample() },
+    { server: ceiling, path: ceilingPath, sample: emptySample() },
+  ];
+  const { connections, warmupSeconds, seconds } = settings;
+  const slice = ({ server, path }, duration, sample) =>
+    runFor(
+      { ...server, request: requestFor(endpoint, path), seconds: duration, connections },
+      sample,
+    );
+  await slice(sides[0], warmupSeconds, emptySample());
+  await slice(sides[1], warmupSeconds * CEILING_WARMUP_SHARE, emptySample());
+  const slices = Math.max(1, Math.round(seconds));
+  for (let index = 0; index < slices; index += 1) {
+    for (const side of sides) await slice(side, seconds / slices, side.sample);
+  }
+  const [endpointResult, ceilingResult] = sides.map((side) => summarise(side.sample));
+  return { ...endpointResult, ceiling: ceilingResult };
+}

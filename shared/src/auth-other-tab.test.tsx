@@ -1,61 +1,29 @@
 // A tab without a session loads no Auth SDK (see auth-session.test.tsx); when another tab signs
 // in, it starts following the session. Its own file, for a fresh firebase.ts module state.
-import { act, render, screen } from '@testing-library/react';
-import * as firebaseAuth from 'firebase/auth';
-import { AuthProvider, useAuth } from '@portfolio/shared/auth';
+import { act, screen } from '@testing-library/react';
 import { persistedUserKey } from '@portfolio/shared/firebase';
 import { setUpTestRuntimeConfig } from '../../tools/testing';
+import {
+  authSdk,
+  makeUser,
+  resetFirebaseMock,
+  setCurrentUser,
+} from '../../tools/testing/firebaseMock';
+import { afterIdle, renderAuthState } from './testing/authState';
 
-jest.mock('firebase/app', () => ({
-  initializeApp: jest.fn(() => ({ name: '[DEFAULT]' })),
-  getApps: jest.fn(() => []),
-  getApp: jest.fn(),
-}));
-jest.mock('firebase/auth', () => {
-  const auth = { currentUser: null as unknown };
-  return {
-    initializeAuth: jest.fn(() => auth),
-    connectAuthEmulator: jest.fn(),
-    browserLocalPersistence: {},
-    browserPopupRedirectResolver: {},
-    onIdTokenChanged: jest.fn(),
-  };
-});
-
-const sdk = jest.mocked(firebaseAuth);
-let emit: (user: object | null) => void = () => undefined;
-const ada = {
-  uid: 'uid-1',
-  email: 'ada@example.test',
-  displayName: 'Ada',
-  photoURL: null,
-  getIdTokenResult: async () => ({ claims: {} }),
-};
-
-function Probe() {
-  const { user, loading } = useAuth();
-  return <p data-testid="state">{`${user?.displayName ?? 'signed out'}|${loading}`}</p>;
-}
-const afterIdle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+jest.mock('firebase/app', () => jest.requireActual('../../tools/testing/firebaseMock').appSdk);
+jest.mock('firebase/auth', () => jest.requireActual('../../tools/testing/firebaseMock').authSdk);
 
 setUpTestRuntimeConfig();
 
 beforeEach(() => {
-  window.localStorage.clear();
-  sdk.onIdTokenChanged.mockImplementation(((_auth: unknown, listener: typeof emit) => {
-    emit = listener;
-    return () => undefined;
-  }) as unknown as typeof firebaseAuth.onIdTokenChanged);
+  resetFirebaseMock();
 });
 
 it('starts following the session when another tab signs in', async () => {
-  render(
-    <AuthProvider>
-      <Probe />
-    </AuthProvider>,
-  );
+  renderAuthState();
   await afterIdle();
-  expect(sdk.onIdTokenChanged).not.toHaveBeenCalled();
+  expect(authSdk.onIdTokenChanged).not.toHaveBeenCalled();
   // Another tab's sign-in writes the persisted user; this tab's SDK then announces it.
   act(() => {
     window.dispatchEvent(
@@ -63,7 +31,7 @@ it('starts following the session when another tab signs in', async () => {
     );
   });
   await afterIdle();
-  expect(sdk.onIdTokenChanged).toHaveBeenCalledTimes(1);
-  await act(async () => emit(ada));
+  expect(authSdk.onIdTokenChanged).toHaveBeenCalledTimes(1);
+  act(() => setCurrentUser(makeUser({ displayName: 'Ada' })));
   expect(await screen.findByText('Ada|false')).toBeInTheDocument();
 });

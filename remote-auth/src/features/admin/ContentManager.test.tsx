@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
 import AdminDashboardPage from '../../pages/AdminDashboardPage/AdminDashboardPage';
-import { makeUser, resetFirebaseMock, setCurrentUser } from '../../testing/firebaseMock';
+import {
+  makeUser,
+  resetFirebaseMock,
+  setCurrentUser,
+} from '../../../../tools/testing/firebaseMock';
 import { renderPage } from '../../testing/renderPage';
 import {
   ADMIN_FORBIDDEN_MESSAGE,
@@ -27,8 +31,14 @@ import {
   CANCEL_LABEL,
 } from '../../texts';
 
-jest.mock('firebase/app', () => jest.requireActual('../../testing/firebaseMock').appSdk);
-jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
+jest.mock(
+  'firebase/app',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
+);
+jest.mock(
+  'firebase/auth',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
+);
 jest.mock('firebase/firestore', () => ({}));
 
 const PROJECT = {

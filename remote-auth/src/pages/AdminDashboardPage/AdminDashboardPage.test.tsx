@@ -1,6 +1,10 @@
 import { screen } from '@testing-library/react';
 import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
-import { makeUser, resetFirebaseMock, setCurrentUser } from '../../testing/firebaseMock';
+import {
+  makeUser,
+  resetFirebaseMock,
+  setCurrentUser,
+} from '../../../../tools/testing/firebaseMock';
 import { navigatedTo, renderPage } from '../../testing/renderPage';
 import {
   ADMIN_DASHBOARD_TITLE,
@@ -14,8 +18,14 @@ import {
 } from '../../texts';
 import AdminDashboardPage from './AdminDashboardPage';
 
-jest.mock('firebase/app', () => jest.requireActual('../../testing/firebaseMock').appSdk);
-jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
+jest.mock(
+  'firebase/app',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
+);
+jest.mock(
+  'firebase/auth',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
+);
 jest.mock('firebase/firestore', () => ({}));
 
 const PROJECT = {

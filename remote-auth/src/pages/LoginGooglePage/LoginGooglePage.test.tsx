@@ -5,7 +5,7 @@ import {
   FakeFirebaseError,
   holdNextCall,
   resetFirebaseMock,
-} from '../../testing/firebaseMock';
+} from '../../../../tools/testing/firebaseMock';
 import { navigatedTo, renderPage } from '../../testing/renderPage';
 import {
   LOGIN_GOOGLE_BUSY,
@@ -15,8 +15,14 @@ import {
 } from '../../texts';
 import LoginGooglePage from './LoginGooglePage';
 
-jest.mock('firebase/app', () => jest.requireActual('../../testing/firebaseMock').appSdk);
-jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
+jest.mock(
+  'firebase/app',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
+);
+jest.mock(
+  'firebase/auth',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
+);
 jest.mock('firebase/firestore', () => ({}));
 
 setUpTestRuntimeConfig();

@@ -6,13 +6,19 @@ import {
   makeUser,
   resetFirebaseMock,
   setCurrentUser,
-} from '../../testing/firebaseMock';
+} from '../../../../tools/testing/firebaseMock';
 import { navigatedTo, renderPage } from '../../testing/renderPage';
 import { LOGOUT_LABEL, LOGOUT_TITLE } from '../../texts';
 import LogoutPage from './LogoutPage';
 
-jest.mock('firebase/app', () => jest.requireActual('../../testing/firebaseMock').appSdk);
-jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
+jest.mock(
+  'firebase/app',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
+);
+jest.mock(
+  'firebase/auth',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
+);
 jest.mock('firebase/firestore', () => ({}));
 
 setUpTestRuntimeConfig();

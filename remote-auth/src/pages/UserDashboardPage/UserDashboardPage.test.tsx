@@ -7,7 +7,7 @@ import {
   makeUser,
   resetFirebaseMock,
   setCurrentUser,
-} from '../../testing/firebaseMock';
+} from '../../../../tools/testing/firebaseMock';
 import { navigatedTo, renderPage } from '../../testing/renderPage';
 import {
   ADMIN_DASHBOARD_LINK,
@@ -21,8 +21,14 @@ import {
 } from '../../texts';
 import UserDashboardPage from './UserDashboardPage';
 
-jest.mock('firebase/app', () => jest.requireActual('../../testing/firebaseMock').appSdk);
-jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
+jest.mock(
+  'firebase/app',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
+);
+jest.mock(
+  'firebase/auth',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
+);
 jest.mock('firebase/firestore', () => ({}));
 
 const PROFILE = {

@@ -1,6 +1,10 @@
 import { screen } from '@testing-library/react';
 import { setUpTestRuntimeConfig } from '../../../../tools/testing';
-import { makeUser, resetFirebaseMock, setCurrentUser } from '../../testing/firebaseMock';
+import {
+  makeUser,
+  resetFirebaseMock,
+  setCurrentUser,
+} from '../../../../tools/testing/firebaseMock';
 import { renderPage } from '../../testing/renderPage';
 import {
   SIGN_IN_TITLE,
@@ -10,8 +14,14 @@ import {
 } from '../../texts';
 import WelcomePage from './WelcomePage';
 
-jest.mock('firebase/app', () => jest.requireActual('../../testing/firebaseMock').appSdk);
-jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
+jest.mock(
+  'firebase/app',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
+);
+jest.mock(
+  'firebase/auth',
+  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
+);
 jest.mock('firebase/firestore', () => ({}));
 
 setUpTestRuntimeConfig();

@@ -1,5 +1,5 @@
-// Stand-ins for the Firebase SDK at its module boundary, for this remote's tests:
-//   jest.mock('firebase/auth', () => jest.requireActual('../../testing/firebaseMock').authSdk);
+// Stand-ins for the Firebase SDK at its module boundary, for the front-end tests:
+//   jest.mock('firebase/auth', () => jest.requireActual('<path>/tools/testing/firebaseMock').authSdk);
 // The shared modules (firebase.ts, auth.tsx, auth-actions.ts, profile-store.ts) run for real.
 
 import { persistedUserKey } from '@portfolio/shared/firebase';

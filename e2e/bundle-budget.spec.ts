@@ -2,9 +2,8 @@
 // page's own chunks against the budget recorded in bundle-budgets.json. A deliberate increase is
 // recorded with `node tools/bench/record-budgets.mjs` and reviewed like code.
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures';
-import { BUDGETS_FILE, measurePageChunks } from '../tools/bench/page-chunks.mjs';
+import { BUDGETS_FILE, measurePageChunks, scriptsLoaded } from '../tools/bench/js-size.mjs';
 
 interface Budgets {
   homeRouteMaxBytes: number;
@@ -16,22 +15,14 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 test('the home page loads at most the budgeted JavaScript (gzip)', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const sizes: Promise<[string, number]>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    sizes.push(
-      response.body().then((body) => [response.url(), gzipSync(body, { level: 9 }).length]),
-    );
-  });
-  await page.goto('/', { waitUntil: 'networkidle' });
+  const scripts = await scriptsLoaded(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const scripts = await Promise.all(sizes);
   await context.close();
-  const total = scripts.reduce((sum, [, bytes]) => sum + bytes, 0);
+  const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
   expect(
     total,
     `home loads ${kb(total)} of JavaScript, budget ${kb(budgets.homeRouteMaxBytes)}:\n${scripts
-      .map(([url, bytes]) => `  ${kb(bytes).padStart(9)}  ${url}`)
+      .map((script) => `  ${kb(script.bytes).padStart(9)}  ${script.url}`)
       .join('\n')}`,
   ).toBeLessThanOrEqual(budgets.homeRouteMaxBytes);
 });

@@ -1,16 +1,15 @@
 // npm run bench:bundle — what federation costs a visitor, route by route.
 // Builds the site twice (federated, and as a single bundle: BUNDLE_MODE=single), serves both on
 // their own ports with their own content API, loads each route in Chromium with an empty cache
-// and counts the JavaScript it loaded: requests, and bytes after gzip (level 9, measured on the
-// files themselves, so the figure does not depend on the server's choice of encoding).
+// and counts the JavaScript it loaded: requests, and bytes after gzip -9 (js-size.mjs).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { APPS, ROOT } from '../apps.mjs';
 import { createStaticServer } from '../static-server.mjs';
+import { scriptsLoaded } from './js-size.mjs';
 
 const FEDERATED_BASE_PORT = 3300;
 const SINGLE_PORT = 3310;
@@ -61,22 +60,12 @@ async function waitFor(url) {
 /** JavaScript a route loads until the network is quiet: gzip bytes and request count. */
 async function measure(browser, url) {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  const scripts = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    scripts.push(
-      response
-        .body()
-        .then((body) => gzipSync(body, { level: 9 }).length)
-        .catch(() => 0),
-    );
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(1500);
-  const sizes = await Promise.all(scripts);
+  const scripts = await scriptsLoaded(await context.newPage(), url);
   await context.close();
-  return { bytes: sizes.reduce((sum, size) => sum + size, 0), requests: sizes.length };
+  return {
+    bytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
+    requests: scripts.length,
+  };
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);

@@ -1,6 +1,6 @@
-// What each page costs on top of what is already on the page: an exposed page module's own
-// JavaScript (the files its remote's mf-manifest.json lists as its synchronous assets), gzip -9.
-// Used by the budget check in npm test (e2e/bundle-budget.spec.ts) and by record-budgets.mjs.
+// JavaScript sizes, gzip -9, measured on the files themselves (so the figure does not depend on
+// the server's choice of encoding). Used by npm run bench:bundle, by the budget check in npm test
+// (e2e/bundle-budget.spec.ts) and by record-budgets.mjs.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -8,6 +8,36 @@ import { REMOTES, ROOT } from '../apps.mjs';
 
 export const BUDGETS_FILE = path.join(ROOT, 'e2e', 'bundle-budgets.json');
 
+/** After the network is quiet, a moment for scripts that start late (idle callbacks). */
+const SETTLE_MS = 1500;
+
+/**
+ * The JavaScript a page loads at `url` until the network is quiet: each script and its size.
+ * @param {import('playwright').Page} page a fresh page (empty cache)
+ * @param {string} url
+ * @returns {Promise<{ url: string, bytes: number }[]>}
+ */
+export async function scriptsLoaded(page, url) {
+  /** @type {Promise<{ url: string, bytes: number }>[]} */
+  const scripts = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(
+      response
+        .body()
+        .then((body) => ({ url: response.url(), bytes: gzipSync(body, { level: 9 }).length }))
+        .catch(() => ({ url: response.url(), bytes: 0 })),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(SETTLE_MS);
+  return Promise.all(scripts);
+}
+
+/**
+ * What each page costs on top of what is already on the page: an exposed page module's own
+ * JavaScript (the files its remote's mf-manifest.json lists as its synchronous assets).
+ */
 /** @returns {Record<string, number>} gzip bytes per page, keyed "remote/Page" */
 export function measurePageChunks() {
   /** @type {Record<string, number>} */

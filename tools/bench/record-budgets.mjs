@@ -2,7 +2,7 @@
 // 10 %, rounded up to 256 bytes) in e2e/bundle-budgets.json, after a deliberate size change.
 // Run it on a fresh production build (node tools/build.mjs); review the diff like code.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { BUDGETS_FILE, measurePageChunks } from './page-chunks.mjs';
+import { BUDGETS_FILE, measurePageChunks } from './js-size.mjs';
 
 const HEADROOM = 1.1;
 const budgets = JSON.parse(readFileSync(BUDGETS_FILE, 'utf8'));

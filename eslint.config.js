@@ -61,6 +61,7 @@ export default tseslint.config(
       '**/*.test.{ts,tsx}',
       '**/testing/**',
       'shared/src/router.ts',
+      'shared/src/router-server.ts',
       'shared/src/firebase-sdk/**',
     ],
     rules: {

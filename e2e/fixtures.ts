@@ -11,6 +11,8 @@ const port = (name: string, fallback: number) => Number(process.env[name] ?? fal
 export const SITE_ORIGIN =
   process.env.E2E_BASE_URL ?? `http://localhost:${port('SHELL_PORT', 3000)}`;
 export const API_ORIGIN = `http://localhost:${port('API_PORT', 4000)}`;
+/** The fault gate in front of the API (support/fault-gate.mjs): the site's API base. */
+export const API_GATE_ORIGIN = `http://localhost:${port('API_GATE_PORT', port('API_PORT', 4000) + 10)}`;
 export const AUTH_EMULATOR_ORIGIN = `http://127.0.0.1:${port('AUTH_EMULATOR_PORT', 9099)}`;
 
 export const REMOTE_ORIGINS = {
@@ -85,6 +87,23 @@ export async function bringRemoteBack(page: Page, origin: string): Promise<void>
  * image or call the policy does not allow) fails its test.
  */
 export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
+  // A page the server rendered shows before its controls work: after each goto, wait until the
+  // page is live (<html data-hydrated>), as a person waits for a page to finish loading.
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled) {
+        await page
+          .locator('html[data-hydrated="true"]')
+          .waitFor({ state: 'attached', timeout: 15_000 })
+          // A page that never goes live fails on the spec's own next expectation.
+          .catch(() => undefined);
+      }
+      return response;
+    };
+    await provide(page);
+  },
   contentSecurityPolicyGuard: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -99,3 +118,11 @@ export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
     { auto: true },
   ],
 });
+
+export type ApiFault = 'ok' | 'down' | 'slow' | 'error';
+
+/** Switches the content API's gate: the fault is real for the shell's server and the browser. */
+export async function setApiFault(request: APIRequestContext, mode: ApiFault): Promise<void> {
+  const response = await request.post(`${API_GATE_ORIGIN}/__fault?mode=${mode}`);
+  expect(response.status(), `fault gate: ${mode}`).toBe(204);
+}

@@ -33,10 +33,22 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: 'faults/**' },
+    // Real faults (the content API's gate switched off, slowed, failing) affect every page of
+    // the stack: these specs run after the others, one at a time.
+    {
+      name: 'faults',
+      use: { browserName: 'chromium' },
+      testMatch: 'faults/**/*.spec.ts',
+      dependencies: ['chromium'],
+      workers: 1,
+    },
+  ],
   webServer: {
     // The production build (`npm run e2e` builds first), served as `npm start` serves it.
-    command: 'node ../tools/start.mjs --no-build',
+    // The content API is reached through a fault gate the fault specs switch (support/).
+    command: 'node support/e2e-stack.mjs',
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
@@ -46,6 +58,8 @@ export default defineConfig({
       DATA_DIR: path.join(runDir, 'pglite'),
       EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
       CONTACT_RATE_LIMIT: '1000',
+      // A hanging remote is given up on quickly (shell.spec.ts); loads on loopback take far less.
+      REMOTE_LOAD_TIMEOUT_MS: '3000',
     },
   },
 });

@@ -5,8 +5,4 @@ export default createWebpackConfig({
   name: 'shop',
   dir: fileURLToPath(new URL('.', import.meta.url)),
   title: 'Store · standalone',
-  exposes: {
-    './StorePage': './src/pages/StorePage/StorePage.tsx',
-    './EbookPage': './src/pages/EbookPage/EbookPage.tsx',
-  },
 });

@@ -32,7 +32,9 @@ export function buildRuntimeConfig({
   const emulatorDefault = `${protocol}//${hostname}:${portFromEnv(AUTH_EMULATOR_PORT_ENV, DEFAULT_AUTH_EMULATOR_PORT, env)}`;
   // AUTH_EMULATOR_URL="" (set but empty) turns the emulator off, for a real Firebase project.
   const authEmulatorUrl = env.AUTH_EMULATOR_URL ?? (env.FIREBASE_API_KEY ? '' : emulatorDefault);
+  const remoteLoadTimeoutMs = remoteLoadTimeoutFrom(env);
   return {
+    ...(remoteLoadTimeoutMs === undefined ? {} : { remoteLoadTimeoutMs }),
     apiBase: env.API_BASE_URL || `${origin(portFromEnv(API_PORT_ENV, DEFAULT_API_PORT, env))}/api`,
     remotes,
     firebase: {
@@ -52,4 +54,21 @@ export function buildRuntimeConfig({
       ],
     },
   };
+}
+
+/**
+ * REMOTE_LOAD_TIMEOUT_MS: how long the browser waits for a remote before showing its fallback
+ * (default 15 s, in the shell); an operator setting, checked when the server starts.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function remoteLoadTimeoutFrom(env) {
+  const raw = env.REMOTE_LOAD_TIMEOUT_MS;
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 100 || value > 120_000) {
+    throw new Error(
+      `REMOTE_LOAD_TIMEOUT_MS must be a whole number from 100 to 120000, got "${raw}"`,
+    );
+  }
+  return value;
 }

@@ -16,8 +16,10 @@ const unique = (values) => [...new Set(values.filter(Boolean))];
 
 /**
  * @param {ReturnType<typeof import('./runtime-config.mjs').buildRuntimeConfig>} config
+ * @param {{ nonce?: string }} [options] a server-rendered page's per-response nonce (React's
+ *   streaming scripts carry it)
  */
-export function contentSecurityPolicy(config) {
+export function contentSecurityPolicy(config, { nonce } = {}) {
   const remotes = unique(Object.values(config.remotes).map(originOf));
   const api = originOf(config.apiBase);
   const emulator = originOf(config.authEmulatorUrl);
@@ -32,7 +34,12 @@ export function contentSecurityPolicy(config) {
   const directives = {
     'default-src': ["'self'"],
     // apis.google.com: the Firebase Auth popup flow loads Google's gapi loader from there.
-    'script-src': ["'self'", ...remotes, 'https://apis.google.com'],
+    'script-src': [
+      "'self'",
+      ...(nonce ? [`'nonce-${nonce}'`] : []),
+      ...remotes,
+      'https://apis.google.com',
+    ],
     // Style attributes (React inline styles, the carousel) need 'unsafe-inline' for styles only.
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...remotes, api, 'https://*.googleusercontent.com'],

@@ -2,6 +2,8 @@
 // the five apps' production builds, the content API and the Firebase Auth emulator.
 // Ctrl-C stops everything it started.
 //   --no-build   serve what is already built
+// The shell is served by its own server (shell/server.mjs), which renders every page; the
+// remotes' builds are served as static files (their browser and server code).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -171,27 +173,41 @@ function startApi() {
   return waitFor(`http://127.0.0.1:${apiPort}/api/health`, 'Content API');
 }
 
-function startApps() {
-  return Promise.all(
-    APPS.map(
-      (app) =>
-        new Promise((resolve, reject) => {
-          const server = createStaticServer({
-            root: path.join(ROOT, app.dir, 'dist'),
-            cors: app.name !== 'shell',
-          });
-          server.once('error', (error) =>
-            reject(
-              new Error(
-                `${app.name}: cannot listen on port ${appPort(app)} (${error.message}); set ${app.portEnv}`,
-              ),
-            ),
-          );
-          server.listen(appPort(app), bindHost, () => resolve(undefined));
-          servers.push(server);
-        }),
-    ),
-  );
+async function startSiteServer(app) {
+  const { createSiteServer } = await import('../shell/server.mjs');
+  const server = await createSiteServer({
+    env,
+    publicHostname: publicHost === '127.0.0.1' ? 'localhost' : publicHost,
+  });
+  try {
+    await server.listen({ port: appPort(app), host: bindHost });
+  } catch (error) {
+    throw new Error(
+      `${app.name}: cannot listen on port ${appPort(app)} (${error.message}); set ${app.portEnv}`,
+    );
+  }
+  servers.push({ close: () => void server.close() });
+}
+
+async function startApps() {
+  // The remotes first: the shell's server reads their published routes when it starts.
+  await Promise.all(APPS.filter((app) => app.name !== 'shell').map(startStaticApp));
+  await startSiteServer(APPS[0]);
+}
+
+function startStaticApp(app) {
+  return new Promise((resolve, reject) => {
+    const server = createStaticServer({ root: path.join(ROOT, app.dir, 'dist'), cors: true });
+    server.once('error', (error) =>
+      reject(
+        new Error(
+          `${app.name}: cannot listen on port ${appPort(app)} (${error.message}); set ${app.portEnv}`,
+        ),
+      ),
+    );
+    server.listen(appPort(app), bindHost, () => resolve(undefined));
+    servers.push(server);
+  });
 }
 
 async function stop(exitCode = 0) {

@@ -1,24 +1,9 @@
 import { renderStandalone } from '@portfolio/shared/standalone';
+import published from './routes.json';
 
-// The same pages the shell loads (shell/src/routes.ts), for running this remote on its own.
-void renderStandalone('auth', [
-  { path: '/signup', label: 'Sign Up', load: () => import('./pages/SignUpPage/SignUpPage') },
-  { path: '/signin', label: 'Sign In', load: () => import('./pages/SignInPage/SignInPage') },
-  {
-    path: '/login-google',
-    label: 'Login with Google',
-    load: () => import('./pages/LoginGooglePage/LoginGooglePage'),
-  },
-  { path: '/logout', label: 'Logout', load: () => import('./pages/LogoutPage/LogoutPage') },
-  { path: '/welcome', label: 'Welcome', load: () => import('./pages/WelcomePage/WelcomePage') },
-  {
-    path: '/user-dashboard',
-    label: 'Dashboard',
-    load: () => import('./pages/UserDashboardPage/UserDashboardPage'),
-  },
-  {
-    path: '/admin-dashboard',
-    label: 'Admin',
-    load: () => import('./pages/AdminDashboardPage/AdminDashboardPage'),
-  },
-]);
+// This remote on its own, with the same pages and paths as in the composed site.
+void renderStandalone(
+  'auth',
+  published.routes,
+  (file) => import(/* webpackExclude: /\.test\.tsx$/ */ `./pages/${file}`),
+);

@@ -1,13 +1,9 @@
 import { renderStandalone } from '@portfolio/shared/standalone';
+import published from './routes.json';
 
-// The blog on its own, with the same paths as in the shell. The search page has no navbar
-// here: open /search-article?query=… directly.
-void renderStandalone('blog', [
-  { path: '/blog', label: 'Blog', load: () => import('./pages/BlogPage/BlogPage') },
-  {
-    path: '/articles/:id',
-    load: () => import('./pages/ArticlesVariantPage/ArticlesVariantPage'),
-  },
-  { path: '/article/:id', load: () => import('./pages/ArticlePage/ArticlePage') },
-  { path: '/search-article', label: 'Search', load: () => import('./pages/SearchPage/SearchPage') },
-]);
+// This remote on its own, with the same pages and paths as in the composed site.
+void renderStandalone(
+  'blog',
+  published.routes,
+  (file) => import(/* webpackExclude: /\.test\.tsx$/ */ `./pages/${file}`),
+);

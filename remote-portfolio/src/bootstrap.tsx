@@ -1,13 +1,9 @@
 import { renderStandalone } from '@portfolio/shared/standalone';
+import published from './routes.json';
 
-void renderStandalone('portfolio', [
-  { path: '/', label: 'Home', load: () => import('./pages/HomePage/HomePage') },
-  {
-    path: '/portfolio',
-    label: 'Portfolio',
-    load: () => import('./pages/PortfolioPage/PortfolioPage'),
-  },
-  { path: '/about', label: 'About', load: () => import('./pages/AboutPage/AboutPage') },
-  { path: '/contact', label: 'Contact', load: () => import('./pages/ContactPage/ContactPage') },
-  { path: '/projects/:id', load: () => import('./pages/ProjectDetailPage/ProjectDetailPage') },
-]);
+// This remote on its own, with the same pages and paths as in the composed site.
+void renderStandalone(
+  'portfolio',
+  published.routes,
+  (file) => import(/* webpackExclude: /\.test\.tsx$/ */ `./pages/${file}`),
+);

@@ -1,6 +1,9 @@
 import { renderStandalone } from '@portfolio/shared/standalone';
+import published from './routes.json';
 
-void renderStandalone('shop', [
-  { path: '/store', label: 'Store', load: () => import('./pages/StorePage/StorePage') },
-  { path: '/ebook', label: 'E-books', load: () => import('./pages/EbookPage/EbookPage') },
-]);
+// This remote on its own, with the same pages and paths as in the composed site.
+void renderStandalone(
+  'shop',
+  published.routes,
+  (file) => import(/* webpackExclude: /\.test\.tsx$/ */ `./pages/${file}`),
+);

@@ -81,11 +81,33 @@ export async function refreshAuthUser(): Promise<void> {
   await Promise.all([...publishers].map((publish) => publish(auth.currentUser)));
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(() => {
-    const user = readPersistedUser();
-    return { user, role: user ? 'user' : null, loading: user !== null };
-  });
+function persistedState(): AuthState {
+  const user = readPersistedUser();
+  return { user, role: user ? 'user' : null, loading: user !== null };
+}
+
+const SIGNED_OUT: AuthState = { user: null, role: null, loading: false };
+
+/**
+ * `hydrating`: the page's HTML was rendered on the server, which cannot see this browser's
+ * stored session; the first render must match that HTML (signed out), and the stored session
+ * is applied right after it.
+ */
+export function AuthProvider({
+  children,
+  hydrating = false,
+}: {
+  children: ReactNode;
+  hydrating?: boolean;
+}) {
+  const [state, setState] = useState<AuthState>(() =>
+    hydrating || typeof window === 'undefined' ? SIGNED_OUT : persistedState(),
+  );
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, right after hydration
+    if (hydrating && readPersistedUser()) setState(persistedState());
+  }, [hydrating]);
 
   useEffect(() => {
     // Token events and refreshAuthUser() race; only the latest one may set the state.

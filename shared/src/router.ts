@@ -3,16 +3,24 @@
 // re-exports only what the apps use, so the router is tree-shaken to those parts (a shared
 // react-router-dom would ship whole, about 45 KB gzip more; see docs/decisions).
 export {
+  Await,
   BrowserRouter,
   Link,
   NavLink,
   Navigate,
+  Outlet,
   Route,
+  RouterProvider,
   Routes,
+  createBrowserRouter,
   matchPath,
+  matchRoutes,
+  redirect,
+  useLoaderData,
   useLocation,
   useNavigate,
+  useNavigation,
   useParams,
   useSearchParams,
 } from 'react-router-dom';
-export type { LinkProps, NavLinkProps } from 'react-router-dom';
+export type { LinkProps, LoaderFunctionArgs, NavLinkProps } from 'react-router-dom';

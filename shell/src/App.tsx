@@ -1,12 +1,24 @@
+// The site's route objects, composed from the remotes' published routes. The same function
+// builds them on the server (static handler) and in the browser (data router), so the HTML the
+// server sends and the browser's first render come from one tree (docs/decisions/035).
 import { useEffect, useRef } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from '@portfolio/shared/router';
-import { AuthProvider } from '@portfolio/shared/auth';
-import type { OwnerIdentity } from '@portfolio/shared/config';
+import type { RouteObject } from 'react-router-dom';
+import { Outlet, redirect, useLocation } from '@portfolio/shared/router';
+import type { OwnerIdentity, RemoteName } from '@portfolio/shared/config';
 import { RemoteRoute } from './federation/RemoteRoute';
+import type { PageModule } from './federation/page-source';
+import { pageRouteLoader } from '@portfolio/shared/page-data';
 import { Footer } from './layout/Footer/Footer';
 import { Navbar } from './layout/Navbar/Navbar';
 import { NotFoundPage } from './pages/NotFoundPage/NotFoundPage';
-import { REDIRECTS, REMOTE_ROUTES } from './routes';
+import {
+  LAYOUT_ROUTE_ID,
+  NOT_FOUND_ROUTE_ID,
+  REDIRECTS,
+  pageRouteId,
+  remoteRouteEntries,
+} from './routes';
+import type { SiteRouteTable } from './routes';
 import styles from './App.module.css';
 
 /** On navigation: back to the top, and focus to the new page for keyboard and screen readers. */
@@ -23,29 +35,7 @@ function useFocusOnNavigate(target: React.RefObject<HTMLElement | null>) {
   }, [pathname, target]);
 }
 
-export function SiteRoutes() {
-  return (
-    <Routes>
-      {REMOTE_ROUTES.map((route) => (
-        <Route
-          key={route.path}
-          path={route.path}
-          element={<RemoteRoute key={route.path} remote={route.remote} module={route.module} />}
-        />
-      ))}
-      {REDIRECTS.map((redirect) => (
-        <Route
-          key={redirect.from}
-          path={redirect.from}
-          element={<Navigate to={redirect.to} replace />}
-        />
-      ))}
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
-}
-
-function Layout({ owner }: { owner: OwnerIdentity }) {
+export function Layout({ owner }: { owner: OwnerIdentity }) {
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigate(main);
   return (
@@ -55,19 +45,63 @@ function Layout({ owner }: { owner: OwnerIdentity }) {
       </a>
       <Navbar brand={owner.name} />
       <main id="main" ref={main} tabIndex={-1} className={styles.main}>
-        <SiteRoutes />
+        <Outlet />
       </main>
       <Footer owner={owner} />
     </>
   );
 }
 
-export function App({ owner }: { owner: OwnerIdentity }) {
-  return (
-    <BrowserRouter>
-      <AuthProvider>
-        <Layout owner={owner} />
-      </AuthProvider>
-    </BrowserRouter>
-  );
+export interface SiteRouteOptions {
+  owner: OwnerIdentity;
+  table: SiteRouteTable;
+  /** Loads a page module: the browser's federation runtime, or the server's containers. */
+  loadPage: (remote: RemoteName, module: string) => Promise<PageModule>;
+  /** Route ids the server could not render: the browser draws them after hydration. */
+  drawnInBrowser?: ReadonlySet<string>;
+}
+
+/**
+ * A page route's loader does not wait (pageRouteLoader): the layout and the page's loading state
+ * show at once while the page module and its data come, in parallel. The server waits for them
+ * before rendering (resolve-deferred.ts). A remote that cannot be loaded gives no data; the
+ * route's element then shows the remote fallback with its Retry.
+ */
+function pageLoader(load: SiteRouteOptions['loadPage'], remote: RemoteName, module: string) {
+  return pageRouteLoader(async () => (await load(remote, module)).loader);
+}
+
+export function siteRoutes({
+  owner,
+  table,
+  loadPage,
+  drawnInBrowser,
+}: SiteRouteOptions): RouteObject[] {
+  const pages: RouteObject[] = remoteRouteEntries(table).map((entry) => {
+    const id = pageRouteId(entry);
+    return {
+      id,
+      path: entry.path,
+      loader: pageLoader(loadPage, entry.remote, entry.module),
+      element: (
+        <RemoteRoute
+          key={id}
+          remote={entry.remote}
+          module={entry.module}
+          drawInBrowser={drawnInBrowser?.has(id) ?? false}
+        />
+      ),
+    };
+  });
+  return [
+    {
+      id: LAYOUT_ROUTE_ID,
+      element: <Layout owner={owner} />,
+      children: [
+        ...pages,
+        ...REDIRECTS.map((entry) => ({ path: entry.from, loader: () => redirect(entry.to) })),
+        { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
 }

@@ -1,29 +1,93 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@portfolio/shared/tokens.css';
-import { loadRuntimeConfig } from '@portfolio/shared/config';
-import { App } from './App';
-import { registerSiteRemotes } from './federation/remotes';
+import { AuthProvider } from '@portfolio/shared/auth';
+import { REMOTE_NAMES, loadRuntimeConfig, setRuntimeConfig } from '@portfolio/shared/config';
+import type { RuntimeConfig } from '@portfolio/shared/config';
+import { RouterProvider, createBrowserRouter } from '@portfolio/shared/router';
+import { siteRoutes } from './App';
 import { installDiagnostics } from './federation/diagnostics';
+import { PageSourceContext } from './federation/page-source';
 import { preconnectTo } from './federation/preconnect';
+import { setPrefetchRoutes } from './federation/prefetch';
+import { browserPages, loadRemotePage, registerSiteRemotes } from './federation/remotes';
+import { parsePublishedRoutes, remoteRouteEntries } from './routes';
+import type { SiteRouteTable } from './routes';
+import { readSiteData } from './site-data';
+import type { SiteData } from './site-data';
 import { BOOT_ERROR_TEXT } from './texts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
 
-loadRuntimeConfig()
-  .then((config) => {
+/** Without server rendering (the dev server): each remote's published routes, read here. */
+async function fetchRouteTable(config: RuntimeConfig): Promise<SiteRouteTable> {
+  const tables = await Promise.all(
+    REMOTE_NAMES.map(async (remote) => {
+      try {
+        const url = new URL('server/routes.json', config.remotes[remote]);
+        // Not the content API: a remote's own static file, beside its manifest.
+        // eslint-disable-next-line no-restricted-globals
+        const response = await fetch(url, { cache: 'no-cache' });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return [remote, parsePublishedRoutes(await response.json()).routes] as const;
+      } catch (error) {
+        console.error(`Routes of remote "${remote}" could not be read`, error);
+        return [remote, []] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(tables);
+}
+
+async function siteData(): Promise<{ data: SiteData; hydrate: boolean }> {
+  const embedded = readSiteData(document);
+  if (embedded) return { data: embedded, hydrate: true };
+  const config = await loadRuntimeConfig();
+  const routes = await fetchRouteTable(config);
+  return {
+    data: { config, routes, loaderData: {}, drawnInBrowser: [], reloadData: false },
+    hydrate: false,
+  };
+}
+
+siteData()
+  .then(({ data, hydrate }) => {
+    const { config } = data;
+    setRuntimeConfig(config);
     preconnectTo([config.apiBase, ...Object.values(config.remotes)]);
     registerSiteRemotes(config.remotes, { timeoutMs: config.remoteLoadTimeoutMs });
     installDiagnostics();
-    root.render(
-      <StrictMode>
-        <App owner={config.owner} />
-      </StrictMode>,
+    setPrefetchRoutes(remoteRouteEntries(data.routes));
+    const routes = siteRoutes({
+      owner: config.owner,
+      table: data.routes,
+      loadPage: loadRemotePage,
+      drawnInBrowser: new Set(data.drawnInBrowser),
+    });
+    const router = createBrowserRouter(
+      routes,
+      hydrate ? { hydrationData: { loaderData: data.loaderData } } : {},
     );
+    const app = (
+      <StrictMode>
+        <PageSourceContext.Provider value={browserPages}>
+          <AuthProvider hydrating={hydrate}>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </PageSourceContext.Provider>
+      </StrictMode>
+    );
+    if (hydrate) {
+      hydrateRoot(container, app);
+      // The API was down or slow while the server rendered: the page shows its error; try again
+      // from here, so it recovers without a reload.
+      if (data.reloadData) void router.revalidate();
+    } else {
+      createRoot(container).render(app);
+    }
   })
   .catch((error: unknown) => {
     console.error(error);
-    root.render(<p role="alert">{BOOT_ERROR_TEXT}</p>);
+    createRoot(container).render(<p role="alert">{BOOT_ERROR_TEXT}</p>);
   });

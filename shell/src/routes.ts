@@ -1,35 +1,88 @@
-// The route table: each route lazily loads ONE exposed page module of one remote.
+// The route table is composed from what the remotes publish: each remote's build writes
+// routes.json (its pages and the exposed module that renders each), and the shell's server
+// reads it where the runtime config says the remote lives. Adding a page to a remote needs no
+// change here (docs/decisions/035).
 import type { RemoteName } from '@portfolio/shared/config';
+import { REMOTE_NAMES } from '@portfolio/shared/config';
+
+export interface PublishedRoute {
+  path: string;
+  /** The exposed module, e.g. "./BlogPage". */
+  module: string;
+  label?: string;
+}
+
+/** A remote's routes.json. `version` changes with every build of the remote. */
+export interface PublishedRoutes {
+  version: string;
+  routes: PublishedRoute[];
+}
+
+/** Remote name → its published routes; a remote that could not be read is absent. */
+export type SiteRouteTable = Partial<Record<RemoteName, readonly PublishedRoute[]>>;
 
 export interface RemoteRouteEntry {
   path: string;
   remote: RemoteName;
-  /** The exposed module, as listed in the remote's webpack.config.mjs. */
   module: string;
 }
 
-export const REMOTE_ROUTES: readonly RemoteRouteEntry[] = [
-  { path: '/', remote: 'portfolio', module: './HomePage' },
-  { path: '/portfolio', remote: 'portfolio', module: './PortfolioPage' },
-  { path: '/about', remote: 'portfolio', module: './AboutPage' },
-  { path: '/contact', remote: 'portfolio', module: './ContactPage' },
-  { path: '/projects/:id', remote: 'portfolio', module: './ProjectDetailPage' },
-  { path: '/blog', remote: 'blog', module: './BlogPage' },
-  { path: '/articles/:id', remote: 'blog', module: './ArticlesVariantPage' },
-  { path: '/article/:id', remote: 'blog', module: './ArticlePage' },
-  { path: '/search-article', remote: 'blog', module: './SearchPage' },
-  { path: '/signup', remote: 'auth', module: './SignUpPage' },
-  { path: '/signin', remote: 'auth', module: './SignInPage' },
-  { path: '/login-google', remote: 'auth', module: './LoginGooglePage' },
-  { path: '/logout', remote: 'auth', module: './LogoutPage' },
-  { path: '/welcome', remote: 'auth', module: './WelcomePage' },
-  { path: '/user-dashboard', remote: 'auth', module: './UserDashboardPage' },
-  { path: '/admin-dashboard', remote: 'auth', module: './AdminDashboardPage' },
-  { path: '/store', remote: 'shop', module: './StorePage' },
-  { path: '/ebook', remote: 'shop', module: './EbookPage' },
-];
+export class PublishedRoutesError extends Error {
+  override name = 'PublishedRoutesError';
+}
 
-/** Routes the spec navigates to that only redirect. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Checks an untrusted routes.json; throws a PublishedRoutesError naming what is wrong. */
+export function parsePublishedRoutes(raw: unknown): PublishedRoutes {
+  if (!isRecord(raw) || !Array.isArray(raw.routes)) {
+    throw new PublishedRoutesError('routes.json must be an object with a "routes" array.');
+  }
+  const routes = raw.routes.map((route, index): PublishedRoute => {
+    if (
+      !isRecord(route) ||
+      typeof route.path !== 'string' ||
+      !route.path.startsWith('/') ||
+      typeof route.module !== 'string' ||
+      !route.module.startsWith('./')
+    ) {
+      throw new PublishedRoutesError(
+        `routes.json: routes[${index}] needs a "path" starting with / and a "module" starting with ./`,
+      );
+    }
+    return {
+      path: route.path,
+      module: route.module,
+      ...(typeof route.label === 'string' ? { label: route.label } : {}),
+    };
+  });
+  return { version: typeof raw.version === 'string' ? raw.version : '', routes };
+}
+
+/** Every remote page route, in the remotes' order; the first remote to claim a path owns it. */
+export function remoteRouteEntries(table: SiteRouteTable): RemoteRouteEntry[] {
+  const claimed = new Set<string>();
+  const entries: RemoteRouteEntry[] = [];
+  for (const remote of REMOTE_NAMES) {
+    for (const route of table[remote] ?? []) {
+      if (claimed.has(route.path)) continue;
+      claimed.add(route.path);
+      entries.push({ path: route.path, remote, module: route.module });
+    }
+  }
+  return entries;
+}
+
+/** Routes the site navigates to that only redirect. */
 export const REDIRECTS: readonly { from: string; to: string }[] = [
   { from: '/login', to: '/signin' },
 ];
+
+/** The route id of a remote page: the same on the server and in the browser. */
+export function pageRouteId(entry: { remote: string; module: string }): string {
+  return `${entry.remote}/${entry.module.replace(/^\.\//, '')}`;
+}
+
+export const LAYOUT_ROUTE_ID = 'layout';
+export const NOT_FOUND_ROUTE_ID = 'not-found';

@@ -1,1 +1,4 @@
 import '@testing-library/jest-dom';
+import { cleanupPages } from '../testing';
+
+afterEach(() => cleanupPages());

@@ -1,10 +1,21 @@
 // Test utilities for every front-end package: a runtime config, a router wrapper, a fetch mock
 // and a stand-in auth context. Tests import from '../../../tools/testing' (relative).
-import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import type { ComponentType, ReactElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import {
+  MemoryRouter,
+  Route,
+  RouterProvider,
+  Routes,
+  createMemoryRouter,
+  matchPath,
+} from 'react-router-dom';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { setRuntimeConfig } from '@portfolio/shared/config';
+import { pageRouteLoader } from '@portfolio/shared/page-data';
 import type { RuntimeConfig } from '@portfolio/shared/config';
 
 export const TEST_API_BASE = 'http://api.test/api';
@@ -111,4 +122,87 @@ export function revealOnObserve(): () => void {
   return () => {
     window.IntersectionObserver = original;
   };
+}
+
+/**
+ * A page's deferred state, settled inside act(): React then re-renders the suspended page in the
+ * test's act scope, as Testing Library expects, instead of queueing it where nothing flushes it.
+ */
+function settlesInAct(value: unknown): unknown {
+  if (!(value instanceof Promise)) return value;
+  return new Promise((resolve) => {
+    void value.then((settled: unknown) => act(async () => resolve(settled)));
+  });
+}
+
+export interface PageModuleUnderTest {
+  default: ComponentType;
+  loader?: (args: LoaderFunctionArgs) => unknown;
+}
+
+/**
+ * Renders a page module as the site does: on a data router whose route runs the page's loader
+ * and hands its (deferred) state to the page. The first render shows the page's loading state,
+ * as a client navigation does; a catch-all shows where it navigated.
+ */
+export function renderPage(
+  page: PageModuleUnderTest,
+  { route = '/', path = '*' }: RenderAtOptions = {},
+): { container: HTMLElement; unmount(): void; router: ReturnType<typeof createMemoryRouter> } {
+  const url = new URL(route, 'http://site.test');
+  // Decoded, as the router hands them to loaders.
+  const params = Object.fromEntries(
+    Object.entries(matchPath(path, url.pathname)?.params ?? {}).map(([key, value]) => [
+      key,
+      value === undefined ? value : decodeURIComponent(value),
+    ]),
+  );
+  const Page = page.default;
+  const pageLoader = page.loader;
+  const routeLoader = pageRouteLoader(async () =>
+    pageLoader ? (args: LoaderFunctionArgs) => pageLoader(args) : null,
+  );
+  const load = (args: LoaderFunctionArgs) => ({ page: settlesInAct(routeLoader(args).page) });
+  const data = load({
+    request: new Request(url),
+    url,
+    pattern: path,
+    params,
+    context: undefined,
+  });
+  const router = createMemoryRouter(
+    [
+      { id: 'page', path, loader: load, element: <Page /> },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    // The first render's data is handed over, as the server does, so it needs no wait.
+    { initialEntries: [route], hydrationData: { loaderData: { page: data } } },
+  );
+  // Rendered outside act(): React 19 parks a render that suspends inside a synchronous act()
+  // (as Testing Library's render() is) and never retries it. The page's data then settles
+  // inside act() (settlesInAct), which renders the loaded page.
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const previous = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    flushSync(() => root.render(<RouterProvider router={router} />));
+  } finally {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = previous;
+  }
+  const unmount = () => {
+    if (!mountedPages.delete(unmount)) return;
+    act(() => root.unmount());
+    container.remove();
+  };
+  mountedPages.add(unmount);
+  return { container, unmount, router };
+}
+
+const mountedPages = new Set<() => void>();
+
+/** Unmounts what renderPage() mounted (tools/jest/setup-dom.ts calls it after each test). */
+export function cleanupPages(): void {
+  for (const unmount of [...mountedPages]) unmount();
 }

@@ -1,6 +1,6 @@
 // The one webpack configuration of the project: every app's webpack.config.mjs calls
 // createWebpackConfig() with its name, port and exposed modules, nothing else.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,14 +46,32 @@ export function sharedSingletons() {
 }
 
 /**
+ * The pages a remote serves, from its src/routes.json: the one list its build exposes, the
+ * shell composes its route table from (published beside the build as routes.json) and the
+ * standalone frame links (docs/decisions/035).
+ * @param {string} dir
+ * @returns {{ path: string, module: string, file: string, label?: string }[]}
+ */
+export function publishedRoutes(dir) {
+  const file = path.join(dir, 'src', 'routes.json');
+  if (!existsSync(file)) return [];
+  return JSON.parse(readFileSync(file, 'utf8')).routes;
+}
+
+/** @param {string} dir */
+function exposesFromRoutes(dir) {
+  return Object.fromEntries(publishedRoutes(dir).map((route) => [route.module, route.file]));
+}
+
+/**
  * @param {{
  *   name: 'shell' | 'portfolio' | 'blog' | 'auth' | 'shop',
  *   dir: string,
  *   title: string,
- *   exposes?: Record<string, string>,
  * }} app
  */
 export function createWebpackConfig(app) {
+  app = { ...app, exposes: exposesFromRoutes(app.dir) };
   const configure = async (_env, argv) => {
     const production = (argv?.mode ?? process.env.NODE_ENV) !== 'development';
     const isHost = app.name === 'shell';
@@ -103,7 +121,8 @@ export function createWebpackConfig(app) {
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         uniqueName: app.name,
-        clean: { keep: new RegExp(`^${FEDERATION_RUNTIME_SCRIPT}`) },
+        // The server build writes dist/server/ beside this one.
+        clean: { keep: new RegExp(`^(${FEDERATION_RUNTIME_SCRIPT}|server/)`) },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
@@ -155,6 +174,7 @@ export function createWebpackConfig(app) {
                 },
               }),
             ]),
+        ...(isHost && !single ? [new StylesheetListPlugin()] : []),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:8].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
@@ -199,7 +219,9 @@ export function createWebpackConfig(app) {
         },
       },
     };
-    return isHost ? config : [config, federationRuntimeConfig(app, config)];
+    if (single) return config;
+    const server = serverConfig(app, config);
+    return isHost ? [config, server] : [config, federationRuntimeConfig(app, config), server];
   };
   // The build tools read what an app exposes from here (see singleBundlePlugins).
   configure.app = app;
@@ -207,6 +229,176 @@ export function createWebpackConfig(app) {
 }
 
 const FEDERATION_RUNTIME_SCRIPT = 'federation-runtime.js';
+
+/** Where an app's server build goes, inside its dist/ (the shell's server reads it from there). */
+export const SERVER_DIR = 'server';
+
+/**
+ * An app's server build, beside its browser build (docs/decisions/035). Same sources, same CSS
+ * class names (so the HTML hydrates), same shared singletons; Node instead of the browser:
+ * - a remote: a federation container the shell's server loads over HTTP at runtime (its
+ *   routes.json says which pages and which build), with the Node runtime plugin that fetches
+ *   its chunks; its public path is set at load time from where the shell found it;
+ * - the shell: the render module the shell's server requires (src/server/entry.ts), a
+ *   federation host sharing React, the router and @portfolio/shared with the remotes.
+ */
+function serverConfig(app, browserConfig) {
+  const isHost = app.name === 'shell';
+  const production = browserConfig.mode === 'production';
+  const cssModules = {
+    loader: 'css-loader',
+    options: {
+      modules: {
+        localIdentName: production ? `${app.name}_[hash:base64:6]` : `${app.name}_[name]_[local]`,
+        namedExport: false,
+        exportLocalsConvention: 'as-is',
+        exportOnlyLocals: true,
+      },
+    },
+  };
+  return {
+    name: `${app.name}-server`,
+    mode: browserConfig.mode,
+    context: app.dir,
+    target: 'async-node',
+    entry: isHost ? { render: './src/server/entry.ts' } : {},
+    devtool: false,
+    output: isHost
+      ? {
+          path: path.join(app.dir, 'dist', SERVER_DIR),
+          publicPath: '/',
+          // .cjs: the shell's package is "type": "module".
+          filename: '[name].cjs',
+          chunkFilename: '[name].[contenthash:8].js',
+          library: { type: 'commonjs2' },
+          uniqueName: `${app.name}-server`,
+          clean: true,
+        }
+      : {
+          // Written into dist/ under server/, so that with the public path set to the remote's
+          // base at load time (server-public-path.ts) chunks come from <base>/server/ and asset
+          // URLs are exactly the browser build's <base>/assets/….
+          path: path.join(app.dir, 'dist'),
+          publicPath: '',
+          filename: `${SERVER_DIR}/[name].js`,
+          chunkFilename: `${SERVER_DIR}/[name].[contenthash:8].js`,
+          assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+          library: { type: 'commonjs-module' },
+          uniqueName: `${app.name}-server`,
+          clean: { keep: (asset) => !asset.startsWith(`${SERVER_DIR}/`) },
+        },
+    resolve: browserConfig.resolve,
+    module: {
+      rules: [
+        browserConfig.module.rules[0],
+        { test: /\.module\.css$/, use: [cssModules] },
+        // Global CSS is the browser build's business.
+        {
+          test: /\.css$/,
+          exclude: /\.module\.css$/,
+          type: 'asset/resource',
+          generator: { emit: false },
+        },
+        {
+          test: /\.(svg|png|jpe?g|webp|avif|gif|woff2?)$/,
+          type: 'asset/resource',
+          generator: { emit: false },
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: app.name,
+        filename: isHost ? 'remoteEntry.js' : `${SERVER_DIR}/remoteEntry.js`,
+        exposes: isHost ? {} : app.exposes,
+        remotes: {},
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: false,
+        remoteType: 'script',
+        // The container's own format (the plugin's option wins over output.library).
+        library: { type: 'commonjs-module' },
+        runtimePlugins: [
+          require.resolve('@module-federation/node/runtimePlugin'),
+          ...(isHost ? [] : [path.join(ROOT, 'tools/webpack/server-public-path.ts')]),
+        ],
+      }),
+      ...(isHost ? [] : [new PublishRoutesPlugin(app.dir)]),
+      // The remotes' routes when the shell was built: used only for a remote the server has not
+      // reached since it started (its pages are then drawn in the browser).
+      ...(isHost
+        ? [new webpack.DefinePlugin({ __KNOWN_ROUTES__: JSON.stringify(knownRoutes()) })]
+        : []),
+    ],
+    externalsPresets: { node: true },
+    optimization: { minimize: false },
+    performance: browserConfig.performance,
+    stats: browserConfig.stats,
+  };
+}
+
+function knownRoutes() {
+  return Object.fromEntries(
+    REMOTES.map((remote) => [
+      remote.name,
+      publishedRoutes(path.join(ROOT, remote.dir)).map(({ path: routePath, module }) => ({
+        path: routePath,
+        module,
+      })),
+    ]),
+  );
+}
+
+/**
+ * The shell's browser build lists its stylesheets in stylesheets.json: the server links them
+ * in the head of every page, so the layout is styled before any script runs (and the browser's
+ * CSS loader finds them already there).
+ */
+class StylesheetListPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StylesheetListPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'StylesheetListPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const stylesheets = Object.keys(compilation.assets)
+            .filter((file) => file.endsWith('.css'))
+            .sort();
+          compilation.emitAsset(
+            'stylesheets.json',
+            new webpack.sources.RawSource(JSON.stringify({ stylesheets })),
+          );
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Writes routes.json next to a remote's server container: its pages and a version that changes
+ * with every build, which the shell's server polls to pick up a redeploy without a restart.
+ */
+class PublishRoutesPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PublishRoutesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PublishRoutesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const routes = publishedRoutes(this.dir).map(({ path: routePath, module, label }) => ({
+            path: routePath,
+            module,
+            ...(label ? { label } : {}),
+          }));
+          const body = JSON.stringify({ version: compilation.fullHash, routes }, null, 2);
+          compilation.emitAsset(`${SERVER_DIR}/routes.json`, new webpack.sources.RawSource(body));
+        },
+      );
+    });
+  }
+}
 
 /**
  * A remote's second, tiny build: federation-runtime.js, the runtime core its standalone page

@@ -4,6 +4,7 @@
 // and stored content is never trusted.
 import DOMPurify from 'dompurify';
 import type { Config } from 'dompurify';
+import type * as Jsdom from 'jsdom';
 import { Marked } from 'marked';
 import type { Token, Tokens } from 'marked';
 import { highlightCode } from './highlight';
@@ -60,11 +61,25 @@ const SANITIZE_CONFIG: Config = {
   ADD_ATTR: ['target'],
 };
 
-// A private instance, so these hooks never touch another user of DOMPurify on the page.
-const purifier = DOMPurify(window);
+declare const __non_webpack_require__: NodeJS.Require;
 
+/**
+ * The page's window in the browser. On the server (a remote's server build, where articles are
+ * rendered into the HTML) there is none: DOMPurify then works on a jsdom window, loaded with the
+ * server's own require so no browser bundle ever contains it.
+ */
+function domWindow(): Window & typeof globalThis {
+  if (typeof window !== 'undefined') return window;
+  const { JSDOM } = __non_webpack_require__('jsdom') as typeof Jsdom;
+  return new JSDOM('').window as unknown as Window & typeof globalThis;
+}
+
+// A private instance, so these hooks never touch another user of DOMPurify on the page.
+const purifier = DOMPurify(domWindow());
+
+// Elements are told apart by name, not by class: on the server they come from jsdom's window.
 purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node instanceof HTMLAnchorElement && node.hasAttribute('target')) {
+  if (node.nodeName === 'A' && node.hasAttribute('target')) {
     if (node.getAttribute('target') === '_blank') {
       // A page opened in a new tab must not get a handle on this one (reverse tabnabbing).
       node.setAttribute('rel', 'noopener noreferrer');
@@ -73,11 +88,11 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
       node.removeAttribute('target');
     }
   }
-  if (node instanceof HTMLImageElement) {
+  if (node.nodeName === 'IMG') {
     node.setAttribute('loading', 'lazy');
     node.setAttribute('decoding', 'async');
   }
-  if (node instanceof HTMLPreElement) {
+  if (node.nodeName === 'PRE') {
     // Long code lines scroll sideways: keyboard users must be able to reach the scroller.
     node.setAttribute('tabindex', '0');
   }

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
 import { Button } from '@portfolio/shared/ui';
+import { useHydrationMark } from './hydration-mark';
 import { REMOTE_UNAVAILABLE_TEXT, REMOTE_UNAVAILABLE_TITLE, RETRY_LABEL } from '../texts';
 import styles from './RemoteFallback.module.css';
 
@@ -11,6 +12,7 @@ export const RemoteRetryContext = createContext<() => void>(() => undefined);
 
 export function RemoteFallback({ remote }: { remote: string }) {
   const retry = useContext(RemoteRetryContext);
+  useHydrationMark();
   useEffect(() => {
     const timer = window.setTimeout(retry, AUTO_RETRY_MS);
     return () => window.clearTimeout(timer);

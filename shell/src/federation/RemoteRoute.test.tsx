@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_UNAVAILABLE_TITLE, RETRY_LABEL } from '../texts';
 import { errorHandlingPlugin } from './errorHandlingPlugin';
+import { PageSourceContext } from './page-source';
 import { RemoteRoute } from './RemoteRoute';
-import { registerSiteRemotes } from './remotes';
+import { browserPages, registerSiteRemotes } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -17,6 +18,13 @@ const registerRemotesMock = registerRemotes as jest.Mock;
 
 function Page() {
   return <h1>Remote page</h1>;
+}
+
+/** RemoteRoute as the browser's shell renders it: pages from the federation runtime. */
+function renderRoute(route: React.ReactElement) {
+  return render(
+    <PageSourceContext.Provider value={browserPages}>{route}</PageSourceContext.Provider>,
+  );
 }
 
 beforeAll(() => {
@@ -37,7 +45,7 @@ beforeEach(() => {
 describe('RemoteRoute', () => {
   it('renders the page the remote exposes', async () => {
     loadRemoteMock.mockResolvedValue({ default: Page });
-    render(<RemoteRoute remote="blog" module="./BlogPage" />);
+    renderRoute(<RemoteRoute remote="blog" module="./BlogPage" />);
     expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
     expect(loadRemoteMock).toHaveBeenCalledWith('blog/BlogPage');
   });
@@ -45,7 +53,7 @@ describe('RemoteRoute', () => {
   it('shows the fallback when loading fails, and recovers on retry without a reload', async () => {
     loadRemoteMock.mockRejectedValueOnce(new Error('connection refused'));
     const user = userEvent.setup();
-    render(<RemoteRoute remote="shop" module="./StorePage" />);
+    renderRoute(<RemoteRoute remote="shop" module="./StorePage" />);
     expect(
       await screen.findByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE }),
     ).toBeInTheDocument();
@@ -62,12 +70,19 @@ describe('RemoteRoute', () => {
     );
   });
 
+  it('first shows what the server sent for a page it could not render, then loads it', async () => {
+    loadRemoteMock.mockResolvedValue({ default: Page });
+    renderRoute(<RemoteRoute remote="blog" module="./SearchPage" drawInBrowser />);
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledWith('blog/SearchPage');
+  });
+
   it('shows the fallback when the page throws while rendering', async () => {
     function Broken(): never {
       throw new Error('render failure');
     }
     loadRemoteMock.mockResolvedValue({ default: Broken });
-    render(<RemoteRoute remote="auth" module="./SignInPage" />);
+    renderRoute(<RemoteRoute remote="auth" module="./SignInPage" />);
     expect(
       await screen.findByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE }),
     ).toBeInTheDocument();
@@ -85,7 +100,7 @@ describe('RemoteRoute', () => {
     })) as { default: () => React.JSX.Element };
     expect(onFailure).toHaveBeenCalledWith('portfolio', expect.any(Error));
     loadRemoteMock.mockResolvedValue(fallback);
-    render(<RemoteRoute remote="portfolio" module="./HomePage" />);
+    renderRoute(<RemoteRoute remote="portfolio" module="./HomePage" />);
     expect(
       await screen.findByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE }),
     ).toBeInTheDocument();

@@ -1,42 +1,57 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
-import type { LazyExoticComponent } from 'react';
+import { Suspense, useCallback, useContext, useEffect, useState } from 'react';
 import { Spinner } from '@portfolio/shared/ui';
 import type { RemoteName } from '@portfolio/shared/config';
-import { hasFailed, loadRemotePage, resetRemote } from './remotes';
-import type { PageModule } from './remotes';
+import { HydrationMark } from './hydration-mark';
+import { PageSourceContext } from './page-source';
+import type { PageComponent } from './page-source';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteRetryContext } from './RemoteFallback';
 
-type LazyPage = LazyExoticComponent<PageModule['default']>;
-const pages = new Map<string, LazyPage>();
-
-/** One lazy component per page module, kept while it works, so navigation never reloads it. */
-function lazyPage(remote: RemoteName, module: string): LazyPage {
-  const key = `${remote}/${module}`;
-  let page = pages.get(key);
-  if (!page || hasFailed(remote)) {
-    resetRemote(remote);
-    page = lazy(() => loadRemotePage(remote, module));
-    pages.set(key, page);
-  }
-  return page;
+interface Props {
+  remote: RemoteName;
+  module: string;
+  /**
+   * The server could not render this page and sent the spinner instead: the first render
+   * matches that HTML, then the browser loads the page itself (with fallback and Retry).
+   */
+  drawInBrowser?: boolean;
 }
 
 /** Give each route its own key, so that its retry state never carries over to another route. */
-export function RemoteRoute({ remote, module }: { remote: RemoteName; module: string }) {
-  const [page, setPage] = useState(() => ({ Page: lazyPage(remote, module), attempt: 0 }));
+export function RemoteRoute({ remote, module, drawInBrowser = false }: Props) {
+  const source = useContext(PageSourceContext);
+  if (!source) throw new Error('RemoteRoute needs a PageSourceContext above it.');
+  const [page, setPage] = useState<{ Page: PageComponent | null; attempt: number }>(() => ({
+    Page: drawInBrowser ? null : source.page(remote, module),
+    attempt: 0,
+  }));
+  // After the first (hydrating) render, the browser loads the page the server could not render.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- must follow hydration, once
+    if (!page.Page) setPage({ Page: source.page(remote, module), attempt: 0 });
+  }, [page.Page, source, remote, module]);
   // A retry builds a fresh lazy component when the last one failed.
   const retry = useCallback(
     () =>
-      setPage((previous) => ({ Page: lazyPage(remote, module), attempt: previous.attempt + 1 })),
-    [remote, module],
+      setPage((previous) => ({
+        Page: source.page(remote, module),
+        attempt: previous.attempt + 1,
+      })),
+    [source, remote, module],
   );
   const { Page, attempt } = page;
   return (
     <RemoteRetryContext.Provider value={retry}>
       <RemoteErrorBoundary key={attempt} remote={remote}>
         <Suspense fallback={<Spinner />}>
-          <Page />
+          {Page ? (
+            <>
+              <Page />
+              <HydrationMark />
+            </>
+          ) : (
+            <Spinner />
+          )}
         </Suspense>
       </RemoteErrorBoundary>
     </RemoteRetryContext.Provider>

@@ -1,5 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { prefetchRoute } from './prefetch';
+import { remoteRouteEntries } from '../routes';
+import { prefetchRoute, setPrefetchRoutes } from './prefetch';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -12,6 +13,18 @@ function Page() {
 }
 
 const loadRemoteMock = loadRemote as jest.Mock;
+
+beforeAll(() =>
+  setPrefetchRoutes(
+    remoteRouteEntries({
+      blog: [
+        { path: '/blog', module: './BlogPage' },
+        { path: '/article/:id', module: './ArticlePage' },
+      ],
+      shop: [{ path: '/store', module: './StorePage' }],
+    }),
+  ),
+);
 
 beforeEach(() => loadRemoteMock.mockReset().mockResolvedValue({ default: Page }));
 

@@ -1,15 +1,14 @@
 // Remote registration and loading through the federation runtime API. Remote locations come
 // from the runtime config, so moving or redeploying a remote never needs a shell rebuild.
-import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@portfolio/shared/config';
 import { errorHandlingPlugin } from './errorHandlingPlugin';
+import { browserPageSource } from './page-source';
+import type { PageModule } from './page-source';
 
 /** A remote that hangs is given up on after this long, and its route shows the fallback. */
 export const DEFAULT_REMOTE_LOAD_TIMEOUT_MS = 15_000;
 let loadTimeoutMs = DEFAULT_REMOTE_LOAD_TIMEOUT_MS;
-
-export type PageModule = { default: ComponentType };
 
 const entries = new Map<string, string>();
 const failed = new Set<string>();
@@ -80,3 +79,10 @@ export async function loadRemotePage(
     throw error;
   }
 }
+
+/** The browser's page source for RemoteRoute: pages from the federation runtime. */
+export const browserPages = browserPageSource({
+  load: loadRemotePage,
+  hasFailed: (remote) => hasFailed(remote),
+  reset: (remote) => resetRemote(remote),
+});

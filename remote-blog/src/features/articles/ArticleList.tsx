@@ -1,10 +1,12 @@
 // The article list with its loading, error and loaded states (spec section 4), shared by /blog
 // and the /articles/:id variant, which differ only in layout and link target.
+import { Suspense } from 'react';
+import { usePageData } from '@portfolio/shared/page-data';
 import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import { ARTICLES_LOAD_ERROR, LOADING_ARTICLES, NO_ARTICLES } from '../../texts';
 import { ArticleCard } from './ArticleCard';
 import type { ArticleCardLayout } from './ArticleCard';
-import { useArticleList } from './useArticleList';
+import type { ArticleListState } from './article-states';
 import styles from './ArticleList.module.css';
 
 /** How many images of each layout are likely above the fold on a first visit. */
@@ -20,9 +22,17 @@ export interface ArticleListProps {
   currentId?: string;
 }
 
-export function ArticleList({ layout, linkTo, currentId }: ArticleListProps) {
-  const state = useArticleList();
-  if (state.status === 'loading') return <Spinner label={LOADING_ARTICLES} />;
+/** The list's loading state shows until the page's loader has the articles. */
+export function ArticleList(props: ArticleListProps) {
+  return (
+    <Suspense fallback={<Spinner label={LOADING_ARTICLES} />}>
+      <LoadedArticleList {...props} />
+    </Suspense>
+  );
+}
+
+function LoadedArticleList({ layout, linkTo, currentId }: ArticleListProps) {
+  const state = usePageData<ArticleListState>();
   if (state.status === 'error') return <ErrorMessage>{ARTICLES_LOAD_ERROR}</ErrorMessage>;
   if (state.articles.length === 0) return <p className={styles.empty}>{NO_ARTICLES}</p>;
   return (

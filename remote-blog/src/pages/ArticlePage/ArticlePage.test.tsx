@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   TEST_API_BASE,
   mockFetch,
-  renderAt,
+  renderPage,
   setUpTestRuntimeConfig,
 } from '../../../../tools/testing';
 import { makeArticleDetail } from '../../testing/articles';
@@ -19,7 +19,7 @@ import {
   PREVIOUS_ARTICLE_LABEL,
   UNTITLED,
 } from '../../texts';
-import ArticlePage from './ArticlePage';
+import * as ArticlePage from './ArticlePage';
 
 setUpTestRuntimeConfig();
 
@@ -41,7 +41,7 @@ const CONTENT = [
 ].join('\n');
 
 function renderArticle(id: string) {
-  return renderAt(<ArticlePage />, { route: `/article/${id}`, path: '/article/:id' });
+  return renderPage(ArticlePage, { route: `/article/${id}`, path: '/article/:id' });
 }
 
 const description = () =>

@@ -1,14 +1,17 @@
 // /article/:id: one article in full (the spec's Read More links point here), with its Markdown
 // rendered safely, a reading time, and links to the older and newer article.
-import { useMemo } from 'react';
-import { Link, useParams } from '@portfolio/shared/router';
+import { Suspense, useMemo } from 'react';
+import { Link } from '@portfolio/shared/router';
+import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import { usePageData } from '@portfolio/shared/page-data';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { ArticleDetail } from '@portfolio/shared/types';
 import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import { articleExcerpt, articleTitle, readingMinutes } from '../../features/articles/article-text';
 import { BLOG_PATH, articlePath } from '../../features/articles/paths';
-import { useArticle } from '../../features/articles/useArticle';
+import { loadArticle } from '../../features/articles/article-states';
+import type { ArticleState } from '../../features/articles/article-states';
 import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';
 import { renderMarkdown } from '@portfolio/shared/markdown';
 import {
@@ -99,9 +102,26 @@ function ArticleView({ article, html }: { article: ArticleDetail; html: string }
   );
 }
 
+export function loader({ params, request }: LoaderFunctionArgs) {
+  return loadArticle(params.id ?? '', request.signal);
+}
+
 export default function ArticlePage() {
-  const { id = '' } = useParams();
-  const state = useArticle(id);
+  return (
+    <Suspense
+      fallback={
+        <div className={styles.page}>
+          <Spinner label={LOADING_ARTICLE} />
+        </div>
+      }
+    >
+      <ArticleContent />
+    </Suspense>
+  );
+}
+
+function ArticleContent() {
+  const state = usePageData<ArticleState>();
   const article = state.status === 'loaded' ? state.article : null;
   const content = article?.content ?? '';
   const html = useMemo(() => (content.trim() ? renderMarkdown(content) : ''), [content]);
@@ -119,13 +139,6 @@ export default function ArticlePage() {
   }, [article, state.status]);
   useDocumentMeta(meta);
 
-  if (state.status === 'loading') {
-    return (
-      <div className={styles.page}>
-        <Spinner label={LOADING_ARTICLE} />
-      </div>
-    );
-  }
   if (state.status === 'not-found' || state.status === 'error') {
     const notFound = state.status === 'not-found';
     return (

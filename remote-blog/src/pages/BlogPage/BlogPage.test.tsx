@@ -3,7 +3,7 @@ import { ARTICLE_EXCERPT_LENGTH, ELLIPSIS } from '@portfolio/shared/format';
 import {
   TEST_API_BASE,
   mockFetch,
-  renderAt,
+  renderPage,
   setUpTestRuntimeConfig,
 } from '../../../../tools/testing';
 import { makeArticle } from '../../testing/articles';
@@ -16,7 +16,7 @@ import {
   READ_MORE_LABEL,
   UNTITLED,
 } from '../../texts';
-import BlogPage from './BlogPage';
+import * as BlogPage from './BlogPage';
 
 setUpTestRuntimeConfig();
 
@@ -24,7 +24,7 @@ setUpTestRuntimeConfig();
 afterEach(() => jest.restoreAllMocks());
 
 function renderBlog() {
-  return renderAt(<BlogPage />, { route: '/blog', path: '/blog' });
+  return renderPage(BlogPage, { route: '/blog', path: '/blog' });
 }
 
 const cards = () => within(screen.getByRole('list')).getAllByRole('article');

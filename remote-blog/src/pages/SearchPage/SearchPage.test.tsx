@@ -1,9 +1,13 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { TEST_API_BASE, mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { act, screen, within } from '@testing-library/react';
+import {
+  TEST_API_BASE,
+  mockFetch,
+  renderPage,
+  setUpTestRuntimeConfig,
+} from '../../../../tools/testing';
 import { makeSearchResult } from '../../testing/articles';
 import { SEARCHING, SEARCH_TITLE, noResultsText } from '../../texts';
-import SearchPage from './SearchPage';
+import * as SearchPage from './SearchPage';
 
 setUpTestRuntimeConfig();
 
@@ -11,11 +15,7 @@ setUpTestRuntimeConfig();
 afterEach(() => jest.restoreAllMocks());
 
 function renderSearch(url: string) {
-  const router = createMemoryRouter([{ path: '/search-article', element: <SearchPage /> }], {
-    initialEntries: [url],
-  });
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderPage(SearchPage, { route: url, path: '/search-article' }).router;
 }
 
 const marks = (element: HTMLElement) =>

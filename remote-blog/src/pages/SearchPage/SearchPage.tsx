@@ -1,10 +1,14 @@
 // /search-article?query=…: article search results. The query comes from the address, so a new
 // search from the navbar while this page is open updates the results.
+import { Suspense } from 'react';
 import { useSearchParams } from '@portfolio/shared/router';
+import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import { usePageData } from '@portfolio/shared/page-data';
 import { Spinner } from '@portfolio/shared/ui';
 import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';
 import { SearchResultItem } from '../../features/search/SearchResultItem';
-import { useArticleSearch } from '../../features/search/useArticleSearch';
+import { loadArticleSearch, searchQueryOf } from '../../features/search/search-state';
+import type { ArticleSearchState } from '../../features/search/search-state';
 import {
   SEARCHING,
   SEARCH_EMPTY_HINT,
@@ -14,11 +18,14 @@ import {
 } from '../../texts';
 import styles from './SearchPage.module.css';
 
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadArticleSearch(searchQueryOf(new URL(request.url)), request.signal);
+}
+
 export default function SearchPage() {
   const [params] = useSearchParams();
-  // Spec section 5: empty or whitespace-only text does nothing.
-  const query = (params.get('query') ?? '').trim();
-  const search = useArticleSearch(query);
+  // Empty or whitespace-only text searches nothing.
+  const query = searchQueryOf(params);
   useDocumentMeta({ title: query ? `${SEARCH_TITLE}: ${query}` : SEARCH_TITLE });
 
   return (
@@ -27,21 +34,30 @@ export default function SearchPage() {
         <h1 className={styles.title}>{SEARCH_TITLE}</h1>
         <p className={styles.summary}>{query ? searchSummary(query) : SEARCH_EMPTY_HINT}</p>
       </header>
-      {search.status === 'loading' && <Spinner label={SEARCHING} />}
-      {search.status === 'loaded' &&
-        (search.results.length === 0 ? (
-          <p className={styles.noResults} role="status">
-            {noResultsText(query)}
-          </p>
-        ) : (
-          <ul className={styles.results}>
-            {search.results.map((result) => (
-              <li key={result._id}>
-                <SearchResultItem result={result} query={query} />
-              </li>
-            ))}
-          </ul>
-        ))}
+      <Suspense fallback={<Spinner label={SEARCHING} />}>
+        <SearchResults query={query} />
+      </Suspense>
     </section>
+  );
+}
+
+function SearchResults({ query }: { query: string }) {
+  const search = usePageData<ArticleSearchState>();
+  if (search.status !== 'loaded') return null;
+  if (search.results.length === 0) {
+    return (
+      <p className={styles.noResults} role="status">
+        {noResultsText(query)}
+      </p>
+    );
+  }
+  return (
+    <ul className={styles.results}>
+      {search.results.map((result) => (
+        <li key={result._id}>
+          <SearchResultItem result={result} query={query} />
+        </li>
+      ))}
+    </ul>
   );
 }

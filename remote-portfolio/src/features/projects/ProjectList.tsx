@@ -1,11 +1,13 @@
+import { Suspense } from 'react';
 import { Link } from '@portfolio/shared/router';
+import { usePageData } from '@portfolio/shared/page-data';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { PROJECT_SNIPPET_LENGTH, truncateText } from '@portfolio/shared/format';
 import type { Project } from '@portfolio/shared/types';
 import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import { PROJECTS_EMPTY, PROJECTS_LOAD_ERROR, PROJECTS_LOADING, projectPath } from '../../texts';
 import { newestProjects } from './newestProjects';
-import { useProjects } from './useProjects';
+import type { ProjectsState } from './project-states';
 import styles from './ProjectList.module.css';
 
 export interface ProjectListProps {
@@ -13,10 +15,20 @@ export interface ProjectListProps {
   limit?: number;
 }
 
-/** Projects from the content API, newest first, with loading, error and loaded states. */
-export function ProjectList({ limit }: ProjectListProps) {
-  const state = useProjects();
-  if (state.status === 'loading') return <Spinner label={PROJECTS_LOADING} />;
+/**
+ * Projects from the content API (the page's loader: loadProjects), newest first, with loading,
+ * error and loaded states.
+ */
+export function ProjectList(props: ProjectListProps) {
+  return (
+    <Suspense fallback={<Spinner label={PROJECTS_LOADING} />}>
+      <LoadedProjectList {...props} />
+    </Suspense>
+  );
+}
+
+function LoadedProjectList({ limit }: ProjectListProps) {
+  const state = usePageData<ProjectsState>();
   if (state.status === 'error') return <ErrorMessage>{PROJECTS_LOAD_ERROR}</ErrorMessage>;
   const projects = newestProjects(state.projects, limit);
   if (projects.length === 0) return <p className={styles.empty}>{PROJECTS_EMPTY}</p>;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { AboutData } from '@portfolio/shared/types';
-import { mockFetch, renderAt, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { mockFetch, renderPage, setUpTestRuntimeConfig } from '../../../../tools/testing';
 import type { MockResponse } from '../../../../tools/testing';
 import { ABOUT } from '../../content/owner';
 import {
@@ -10,7 +10,7 @@ import {
   ABOUT_PORTFOLIO_LINK,
   FUN_FACTS_HEADING,
 } from '../../texts';
-import AboutPage from './AboutPage';
+import * as AboutPage from './AboutPage';
 
 setUpTestRuntimeConfig();
 
@@ -26,7 +26,7 @@ const fromServer: AboutData = {
 
 function renderAbout(answer: MockResponse | Error) {
   const fetchMock = mockFetch({ 'GET /about-data': answer });
-  renderAt(<AboutPage />, { route: '/about' });
+  renderPage(AboutPage, { route: '/about' });
   return fetchMock;
 }
 

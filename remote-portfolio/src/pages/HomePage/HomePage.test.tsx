@@ -4,7 +4,7 @@ import { ELLIPSIS, PROJECT_SNIPPET_LENGTH } from '@portfolio/shared/format';
 import type { Project } from '@portfolio/shared/types';
 import {
   mockFetch,
-  renderAt,
+  renderPage,
   revealOnObserve,
   setUpTestRuntimeConfig,
   TEST_API_BASE,
@@ -30,7 +30,7 @@ import {
   heroGreeting,
   homeDocumentTitle,
 } from '../../texts';
-import HomePage from './HomePage';
+import * as HomePage from './HomePage';
 
 setUpTestRuntimeConfig();
 
@@ -62,7 +62,7 @@ function renderHome(
     ...(contact ? { 'POST /contact': contact } : {}),
   });
   const user = userEvent.setup();
-  renderAt(<HomePage />);
+  renderPage(HomePage);
   /** Waits until the project list has left its loading state. */
   const settled = () =>
     waitFor(() => expect(screen.queryByText(PROJECTS_LOADING)).not.toBeInTheDocument());

@@ -4,7 +4,9 @@ import { OWNER, SERVICES, TESTIMONIALS } from '../../content/owner';
 import { ContactForm } from '../../features/contact/ContactForm';
 import { judgeHomeContact } from '../../features/contact/outcomes';
 import { TypedPhrases } from '../../features/hero/TypedPhrases';
+import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { ProjectList } from '../../features/projects/ProjectList';
+import { loadProjects } from '../../features/projects/project-states';
 import { DeferredTestimonialCarousel } from '../../features/testimonials/DeferredTestimonialCarousel';
 import {
   ABOUT_TEASER_HEADING,
@@ -24,6 +26,10 @@ import {
   homeDocumentTitle,
 } from '../../texts';
 import styles from './HomePage.module.css';
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadProjects(request.signal);
+}
 
 export default function HomePage() {
   useEffect(() => {

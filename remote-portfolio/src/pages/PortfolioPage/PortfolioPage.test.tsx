@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Project } from '@portfolio/shared/types';
-import { mockFetch, renderAt, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { mockFetch, renderPage, setUpTestRuntimeConfig } from '../../../../tools/testing';
 import type { MockResponse } from '../../../../tools/testing';
 import { CERTIFICATIONS, EXPERIENCE, OWNER, SKILLS } from '../../content/owner';
 import {
@@ -17,7 +17,7 @@ import {
   SUMMARY_HEADING,
   certificateOpenLabel,
 } from '../../texts';
-import PortfolioPage from './PortfolioPage';
+import * as PortfolioPage from './PortfolioPage';
 
 setUpTestRuntimeConfig();
 
@@ -32,7 +32,7 @@ const projects: Project[] = Array.from({ length: 5 }, (_, index) => ({
 async function renderPortfolio(answer: MockResponse | Error = { body: projects }) {
   mockFetch({ 'GET /projects': answer });
   const user = userEvent.setup();
-  renderAt(<PortfolioPage />, { route: '/portfolio' });
+  renderPage(PortfolioPage, { route: '/portfolio' });
   await waitFor(() => expect(screen.queryByText(PROJECTS_LOADING)).not.toBeInTheDocument());
   return user;
 }

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { CERTIFICATIONS, EXPERIENCE, OWNER, SKILLS } from '../../content/owner';
 import { CertificateGallery } from '../../features/certificates/CertificateGallery';
+import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { ProjectList } from '../../features/projects/ProjectList';
+import { loadProjects } from '../../features/projects/project-states';
 import {
   CERTIFICATIONS_HEADING,
   CONTACT_LINE_LABEL,
@@ -17,6 +19,10 @@ import styles from './PortfolioPage.module.css';
 import { SkillChips } from '../../features/skills/SkillChips';
 
 const SKILL_GROUPS = Object.keys(SKILL_GROUP_HEADINGS) as (keyof typeof SKILL_GROUP_HEADINGS)[];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadProjects(request.signal);
+}
 
 export default function PortfolioPage() {
   useEffect(() => {

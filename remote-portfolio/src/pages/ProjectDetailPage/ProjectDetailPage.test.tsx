@@ -2,13 +2,13 @@ import { screen } from '@testing-library/react';
 import type { Project } from '@portfolio/shared/types';
 import {
   mockFetch,
-  renderAt,
+  renderPage,
   setUpTestRuntimeConfig,
   TEST_API_BASE,
 } from '../../../../tools/testing';
 import type { MockResponse } from '../../../../tools/testing';
 import { PROJECT_LOAD_FAILED, PROJECT_LOADING, PROJECT_SKILLS_HEADING } from '../../texts';
-import ProjectDetailPage from './ProjectDetailPage';
+import * as ProjectDetailPage from './ProjectDetailPage';
 
 setUpTestRuntimeConfig();
 
@@ -25,7 +25,7 @@ const project: Project = {
 function renderProject(answer: MockResponse | Error, id = project._id) {
   const path = `/projects/${encodeURIComponent(id)}`;
   const fetchMock = mockFetch({ [`GET ${path}`]: answer });
-  renderAt(<ProjectDetailPage />, { route: path, path: '/projects/:id' });
+  renderPage(ProjectDetailPage, { route: path, path: '/projects/:id' });
   return fetchMock;
 }
 

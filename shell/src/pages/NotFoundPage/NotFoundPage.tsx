@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { Link } from '@portfolio/shared/router';
+import { useHydrationMark } from '../../federation/hydration-mark';
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../../texts';
 import styles from './NotFoundPage.module.css';
 
 export function NotFoundPage() {
+  useHydrationMark();
   useEffect(() => {
     document.title = `${NOT_FOUND_TITLE} · 404`;
   }, []);

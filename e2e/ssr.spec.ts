@@ -1,0 +1,189 @@
+// Every route arrives as HTML: the shell's layout and the owning remote's page with its data,
+// with the right status; the browser hydrates it without a warning; a reader without
+// JavaScript can read the public pages and follow the links between them.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API_ORIGIN, expect, mainNav, test } from './fixtures';
+import { BLOG_TITLE, SEARCH_TITLE } from '../remote-blog/src/texts';
+import {
+  ABOUT_HEADING,
+  CONTACT_PAGE_TITLE,
+  SUMMARY_HEADING,
+  TESTIMONIALS_HEADING,
+} from '../remote-portfolio/src/texts';
+import { STORE_TITLE, EBOOK_TITLE } from '../remote-shop/src/texts';
+import { SIGN_IN_TITLE, SIGN_UP_TITLE, WELCOME_SIGNED_OUT_TEXT } from '../remote-auth/src/texts';
+import { NOT_FOUND_TITLE } from '../shell/src/texts';
+
+interface Article {
+  _id: string;
+  title: string;
+  content: string;
+}
+interface Project {
+  _id: string;
+  title: string;
+}
+
+async function content(request: APIRequestContext) {
+  const articles = (await (await request.get(`${API_ORIGIN}/api/articles`)).json()) as Article[];
+  const projects = (await (await request.get(`${API_ORIGIN}/api/projects`)).json()) as Project[];
+  return { articles, projects };
+}
+
+/** The HTML the server sends, with its status; `&#x27;` and friends decoded for matching. */
+async function html(request: APIRequestContext, path: string) {
+  const response = await request.get(path, { maxRedirects: 0 });
+  const body = (await response.text())
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+  return { status: response.status(), body, headers: response.headers() };
+}
+
+test.describe('server-rendered HTML', () => {
+  test('every public route arrives with its headings and text', async ({ request }) => {
+    const { articles, projects } = await content(request);
+    const [article] = articles;
+    const [project] = projects;
+    if (!article || !project) throw new Error('the seed has articles and projects');
+    const pages: [string, string[]][] = [
+      ['/', ['Alex Morgan', TESTIMONIALS_HEADING, project.title]],
+      ['/portfolio', [SUMMARY_HEADING, project.title]],
+      ['/about', [ABOUT_HEADING]],
+      ['/contact', [CONTACT_PAGE_TITLE]],
+      [`/projects/${project._id}`, [project.title]],
+      ['/blog', [BLOG_TITLE, ...articles.slice(0, 3).map((entry) => entry.title)]],
+      [`/article/${article._id}`, [article.title]],
+      [`/articles/${article._id}`, articles.slice(0, 3).map((entry) => entry.title)],
+      ['/search-article?query=tls', [SEARCH_TITLE, 'TLS']],
+      ['/store', [STORE_TITLE, 'Hardware Security Key', 'Add to Cart']],
+      ['/ebook', [EBOOK_TITLE, 'Buy Now']],
+      ['/signin', [SIGN_IN_TITLE]],
+      ['/signup', [SIGN_UP_TITLE]],
+      ['/welcome', [WELCOME_SIGNED_OUT_TEXT]],
+    ];
+    for (const [path, texts] of pages) {
+      const { status, body } = await html(request, path);
+      expect(status, path).toBe(200);
+      const main = body.slice(body.indexOf('<main'), body.indexOf('</main>'));
+      for (const text of texts) expect(main, `${path} shows "${text}"`).toContain(text);
+      expect(body, `${path} has the navbar`).toContain('aria-label="Main"');
+    }
+    // The article's body, rendered from its Markdown.
+    const { body } = await html(request, `/article/${article._id}`);
+    expect(body).toContain('<h2>');
+  });
+
+  test('404 for an unknown route, article or project; a redirect for /login', async ({
+    request,
+  }) => {
+    for (const path of ['/no-such-page', '/article/no-such-article', '/projects/no-such-project']) {
+      expect((await html(request, path)).status, path).toBe(404);
+    }
+    const { body } = await html(request, '/no-such-page');
+    expect(body).toContain(NOT_FOUND_TITLE);
+    const login = await html(request, '/login');
+    expect(login.status).toBe(302);
+    expect(login.headers.location).toBe('/signin');
+  });
+
+  test('scripts run only from the site, its remotes or with the response nonce', async ({
+    request,
+  }) => {
+    const { headers, body } = await html(request, '/blog');
+    const policy = headers['content-security-policy'] ?? '';
+    const scripts = policy
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src'));
+    expect(scripts).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    expect(scripts).not.toContain("'unsafe-inline'");
+    // The page's data is a JSON block, never a script that runs.
+    expect(body).toMatch(/<script type="application\/json" id="site-data">/);
+  });
+});
+
+/** Console messages React and the router print when hydration goes wrong. */
+const HYDRATION_TROUBLE = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i;
+
+async function visitWithoutHydrationTrouble(page: Page, path: string) {
+  const trouble: string[] = [];
+  const listener = (message: { type(): string; text(): string }) => {
+    if (HYDRATION_TROUBLE.test(message.text())) trouble.push(`${path}: ${message.text()}`);
+  };
+  page.on('console', listener);
+  page.on('pageerror', (error) => {
+    if (HYDRATION_TROUBLE.test(error.message)) trouble.push(`${path}: ${error.message}`);
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  page.off('console', listener);
+  return trouble;
+}
+
+test('every page hydrates without a warning, and navigation stays in the page', async ({
+  page,
+  request,
+}) => {
+  const { articles, projects } = await content(request);
+  const paths = [
+    '/',
+    '/portfolio',
+    '/about',
+    '/contact',
+    `/projects/${projects[0]?._id}`,
+    '/blog',
+    `/article/${articles[0]?._id}`,
+    `/articles/${articles[0]?._id}`,
+    '/search-article?query=tls',
+    '/store',
+    '/ebook',
+    '/signin',
+    '/signup',
+    '/welcome',
+    '/no-such-page',
+  ];
+  const trouble: string[] = [];
+  for (const path of paths) trouble.push(...(await visitWithoutHydrationTrouble(page, path)));
+  expect(trouble).toEqual([]);
+
+  // After hydration the navbar navigates without loading a page.
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents += 1;
+  });
+  await mainNav(page).getByRole('link', { name: 'Blog' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: BLOG_TITLE })).toBeVisible();
+  await mainNav(page).getByRole('link', { name: 'Store' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: STORE_TITLE })).toBeVisible();
+  expect(documents).toBe(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a reader walks home → blog → article → next article → portfolio → project → store', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Alex Morgan');
+    await mainNav(page).getByRole('link', { name: 'Blog' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: BLOG_TITLE })).toBeVisible();
+    await page
+      .getByRole('link', { name: /^Read More/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/article\//);
+    const first = await page.getByRole('heading', { level: 1 }).innerText();
+    await page.getByRole('navigation', { name: 'More articles' }).getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(first);
+    await mainNav(page).getByRole('link', { name: 'Portfolio' }).click();
+    await expect(page.getByRole('heading', { name: SUMMARY_HEADING })).toBeVisible();
+    await page.locator('main a[href^="/projects/"]').first().click();
+    await expect(page).toHaveURL(/\/projects\//);
+    await mainNav(page).getByRole('link', { name: 'Store' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: STORE_TITLE })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(10);
+  });
+});

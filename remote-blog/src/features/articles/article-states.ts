@@ -1,0 +1,34 @@
+// The blog's page states, loaded by the pages' route loaders (docs/decisions/035): each call
+// settles into a state of the page (never a rejection), so the server can render it and the
+// browser can show it. A 404 is a state of its own, so the article page can say "not found"
+// (and the server answer 404) instead of "try again later".
+import { ApiError, getArticle, getArticles } from '@portfolio/shared/api-client';
+import type { Article, ArticleDetail } from '@portfolio/shared/types';
+import { sortNewestFirst } from './article-text';
+
+export type ArticleListState = { status: 'error' } | { status: 'loaded'; articles: Article[] };
+
+export type ArticleState =
+  { status: 'not-found' } | { status: 'error' } | { status: 'loaded'; article: ArticleDetail };
+
+/** The article list of both list pages (/blog and /articles/:id): one call. */
+export async function loadArticleList(signal?: AbortSignal): Promise<ArticleListState> {
+  try {
+    const articles = await getArticles({}, { signal });
+    return { status: 'loaded', articles: sortNewestFirst(articles) };
+  } catch (error) {
+    if (!signal?.aborted) console.error('Could not load the articles', error);
+    return { status: 'error' };
+  }
+}
+
+/** One article with its neighbours, for the article page. */
+export async function loadArticle(id: string, signal?: AbortSignal): Promise<ArticleState> {
+  try {
+    return { status: 'loaded', article: await getArticle(id, { signal }) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { status: 'not-found' };
+    if (!signal?.aborted) console.error(`Could not load article ${id}`, error);
+    return { status: 'error' };
+  }
+}

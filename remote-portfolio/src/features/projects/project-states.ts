@@ -1,0 +1,38 @@
+// The portfolio's page states, loaded by the pages' route loaders (docs/decisions/035): each
+// call settles into a state of the page, never a rejection, so the server can render it.
+import { ApiError, getProject, getProjects } from '@portfolio/shared/api-client';
+import type { Project } from '@portfolio/shared/types';
+import { PROJECT_LOAD_FAILED, PROJECT_NOT_FOUND } from '../../texts';
+
+export type ProjectsState = { status: 'error' } | { status: 'loaded'; projects: Project[] };
+
+export type ProjectState =
+  | { status: 'not-found'; message: string }
+  | { status: 'error'; message: string }
+  | { status: 'loaded'; project: Project };
+
+/** GET /projects. The client already rejects a non-array answer. */
+export async function loadProjects(signal?: AbortSignal): Promise<ProjectsState> {
+  try {
+    return { status: 'loaded', projects: await getProjects({ signal }) };
+  } catch {
+    return { status: 'error' };
+  }
+}
+
+/**
+ * GET /projects/:id. Any answer that is not ok means "Project not found" (a 404 is also the
+ * page's HTTP status); a request that never got an answer (network down, timeout) is a
+ * different failure and says so.
+ */
+export async function loadProject(id: string, signal?: AbortSignal): Promise<ProjectState> {
+  if (!id) return { status: 'not-found', message: PROJECT_NOT_FOUND };
+  try {
+    return { status: 'loaded', project: await getProject(id, { signal }) };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return { status: error.status === 404 ? 'not-found' : 'error', message: PROJECT_NOT_FOUND };
+    }
+    return { status: 'error', message: PROJECT_LOAD_FAILED };
+  }
+}

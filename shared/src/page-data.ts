@@ -1,0 +1,59 @@
+// A page's data, from its route's loader (docs/decisions/035). A page module exports `loader`,
+// which returns a promise of the page's state (a union with a `status`, never rejected); the
+// shell's route hands it to the page as `page`. On the server the promise is awaited before the
+// render and the browser hydrates with the value; on a client navigation it is still pending, and
+// the page's <Suspense> shows the loading state until it settles.
+import { use } from 'react';
+import { useLoaderData } from '@portfolio/shared/router';
+import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+
+/** What the shell's page route loader gives: the page loader's result, deferred. */
+export interface PageRouteData {
+  page: unknown;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** The page loader's state; suspends while it is still on its way (wrap the caller in Suspense). */
+export function usePageData<T>(): T {
+  const data = useLoaderData() as PageRouteData | null | undefined;
+  const page = data?.page;
+  // The very promise the loader returned (kept in the router's state), so React can track it.
+  return (isThenable(page) ? use(page as Promise<unknown>) : page) as T;
+}
+
+export type PageLoader = (args: LoaderFunctionArgs) => unknown;
+
+/**
+ * The loader of a page's route, for every router of the site (the shell's, a standalone
+ * remote's, the tests'): it starts the page module's load and the page's own loader without
+ * waiting, and hands the result over as `page`. A new load of the same route (a new search, the
+ * next article) aborts the one before it, so a slow answer to an old address never lingers.
+ * `loadPageLoader` gives the page's loader (loading its module if need be) or null.
+ */
+export function pageRouteLoader(
+  loadPageLoader: () => Promise<PageLoader | null | undefined>,
+): (args: LoaderFunctionArgs) => PageRouteData {
+  let previous: AbortController | undefined;
+  return (args) => {
+    previous?.abort();
+    const controller = new AbortController();
+    previous = controller;
+    const { signal } = args.request;
+    if (signal.aborted) controller.abort();
+    else signal.addEventListener('abort', () => controller.abort(), { once: true });
+    const request = new Request(args.request, { signal: controller.signal });
+    return {
+      page: loadPageLoader().then(
+        (loader) => (loader ? loader({ ...args, request }) : null),
+        () => null,
+      ),
+    };
+  };
+}

@@ -1,0 +1,140 @@
+// The shell's server: every page is rendered here (the shell's layout and the remote page that
+// owns the route, with its data) and streamed as HTML; the browser hydrates it. Static files of
+// the shell's build are served with their cache rules. Remotes' server code is loaded at
+// runtime from where the runtime config says each remote lives (docs/decisions/035).
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import { buildRuntimeConfig } from '../tools/runtime-config.mjs';
+import { STATIC_SECURITY_HEADERS, contentSecurityPolicy } from '../tools/security-headers.mjs';
+import { cacheControlFor } from '../tools/static-server.mjs';
+
+const require = createRequire(import.meta.url);
+const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
+const ROOT_ELEMENT = '<div id="root"></div>';
+/** How long a remote's page module or a page's data may take before the page is drawn in the browser. */
+export const DEFAULT_RENDER_BUDGET_MS = 1000;
+/** How often the server looks for redeployed remotes. */
+export const DEFAULT_REMOTE_POLL_MS = 2000;
+
+const escapeAttribute = (value) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * @param {{
+ *   root?: string,
+ *   env?: NodeJS.ProcessEnv,
+ *   publicHostname?: string,
+ *   renderBudgetMs?: number,
+ *   pollMs?: number,
+ *   logger?: boolean,
+ * }} [options]
+ */
+export async function createSiteServer({
+  root = DIST,
+  env = process.env,
+  publicHostname = 'localhost',
+  renderBudgetMs = Number(env.SSR_RENDER_BUDGET_MS) || DEFAULT_RENDER_BUDGET_MS,
+  pollMs = Number(env.REMOTE_POLL_MS) || DEFAULT_REMOTE_POLL_MS,
+  logger = false,
+} = {}) {
+  // One configured public host, never the request's Host header: the config, the CSP and the
+  // URLs in the HTML are the same for every request.
+  const config = buildRuntimeConfig({ hostname: publicHostname, env });
+  const configJson = JSON.stringify(config);
+  const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const rootAt = template.indexOf(ROOT_ELEMENT);
+  if (rootAt < 0) throw new Error(`${root}/index.html has no ${ROOT_ELEMENT}`);
+  const { stylesheets } = JSON.parse(readFileSync(path.join(root, 'stylesheets.json'), 'utf8'));
+  const head =
+    template.slice(0, template.indexOf('</head>')) +
+    stylesheets.map((file) => `<link rel="stylesheet" href="/${file}" />`).join('');
+  const tail = template
+    .slice(rootAt + ROOT_ELEMENT.length)
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+
+  const app = Fastify({ logger });
+  const log = (message, error) =>
+    error ? app.log.warn({ err: error }, message) : app.log.info(message);
+
+  const { renderer } = require(path.join(root, 'server', 'render.cjs'));
+  const { createRenderer } = await renderer;
+  const site = createRenderer({ config, loadTimeoutMs: renderBudgetMs, log });
+  await site.remotes.refresh();
+  const poll = setInterval(() => void site.remotes.refresh(), pollMs);
+  poll.unref();
+  app.addHook('onClose', async () => clearInterval(poll));
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  app.addHook('onSend', async (request, reply) => {
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) reply.header(name, value);
+    if (!reply.hasHeader('Content-Security-Policy')) {
+      reply.header('Content-Security-Policy', contentSecurityPolicy(config));
+    }
+  });
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: false,
+    allowedPath: (pathname) =>
+      !pathname.startsWith('/server/') && !['/index.html', '/stylesheets.json'].includes(pathname),
+    setHeaders: (reply, file) => reply.header('Cache-Control', cacheControlFor(file)),
+  });
+
+  app.get('/runtime-config.json', async (_request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(configJson),
+  );
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(405).header('Allow', 'GET, HEAD').send({ message: 'Method not allowed' });
+    }
+    if (path.extname(request.url.split('?')[0]) !== '') {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    const nonce = randomBytes(16).toString('base64');
+    const url = new URL(request.url, `http://${publicHostname}`);
+    const controller = new AbortController();
+    request.raw.on('close', () => controller.abort());
+    const result = await site.render(new Request(url, { signal: controller.signal }), { nonce });
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    const links = result.stylesheets
+      .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`)
+      .join('');
+    const body = new PassThrough();
+    reply
+      .code(result.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', contentSecurityPolicy(config, { nonce }))
+      .send(body);
+    body.write(`${head}${links}</head><body><div id="root">`);
+    await result.pipe(body);
+    body.end(
+      `</div><script type="application/json" id="site-data">${result.siteDataJson}</script>${tail.replace(/^[\s\S]*?<body>/, '')}`,
+    );
+    return reply;
+  });
+
+  return app;
+}
+
+const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
+if (isMain) {
+  if (!existsSync(path.join(DIST, 'server', 'render.cjs'))) {
+    console.error('The shell is not built: run node tools/build.mjs shell');
+    process.exit(1);
+  }
+  const port = Number(process.env.SHELL_PORT) || 3000;
+  const server = await createSiteServer({ logger: true });
+  await server.listen({ port, host: process.env.HOST || '127.0.0.1' });
+}

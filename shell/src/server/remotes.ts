@@ -1,0 +1,169 @@
+// The remotes' server code, as the shell's server sees it. Each remote publishes, beside its
+// browser build, server/routes.json (its pages and a build version) and a server container
+// (server/remoteEntry.js). This module reads them where the runtime config says the remote
+// lives, loads page modules with a time budget, and follows redeploys: when a remote's version
+// changes it registers the new container with `force` (which drops the old one's caches), loads
+// it before switching, and keeps serving the last good one if the new one fails
+// (docs/decisions/035).
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName } from '@portfolio/shared/config';
+import { REMOTE_NAMES } from '@portfolio/shared/config';
+import type { PageModule } from '../federation/page-source';
+import { parsePublishedRoutes } from '../routes';
+import type { PublishedRoute, SiteRouteTable } from '../routes';
+import { REMOTE_BASES_GLOBAL } from '../../../tools/webpack/server-public-path';
+
+export interface ServerRemotesOptions {
+  /** Remote name → URL of its browser mf-manifest.json (the runtime config's `remotes`). */
+  manifests: Record<RemoteName, string>;
+  /** How long a page module may take to load before the page is drawn in the browser. */
+  loadTimeoutMs: number;
+  /** Routes known when the shell was built, for a remote never reached since start. */
+  knownRoutes: SiteRouteTable;
+  fetchTimeoutMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+interface RemoteState {
+  base: string;
+  version: string | null;
+  routes: readonly PublishedRoute[];
+  /** Exposed module → its stylesheets (absolute URLs), from the browser build's manifest. */
+  css: Map<string, string[]>;
+  reachable: boolean;
+  /** Registered with the runtime at least once: later registrations must force. */
+  registered: boolean;
+}
+
+interface ManifestExpose {
+  path?: string;
+  assets?: { css?: { sync?: string[]; async?: string[] } };
+}
+
+export class RemoteTimeoutError extends Error {
+  override name = 'RemoteTimeoutError';
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RemoteTimeoutError(`${what}: no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export class ServerRemotes {
+  private readonly state = new Map<RemoteName, RemoteState>();
+  private readonly bases: Record<string, string>;
+
+  constructor(private readonly options: ServerRemotesOptions) {
+    const global = globalThis as Record<string, unknown>;
+    global[REMOTE_BASES_GLOBAL] ??= {};
+    this.bases = global[REMOTE_BASES_GLOBAL] as Record<string, string>;
+    for (const remote of REMOTE_NAMES) {
+      const base = new URL('./', options.manifests[remote]).href;
+      this.bases[remote] = base;
+      this.state.set(remote, {
+        base,
+        version: null,
+        routes: options.knownRoutes[remote] ?? [],
+        css: new Map(),
+        reachable: false,
+        registered: false,
+      });
+    }
+  }
+
+  private log(message: string, error?: unknown) {
+    this.options.log?.(message, error);
+  }
+
+  private async getJson(url: string): Promise<unknown> {
+    // A remote's own published files, not the content API.
+    // eslint-disable-next-line no-restricted-globals
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(this.options.fetchTimeoutMs ?? 2000),
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.json();
+  }
+
+  /** The route table as last read from the remotes. */
+  table(): SiteRouteTable {
+    return Object.fromEntries([...this.state].map(([remote, state]) => [remote, state.routes]));
+  }
+
+  /** Stylesheets the page needs in the HTML head, so it is styled before any script runs. */
+  stylesheets(remote: RemoteName, module: string): string[] {
+    return this.state.get(remote)?.css.get(module) ?? [];
+  }
+
+  /**
+   * Reads every remote's published routes; a remote whose version changed gets its new
+   * container loaded and switched to. Never throws: an unreachable remote keeps what it had.
+   */
+  async refresh(): Promise<void> {
+    await Promise.all(REMOTE_NAMES.map((remote) => this.refreshRemote(remote)));
+  }
+
+  private async refreshRemote(remote: RemoteName): Promise<void> {
+    const state = this.state.get(remote);
+    if (!state) return;
+    let published;
+    try {
+      published = parsePublishedRoutes(await this.getJson(`${state.base}server/routes.json`));
+    } catch (error) {
+      if (state.reachable) this.log(`Remote "${remote}" is unreachable`, error);
+      state.reachable = false;
+      return;
+    }
+    state.reachable = true;
+    if (published.version === state.version) return;
+    try {
+      const css = await this.readStylesheets(state.base);
+      const entry = `${state.base}server/remoteEntry.js?v=${encodeURIComponent(published.version)}`;
+      registerRemotes([{ name: remote, entry }], { force: state.registered });
+      state.registered = true;
+      // Load the new container now, so no visitor's request waits for it.
+      const first = published.routes[0];
+      if (first) await this.load(remote, first.module);
+      state.version = published.version;
+      state.routes = published.routes;
+      state.css = css;
+      this.log(`Remote "${remote}" version ${published.version} is live on the server`);
+    } catch (error) {
+      this.log(`Remote "${remote}" version ${published.version} could not be loaded`, error);
+    }
+  }
+
+  private async readStylesheets(base: string): Promise<Map<string, string[]>> {
+    const manifest = (await this.getJson(`${base}mf-manifest.json`)) as {
+      exposes?: ManifestExpose[];
+    };
+    const css = new Map<string, string[]>();
+    for (const expose of manifest.exposes ?? []) {
+      if (!expose.path) continue;
+      const files = expose.assets?.css?.sync ?? [];
+      css.set(
+        expose.path,
+        files.map((file) => new URL(file, base).href),
+      );
+    }
+    return css;
+  }
+
+  /** Loads one exposed page module within the time budget. */
+  async load(remote: RemoteName, module: string): Promise<PageModule> {
+    const id = `${remote}/${module.replace(/^\.\//, '')}`;
+    const loaded = await withTimeout(
+      loadRemote<PageModule>(id),
+      this.options.loadTimeoutMs,
+      `Remote module "${id}"`,
+    );
+    if (!loaded || typeof loaded.default !== 'function') {
+      throw new Error(`Remote module "${id}" has no page component`);
+    }
+    return loaded;
+  }
+}

@@ -1,0 +1,170 @@
+// Renders one page on the server: the shell's layout and the page of the remote that owns the
+// route, with the page's data, streamed with React's renderToPipeableStream. The HTML document
+// around it (head, scripts, the data block) is assembled by the shell's server (shell/server.mjs).
+import { PassThrough } from 'node:stream';
+import type { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { AuthProvider } from '@portfolio/shared/auth';
+import type { RemoteName, RuntimeConfig } from '@portfolio/shared/config';
+import { setRuntimeConfig } from '@portfolio/shared/config';
+import {
+  StaticRouterProvider,
+  createStaticHandler,
+  createStaticRouter,
+} from '@portfolio/shared/router-server';
+import { Spinner } from '@portfolio/shared/ui';
+import { siteRoutes } from '../App';
+import { PageSourceContext } from '../federation/page-source';
+import type { PageLoaderData, PageModule, PageSource } from '../federation/page-source';
+import { NOT_FOUND_ROUTE_ID, pageRouteId } from '../routes';
+import { serializeSiteData } from '../site-data';
+import type { SiteData } from '../site-data';
+import { ServerRemotes } from './remotes';
+import type { ServerRemotesOptions } from './remotes';
+import { resolveDeferred } from './resolve-deferred';
+
+/** The remotes' routes when the shell was built (tools/webpack/create-config.mjs). */
+declare const __KNOWN_ROUTES__: ServerRemotesOptions['knownRoutes'];
+
+export interface RendererOptions {
+  config: RuntimeConfig;
+  /** Page module load budget, and the budget for a page's data (ms). */
+  loadTimeoutMs: number;
+  log?: ServerRemotesOptions['log'];
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** Stylesheets of the page's remote, for the head. */
+      stylesheets: string[];
+      /** The data block's JSON (already safe inside a script element). */
+      siteDataJson: string;
+      /** Pipes the rendered app into `target`; resolves when it is all written. */
+      pipe(target: Writable): Promise<void>;
+    };
+
+/** A page whose state says it does not exist (an unknown article or project) is a 404. */
+function hasNotFoundState(pageResult: unknown): boolean {
+  return (
+    typeof pageResult === 'object' &&
+    pageResult !== null &&
+    (pageResult as { status?: unknown }).status === 'not-found'
+  );
+}
+
+/** A page whose data could not be had in time (API down or slow) shows its error state. */
+function hasFailedState(pageResult: unknown): boolean {
+  const status =
+    typeof pageResult === 'object' && pageResult !== null
+      ? (pageResult as { status?: unknown }).status
+      : undefined;
+  return status === 'error' || status === 'failed';
+}
+
+function ServerSpinner() {
+  return <Spinner />;
+}
+
+export function createRenderer(options: RendererOptions) {
+  const { config } = options;
+  // Pages (and the API client) read the runtime config; on the server it is the site's.
+  setRuntimeConfig(config);
+  const remotes = new ServerRemotes({
+    manifests: config.remotes,
+    loadTimeoutMs: options.loadTimeoutMs,
+    knownRoutes: __KNOWN_ROUTES__,
+    log: options.log,
+  });
+
+  async function render(request: Request, { nonce }: { nonce: string }): Promise<RenderResult> {
+    const table = remotes.table();
+    const loaded = new Map<string, PageModule>();
+    const failed = new Set<string>();
+    const loadPage = async (remote: RemoteName, module: string) => {
+      const id = pageRouteId({ remote, module });
+      try {
+        const page = await remotes.load(remote, module);
+        loaded.set(id, page);
+        return page;
+      } catch (error) {
+        failed.add(id);
+        options.log?.(`Page ${id} is drawn in the browser`, error);
+        throw error;
+      }
+    };
+    const handler = createStaticHandler(siteRoutes({ owner: config.owner, table, loadPage }));
+    const context = await handler.query(request);
+    if (context instanceof Response) {
+      return {
+        kind: 'redirect',
+        status: context.status,
+        location: context.headers.get('Location') ?? '/',
+      };
+    }
+    const loaderData = await resolveDeferred(context.loaderData, options.loadTimeoutMs);
+    const leaf = context.matches[context.matches.length - 1];
+    const leafId = leaf?.route.id ?? NOT_FOUND_ROUTE_ID;
+    const pageResult = (loaderData[leafId] as PageLoaderData | undefined)?.page;
+    const notFound = leafId === NOT_FOUND_ROUTE_ID || hasNotFoundState(pageResult);
+    const status = notFound ? 404 : context.statusCode;
+
+    const source: PageSource = {
+      page: (remote, module) =>
+        loaded.get(pageRouteId({ remote, module }))?.default ?? ServerSpinner,
+    };
+    const leafRemote = context.matches.map((match) => match.route.id).find((id) => loaded.has(id));
+    const [remoteName, ...moduleParts] = (leafRemote ?? '').split('/');
+    const stylesheets = leafRemote
+      ? remotes.stylesheets(remoteName as RemoteName, `./${moduleParts.join('/')}`)
+      : [];
+    const data: SiteData = {
+      config,
+      routes: table,
+      loaderData,
+      drawnInBrowser: [...failed],
+      reloadData: hasFailedState(pageResult),
+    };
+    const router = createStaticRouter(handler.dataRoutes, { ...context, loaderData });
+    const app = (
+      <PageSourceContext.Provider value={source}>
+        <AuthProvider hydrating>
+          <StaticRouterProvider
+            router={router}
+            context={{ ...context, loaderData }}
+            hydrate={false}
+            nonce={nonce}
+          />
+        </AuthProvider>
+      </PageSourceContext.Provider>
+    );
+    return {
+      kind: 'page',
+      status,
+      stylesheets,
+      siteDataJson: serializeSiteData(data),
+      pipe: (target) =>
+        new Promise<void>((resolve, reject) => {
+          const stream = renderToPipeableStream(app, {
+            nonce,
+            onAllReady() {
+              const through = new PassThrough();
+              through.on('end', resolve);
+              through.on('error', reject);
+              through.pipe(target, { end: false });
+              stream.pipe(through);
+            },
+            onShellError: reject,
+            onError(error) {
+              options.log?.('Render error', error);
+            },
+          });
+          setTimeout(() => stream.abort(), options.loadTimeoutMs * 2).unref();
+        }),
+    };
+  }
+
+  return { render, remotes };
+}

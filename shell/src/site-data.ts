@@ -1,0 +1,39 @@
+// What the server hands the browser with the HTML: the runtime config, the composed route
+// table, the first render's loader data and the pages it could not render. A non-executable
+// JSON block, so the Content-Security-Policy needs no 'unsafe-inline' (docs/decisions/035).
+import type { RuntimeConfig } from '@portfolio/shared/config';
+import { parseRuntimeConfig } from '@portfolio/shared/config';
+import type { SiteRouteTable } from './routes';
+
+export const SITE_DATA_ELEMENT_ID = 'site-data';
+
+export interface SiteData {
+  config: RuntimeConfig;
+  routes: SiteRouteTable;
+  /** Loader data of the routes the server rendered, by route id. */
+  loaderData: Record<string, unknown>;
+  /** Route ids the server could not render (remote down or slow): drawn in the browser. */
+  drawnInBrowser: string[];
+  /** The page's data failed or was too slow on the server: the browser loads it again. */
+  reloadData: boolean;
+}
+
+/** JSON safe inside <script>: no "<" can close the element or open a comment. */
+export function serializeSiteData(data: SiteData): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function siteDataScript(data: SiteData): string {
+  return `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${serializeSiteData(data)}</script>`;
+}
+
+/** The block the server wrote, or null when the page was not rendered on the server. */
+export function readSiteData(doc: Document): SiteData | null {
+  const element = doc.getElementById(SITE_DATA_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  const raw = JSON.parse(element.textContent) as SiteData;
+  return { ...raw, config: parseRuntimeConfig(raw.config) };
+}

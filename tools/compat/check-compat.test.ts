@@ -1,7 +1,10 @@
 /** @jest-environment node */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { checkCompat, loadApp } from './check-compat.mjs';
+import { checkCompat, loadApp, loadSite } from './check-compat.mjs';
 
 const fixture = (name: string) => path.join(__dirname, 'fixtures', `${name}.json`);
 const LIVE = ['shell', 'portfolio', 'blog', 'auth', 'shop'].map((app) => fixture(`live-${app}`));
@@ -52,6 +55,65 @@ describe('checkCompat', () => {
     const result = checkCompat({ live, candidate: await loadApp(fixture('live-portfolio')) });
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([expect.stringContaining('already so on the live site')]);
+  });
+});
+
+describe('a singleton the shell does not share', () => {
+  const manifest = (name: string, version: string, requiredVersion: string) => ({
+    manifest: {
+      name,
+      shared: [{ name: '@portfolio/shared/extra', version, requiredVersion, singleton: true }],
+    },
+    source: name,
+  });
+
+  it('must suit every remote, since whichever loads first provides it', () => {
+    const live = [
+      { manifest: { name: 'shell', shared: [] }, source: 'shell' },
+      manifest('blog', '1.0.0', '^1.0.0'),
+    ];
+    const { errors } = checkCompat({ live, candidate: manifest('shop', '2.0.0', '^2.0.0') });
+    expect(errors).toHaveLength(2);
+    expect(errors.join('\n')).toContain(
+      'blog requires @portfolio/shared/extra ^1.0.0, but shop provides 2.0.0',
+    );
+    expect(errors.join('\n')).toContain(
+      'shop requires @portfolio/shared/extra ^2.0.0, but blog provides 1.0.0',
+    );
+  });
+});
+
+describe('loadSite', () => {
+  it("reads the shell's manifest and the remotes' from the live site's runtime config", async () => {
+    const server = createServer((request, response) => {
+      const { port } = server.address() as AddressInfo;
+      if (request.url === '/runtime-config.json') {
+        const remotes = Object.fromEntries(
+          ['portfolio', 'blog', 'auth', 'shop'].map((name) => [
+            name,
+            `http://127.0.0.1:${port}/${name}/mf-manifest.json`,
+          ]),
+        );
+        response.end(JSON.stringify({ remotes }));
+        return;
+      }
+      const name = request.url === '/mf-manifest.json' ? 'shell' : request.url?.split('/')[1];
+      response.end(readFileSync(fixture(`live-${name}`)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const apps = await loadSite(`http://127.0.0.1:${port}/`);
+      expect(apps.map((app) => app.manifest.name)).toEqual([
+        'shell',
+        'portfolio',
+        'blog',
+        'auth',
+        'shop',
+      ]);
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -9,7 +9,9 @@
 //      refuse it (the live shell provides /config 1.0.0) — refused before deploy, never a
 //      fallback in front of visitors;
 //   C. the shell against a 1.1.0 with both changes: check:compat must accept it and /store (the
-//      live, older shop) must render next to it.
+//      live, older shop) must render next to it;
+//   D. the shell against a 2.0.0 whose /config lost an export: check:compat must refuse it, as
+//      the live remotes require /config ^1.0.0.
 // Pages are loaded in Chromium from the same static server as npm start, without the API.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,8 +30,8 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BADGE_TEXT = 'New in shared 1.1';
 const UNAVAILABLE = 'temporarily unavailable';
 
-/** A copy of @portfolio/shared at 1.1.0 with the given changes, its snapshot recorded. */
-function sharedCopy(name, { uiBadge = false, configExport = false }) {
+/** A copy of @portfolio/shared with the given changes, its version and snapshot recorded. */
+function sharedCopy(name, { uiBadge = false, configExport = false, configRemoval = false }) {
   const dir = path.join(WORK, name);
   cpSync(path.join(ROOT, 'shared'), dir, {
     recursive: true,
@@ -65,6 +67,23 @@ export function Badge({ children }: { children: ReactNode }) {
     snapshot.subpaths['./config'] = {
       since: '1.1.0',
       values: [...snapshot.subpaths['./config'].values, 'RUNTIME_CONFIG_SCHEMA'].sort(),
+    };
+  }
+  if (configRemoval) {
+    // An export nothing imports, so the shell still builds: only the version says it is gone.
+    const file = path.join(dir, 'src/config.ts');
+    const source = readFileSync(file, 'utf8').replace(
+      'export function hasRuntimeConfig',
+      'function hasRuntimeConfig',
+    );
+    if (!source.includes('function hasRuntimeConfig'))
+      throw new Error('config.ts changed: update tools/compat/skew.mjs');
+    writeFileSync(file, `${source}void hasRuntimeConfig;\n`);
+    pkg.version = '2.0.0';
+    snapshot.version = '2.0.0';
+    snapshot.subpaths['./config'] = {
+      since: '2.0.0',
+      values: snapshot.subpaths['./config'].values.filter((name) => name !== 'hasRuntimeConfig'),
     };
   }
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
@@ -215,9 +234,12 @@ async function main() {
     await appConfig(shell, sharedCopy('shared-both', { uiBadge: true, configExport: true }), {
       label: 'shell-both',
     }),
+    await appConfig(shell, sharedCopy('shared-major', { configRemoval: true }), {
+      label: 'shell-major',
+    }),
   ];
   await build(configs);
-  console.log(`Built the three candidates in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`Built the four candidates in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const dist = (label) => path.join(WORK, label, 'dist');
   const a = checkCompat(dist('shop-ui'));
@@ -233,12 +255,21 @@ async function main() {
   );
   const c = checkCompat(dist('shell-both'));
   expect(c.code === 0, 'C: check:compat accepts a shell with a newer /ui and an extended /config');
+  const d = checkCompat(dist('shell-major'));
+  expect(
+    d.code === 1 &&
+      d.out.includes(
+        'portfolio requires @portfolio/shared/config ^1.0.0, but shell provides 2.0.0',
+      ),
+    'D: check:compat refuses a shell whose /config lost an export the live remotes may use',
+  );
   for (const [label, result] of [
     ['A', a],
     ['B', b],
     ['C', c],
+    ['D', d],
   ])
-    if ((label === 'B') === (result.code === 0)) console.log(result.out);
+    console.log(`  ${label}, check:compat exit ${result.code}: ${result.out.trim()}`);
 
   const browser = await chromium.launch({
     executablePath: CHROME_PATH,

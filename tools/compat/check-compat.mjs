@@ -78,6 +78,27 @@ export function checkCompat({ live, candidate }) {
       }
     }
   }
+  // A singleton the live shell shares and the candidate shell does not: the live remotes would
+  // then share it among themselves while the shell keeps its own copy, two instances of state
+  // that must be one (e.g. a module moved from singleton to bundled before the remotes were).
+  if (name === 'shell') {
+    const liveShell = live.find((app) => app.manifest.name === 'shell');
+    const singletonsOf = (app) =>
+      new Set(app?.manifest.shared.filter((s) => s.singleton).map((s) => s.name) ?? []);
+    const before = singletonsOf(liveShell);
+    const after = singletonsOf(candidate);
+    for (const key of [...before].filter((k) => !after.has(k)).sort()) {
+      const users = apps
+        .filter((app) => app.manifest.name !== 'shell' && singletonsOf(app).has(key))
+        .map((app) => app.manifest.name);
+      if (users.length === 0) continue;
+      errors.push(
+        `The candidate shell no longer shares ${key} as a singleton, but live ${users.join(', ')} ` +
+          `still do: if the shell still uses it, the page would hold two instances. Deploy ` +
+          `${users.join(', ')} built without that singleton first, then the shell.`,
+      );
+    }
+  }
   // Remotes run on the shell's federation runtime core (ADR 029): a remote must not be built
   // with a newer @module-federation/enhanced than the live shell.
   const pluginVersion = (app) => app?.manifest.metaData?.pluginVersion;

@@ -58,6 +58,22 @@ describe('checkCompat', () => {
   });
 });
 
+describe('a singleton the candidate shell stops sharing', () => {
+  it('is refused while live remotes still share it', async () => {
+    const live = await Promise.all(LIVE.map((file) => loadApp(file)));
+    const shell = await loadApp(fixture('live-shell'));
+    shell.manifest.shared = shell.manifest.shared.filter(
+      (entry: { name: string }) => entry.name !== '@portfolio/shared/auth',
+    );
+    const { errors } = checkCompat({ live, candidate: shell });
+    expect(errors).toEqual([
+      expect.stringContaining(
+        'no longer shares @portfolio/shared/auth as a singleton, but live portfolio, blog, auth, shop still do',
+      ),
+    ]);
+  });
+});
+
 describe('a singleton the shell does not share', () => {
   const manifest = (name: string, version: string, requiredVersion: string) => ({
     manifest: {

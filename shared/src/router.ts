@@ -3,7 +3,6 @@
 // re-exports only what the apps use, so the router is tree-shaken to those parts (a shared
 // react-router-dom would ship whole, about 45 KB gzip more; see docs/decisions).
 export {
-  Await,
   BrowserRouter,
   Link,
   NavLink,
@@ -14,12 +13,10 @@ export {
   Routes,
   createBrowserRouter,
   matchPath,
-  matchRoutes,
   redirect,
   useLoaderData,
   useLocation,
   useNavigate,
-  useNavigation,
   useParams,
   useSearchParams,
 } from 'react-router-dom';

@@ -11,38 +11,18 @@ import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { APPS, REMOTES, ROOT, appPort } from '../apps.mjs';
 import { buildRuntimeConfig } from '../runtime-config.mjs';
+import { sharedModules } from './shared-modules.mjs';
 
 const require = createRequire(import.meta.url);
 const readJson = (file) => require(path.join(ROOT, file));
 
 /**
- * Federation singletons (ARCHITECTURE.md): each listed explicitly, because a parent key does not
- * cover its subpaths. Every @portfolio/shared subpath comes from the package's exports map, so a
- * new shared module is shared the moment it is exported. The router and Firebase are not shared
- * themselves: apps reach them only through @portfolio/shared/router and /firebase, singletons that
- * bundle the parts used, tree-shaken (a shared package ships whole). See docs/decisions/027.
+ * The federation share list: singletons only for what must be one instance on a page, with the
+ * versions recorded in shared/exports-snapshot.json; stateless shared code is bundled per app.
+ * See tools/webpack/shared-modules.mjs and docs/decisions/050.
  */
 export function sharedSingletons() {
-  const sharedPackage = readJson('shared/package.json');
-  const { dependencies } = sharedPackage;
-  const singleton = (requiredVersion, extra = {}) => ({
-    singleton: true,
-    requiredVersion,
-    ...extra,
-  });
-  const shared = {
-    react: singleton(dependencies.react),
-    'react/jsx-runtime': singleton(dependencies.react),
-    'react-dom': singleton(dependencies['react-dom']),
-    'react-dom/client': singleton(dependencies['react-dom']),
-  };
-  for (const subpath of Object.keys(sharedPackage.exports)) {
-    if (subpath.endsWith('.css')) continue;
-    shared[`@portfolio/shared/${subpath.slice(2)}`] = singleton(`^${sharedPackage.version}`, {
-      version: sharedPackage.version,
-    });
-  }
-  return shared;
+  return sharedModules({ sharedPackage: readJson('shared/package.json') });
 }
 
 /**

@@ -1,0 +1,302 @@
+// npm run test:skew — version skew on real production builds (issue 14), both ways.
+//
+// Takes the current builds as the live site (node tools/build.mjs first), then builds, in a
+// throwaway folder under node_modules/.cache (tracked sources are never touched):
+//   A. the shop against a @portfolio/shared 1.1.0 whose /ui gained a Badge that the store page
+//      uses (the reported bug): check:compat must accept it and /store must render the Badge
+//      next to the live, older shell;
+//   B. the shop against a 1.1.0 whose /config singleton gained an export: check:compat must
+//      refuse it (the live shell provides /config 1.0.0) — refused before deploy, never a
+//      fallback in front of visitors;
+//   C. the shell against a 1.1.0 with both changes: check:compat must accept it and /store (the
+//      live, older shop) must render next to it;
+//   D. the shell against a 2.0.0 whose /config lost an export: check:compat must refuse it, as
+//      the live remotes require /config ^1.0.0.
+// Pages are loaded in Chromium from the same static server as npm start, without the API.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright';
+import webpack from 'webpack';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { APPS, ROOT } from '../apps.mjs';
+import { createStaticServer } from '../static-server.mjs';
+import { createWebpackConfig } from '../webpack/create-config.mjs';
+import { sharedModules } from '../webpack/shared-modules.mjs';
+
+const WORK = path.join(ROOT, 'node_modules', '.cache', 'compat-skew');
+const BASE_PORT = Number(process.env.SKEW_BASE_PORT ?? 3320);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const BADGE_TEXT = 'New in shared 1.1';
+const UNAVAILABLE = 'temporarily unavailable';
+
+/** A copy of @portfolio/shared with the given changes, its version and snapshot recorded. */
+function sharedCopy(name, { uiBadge = false, configExport = false, configRemoval = false }) {
+  const dir = path.join(WORK, name);
+  cpSync(path.join(ROOT, 'shared'), dir, {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}node_modules`),
+  });
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const snapshot = JSON.parse(readFileSync(path.join(dir, 'exports-snapshot.json'), 'utf8'));
+  pkg.version = '1.1.0';
+  snapshot.version = '1.1.0';
+  if (uiBadge) {
+    writeFileSync(
+      path.join(dir, 'src/ui/Badge.tsx'),
+      `import type { ReactNode } from 'react';
+export function Badge({ children }: { children: ReactNode }) {
+  return <span data-testid="skew-badge">{children}</span>;
+}
+`,
+    );
+    writeFileSync(
+      path.join(dir, 'src/ui/index.ts'),
+      `${readFileSync(path.join(dir, 'src/ui/index.ts'), 'utf8')}export { Badge } from './Badge';\n`,
+    );
+    snapshot.subpaths['./ui'] = {
+      since: '1.1.0',
+      values: [...snapshot.subpaths['./ui'].values, 'Badge'].sort(),
+    };
+  }
+  if (configExport) {
+    writeFileSync(
+      path.join(dir, 'src/config.ts'),
+      `${readFileSync(path.join(dir, 'src/config.ts'), 'utf8')}export const RUNTIME_CONFIG_SCHEMA = 2;\n`,
+    );
+    snapshot.subpaths['./config'] = {
+      since: '1.1.0',
+      values: [...snapshot.subpaths['./config'].values, 'RUNTIME_CONFIG_SCHEMA'].sort(),
+    };
+  }
+  if (configRemoval) {
+    // An export nothing imports, so the shell still builds: only the version says it is gone.
+    const file = path.join(dir, 'src/config.ts');
+    const source = readFileSync(file, 'utf8').replace(
+      'export function hasRuntimeConfig',
+      'function hasRuntimeConfig',
+    );
+    if (!source.includes('function hasRuntimeConfig'))
+      throw new Error('config.ts changed: update tools/compat/skew.mjs');
+    writeFileSync(file, `${source}void hasRuntimeConfig;\n`);
+    pkg.version = '2.0.0';
+    snapshot.version = '2.0.0';
+    snapshot.subpaths['./config'] = {
+      since: '2.0.0',
+      values: snapshot.subpaths['./config'].values.filter((name) => name !== 'hasRuntimeConfig'),
+    };
+  }
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  writeFileSync(path.join(dir, 'exports-snapshot.json'), JSON.stringify(snapshot, null, 2));
+  return dir;
+}
+
+/** A copy of an app's sources, optionally changed, built against a shared copy. */
+async function appConfig(app, sharedDir, { label, edit } = {}) {
+  const dir = path.join(WORK, label);
+  cpSync(path.join(ROOT, app.dir, 'src'), path.join(dir, 'src'), { recursive: true });
+  edit?.(dir);
+  const { default: original } = await import(path.join(ROOT, app.dir, 'webpack.config.mjs'));
+  const configure = createWebpackConfig({ ...original.app, dir });
+  const built = await configure({}, { mode: 'production' });
+  // Only the app itself: the remote's standalone runtime script plays no part here.
+  const config = Array.isArray(built) ? built[0] : built;
+  config.name = label;
+  const pkg = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
+  const alias = { ...config.resolve.alias };
+  for (const [subpath, file] of Object.entries(pkg.exports)) {
+    alias[`@portfolio/shared/${subpath.slice(2)}$`] = path.join(sharedDir, file);
+  }
+  config.resolve.alias = alias;
+  // The copies live under node_modules/.cache, which the TypeScript rule would skip.
+  config.module.rules[0].exclude = /node_modules[\\/](?!\.cache[\\/])/;
+  const federation = config.plugins.find((plugin) => plugin instanceof ModuleFederationPlugin);
+  federation._options.shared = sharedModules({ sharedDir });
+  return config;
+}
+
+function build(configs) {
+  return new Promise((resolve, reject) => {
+    webpack(configs).run((error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) {
+        const { errors } = stats.toJson({ all: false, errors: true });
+        return reject(new Error(errors.map((e) => e.message).join('\n')));
+      }
+      resolve();
+    });
+  });
+}
+
+/** npm run check:compat, as a deploy would run it: exit code and output. */
+function checkCompat(candidate) {
+  const live = APPS.map((app) => path.join(ROOT, app.dir, 'dist'));
+  try {
+    const out = execFileSync(
+      process.execPath,
+      ['tools/compat/check-compat.mjs', '--candidate', candidate, '--live', ...live],
+      { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' },
+    );
+    return { code: 0, out };
+  } catch (error) {
+    return { code: error.status, out: `${error.stdout}${error.stderr}` };
+  }
+}
+
+function listen(server, port) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/** Serves the five apps (the live dists, with some replaced) and loads /store in Chromium. */
+async function loadStore(browser, replaced) {
+  const env = { ...process.env };
+  APPS.forEach((app, index) => (env[`${app.name.toUpperCase()}_PORT`] = String(BASE_PORT + index)));
+  const servers = [];
+  try {
+    for (const [index, app] of APPS.entries()) {
+      const root = replaced[app.name] ?? path.join(ROOT, app.dir, 'dist');
+      servers.push(
+        await listen(
+          createStaticServer({ root, cors: app.name !== 'shell', env }),
+          BASE_PORT + index,
+        ),
+      );
+    }
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`http://localhost:${BASE_PORT}/store`);
+    await page
+      .getByRole('heading', { level: 1, name: 'Store' })
+      .or(page.getByText(UNAVAILABLE))
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const result = {
+      heading: await page.getByRole('heading', { level: 1, name: 'Store' }).count(),
+      badge: await page.getByTestId('skew-badge').allTextContents(),
+      unavailable: await page.getByText(UNAVAILABLE).count(),
+      errors,
+    };
+    await context.close();
+    return result;
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  }
+}
+
+const failures = [];
+function expect(condition, message) {
+  console.log(`${condition ? 'ok  ' : 'FAIL'} ${message}`);
+  if (!condition) failures.push(message);
+}
+
+async function main() {
+  for (const app of APPS) {
+    if (!existsSync(path.join(ROOT, app.dir, 'dist', 'mf-manifest.json'))) {
+      throw new Error(`${app.dir}/dist is missing: run node tools/build.mjs first`);
+    }
+  }
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(path.join(WORK, 'tools'), { recursive: true });
+  // The shell imports the federation diagnostics by a relative path out of its folder.
+  cpSync(path.join(ROOT, 'tools', 'webpack'), path.join(WORK, 'tools', 'webpack'), {
+    recursive: true,
+  });
+  const shop = APPS.find((app) => app.name === 'shop');
+  const shell = APPS.find((app) => app.name === 'shell');
+  const started = Date.now();
+  const configs = [
+    await appConfig(shop, sharedCopy('shared-ui', { uiBadge: true }), {
+      label: 'shop-ui',
+      edit: (dir) => {
+        const file = path.join(dir, 'src/pages/StorePage/StorePage.tsx');
+        const source = readFileSync(file, 'utf8')
+          .replace(
+            "import { Button, Card } from '@portfolio/shared/ui';",
+            "import { Badge, Button, Card } from '@portfolio/shared/ui';",
+          )
+          .replace(
+            '<h1>{STORE_TITLE}</h1>',
+            `<h1>{STORE_TITLE}</h1>\n      <Badge>${BADGE_TEXT}</Badge>`,
+          );
+        if (!source.includes('<Badge>'))
+          throw new Error('StorePage changed: update tools/compat/skew.mjs');
+        writeFileSync(file, source);
+      },
+    }),
+    await appConfig(shop, sharedCopy('shared-config', { configExport: true }), {
+      label: 'shop-config',
+    }),
+    await appConfig(shell, sharedCopy('shared-both', { uiBadge: true, configExport: true }), {
+      label: 'shell-both',
+    }),
+    await appConfig(shell, sharedCopy('shared-major', { configRemoval: true }), {
+      label: 'shell-major',
+    }),
+  ];
+  await build(configs);
+  console.log(`Built the four candidates in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const dist = (label) => path.join(WORK, label, 'dist');
+  const a = checkCompat(dist('shop-ui'));
+  expect(
+    a.code === 0,
+    'A: check:compat accepts a shop built with a newer /ui (bundled, not shared)',
+  );
+  const b = checkCompat(dist('shop-config'));
+  expect(
+    b.code === 1 &&
+      b.out.includes('shop requires @portfolio/shared/config ^1.1.0, but shell provides 1.0.0'),
+    'B: check:compat refuses a shop that needs a newer /config singleton than the live shell',
+  );
+  const c = checkCompat(dist('shell-both'));
+  expect(c.code === 0, 'C: check:compat accepts a shell with a newer /ui and an extended /config');
+  const d = checkCompat(dist('shell-major'));
+  expect(
+    d.code === 1 &&
+      d.out.includes(
+        'portfolio requires @portfolio/shared/config ^1.0.0, but shell provides 2.0.0',
+      ),
+    'D: check:compat refuses a shell whose /config lost an export the live remotes may use',
+  );
+  for (const [label, result] of [
+    ['A', a],
+    ['B', b],
+    ['C', c],
+    ['D', d],
+  ])
+    console.log(`  ${label}, check:compat exit ${result.code}: ${result.out.trim()}`);
+
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const storeA = await loadStore(browser, { shop: dist('shop-ui') });
+    expect(
+      storeA.heading === 1 && storeA.badge.includes(BADGE_TEXT) && storeA.unavailable === 0,
+      `A: /store renders the new Badge next to the live shell (${JSON.stringify(storeA)})`,
+    );
+    const storeC = await loadStore(browser, { shell: dist('shell-both') });
+    expect(
+      storeC.heading === 1 && storeC.unavailable === 0 && storeC.errors.length === 0,
+      `C: the live shop's /store renders next to the newer shell (${JSON.stringify(storeC)})`,
+    );
+  } finally {
+    await browser.close();
+  }
+  if (failures.length > 0) {
+    console.error(`\n${failures.length} skew check(s) failed`);
+    process.exit(1);
+  }
+  console.log(`\nVersion skew checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

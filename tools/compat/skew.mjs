@@ -99,20 +99,27 @@ async function appConfig(app, sharedDir, { label, edit } = {}) {
   const { default: original } = await import(path.join(ROOT, app.dir, 'webpack.config.mjs'));
   const configure = createWebpackConfig({ ...original.app, dir });
   const built = await configure({}, { mode: 'production' });
-  // Only the app itself: the remote's standalone runtime script plays no part here.
-  const config = Array.isArray(built) ? built[0] : built;
+  // The app and its server build (whose routes.json the shell reads); the remote's standalone
+  // runtime script plays no part here.
+  const [config, ...rest] = Array.isArray(built) ? built : [built];
+  const server = rest.find((candidate) => candidate.name.endsWith('-server'));
   config.name = label;
   const pkg = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
   const alias = { ...config.resolve.alias };
   for (const [subpath, file] of Object.entries(pkg.exports)) {
     alias[`@portfolio/shared/${subpath.slice(2)}$`] = path.join(sharedDir, file);
   }
-  config.resolve.alias = alias;
   // The copies live under node_modules/.cache, which the TypeScript rule would skip.
-  config.module.rules[0].exclude = /node_modules[\\/](?!\.cache[\\/])/;
-  const federation = config.plugins.find((plugin) => plugin instanceof ModuleFederationPlugin);
-  federation._options.shared = sharedModules({ sharedDir });
-  return config;
+  const exclude = /node_modules[\\/](?!\.cache[\\/])/;
+  const configs = server ? [config, server] : [config];
+  for (const each of configs) {
+    each.resolve = { ...each.resolve, alias };
+    each.module.rules[0] = { ...each.module.rules[0], exclude };
+    const federation = each.plugins.find((plugin) => plugin instanceof ModuleFederationPlugin);
+    federation._options.shared = sharedModules({ sharedDir });
+  }
+  if (server) server.name = `${label}-server`;
+  return configs;
 }
 
 function build(configs) {
@@ -238,7 +245,7 @@ async function main() {
       label: 'shell-major',
     }),
   ];
-  await build(configs);
+  await build(configs.flat());
   console.log(`Built the four candidates in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const dist = (label) => path.join(WORK, label, 'dist');

@@ -1,0 +1,150 @@
+// npm run bench:ssr: the shell's server rendering pages under load (autocannon, 10 connections),
+// against the same server's machine answering a precomputed HTML string of the same bytes (a
+// bare Fastify app: the ceiling). Runs the production build as `npm start` does, on free ports,
+// with its own database; prints req/s and p50/p99 per page and writes bench-results/ssr-*.json.
+//
+//   npm run bench:ssr                      10 s per measurement
+//   SSR_BENCH_SECONDS=30 npm run bench:ssr
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT } from '../apps.mjs';
+import { freePort, startNodeServer } from './api/processes.mjs';
+
+const SECONDS = Number(process.env.SSR_BENCH_SECONDS || 10);
+const WARMUP_SECONDS = 3;
+const CONNECTIONS = 10;
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function load(url, seconds) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: seconds }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+const summary = (result) => ({
+  requestsPerSecond: Math.round(result.requests.average),
+  p50Ms: result.latency.p50,
+  p99Ms: result.latency.p99,
+  non2xx: result.non2xx,
+  errors: result.errors,
+});
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, 'shell/dist/server/render.cjs'))) {
+    throw new Error('Build first: node tools/build.mjs');
+  }
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portfolio-bench-ssr-'));
+  const taken = [];
+  const port = async (from) => {
+    const chosen = await freePort(from, taken);
+    taken.push(chosen);
+    return chosen;
+  };
+  const ports = {
+    SHELL_PORT: await port(3600),
+    PORTFOLIO_PORT: await port(3601),
+    BLOG_PORT: await port(3602),
+    AUTH_PORT: await port(3603),
+    SHOP_PORT: await port(3604),
+    API_PORT: await port(4600),
+    AUTH_EMULATOR_PORT: await port(9600),
+  };
+  // The emulator takes the next two ports for its hub and logging.
+  taken.push(ports.AUTH_EMULATOR_PORT + 1, ports.AUTH_EMULATOR_PORT + 2);
+  const logFile = path.join(runDir, 'site.log');
+  const site = spawn(process.execPath, [path.join(ROOT, 'tools/start.mjs'), '--no-build'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
+      DATA_DIR: path.join(runDir, 'pglite'),
+      EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
+    },
+    stdio: ['ignore', fs.openSync(logFile, 'a'), fs.openSync(logFile, 'a')],
+  });
+  const siteOrigin = `http://127.0.0.1:${ports.SHELL_PORT}`;
+  const ceilingPort = await port(4650);
+  let ceiling;
+  try {
+    await waitFor(`${siteOrigin}/`);
+    ceiling = await startNodeServer({
+      name: 'ceiling',
+      script: 'tools/bench/api/ceiling-server.mjs',
+      port: ceilingPort,
+      env: {},
+      healthPath: '/health',
+      logDir: runDir,
+    });
+    const articles = await (await fetch(`http://127.0.0.1:${ports.API_PORT}/api/articles`)).json();
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'blog', path: '/blog' },
+      { name: 'article', path: `/article/${articles[0]._id}` },
+    ];
+    const results = [];
+    for (const page of pages) {
+      const url = `${siteOrigin}${page.path}`;
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      await fetch(`${ceiling.base}/bodies/${page.name}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream' },
+        body,
+      });
+      await load(url, WARMUP_SECONDS);
+      const rendered = summary(await load(url, SECONDS));
+      const ceilingResult = summary(await load(`${ceiling.base}/ceiling/${page.name}`, SECONDS));
+      results.push({ page: page.path, htmlBytes: body.length, rendered, ceiling: ceilingResult });
+      console.log(
+        `${page.path.padEnd(40)} ${String(rendered.requestsPerSecond).padStart(6)} req/s  ` +
+          `p50 ${rendered.p50Ms} ms  p99 ${rendered.p99Ms} ms   | ceiling ` +
+          `${ceilingResult.requestsPerSecond} req/s p99 ${ceilingResult.p99Ms} ms ` +
+          `(${(rendered.requestsPerSecond / ceilingResult.requestsPerSecond).toFixed(2)} of it)`,
+      );
+    }
+    const out = path.join(ROOT, 'bench-results');
+    fs.mkdirSync(out, { recursive: true });
+    const file = path.join(out, `ssr-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          results,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nwritten to ${path.relative(ROOT, file)}`);
+  } finally {
+    await ceiling?.stop();
+    const exited = new Promise((resolve) => site.once('exit', resolve));
+    site.kill('SIGINT');
+    await exited;
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -14,7 +14,11 @@ import type {
 import { createFirebaseVerifier } from './auth/firebase.js';
 import type { AuthGuards, VerifyIdToken } from './auth/identity.js';
 import { createAuthGuards } from './auth/identity.js';
-import { DEFAULT_CONTACT_RATE_LIMIT, DEFAULT_CORS_ORIGINS } from './config.js';
+import {
+  DEFAULT_CONTACT_RATE_LIMIT,
+  DEFAULT_CORS_ORIGINS,
+  DEFAULT_PUBLIC_HOSTS,
+} from './config.js';
 import type { Database } from './db/connect.js';
 import type { AboutData } from './features/about/about-data.js';
 import { loadAboutData } from './features/about/about-data.js';
@@ -30,6 +34,7 @@ import userRoutes from './features/users/routes.js';
 import type { CacheSync } from './http/cache-sync.js';
 import { syncCacheThroughRedis } from './http/cache-sync.js';
 import { registerErrorHandlers } from './http/errors.js';
+import { registerPublicHosts } from './http/public-hosts.js';
 import type { ResponseCacheOptions } from './http/response-cache.js';
 import { ResponseCache } from './http/response-cache.js';
 import { registerSecurityHeaders, setSecurityHeaders } from './http/security-headers.js';
@@ -45,6 +50,8 @@ export interface BuildAppOptions {
   verifyIdToken?: VerifyIdToken;
   firebaseProjectId?: string;
   corsOrigins?: string[];
+  /** Host names the API answers for (PUBLIC_HOSTS); defaults to loopback names, any port. */
+  publicHosts?: string[];
   /** Front-end origin used in RSS and sitemap links. */
   siteUrl?: string;
   /** POST /contact requests per minute per IP. */
@@ -106,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerValidation(app);
   registerErrorHandlers(app);
   registerSecurityHeaders(app);
+  registerPublicHosts(app, options.publicHosts ?? DEFAULT_PUBLIC_HOSTS);
   // JSON only (plus multipart inside the images plugin): anything else gets 415.
   app.removeContentTypeParser('text/plain');
   registerStrictInput(app);

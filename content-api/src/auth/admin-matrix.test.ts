@@ -180,6 +180,10 @@ const REFUSED: Credential[] = [
   ['an unknown key id', (f) => `Bearer ${f.sign(ADMIN, { kid: 'rotated-away' })}`],
   ['no key id', (f) => `Bearer ${f.sign(ADMIN, { kid: null })}`],
   ['another project (audience)', (f) => `Bearer ${f.sign(ADMIN, { audience: 'other-project' })}`],
+  // Firebase ID tokens live one hour: a longer-lived or post-dated one was not issued by it.
+  ['a ten-year lifetime', (f) => `Bearer ${f.sign(ADMIN, { expiresIn: 10 * 365 * 86_400 })}`],
+  ['iat in the future', (f) => `Bearer ${f.sign(ADMIN, { issuedAt: 3600, expiresIn: 5400 })}`],
+  ['auth_time in the future', (f) => `Bearer ${f.sign(ADMIN, { authTime: 86_400 })}`],
   [
     'another issuer',
     (f) => `Bearer ${f.sign(ADMIN, { issuer: 'https://securetoken.google.com/other-project' })}`,

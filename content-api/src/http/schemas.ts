@@ -1,5 +1,5 @@
 // JSON-schema pieces shared by several route groups.
-import { HTTP_URL_PATTERN, ID_PATTERN, NON_BLANK_PATTERN } from './patterns.js';
+import { EMAIL_PATTERN, HTTP_URL_PATTERN, ID_PATTERN, NON_BLANK_PATTERN } from './patterns.js';
 
 export { IMAGE_NAME_PATTERN, IMAGE_PATH_PATTERN } from './patterns.js';
 
@@ -30,6 +30,14 @@ export const httpUrl = {
   format: 'uri',
   pattern: HTTP_URL_PATTERN,
   maxLength: 2048,
+} as const;
+
+/** An e-mail address as <input type=email> accepts it (see EMAIL_PATTERN). */
+export const emailAddress = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 254,
+  pattern: EMAIL_PATTERN,
 } as const;
 
 export const isoDateTime = { type: 'string', format: 'date-time' } as const;

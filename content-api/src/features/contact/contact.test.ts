@@ -14,6 +14,8 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
     (await t.app.inject({ url: '/api/contact', headers: adminHeaders })).json() as {
       _id: string;
       name: string;
+      email: string;
+      message: string;
       read: boolean;
     }[];
 
@@ -62,6 +64,10 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
       [{ ...valid, email: '' }, 'Email must not be empty.'],
       [{ ...valid, message: ' \n\t ' }, 'Message must not be empty.'],
       [{ ...valid, email: 'not-an-email' }, 'Email must be a valid email address.'],
+      // What a browser's <input type=email> refuses, the API refuses too.
+      [{ ...valid, email: `a@${'x'.repeat(64)}.example` }, 'Email must be a valid email address.'],
+      [{ ...valid, email: 'a@-x.example' }, 'Email must be a valid email address.'],
+      [{ ...valid, email: '"a b"@example.com' }, 'Email must be a valid email address.'],
       [{ ...valid, name: 'n'.repeat(101) }, 'Name must be at most 100 characters.'],
       [{ ...valid, email: `${'e'.repeat(250)}@x.io` }, 'Email must be at most 254 characters.'],
       [{ ...valid, message: 'm'.repeat(5001) }, 'Message must be at most 5000 characters.'],
@@ -76,6 +82,17 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message });
     });
+
+    it.each(['a@localhost', 'x?bcc=spy%40evil.example&subject=Re@example.org'])(
+      'stores %s verbatim: valid for <input type=email>, and links to it encode it',
+      async (email) => {
+        const response = await post({ ...valid, email, message: `from ${email}` });
+        expect(response.statusCode).toBe(201);
+        const stored = (await storedMessages()).find((m) => m.message === `from ${email}`);
+        expect(stored?.email).toBe(email);
+        countBefore += 1;
+      },
+    );
 
     it('400 for malformed JSON', async () => {
       const response = await post('{"name": ', { 'content-type': 'application/json' });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
 import type { IdParams } from '../../http/schemas.js';
-import { idParamsSchema, messageSchema, text } from '../../http/schemas.js';
+import { emailAddress, idParamsSchema, messageSchema, text } from '../../http/schemas.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../http/patterns.js';
 import type { ContactInput } from './repository.js';
 import { listContactMessages, saveContactMessage, setContactMessageRead } from './repository.js';
@@ -35,7 +35,7 @@ const contactInputSchema = {
   required: ['name', 'email', 'message'],
   properties: {
     name: text(100),
-    email: { type: 'string', minLength: 1, maxLength: 254, format: 'email' },
+    email: emailAddress,
     message: text(5000),
     /** Honeypot: hidden in the form, so only bots fill it in. */
     website: { type: 'string', maxLength: 2048 },

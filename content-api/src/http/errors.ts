@@ -28,6 +28,8 @@ const FORMAT_DESCRIPTIONS: Record<string, string> = {
   email: 'must be a valid email address',
   uri: 'must be a valid URL',
   'date-time': 'must be an ISO-8601 date-time',
+  'stored-date-time':
+    'must be an ISO-8601 date-time from 1970 to 9999 such as 2025-06-10T09:00:00Z',
 };
 
 function fieldName(instancePath: string, context: string | undefined): string {

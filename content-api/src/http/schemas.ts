@@ -40,7 +40,8 @@ export const emailAddress = {
   pattern: EMAIL_PATTERN,
 } as const;
 
-export const isoDateTime = { type: 'string', format: 'date-time' } as const;
+/** A date to store: RFC 3339, and one Date and the database hold (see validation.ts). */
+export const isoDateTime = { type: 'string', format: 'stored-date-time' } as const;
 
 export const paginationQuerySchema = {
   type: 'object',

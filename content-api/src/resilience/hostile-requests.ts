@@ -9,7 +9,11 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 
-export type Expectation = 'refuse' | 'any';
+/**
+ * `refuse`: a 4xx. `discard`: a 4xx, or a 201 that stores nothing (a filled honeypot is
+ * answered as if accepted, so a bot learns nothing). `any`: anything but a 5xx.
+ */
+export type Expectation = 'refuse' | 'discard' | 'any';
 
 export interface ContactFields {
   name: string;

@@ -10,7 +10,6 @@ import { listContactMessages, saveContactMessage, setContactMessageRead } from '
 
 export const CONTACT_MESSAGES = {
   sent: 'Message sent successfully!',
-  spam: 'Message rejected: the "website" field must be left empty.',
   rateLimited: 'Too many messages sent. Please wait a minute and try again.',
   notFound: 'Message not found',
   keyReused: 'This Idempotency-Key was already used for a different message.',
@@ -84,7 +83,9 @@ const contactRoutes: FastifyPluginAsync<ContactRouteOptions> = async (
     },
     async (request, reply) => {
       const { website, ...message } = request.body;
-      if (website) throw new HttpError(400, CONTACT_MESSAGES.spam);
+      // A filled honeypot is answered exactly like a success, so a bot cannot tell it was
+      // caught (nor learn which field did it); nothing is stored.
+      if (website) return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
       const saved = await saveContactMessage(db, message, request.headers['idempotency-key']);
       if (saved.status === 'conflict') throw new HttpError(422, CONTACT_MESSAGES.keyReused);
       if (saved.status === 'replayed') reply.header('Idempotent-Replayed', 'true');

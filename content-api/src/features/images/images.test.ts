@@ -77,7 +77,7 @@ describe.each(testDrivers)('/api/images (%s)', (driver) => {
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['content-security-policy']).toBe(
-        "default-src 'none'; style-src 'unsafe-inline'",
+        "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'; form-action 'none'",
       );
       expect(response.rawPayload).toEqual(
         fs.readFileSync(path.join(seedFolder, 'images', 'threat-modeling.svg')),
@@ -133,9 +133,37 @@ describe.each(testDrivers)('/api/images (%s)', (driver) => {
         expect(served.statusCode).toBe(200);
         expect(served.headers['content-type']).toBe(sample.contentType);
         expect(served.rawPayload).toEqual(sample.bytes);
-        expect(Boolean(served.headers['content-security-policy'])).toBe(sample.extension === 'svg');
+        // Every image, raster included: opened directly, none may run, frame or navigate.
+        expect(served.headers['content-security-policy']).toBe(
+          "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'; form-action 'none'",
+        );
       },
     );
+
+    it('keeps only allow-listed SVG elements and attributes, drawing intact', async () => {
+      const svg =
+        '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" preserveAspectRatio="none">' +
+        '<meta xmlns="http://www.w3.org/1999/xhtml" http-equiv="refresh" content="0;url=https://evil.example/"/>' +
+        '<linearGradient id="g" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#000"/></linearGradient>' +
+        '<clipPath id="c"><circle r="5"/></clipPath>' +
+        '<rect width="10" height="10" fill="url(#g)" clip-path="url(#c)"/>' +
+        '<a href="https://example.com/"><text x="1" y="5">hi</text></a></svg>';
+      const response = await upload(Buffer.from(svg), 'refresh.svg');
+      expect(response.statusCode).toBe(201);
+      const served = (await t.app.inject(`/api${response.json().imagePath}`)).body;
+      expect(served).not.toMatch(/meta|refresh|evil|xhtml/i);
+      for (const kept of [
+        'viewBox="0 0 10 10"',
+        'preserveAspectRatio="none"',
+        '<linearGradient id="g" gradientUnits="userSpaceOnUse">',
+        '<clipPath id="c">',
+        'clip-path="url(#c)"',
+        '<a href="https://example.com/">',
+      ]) {
+        expect(served).toContain(kept);
+      }
+    });
 
     it('gives the same bytes the same path', async () => {
       const first = (await upload(PNG_BYTES, 'pixel.png')).json();

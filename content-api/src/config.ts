@@ -1,4 +1,5 @@
 // Reads the environment once into a typed config. See README.md for every variable.
+import { DEFAULT_CACHE_MAX_BYTES } from './http/response-cache.js';
 import { defaultDataDir } from './paths.js';
 
 export interface AppConfig {
@@ -18,6 +19,8 @@ export interface AppConfig {
   /** Host names (or host:port) the API answers for; `*` for any (see hostAllowed). */
   publicHosts: string[];
   contactRateLimit: number;
+  /** CACHE_MAX_BYTES: bound on the response cache's stored bodies, per instance. */
+  cacheMaxBytes: number;
   devAdmin: { email: string; password: string };
   production: boolean;
   logLevel: string;
@@ -139,6 +142,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowAuthEmulatorOnNetwork: emulatorOptIn(nonEmpty(env.ALLOW_AUTH_EMULATOR_ON_NETWORK)),
     publicHosts: publicHosts(nonEmpty(env.PUBLIC_HOSTS), host),
     contactRateLimit: integer(env, 'CONTACT_RATE_LIMIT', DEFAULT_CONTACT_RATE_LIMIT, 1, 1_000_000),
+    cacheMaxBytes: integer(env, 'CACHE_MAX_BYTES', DEFAULT_CACHE_MAX_BYTES, 0, 2 ** 40),
     devAdmin: {
       email: nonEmpty(env.DEV_ADMIN_EMAIL) ?? 'admin@portfolio.local',
       password: nonEmpty(env.DEV_ADMIN_PASSWORD) ?? 'admin-password-123',

@@ -47,6 +47,7 @@ async function main() {
     publicHosts: config.publicHosts,
     siteUrl: config.siteUrl,
     contactRateLimit: config.contactRateLimit,
+    cache: { maxBytes: config.cacheMaxBytes },
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
   });

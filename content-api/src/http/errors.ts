@@ -61,6 +61,8 @@ export function describeValidationError(error: SchemaValidationError, context?: 
         // Echoed only when it looks like a field name, never arbitrary sent text.
         const name = String(params.additionalProperty);
         const shown = /^[\w$.-]{1,64}$/.test(name) ? ` "${name}"` : '';
+        if (context === 'querystring' && !error.instancePath)
+          return `unknown query parameter${shown}`;
         return `unknown field${shown}${field === 'body' ? '' : ` in ${field}`}`;
       }
       case 'minLength':

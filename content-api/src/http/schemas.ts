@@ -13,6 +13,12 @@ export interface IdParams {
   id: string;
 }
 
+/**
+ * For reads that take no query parameters: an unknown one is a 400, so nobody can bypass the
+ * response cache (or fill it) with `?nonce=…`.
+ */
+export const noQuerySchema = { type: 'object', additionalProperties: false } as const;
+
 export const messageSchema = {
   type: 'object',
   required: ['message'],

@@ -75,7 +75,7 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
       ['limit=101', 'Limit must be <= 100.'],
       ['limit=abc', 'Limit must be of type integer.'],
       ['offset=-1', 'Offset must be >= 0.'],
-      ['page=2', 'Unknown field "page" in query.'],
+      ['page=2', 'Unknown query parameter "page".'],
     ])('answers 400 for ?%s', async (query, message) => {
       const response = await t.app.inject(`/api/articles?${query}`);
       expect(response.statusCode).toBe(400);

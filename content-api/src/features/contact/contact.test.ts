@@ -268,6 +268,34 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
       expect(unread.json().read).toBe(false);
     });
 
+    it('pages with limit and offset, newest first; the default page is the 100 newest', async () => {
+      for (let i = 0; i < 3; i += 1) await post({ ...valid, message: `page ${i}` });
+      const all = await storedMessages();
+      expect(all.length).toBeGreaterThanOrEqual(3);
+      expect(all.length).toBeLessThanOrEqual(100);
+      const page = async (query: string) =>
+        (await t.app.inject({ url: `/api/contact?${query}`, headers: adminHeaders })).json() as {
+          _id: string;
+        }[];
+      expect((await page('limit=2')).map((m) => m._id)).toEqual(all.slice(0, 2).map((m) => m._id));
+      expect((await page('limit=2&offset=1')).map((m) => m._id)).toEqual(
+        all.slice(1, 3).map((m) => m._id),
+      );
+      expect(await page(`offset=${all.length}`)).toEqual([]);
+    });
+
+    it.each(['limit=0', 'limit=101', 'offset=-1', 'limit=abc', 'page=2'])(
+      'GET answers 400 for ?%s',
+      async (query) => {
+        const response = await t.app.inject({
+          url: `/api/contact?${query}`,
+          headers: adminHeaders,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ message: expect.any(String) });
+      },
+    );
+
     it('PATCH answers 404 for an unknown message and 400 for a bad body', async () => {
       const missing = await t.app.inject({
         method: 'PATCH',

@@ -68,12 +68,20 @@ export async function saveContactMessage(
     : { status: 'conflict' };
 }
 
-/** Newest first. */
-export async function listContactMessages(db: Database): Promise<ContactMessage[]> {
+/** The admin dashboard asks for no page: it gets the newest this many. */
+export const DEFAULT_CONTACT_PAGE = 100;
+
+/** Newest first, one page (never the whole table in one answer). */
+export async function listContactMessages(
+  db: Database,
+  { limit = DEFAULT_CONTACT_PAGE, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<ContactMessage[]> {
   const rows = await db
     .select()
     .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map(toContactMessage);
 }
 

@@ -2,8 +2,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
-import type { IdParams } from '../../http/schemas.js';
-import { emailAddress, idParamsSchema, messageSchema, text } from '../../http/schemas.js';
+import type { IdParams, PaginationQuery } from '../../http/schemas.js';
+import {
+  emailAddress,
+  idParamsSchema,
+  messageSchema,
+  paginationQuerySchema,
+  text,
+} from '../../http/schemas.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../http/patterns.js';
 import type { ContactInput } from './repository.js';
 import { listContactMessages, saveContactMessage, setContactMessageRead } from './repository.js';
@@ -93,13 +99,16 @@ const contactRoutes: FastifyPluginAsync<ContactRouteOptions> = async (
     },
   );
 
-  app.get(
+  app.get<{ Querystring: PaginationQuery }>(
     '/contact',
     {
       onRequest: auth.requireAdmin,
-      schema: { response: { 200: { type: 'array', items: contactMessageSchema } } },
+      schema: {
+        querystring: paginationQuerySchema,
+        response: { 200: { type: 'array', items: contactMessageSchema } },
+      },
     },
-    () => listContactMessages(db),
+    (request) => listContactMessages(db, request.query),
   );
 
   app.patch<{ Params: IdParams; Body: { read: boolean } }>(

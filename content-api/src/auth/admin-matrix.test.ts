@@ -126,6 +126,17 @@ const ADMIN_ROUTES: Route[] = [
     },
     success: 201,
   },
+  {
+    name: 'DELETE /images/:name',
+    target: { method: 'DELETE', url: '/api/images/tls.svg' },
+    fresh: async (t) => {
+      const { saveImage } = await import('../features/images/repository.js');
+      const name = `matrix-${(counter += 1)}.png`;
+      await saveImage(t.database.db, { name, contentType: 'image/png', data: PNG });
+      return { method: 'DELETE', url: `/api/images/${name}` };
+    },
+    success: 204,
+  },
   { name: 'GET /contact', target: { url: '/api/contact' }, success: 200 },
   {
     name: 'PATCH /contact/:id',
@@ -292,6 +303,7 @@ describe.each(testDrivers)('guarded routes × credentials (%s)', (driver) => {
   });
 
   it('left the seeded records that refused requests targeted untouched', async () => {
+    expect((await t.app.inject('/api/images/tls.svg')).statusCode).toBe(200);
     for (const url of [SEEDED_PROJECT, SEEDED_ARTICLE]) {
       const response = await t.app.inject(url);
       expect(response.statusCode).toBe(200);

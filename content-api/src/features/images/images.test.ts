@@ -239,4 +239,33 @@ describe.each(testDrivers)('/api/images (%s)', (driver) => {
       expect(response.json()).toEqual({ message: 'Malformed multipart/form-data body.' });
     });
   });
+
+  describe('DELETE /api/images/:name', () => {
+    const remove = (name: string, headers = adminHeaders) =>
+      t.app.inject({ method: 'DELETE', url: `/api/images/${name}`, headers });
+
+    it('deletes an unused upload: 204, then 404 to read or delete again', async () => {
+      const { imagePath } = (await upload(SAMPLES.gif?.bytes as Buffer, 'gone.gif')).json();
+      const name = String(imagePath).replace('/images/', '');
+      const response = await remove(name);
+      expect(response.statusCode).toBe(204);
+      expect((await t.app.inject(`/api/images/${name}`)).statusCode).toBe(404);
+      const again = await remove(name);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ message: 'Image not found' });
+    });
+
+    it('409 for an image a project or an article still shows, which stays', async () => {
+      const response = await remove('threat-modeling.svg');
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: expect.stringMatching(/in use/) });
+      expect((await t.app.inject('/api/images/threat-modeling.svg')).statusCode).toBe(200);
+    });
+
+    it('requires an admin, and a valid name', async () => {
+      expect((await remove('tls.svg', {} as typeof adminHeaders)).statusCode).toBe(401);
+      expect((await remove('tls.svg', readerHeaders)).statusCode).toBe(403);
+      expect((await remove('..%2Fx.png')).statusCode).toBe(400);
+    });
+  });
 });

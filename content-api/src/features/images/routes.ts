@@ -5,11 +5,18 @@ import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
 import { IMAGE_NAME_PATTERN } from '../../http/schemas.js';
 import { SVG, inspectImage, inspectSvg } from './image-type.js';
-import { IMAGE_PATH_PREFIX, findImage, saveImage, uploadedImageName } from './repository.js';
+import {
+  IMAGE_PATH_PREFIX,
+  deleteImage,
+  findImage,
+  saveImage,
+  uploadedImageName,
+} from './repository.js';
 import { sanitizeSvg } from './svg-sanitizer.js';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const IMAGE_NOT_FOUND = 'Image not found';
+export const IMAGE_IN_USE = 'This image is in use by a project or an article; change those first.';
 export const MALFORMED_MULTIPART = 'Malformed multipart/form-data body.';
 /**
  * Every image, opened directly: it may load, run, frame or submit nothing (an SVG's inline
@@ -39,6 +46,12 @@ async function readUpload(request: FastifyRequest) {
   }
 }
 
+const imageParamsSchema = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string', pattern: IMAGE_NAME_PATTERN } },
+} as const;
+
 const imageRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) => {
   // Registered in this plugin only, so no other route accepts multipart bodies.
   await app.register(multipart, {
@@ -50,13 +63,7 @@ const imageRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) 
     {
       // The site (another origin) shows them with <img>.
       config: { embeddable: true },
-      schema: {
-        params: {
-          type: 'object',
-          required: ['name'],
-          properties: { name: { type: 'string', pattern: IMAGE_NAME_PATTERN } },
-        },
-      },
+      schema: { params: imageParamsSchema },
     },
     async (request, reply) => {
       const image = await findImage(db, request.params.name);
@@ -110,6 +117,17 @@ const imageRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) 
       const name = uploadedImageName(filename, data, inspection.type);
       await saveImage(db, { name, contentType: inspection.type.contentType, data });
       return reply.code(201).send({ imagePath: `${IMAGE_PATH_PREFIX}${name}` });
+    },
+  );
+
+  app.delete<{ Params: { name: string } }>(
+    '/images/:name',
+    { onRequest: auth.requireAdmin, schema: { params: imageParamsSchema } },
+    async (request, reply) => {
+      const outcome = await deleteImage(db, request.params.name);
+      if (outcome === 'missing') throw new HttpError(404, IMAGE_NOT_FOUND);
+      if (outcome === 'in-use') throw new HttpError(409, IMAGE_IN_USE);
+      return reply.code(204).send();
     },
   );
 };

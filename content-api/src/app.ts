@@ -25,6 +25,7 @@ import { loadAboutData } from './features/about/about-data.js';
 import aboutRoutes from './features/about/routes.js';
 import articleRoutes from './features/articles/routes.js';
 import contactRoutes from './features/contact/routes.js';
+import cspReportRoutes, { DEFAULT_CSP_REPORT_RATE_LIMIT } from './features/csp-reports/routes.js';
 import feedRoutes from './features/feeds/routes.js';
 import healthRoutes from './features/health/routes.js';
 import imageRoutes from './features/images/routes.js';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   siteUrl?: string;
   /** POST /contact requests per minute per IP. */
   contactRateLimit?: number;
+  /** POST /csp-reports requests per minute per IP. */
+  cspReportRateLimit?: number;
   /** Defaults to seed/about.json. */
   about?: AboutData;
   logger?: FastifyServerOptions['logger'];
@@ -175,6 +178,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contactRoutes, {
         ...context,
         contactRateLimit: options.contactRateLimit ?? DEFAULT_CONTACT_RATE_LIMIT,
+      });
+      await api.register(cspReportRoutes, {
+        ...context,
+        cspReportRateLimit: options.cspReportRateLimit ?? DEFAULT_CSP_REPORT_RATE_LIMIT,
       });
       await api.register(aboutRoutes, { ...context, about });
       await api.register(imageRoutes, context);

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
+import { contactMessages } from '../../db/schema.js';
 import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders, fakeVerifyIdToken, readerHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
@@ -121,9 +123,47 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
   });
 
   describe('Idempotency-Key', () => {
-    const count = async () => (await storedMessages()).length;
+    // Straight from the table: the listing is one page.
+    const count = async () => (await t.database.db.select().from(contactMessages)).length;
     const withKey = (key: string, payload: unknown = valid) =>
       post(payload, { 'idempotency-key': key });
+
+    it("a key is the client's own: another client's same key stores its own message", async () => {
+      const key = 'shared-key-0001';
+      const from = (remoteAddress: string, message: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: { ...valid, message },
+          headers: { 'idempotency-key': key },
+          remoteAddress,
+        });
+      const before = await count();
+      expect((await from('192.0.2.1', 'From the first client')).statusCode).toBe(201);
+      const second = await from('192.0.2.2', 'From the second client');
+      expect(second.statusCode).toBe(201);
+      expect(second.headers['idempotent-replayed']).toBeUndefined();
+      expect(await count()).toBe(before + 2);
+      // Nor is the key stored as sent: only a digest of client and key.
+      const keys = await t.database.db
+        .select({ key: contactMessages.idempotencyKey })
+        .from(contactMessages);
+      expect(keys.map((row) => row.key)).not.toContain(key);
+    });
+
+    it('a key expires after 24 hours: the same key then stores a new message', async () => {
+      const key = 'day-old-key-0001';
+      expect((await withKey(key)).statusCode).toBe(201);
+      await t.database.db.execute(
+        sql`update contact_messages set created_at = now() - interval '25 hours'
+            where idempotency_key is not null and created_at > now() - interval '1 minute'`,
+      );
+      const before = await count();
+      const later = await withKey(key, { ...valid, message: 'A day later' });
+      expect(later.statusCode).toBe(201);
+      expect(later.headers['idempotent-replayed']).toBeUndefined();
+      expect(await count()).toBe(before + 1);
+    });
 
     it('a retry with the same key and message answers the original 201 and stores once', async () => {
       const before = await count();

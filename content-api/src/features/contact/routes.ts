@@ -12,7 +12,12 @@ import {
 } from '../../http/schemas.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../http/patterns.js';
 import type { ContactInput } from './repository.js';
-import { listContactMessages, saveContactMessage, setContactMessageRead } from './repository.js';
+import {
+  listContactMessages,
+  saveContactMessage,
+  scopedIdempotencyKey,
+  setContactMessageRead,
+} from './repository.js';
 
 export const CONTACT_MESSAGES = {
   sent: 'Message sent successfully!',
@@ -24,7 +29,8 @@ export const CONTACT_MESSAGES = {
 /**
  * A client may send `Idempotency-Key: <unique value>` (draft-ietf-httpapi-idempotency-key-header)
  * so that retrying a POST whose answer was lost never stores the message twice: a repeat with
- * the same key and message answers the original 201 (with `Idempotent-Replayed: true`).
+ * the same key and message answers the original 201 (with `Idempotent-Replayed: true`). A key
+ * belongs to one client (its IP) and is released 24 hours after its message was stored.
  */
 const contactHeadersSchema = {
   type: 'object',
@@ -92,7 +98,13 @@ const contactRoutes: FastifyPluginAsync<ContactRouteOptions> = async (
       // A filled honeypot is answered exactly like a success, so a bot cannot tell it was
       // caught (nor learn which field did it); nothing is stored.
       if (website) return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
-      const saved = await saveContactMessage(db, message, request.headers['idempotency-key']);
+      const key = request.headers['idempotency-key'];
+      // Scoped to the client (TRUST_PROXY decides what its IP is) and kept for 24 hours.
+      const saved = await saveContactMessage(
+        db,
+        message,
+        key === undefined ? undefined : scopedIdempotencyKey(request.ip, key),
+      );
       if (saved.status === 'conflict') throw new HttpError(422, CONTACT_MESSAGES.keyReused);
       if (saved.status === 'replayed') reply.header('Idempotent-Replayed', 'true');
       return reply.code(201).send({ message: CONTACT_MESSAGES.sent });

@@ -6,6 +6,7 @@
 // remotes' builds are served as static files (their browser and server code).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   API_PORT_ENV,
@@ -139,6 +140,30 @@ function startEmulator() {
   return waitFor(`http://127.0.0.1:${emulatorPort}/`, 'Auth emulator');
 }
 
+/**
+ * The host names the API answers for (it refuses others: DNS rebinding). Loopback names always;
+ * on a wildcard bind also this machine's name and addresses, which LAN browsers use.
+ */
+function apiPublicHosts() {
+  if (env.PUBLIC_HOSTS) return env.PUBLIC_HOSTS;
+  const hosts = ['localhost', '127.0.0.1', '[::1]', publicHost];
+  if (env.API_BASE_URL) hosts.push(new URL(env.API_BASE_URL).hostname);
+  if (bindHost === '0.0.0.0' || bindHost === '::') {
+    hosts.push(os.hostname().toLowerCase());
+    for (const addresses of Object.values(os.networkInterfaces())) {
+      for (const { address, family } of addresses ?? []) {
+        hosts.push(family === 'IPv6' ? `[${address.replace(/%.*$/, '')}]` : address);
+      }
+    }
+  }
+  const names = hosts
+    .map((host) => host.toLowerCase())
+    .map((host) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host))
+    // The API refuses a PUBLIC_HOSTS entry it cannot parse (a machine name with "_", say).
+    .filter((host) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(host));
+  return [...new Set(names)].join(',');
+}
+
 function startApi() {
   const server = path.join(ROOT, 'content-api', 'dist', 'server.js');
   if (!existsSync(server)) {
@@ -159,6 +184,7 @@ function startApi() {
       HOST: bindHost,
       PORT: String(apiPort),
       CORS_ORIGINS: env.CORS_ORIGINS || [...new Set(siteOrigins)].join(','),
+      PUBLIC_HOSTS: apiPublicHosts(),
       SITE_URL: env.SITE_URL || `http://localhost:${appPort(APPS[0])}`,
       FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
       ...(useEmulator

@@ -14,13 +14,18 @@ import type {
 import { createFirebaseVerifier } from './auth/firebase.js';
 import type { AuthGuards, VerifyIdToken } from './auth/identity.js';
 import { createAuthGuards } from './auth/identity.js';
-import { DEFAULT_CONTACT_RATE_LIMIT, DEFAULT_CORS_ORIGINS } from './config.js';
+import {
+  DEFAULT_CONTACT_RATE_LIMIT,
+  DEFAULT_CORS_ORIGINS,
+  DEFAULT_PUBLIC_HOSTS,
+} from './config.js';
 import type { Database } from './db/connect.js';
 import type { AboutData } from './features/about/about-data.js';
 import { loadAboutData } from './features/about/about-data.js';
 import aboutRoutes from './features/about/routes.js';
 import articleRoutes from './features/articles/routes.js';
 import contactRoutes from './features/contact/routes.js';
+import cspReportRoutes, { DEFAULT_CSP_REPORT_RATE_LIMIT } from './features/csp-reports/routes.js';
 import feedRoutes from './features/feeds/routes.js';
 import healthRoutes from './features/health/routes.js';
 import imageRoutes from './features/images/routes.js';
@@ -30,6 +35,7 @@ import userRoutes from './features/users/routes.js';
 import type { CacheSync } from './http/cache-sync.js';
 import { syncCacheThroughRedis } from './http/cache-sync.js';
 import { registerErrorHandlers } from './http/errors.js';
+import { registerPublicHosts } from './http/public-hosts.js';
 import type { ResponseCacheOptions } from './http/response-cache.js';
 import { ResponseCache } from './http/response-cache.js';
 import { registerSecurityHeaders, setSecurityHeaders } from './http/security-headers.js';
@@ -45,10 +51,14 @@ export interface BuildAppOptions {
   verifyIdToken?: VerifyIdToken;
   firebaseProjectId?: string;
   corsOrigins?: string[];
+  /** Host names the API answers for (PUBLIC_HOSTS); defaults to loopback names, any port. */
+  publicHosts?: string[];
   /** Front-end origin used in RSS and sitemap links. */
   siteUrl?: string;
   /** POST /contact requests per minute per IP. */
   contactRateLimit?: number;
+  /** POST /csp-reports requests per minute per IP. */
+  cspReportRateLimit?: number;
   /** Defaults to seed/about.json. */
   about?: AboutData;
   logger?: FastifyServerOptions['logger'];
@@ -106,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerValidation(app);
   registerErrorHandlers(app);
   registerSecurityHeaders(app);
+  registerPublicHosts(app, options.publicHosts ?? DEFAULT_PUBLIC_HOSTS);
   // JSON only (plus multipart inside the images plugin): anything else gets 415.
   app.removeContentTypeParser('text/plain');
   registerStrictInput(app);
@@ -167,6 +178,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contactRoutes, {
         ...context,
         contactRateLimit: options.contactRateLimit ?? DEFAULT_CONTACT_RATE_LIMIT,
+      });
+      await api.register(cspReportRoutes, {
+        ...context,
+        cspReportRateLimit: options.cspReportRateLimit ?? DEFAULT_CSP_REPORT_RATE_LIMIT,
       });
       await api.register(aboutRoutes, { ...context, about });
       await api.register(imageRoutes, context);

@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { DEFAULT_CORS_ORIGINS, readConfig, startupRefusal } from './config.js';
+import {
+  DEFAULT_CORS_ORIGINS,
+  DEFAULT_PUBLIC_HOSTS,
+  EMULATOR_OPT_IN,
+  readConfig,
+  startupRefusal,
+  startupWarning,
+} from './config.js';
 import { packageRoot } from './paths.js';
 
 describe('readConfig', () => {
@@ -15,7 +22,10 @@ describe('readConfig', () => {
       siteUrl: 'http://localhost:3000',
       firebaseProjectId: 'demo-portfolio',
       authEmulatorHost: undefined,
+      allowAuthEmulatorOnNetwork: false,
+      publicHosts: DEFAULT_PUBLIC_HOSTS,
       contactRateLimit: 5,
+      cacheMaxBytes: 32 * 1024 * 1024,
       devAdmin: { email: 'admin@portfolio.local', password: 'admin-password-123' },
       production: false,
       logLevel: 'info',
@@ -38,11 +48,14 @@ describe('readConfig', () => {
       FIREBASE_PROJECT_ID: 'prod-project',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       CONTACT_RATE_LIMIT: '20',
+      CACHE_MAX_BYTES: '1048576',
       DEV_ADMIN_EMAIL: 'me@x.test',
       DEV_ADMIN_PASSWORD: 'secret-pass',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
+      ALLOW_AUTH_EMULATOR_ON_NETWORK: EMULATOR_OPT_IN,
+      PUBLIC_HOSTS: 'api.example.com, API2.example.com:8443',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -55,29 +68,58 @@ describe('readConfig', () => {
       firebaseProjectId: 'prod-project',
       authEmulatorHost: '127.0.0.1:9099',
       contactRateLimit: 20,
+      cacheMaxBytes: 1_048_576,
       devAdmin: { email: 'me@x.test', password: 'secret-pass' },
       production: true,
       logLevel: 'warn',
       trustProxy: true,
+      allowAuthEmulatorOnNetwork: true,
+      publicHosts: ['api.example.com', 'api2.example.com:8443'],
     });
+  });
+
+  it.each([
+    ['0.0.0.0', DEFAULT_PUBLIC_HOSTS],
+    ['::', DEFAULT_PUBLIC_HOSTS],
+    ['192.168.1.20', [...DEFAULT_PUBLIC_HOSTS, '192.168.1.20']],
+    ['fd00::2', [...DEFAULT_PUBLIC_HOSTS, '[fd00::2]']],
+  ])('derives PUBLIC_HOSTS from HOST=%s', (host, expected) => {
+    expect(readConfig({ HOST: host }).publicHosts).toEqual(expected);
   });
 
   it.each([
     [{ PORT: 'abc' }, /PORT must be an integer/],
     [{ PORT: '70000' }, /PORT must be an integer between 0 and 65535/],
     [{ CONTACT_RATE_LIMIT: '0' }, /CONTACT_RATE_LIMIT/],
+    [{ CACHE_MAX_BYTES: '32MB' }, /CACHE_MAX_BYTES must be an integer/],
     [{ SITE_URL: 'ftp://x' }, /SITE_URL must be an http\(s\) URL/],
     [{ REDIS_URL: 'cache:6379' }, /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL\.$/],
+    [{ ALLOW_AUTH_EMULATOR_ON_NETWORK: 'yes' }, /ALLOW_AUTH_EMULATOR_ON_NETWORK must be unset/],
+    [{ PUBLIC_HOSTS: 'http://api.example.com' }, /PUBLIC_HOSTS must be/],
   ])('rejects %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });
 });
 
 describe('startupRefusal', () => {
+  const local = {
+    production: false,
+    host: '127.0.0.1',
+    firebaseProjectId: 'demo-portfolio',
+    authEmulatorHost: '127.0.0.1:9099',
+    allowAuthEmulatorOnNetwork: false,
+  };
+
   it('refuses production with the Auth emulator variable set', () => {
-    expect(startupRefusal({ production: true, authEmulatorHost: '127.0.0.1:9099' })).toMatch(
+    expect(startupRefusal({ ...local, production: true })).toMatch(
       /Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production/,
     );
+  });
+
+  it('refuses production even with the network opt-in', () => {
+    expect(
+      startupRefusal({ ...local, production: true, allowAuthEmulatorOnNetwork: true }),
+    ).toMatch(/NODE_ENV=production/);
   });
 
   // firebase-admin switches to emulator mode for any non-empty value, blank included.
@@ -94,11 +136,37 @@ describe('startupRefusal', () => {
     expect(startupRefusal(config)).toBeUndefined();
   });
 
+  // Unsigned tokens are accepted in emulator mode: only this machine may reach it.
   it.each([
-    { production: true, authEmulatorHost: undefined },
-    { production: false, authEmulatorHost: '127.0.0.1:9099' },
-    { production: false, authEmulatorHost: undefined },
-  ])('allows %j', (config) => {
+    [{ host: '0.0.0.0' }, /HOST 0\.0\.0\.0 is not a loopback address/],
+    [{ host: '::' }, /HOST :: is not a loopback address/],
+    [{ host: '192.168.1.20' }, /HOST 192\.168\.1\.20/],
+    [{ firebaseProjectId: 'my-real-project' }, /does not start with "demo-"/],
+    [{ authEmulatorHost: '10.0.0.5:9099' }, /FIREBASE_AUTH_EMULATOR_HOST is not a loopback/],
+    [{ authEmulatorHost: ' ' }, /FIREBASE_AUTH_EMULATOR_HOST is not a loopback/],
+    [{ authEmulatorHost: 'emulator.example:9099' }, /FIREBASE_AUTH_EMULATOR_HOST is not/],
+  ])('refuses emulator mode with %j', (change, message) => {
+    const refusal = startupRefusal({ ...local, ...change });
+    expect(refusal).toMatch(/^Refusing to start/);
+    expect(refusal).toMatch(message);
+    expect(refusal).toContain(`ALLOW_AUTH_EMULATOR_ON_NETWORK=${EMULATOR_OPT_IN}`);
+  });
+
+  it('starts exposed with the opt-in, with a loud warning', () => {
+    const config = { ...local, host: '0.0.0.0', allowAuthEmulatorOnNetwork: true };
     expect(startupRefusal(config)).toBeUndefined();
+    expect(startupWarning(config)).toMatch(/^WARNING: .*can act as any emulator account/);
+  });
+
+  it.each([
+    local,
+    { ...local, host: 'localhost', authEmulatorHost: 'localhost:9099' },
+    { ...local, host: '::1', authEmulatorHost: '[::1]:9099' },
+    { ...local, host: '127.0.0.2' },
+    { ...local, production: true, authEmulatorHost: undefined },
+    { ...local, host: '0.0.0.0', firebaseProjectId: 'real', authEmulatorHost: undefined },
+  ])('allows %j without a warning', (config) => {
+    expect(startupRefusal(config)).toBeUndefined();
+    expect(startupWarning(config)).toBeUndefined();
   });
 });

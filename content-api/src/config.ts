@@ -1,4 +1,5 @@
 // Reads the environment once into a typed config. See README.md for every variable.
+import { DEFAULT_CACHE_MAX_BYTES } from './http/response-cache.js';
 import { defaultDataDir } from './paths.js';
 
 export interface AppConfig {
@@ -13,7 +14,13 @@ export interface AppConfig {
   siteUrl: string;
   firebaseProjectId: string;
   authEmulatorHost: string | undefined;
+  /** ALLOW_AUTH_EMULATOR_ON_NETWORK: emulator mode even where others can reach it. */
+  allowAuthEmulatorOnNetwork: boolean;
+  /** Host names (or host:port) the API answers for; `*` for any (see hostAllowed). */
+  publicHosts: string[];
   contactRateLimit: number;
+  /** CACHE_MAX_BYTES: bound on the response cache's stored bodies, per instance. */
+  cacheMaxBytes: number;
   devAdmin: { email: string; password: string };
   production: boolean;
   logLevel: string;
@@ -31,6 +38,28 @@ export const DEFAULT_CORS_ORIGINS = LOCAL_FRONT_END_PORTS.flatMap((port) => [
   `http://127.0.0.1:${port}`,
 ]);
 export const DEFAULT_CONTACT_RATE_LIMIT = 5;
+/** Loopback names, any port: `npm start`, tests and scripts reach the API by these. */
+export const DEFAULT_PUBLIC_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** Deliberately long: whoever sets it must read what it means. */
+export const EMULATOR_OPT_IN = 'i-understand-anyone-can-be-admin';
+
+const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '[::]']);
+
+/** localhost, 127.0.0.0/8 or ::1: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+/** "host:port", "[v6]:port" or "host" → the host part. */
+export function hostPart(hostAndPort: string): string {
+  const value = hostAndPort.trim();
+  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1 || undefined);
+  return value.split(':').length === 2 ? (value.split(':')[0] ?? '') : value;
+}
 
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
@@ -60,13 +89,45 @@ function redisUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function emulatorOptIn(raw: string | undefined): boolean {
+  if (raw === undefined) return false;
+  if (raw !== EMULATOR_OPT_IN) {
+    throw new ConfigError(
+      `ALLOW_AUTH_EMULATOR_ON_NETWORK must be unset or exactly "${EMULATOR_OPT_IN}".`,
+    );
+  }
+  return true;
+}
+
+function publicHosts(raw: string | undefined, host: string): string[] {
+  if (raw !== undefined) {
+    const hosts = raw
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = hosts.find(
+      (entry) => entry !== '*' && !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(entry),
+    );
+    if (bad !== undefined || hosts.length === 0) {
+      throw new ConfigError(
+        'PUBLIC_HOSTS must be a comma-separated list of host names, each optionally with :port.',
+      );
+    }
+    return hosts;
+  }
+  const bound = host.toLowerCase();
+  const extra = WILDCARD_ADDRESSES.has(bound) ? [] : [bound.includes(':') ? `[${bound}]` : bound];
+  return [...new Set([...DEFAULT_PUBLIC_HOSTS, ...extra])];
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1';
   const siteUrl = nonEmpty(env.SITE_URL) ?? 'http://localhost:3000';
   if (!/^https?:\/\/[^\s]+$/.test(siteUrl)) {
     throw new ConfigError(`SITE_URL must be an http(s) URL (got "${siteUrl}").`);
   }
   return {
-    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    host,
     port: integer(env, 'PORT', 4000, 0, 65535),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     redisUrl: redisUrl(nonEmpty(env.REDIS_URL)),
@@ -78,7 +139,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     firebaseProjectId: nonEmpty(env.FIREBASE_PROJECT_ID) ?? 'demo-portfolio',
     // Not trimmed: firebase-admin switches to emulator mode for any non-empty value, even "  ".
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+    allowAuthEmulatorOnNetwork: emulatorOptIn(nonEmpty(env.ALLOW_AUTH_EMULATOR_ON_NETWORK)),
+    publicHosts: publicHosts(nonEmpty(env.PUBLIC_HOSTS), host),
     contactRateLimit: integer(env, 'CONTACT_RATE_LIMIT', DEFAULT_CONTACT_RATE_LIMIT, 1, 1_000_000),
+    cacheMaxBytes: integer(env, 'CACHE_MAX_BYTES', DEFAULT_CACHE_MAX_BYTES, 0, 2 ** 40),
     devAdmin: {
       email: nonEmpty(env.DEV_ADMIN_EMAIL) ?? 'admin@portfolio.local',
       password: nonEmpty(env.DEV_ADMIN_PASSWORD) ?? 'admin-password-123',
@@ -89,11 +153,36 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+type EmulatorSettings = Pick<
+  AppConfig,
+  'production' | 'authEmulatorHost' | 'host' | 'firebaseProjectId' | 'allowAuthEmulatorOnNetwork'
+>;
+
+/**
+ * What makes emulator mode unsafe here, if anything. In emulator mode firebase-admin accepts
+ * unsigned tokens, so whoever can reach the API and the emulator can act as any account there.
+ */
+function emulatorExposure(config: EmulatorSettings): string[] {
+  if (!config.authEmulatorHost) return [];
+  const reasons: string[] = [];
+  if (!config.firebaseProjectId.startsWith('demo-')) {
+    reasons.push(`FIREBASE_PROJECT_ID "${config.firebaseProjectId}" does not start with "demo-"`);
+  }
+  if (!isLoopbackHost(config.host)) {
+    reasons.push(`HOST ${config.host} is not a loopback address`);
+  }
+  if (!isLoopbackHost(hostPart(config.authEmulatorHost))) {
+    reasons.push('FIREBASE_AUTH_EMULATOR_HOST is not a loopback address');
+  }
+  return reasons;
+}
+
 /**
  * Why the server must not start, or undefined when it may. With FIREBASE_AUTH_EMULATOR_HOST
- * set, firebase-admin accepts unsigned ID tokens, so anyone could claim to be an admin.
+ * set, firebase-admin accepts unsigned ID tokens, so anyone could claim to be an admin: never in
+ * production, and elsewhere only for a demo project on loopback, unless explicitly opted in.
  */
-export function startupRefusal(config: Pick<AppConfig, 'production' | 'authEmulatorHost'>) {
+export function startupRefusal(config: EmulatorSettings) {
   if (config.production && config.authEmulatorHost) {
     return (
       'Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production. ' +
@@ -101,5 +190,25 @@ export function startupRefusal(config: Pick<AppConfig, 'production' | 'authEmula
       'act as an admin. Unset FIREBASE_AUTH_EMULATOR_HOST for production.'
     );
   }
+  const reasons = emulatorExposure(config);
+  if (reasons.length > 0 && !config.allowAuthEmulatorOnNetwork) {
+    return (
+      `Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set but ${reasons.join(', and ')}. ` +
+      'Emulator tokens are unsigned: anyone who can reach the API and the emulator could act ' +
+      'as any account, the admin included. Use a demo- project with HOST and the emulator on ' +
+      `127.0.0.1, or set ALLOW_AUTH_EMULATOR_ON_NETWORK=${EMULATOR_OPT_IN} if you accept that.`
+    );
+  }
   return undefined;
+}
+
+/** The loud line to log when the opt-in lets an exposed emulator mode start. */
+export function startupWarning(config: EmulatorSettings): string | undefined {
+  const reasons = emulatorExposure(config);
+  if (reasons.length === 0 || !config.allowAuthEmulatorOnNetwork) return undefined;
+  return (
+    `WARNING: ALLOW_AUTH_EMULATOR_ON_NETWORK is set and ${reasons.join(', and ')}. ` +
+    'Anyone who can reach this API and the Auth emulator can act as any emulator account, ' +
+    'the admin included, and read every contact message. Never do this with real data.'
+  );
 }

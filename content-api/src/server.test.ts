@@ -38,6 +38,17 @@ describe('src/server.ts', () => {
     },
   );
 
+  it('refuses the Auth emulator on a network address (HOST=0.0.0.0)', async () => {
+    const run = await startServer({
+      HOST: '0.0.0.0',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    }).exited;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Refusing to start: .*HOST 0\.0\.0\.0 is not a loopback address/);
+    expect(run.stderr).toMatch(/ALLOW_AUTH_EMULATOR_ON_NETWORK=i-understand-anyone-can-be-admin/);
+    expect(run.stdout).not.toMatch(/Server listening/);
+  });
+
   it('exits 1 with a clear message on an invalid setting', async () => {
     const run = await startServer({ PORT: 'eighty' }).exited;
     expect(run.code).toBe(1);

@@ -2,7 +2,7 @@
 import { buildApp } from './app.js';
 import { ensureDevAdmin } from './auth/dev-admin.js';
 import { createFirebaseVerifier, getFirebaseAuth } from './auth/firebase.js';
-import { ConfigError, readConfig, startupRefusal } from './config.js';
+import { ConfigError, readConfig, startupRefusal, startupWarning } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { loadSeedContent, seedDatabase } from './db/seed.js';
 import type { RedisConnections } from './lib/redis.js';
@@ -23,6 +23,8 @@ async function main() {
   }
   const refusal = startupRefusal(config);
   if (refusal) fail(refusal);
+  const warning = startupWarning(config);
+  if (warning) console.warn(warning);
 
   const database = await openDatabase(
     config.databaseUrl
@@ -38,14 +40,19 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     redis,
-    verifyIdToken: createFirebaseVerifier(config.firebaseProjectId),
+    verifyIdToken: createFirebaseVerifier(config.firebaseProjectId, undefined, {
+      emulator: Boolean(config.authEmulatorHost),
+    }),
     corsOrigins: config.corsOrigins,
+    publicHosts: config.publicHosts,
     siteUrl: config.siteUrl,
     contactRateLimit: config.contactRateLimit,
+    cache: { maxBytes: config.cacheMaxBytes },
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
   });
   warn = (message) => app.log.warn(message);
+  if (warning) app.log.warn(warning);
   app.addHook('onClose', async () => {
     await Promise.all([database.close(), redis?.close()]);
   });

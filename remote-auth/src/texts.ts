@@ -128,6 +128,9 @@ export const IMAGE_PATH_HINT = 'Upload an image, or enter the path of a stored o
 export const UPLOAD_IMAGE_LABEL = 'Upload image';
 export const UPLOAD_BUSY = 'Uploading...';
 export const IMAGE_UPLOADED = 'Image uploaded.';
+export const DELETE_IMAGE_LABEL = 'Delete uploaded image';
+export const IMAGE_DELETED = 'Image deleted.';
+export const DELETE_IMAGE_ERROR = 'The image could not be deleted.';
 
 export const MESSAGE_FROM = 'From';
 export const MARK_READ_LABEL = 'Mark as read';

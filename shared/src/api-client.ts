@@ -251,6 +251,12 @@ export function deleteArticle(id: string, options: RequestOptions): Promise<void
   return requestJson<void>(`/articles/${encodeURIComponent(id)}`, { method: 'DELETE' }, options);
 }
 
+/** DELETE /images/:name for an `imagePath` such as /images/diagram-1a2b.png (admin only). */
+export function deleteImage(imagePath: string, options: RequestOptions): Promise<void> {
+  const name = imagePath.replace(/^\/images\//, '');
+  return requestJson<void>(`/images/${encodeURIComponent(name)}`, { method: 'DELETE' }, options);
+}
+
 export function uploadImage(
   file: Blob,
   fileName: string,

@@ -126,6 +126,17 @@ const ADMIN_ROUTES: Route[] = [
     },
     success: 201,
   },
+  {
+    name: 'DELETE /images/:name',
+    target: { method: 'DELETE', url: '/api/images/tls.svg' },
+    fresh: async (t) => {
+      const { saveImage } = await import('../features/images/repository.js');
+      const name = `matrix-${(counter += 1)}.png`;
+      await saveImage(t.database.db, { name, contentType: 'image/png', data: PNG });
+      return { method: 'DELETE', url: `/api/images/${name}` };
+    },
+    success: 204,
+  },
   { name: 'GET /contact', target: { url: '/api/contact' }, success: 200 },
   {
     name: 'PATCH /contact/:id',
@@ -180,6 +191,10 @@ const REFUSED: Credential[] = [
   ['an unknown key id', (f) => `Bearer ${f.sign(ADMIN, { kid: 'rotated-away' })}`],
   ['no key id', (f) => `Bearer ${f.sign(ADMIN, { kid: null })}`],
   ['another project (audience)', (f) => `Bearer ${f.sign(ADMIN, { audience: 'other-project' })}`],
+  // Firebase ID tokens live one hour: a longer-lived or post-dated one was not issued by it.
+  ['a ten-year lifetime', (f) => `Bearer ${f.sign(ADMIN, { expiresIn: 10 * 365 * 86_400 })}`],
+  ['iat in the future', (f) => `Bearer ${f.sign(ADMIN, { issuedAt: 3600, expiresIn: 5400 })}`],
+  ['auth_time in the future', (f) => `Bearer ${f.sign(ADMIN, { authTime: 86_400 })}`],
   [
     'another issuer',
     (f) => `Bearer ${f.sign(ADMIN, { issuer: 'https://securetoken.google.com/other-project' })}`,
@@ -288,6 +303,7 @@ describe.each(testDrivers)('guarded routes × credentials (%s)', (driver) => {
   });
 
   it('left the seeded records that refused requests targeted untouched', async () => {
+    expect((await t.app.inject('/api/images/tls.svg')).statusCode).toBe(200);
     for (const url of [SEEDED_PROJECT, SEEDED_ARTICLE]) {
       const response = await t.app.inject(url);
       expect(response.statusCode).toBe(200);

@@ -16,18 +16,100 @@ export async function getFirebaseAuth(projectId: string): Promise<Auth> {
   return getAuth(await appPromise);
 }
 
+/** Firebase ID tokens live one hour; allow a little clock skew on every time check. */
+export const MAX_TOKEN_LIFETIME_SECONDS = 3600;
+export const CLOCK_SKEW_SECONDS = 300;
+
+function rejection(message: string): Error {
+  return Object.assign(new Error(message), { code: 'auth/invalid-id-token' });
+}
+
+interface TokenTimes {
+  iat?: unknown;
+  exp?: unknown;
+  auth_time?: unknown;
+}
+
+/**
+ * firebase-admin checks `exp` but not how long a token lives, nor whether it was issued in the
+ * future. A real Firebase token lives an hour; anything else was minted by someone else (in
+ * emulator mode, by anyone at all).
+ */
+export function checkTokenTimes(decoded: TokenTimes, nowSeconds = Date.now() / 1000): void {
+  const { iat, exp, auth_time: authTime } = decoded;
+  if (typeof iat !== 'number' || typeof exp !== 'number' || typeof authTime !== 'number') {
+    throw rejection('The ID token lacks iat, exp or auth_time.');
+  }
+  if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS) {
+    throw rejection('The ID token lives longer than an hour.');
+  }
+  if (iat > nowSeconds + CLOCK_SKEW_SECONDS || authTime > nowSeconds + CLOCK_SKEW_SECONDS) {
+    throw rejection('The ID token was issued in the future.');
+  }
+}
+
+/** The part of firebase-admin's Auth that token verification uses (tests pass their own). */
+export type TokenAuth = Pick<Auth, 'verifyIdToken' | 'getUser'>;
+
+export interface VerifierOptions {
+  /**
+   * The Auth emulator is in use: its tokens are unsigned, so no claim in them can be believed.
+   * The role is then read from the account itself (`getUser().customClaims`), which only the
+   * server and the admin CLI can set. Defaults to whether FIREBASE_AUTH_EMULATOR_HOST is set,
+   * which is how firebase-admin decides.
+   */
+  emulator?: boolean;
+  /** How long an account's claims are reused in emulator mode. */
+  claimsTtlMs?: number;
+}
+
+const MAX_CACHED_ACCOUNTS = 1000;
+
 /**
  * firebase-admin's verifyIdToken: signature against Google's published keys, `aud` = the
- * project, `iss`, `exp`, `sub`. Its rejections carry `auth/…` codes (see identity.ts). `getAuth`
- * is for tests, which pass an app whose key fetches are answered locally.
+ * project, `iss`, `exp`, `sub`; then the token's lifetime (checkTokenTimes). Rejections carry
+ * `auth/…` codes (see identity.ts). `getAuth` is for tests, which pass an app whose key fetches
+ * are answered locally.
  */
 export function createFirebaseVerifier(
   projectId: string,
-  getAuth: () => Promise<Pick<Auth, 'verifyIdToken'>> = () => getFirebaseAuth(projectId),
+  getAuth: () => Promise<TokenAuth> = () => getFirebaseAuth(projectId),
+  options: VerifierOptions = {},
 ): VerifyIdToken {
+  const emulator = options.emulator ?? Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
+  const claimsTtlMs = options.claimsTtlMs ?? 30_000;
+  const accounts = new Map<string, { expires: number; role: unknown; email?: string }>();
+
+  async function account(auth: TokenAuth, uid: string) {
+    const cached = accounts.get(uid);
+    if (cached && cached.expires > Date.now()) return cached;
+    // Unknown or disabled accounts reject with auth/user-not-found or are refused below.
+    const user = await auth.getUser(uid);
+    if (user.disabled) {
+      throw Object.assign(new Error('The account is disabled.'), { code: 'auth/user-disabled' });
+    }
+    const entry = {
+      expires: Date.now() + claimsTtlMs,
+      role: user.customClaims?.role,
+      ...(user.email && { email: user.email }),
+    };
+    accounts.delete(uid);
+    accounts.set(uid, entry);
+    // Oldest first: the map stays bounded whatever uids callers send.
+    if (accounts.size > MAX_CACHED_ACCOUNTS) accounts.delete(accounts.keys().next().value ?? '');
+    return entry;
+  }
+
   return async (idToken) => {
     const auth = await getAuth();
     const decoded = await auth.verifyIdToken(idToken);
+    checkTokenTimes(decoded);
+    if (emulator) {
+      const { role, email } = await account(auth, decoded.uid);
+      const identity: VerifiedIdentity = { uid: decoded.uid, role };
+      if (email) identity.email = email;
+      return identity;
+    }
     const identity: VerifiedIdentity = { uid: decoded.uid, role: decoded.role };
     if (decoded.email) identity.email = decoded.email;
     return identity;

@@ -28,6 +28,8 @@ const FORMAT_DESCRIPTIONS: Record<string, string> = {
   email: 'must be a valid email address',
   uri: 'must be a valid URL',
   'date-time': 'must be an ISO-8601 date-time',
+  'stored-date-time':
+    'must be an ISO-8601 date-time from 1970 to 9999 such as 2025-06-10T09:00:00Z',
 };
 
 function fieldName(instancePath: string, context: string | undefined): string {
@@ -59,6 +61,8 @@ export function describeValidationError(error: SchemaValidationError, context?: 
         // Echoed only when it looks like a field name, never arbitrary sent text.
         const name = String(params.additionalProperty);
         const shown = /^[\w$.-]{1,64}$/.test(name) ? ` "${name}"` : '';
+        if (context === 'querystring' && !error.instancePath)
+          return `unknown query parameter${shown}`;
         return `unknown field${shown}${field === 'body' ? '' : ` in ${field}`}`;
       }
       case 'minLength':

@@ -69,6 +69,28 @@ describe('ResponseCache', () => {
     expect(await text(cache.getOrRender('b', render('b2')))).toBe('b2');
   });
 
+  it('keeps the stored bodies within maxBytes, evicting the least recently used', async () => {
+    const cache = new ResponseCache({ maxBytes: 10 });
+    await cache.getOrRender('a', render('aaaa'));
+    await cache.getOrRender('b', render('bbbb'));
+    await cache.getOrRender('a', render('a2'));
+    await cache.getOrRender('c', render('cccc'));
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(8);
+    expect(await text(cache.getOrRender('a', render('a3')))).toBe('aaaa');
+    expect(await text(cache.getOrRender('b', render('b2')))).toBe('b2');
+    cache.invalidate();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('serves but never stores a body larger than maxBytes', async () => {
+    const cache = new ResponseCache({ maxBytes: 10 });
+    await cache.getOrRender('small', render('ok'));
+    expect(await text(cache.getOrRender('big', render('x'.repeat(11))))).toBe('x'.repeat(11));
+    expect(cache.size).toBe(1);
+    expect(await text(cache.getOrRender('small', render('new')))).toBe('ok');
+  });
+
   it('while suspended renders every time and stores nothing; resumes empty', async () => {
     const cache = new ResponseCache();
     await cache.getOrRender('k', render('before'));

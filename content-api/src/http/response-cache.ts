@@ -33,9 +33,13 @@ interface Entry extends CachedResponse {
 
 export interface ResponseCacheOptions {
   maxEntries?: number;
+  /** Bound on the stored bodies' total size (compressed forms come on top, smaller). */
+  maxBytes?: number;
   ttlMs?: number;
   now?: () => number;
 }
+
+export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 export function computeEtag(body: string | Buffer): string {
   // Weak: the same representation may be sent compressed or not.
@@ -54,6 +58,8 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private storedBytes = 0;
   private readonly ttlMs: number;
   private readonly now: () => number;
   /** Bumped on invalidation so a render that raced with a write is not stored. */
@@ -68,6 +74,7 @@ export class ResponseCache {
 
   constructor(options: ResponseCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 500;
+    this.maxBytes = options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
     this.ttlMs = options.ttlMs ?? 60_000;
     this.now = options.now ?? Date.now;
   }
@@ -76,9 +83,22 @@ export class ResponseCache {
     return this.entries.size;
   }
 
+  /** Total size of the stored bodies. */
+  get bytes(): number {
+    return this.storedBytes;
+  }
+
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
+    this.storedBytes = 0;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.storedBytes -= entry.body.length;
   }
 
   /** Stop serving and storing entries, e.g. while the invalidation channel is down. */
@@ -140,13 +160,15 @@ export class ResponseCache {
       etag: computeEtag(body),
       expiresAt: this.now() + this.ttlMs,
     };
-    if (this.active && generation === this.generation) {
-      this.entries.delete(key);
+    // A body larger than the whole budget is served but never kept.
+    if (this.active && generation === this.generation && body.length <= this.maxBytes) {
+      this.remove(key);
       this.entries.set(key, entry);
-      while (this.entries.size > this.maxEntries) {
+      this.storedBytes += body.length;
+      while (this.entries.size > this.maxEntries || this.storedBytes > this.maxBytes) {
         const oldest = this.entries.keys().next().value;
         if (oldest === undefined) break;
-        this.entries.delete(oldest);
+        this.remove(oldest);
       }
     }
     return entry;
@@ -203,19 +225,33 @@ export function replyFromCache(
     .then((cached) => sendCached(request, reply, cached) ?? reply);
 }
 
+/** `{ b: 1, a: "x" }` → `[["a","x"],["b",1]]`: the same values give the same text. */
+function canonical(values: unknown): string {
+  if (!values || typeof values !== 'object') return '';
+  return JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 /**
  * Serves `load()` as JSON through the cache: serialised with the route's response schema,
- * keyed by the request URL (path and query).
+ * keyed by the route and its validated parameters and query (`?limit=05` and `?limit=5` share
+ * an entry; unknown parameters never get this far), or by `key` when the route knows better.
  */
 export function replyWithCachedJson(
   cache: ResponseCache,
   request: FastifyRequest,
   reply: FastifyReply,
   load: () => Promise<unknown>,
+  key = `${canonical(request.params)} ${canonical(request.query)}`,
 ) {
-  return replyFromCache(cache, `json ${request.url}`, request, reply, async () => ({
-    // The route's JSON serializer always yields a string.
-    body: reply.serialize(await load()) as string,
-    contentType: 'application/json; charset=utf-8',
-  }));
+  return replyFromCache(
+    cache,
+    `json ${request.routeOptions.url ?? ''} ${key}`,
+    request,
+    reply,
+    async () => ({
+      // The route's JSON serializer always yields a string.
+      body: reply.serialize(await load()) as string,
+      contentType: 'application/json; charset=utf-8',
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 // JSON-schema pieces shared by several route groups.
-import { HTTP_URL_PATTERN, ID_PATTERN, NON_BLANK_PATTERN } from './patterns.js';
+import { EMAIL_PATTERN, HTTP_URL_PATTERN, ID_PATTERN, NON_BLANK_PATTERN } from './patterns.js';
 
 export { IMAGE_NAME_PATTERN, IMAGE_PATH_PATTERN } from './patterns.js';
 
@@ -12,6 +12,12 @@ export const idParamsSchema = {
 export interface IdParams {
   id: string;
 }
+
+/**
+ * For reads that take no query parameters: an unknown one is a 400, so nobody can bypass the
+ * response cache (or fill it) with `?nonce=…`.
+ */
+export const noQuerySchema = { type: 'object', additionalProperties: false } as const;
 
 export const messageSchema = {
   type: 'object',
@@ -32,7 +38,16 @@ export const httpUrl = {
   maxLength: 2048,
 } as const;
 
-export const isoDateTime = { type: 'string', format: 'date-time' } as const;
+/** An e-mail address as <input type=email> accepts it (see EMAIL_PATTERN). */
+export const emailAddress = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 254,
+  pattern: EMAIL_PATTERN,
+} as const;
+
+/** A date to store: RFC 3339, and one Date and the database hold (see validation.ts). */
+export const isoDateTime = { type: 'string', format: 'stored-date-time' } as const;
 
 export const paginationQuerySchema = {
   type: 'object',

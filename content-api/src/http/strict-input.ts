@@ -43,10 +43,10 @@ function charsetIsUtf8(contentType: string | undefined): boolean {
   return charset === undefined || /^utf-?8$/i.test(charset);
 }
 
-export function registerStrictInput(app: FastifyInstance): void {
+/** Parses `contentTypes` as strict JSON (UTF-8, no bad text), in `app`'s scope. */
+export function addStrictJsonParser(app: FastifyInstance, contentTypes: string[]): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+  app.addContentTypeParser(contentTypes, { parseAs: 'buffer' }, (request, body, done) => {
     if (!charsetIsUtf8(request.headers['content-type'])) {
       done(new HttpError(415, STRICT_INPUT_MESSAGES.charset), undefined);
       return;
@@ -64,6 +64,11 @@ export function registerStrictInput(app: FastifyInstance): void {
       done(error, parsed);
     });
   });
+}
+
+export function registerStrictInput(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  addStrictJsonParser(app, ['application/json']);
 
   // A callback hook, not an async one: it runs on every request.
   app.addHook('preValidation', (request, _reply, done) => {

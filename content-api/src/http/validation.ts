@@ -19,9 +19,28 @@ const COMMON_OPTIONS: Options = {
 // ajv-formats is CommonJS with `module.exports = plugin` and a `default` alias.
 const addFormats = (ajvFormats as unknown as { default: (ajv: Ajv) => Ajv }).default;
 
+/** The range of `stored-date-time`, in ms since the epoch. */
+export const STORED_DATE_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(10_000, 0, 1) - 1 };
+
+/**
+ * RFC 3339 allows dates that Date cannot represent (a leap second: Invalid Date, which threw a
+ * 500), years the database refuses (0000) and years the driver reads back
+ * wrong (0001 came back as 2001; before 1970 a server time zone's odd historical offsets may
+ * not parse). A stored date must be a date-time Date parses, from 1970 to 9999.
+ */
+function storableDate(value: string): boolean {
+  const time = Date.parse(value);
+  return Number.isFinite(time) && time >= STORED_DATE_RANGE.min && time <= STORED_DATE_RANGE.max;
+}
+
 function createAjv(coerceTypes: Options['coerceTypes']): Ajv {
   const ajv = new Ajv({ ...COMMON_OPTIONS, coerceTypes });
   addFormats(ajv);
+  const dateTime = ajv.formats['date-time'] as { validate: (value: string) => boolean };
+  ajv.addFormat('stored-date-time', {
+    type: 'string',
+    validate: (value: string) => dateTime.validate(value) && storableDate(value),
+  });
   return ajv;
 }
 

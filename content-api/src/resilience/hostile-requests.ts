@@ -9,7 +9,11 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 
-export type Expectation = 'refuse' | 'any';
+/**
+ * `refuse`: a 4xx. `discard`: a 4xx, or a 201 that stores nothing (a filled honeypot is
+ * answered as if accepted, so a bot learns nothing). `any`: anything but a 5xx.
+ */
+export type Expectation = 'refuse' | 'discard' | 'any';
 
 export interface ContactFields {
   name: string;
@@ -320,6 +324,27 @@ const BAD_FORMATS: Partial<Record<FieldKind, string[]>> = {
   text: [],
 };
 
+const twoDigits = (min: number, max: number) =>
+  fc.integer({ min, max }).map((n) => String(n).padStart(2, '0'));
+
+/**
+ * Dates that RFC 3339 syntax allows but that cannot be stored and read back: leap seconds
+ * (Invalid Date in JS), year 0000 (PostgreSQL refuses it), years before 1970 (two-digit years
+ * read back as 19xx/20xx, odd historical offsets) and offsets that carry 9999-12-31 past 9999.
+ */
+const unstorableDate = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: 1970, max: 9999 }), twoDigits(1, 12), twoDigits(1, 28))
+    .map(([year, month, day]) => `${year}-${month}-${day}T23:59:60Z`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 1969 }), twoDigits(1, 12), twoDigits(1, 28))
+    .map(([year, month, day]) => `${String(year).padStart(4, '0')}-${month}-${day}T00:00:00Z`),
+  fc
+    .tuple(twoDigits(1, 23), twoDigits(0, 59))
+    .map(([hours, minutes]) => `9999-12-31T23:59:59-${hours}:${minutes}`),
+  fc.constantFrom('1970-01-01T00:00:00+00:01', '0000-01-01T00:00:00.000Z'),
+);
+
 /** Breaks `base` in one way that the schema (or the handler) must refuse. */
 function breakBody(spec: BodySpec, base: Record<string, unknown>) {
   const fields = Object.keys(spec);
@@ -398,6 +423,12 @@ function breakBody(spec: BodySpec, base: Record<string, unknown>) {
             .constantFrom(...(BAD_FORMATS[spec[field]?.kind ?? 'text'] ?? []))
             .map((bad) => set(field, bad)),
         ),
+    );
+  }
+  const dates = fields.filter((field) => spec[field]?.kind === 'date');
+  if (dates.length > 0) {
+    options.push(
+      fc.tuple(fc.constantFrom(...dates), unstorableDate).map(([field, date]) => set(field, date)),
     );
   }
   if (fields.includes('skills')) {

@@ -21,6 +21,10 @@ export interface TokenOptions {
   foreignKey?: boolean;
   kid?: string | null;
   alg?: 'RS256' | 'none';
+  /** `iat`, in seconds from now (default: now, or a minute before `exp` if that is earlier). */
+  issuedAt?: number;
+  /** `auth_time`, in seconds from now (default: `iat`). */
+  authTime?: number;
 }
 
 export interface Identity {
@@ -99,11 +103,12 @@ export async function createLocalFirebase(
     const header: Record<string, string> = { alg, typ: 'JWT' };
     const headerKid = options.kid === undefined ? kid : options.kid;
     if (headerKid !== null) header.kid = headerKid;
-    const issuedAt = Math.min(now, now + expiresIn - 60);
+    const issuedAt =
+      options.issuedAt === undefined ? Math.min(now, now + expiresIn - 60) : now + options.issuedAt;
     const payload = {
       iss: options.issuer ?? `https://securetoken.google.com/${projectId}`,
       aud: options.audience ?? projectId,
-      auth_time: issuedAt,
+      auth_time: options.authTime === undefined ? issuedAt : now + options.authTime,
       user_id: identity.uid,
       sub: identity.uid,
       iat: issuedAt,
@@ -121,7 +126,8 @@ export async function createLocalFirebase(
 
   return {
     projectId,
-    verifyIdToken: createFirebaseVerifier(projectId, async () => auth),
+    // This Auth was created outside emulator mode, whatever the environment says.
+    verifyIdToken: createFirebaseVerifier(projectId, async () => auth, { emulator: false }),
     sign,
     keyFetches: () => fetches,
     breakKeyEndpoint() {

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { replyWithCachedJson } from '../../http/response-cache.js';
+import { noQuerySchema } from '../../http/schemas.js';
 import type { AboutData } from './about-data.js';
 
 const aboutDataSchema = {
@@ -26,8 +27,10 @@ const aboutRoutes: FastifyPluginAsync<RouteContext & { about: AboutData }> = asy
   app,
   { cache, about },
 ) => {
-  app.get('/about-data', { schema: { response: { 200: aboutDataSchema } } }, (request, reply) =>
-    replyWithCachedJson(cache, request, reply, async () => about),
+  app.get(
+    '/about-data',
+    { schema: { querystring: noQuerySchema, response: { 200: aboutDataSchema } } },
+    (request, reply) => replyWithCachedJson(cache, request, reply, async () => about),
   );
 };
 

@@ -75,7 +75,7 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
       ['limit=101', 'Limit must be <= 100.'],
       ['limit=abc', 'Limit must be of type integer.'],
       ['offset=-1', 'Offset must be >= 0.'],
-      ['page=2', 'Unknown field "page" in query.'],
+      ['page=2', 'Unknown query parameter "page".'],
     ])('answers 400 for ?%s', async (query, message) => {
       const response = await t.app.inject(`/api/articles?${query}`);
       expect(response.statusCode).toBe(400);
@@ -189,6 +189,27 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
       });
       expect(put.statusCode).toBe(404);
     });
+
+    it.each(['2016-12-31T23:59:60Z', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59-01:00'])(
+      '400 for createdAt %s on create and update (it was a 500)',
+      async (createdAt) => {
+        for (const [method, url] of [
+          ['POST', '/api/articles'],
+          ['PUT', '/api/articles/tls-in-practice'],
+        ] as const) {
+          const response = await t.app.inject({
+            method,
+            url,
+            headers: adminHeaders,
+            payload: { title: 'Dated', content: 'Body', createdAt },
+          });
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toEqual({
+            message: expect.stringMatching(/^CreatedAt must be/),
+          });
+        }
+      },
+    );
 
     it('validates the body', async () => {
       const response = await t.app.inject({

@@ -9,6 +9,7 @@ import {
   idParamsSchema,
   isoDateTime,
   messageSchema,
+  noQuerySchema,
   paginationQuerySchema,
   text,
 } from '../../http/schemas.js';
@@ -87,6 +88,7 @@ const articleRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache,
     {
       schema: {
         params: idParamsSchema,
+        querystring: noQuerySchema,
         response: { 200: articleWithNeighboursSchema, 404: messageSchema },
       },
     },

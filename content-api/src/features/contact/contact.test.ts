@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
+import { contactMessages } from '../../db/schema.js';
 import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders, fakeVerifyIdToken, readerHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
@@ -14,6 +16,8 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
     (await t.app.inject({ url: '/api/contact', headers: adminHeaders })).json() as {
       _id: string;
       name: string;
+      email: string;
+      message: string;
       read: boolean;
     }[];
 
@@ -62,19 +66,37 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
       [{ ...valid, email: '' }, 'Email must not be empty.'],
       [{ ...valid, message: ' \n\t ' }, 'Message must not be empty.'],
       [{ ...valid, email: 'not-an-email' }, 'Email must be a valid email address.'],
+      // What a browser's <input type=email> refuses, the API refuses too.
+      [{ ...valid, email: `a@${'x'.repeat(64)}.example` }, 'Email must be a valid email address.'],
+      [{ ...valid, email: 'a@-x.example' }, 'Email must be a valid email address.'],
+      [{ ...valid, email: '"a b"@example.com' }, 'Email must be a valid email address.'],
       [{ ...valid, name: 'n'.repeat(101) }, 'Name must be at most 100 characters.'],
       [{ ...valid, email: `${'e'.repeat(250)}@x.io` }, 'Email must be at most 254 characters.'],
       [{ ...valid, message: 'm'.repeat(5001) }, 'Message must be at most 5000 characters.'],
       [{ ...valid, subject: 'hi' }, 'Unknown field "subject".'],
-      [
-        { ...valid, website: 'http://spam.example' },
-        'Message rejected: the "website" field must be left empty.',
-      ],
       [[valid], 'Request body must be a JSON object.'],
     ])('400 for %j', async (payload, message) => {
       const response = await post(payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message });
+    });
+
+    it.each(['a@localhost', 'x?bcc=spy%40evil.example&subject=Re@example.org'])(
+      'stores %s verbatim: valid for <input type=email>, and links to it encode it',
+      async (email) => {
+        const response = await post({ ...valid, email, message: `from ${email}` });
+        expect(response.statusCode).toBe(201);
+        const stored = (await storedMessages()).find((m) => m.message === `from ${email}`);
+        expect(stored?.email).toBe(email);
+        countBefore += 1;
+      },
+    );
+
+    it('answers a filled honeypot exactly as if accepted, and stores nothing', async () => {
+      const response = await post({ ...valid, website: 'http://spam.example' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ message: 'Message sent successfully!' });
+      expect(response.body).not.toMatch(/website/i);
     });
 
     it('400 for malformed JSON', async () => {
@@ -101,9 +123,47 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
   });
 
   describe('Idempotency-Key', () => {
-    const count = async () => (await storedMessages()).length;
+    // Straight from the table: the listing is one page.
+    const count = async () => (await t.database.db.select().from(contactMessages)).length;
     const withKey = (key: string, payload: unknown = valid) =>
       post(payload, { 'idempotency-key': key });
+
+    it("a key is the client's own: another client's same key stores its own message", async () => {
+      const key = 'shared-key-0001';
+      const from = (remoteAddress: string, message: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: { ...valid, message },
+          headers: { 'idempotency-key': key },
+          remoteAddress,
+        });
+      const before = await count();
+      expect((await from('192.0.2.1', 'From the first client')).statusCode).toBe(201);
+      const second = await from('192.0.2.2', 'From the second client');
+      expect(second.statusCode).toBe(201);
+      expect(second.headers['idempotent-replayed']).toBeUndefined();
+      expect(await count()).toBe(before + 2);
+      // Nor is the key stored as sent: only a digest of client and key.
+      const keys = await t.database.db
+        .select({ key: contactMessages.idempotencyKey })
+        .from(contactMessages);
+      expect(keys.map((row) => row.key)).not.toContain(key);
+    });
+
+    it('a key expires after 24 hours: the same key then stores a new message', async () => {
+      const key = 'day-old-key-0001';
+      expect((await withKey(key)).statusCode).toBe(201);
+      await t.database.db.execute(
+        sql`update contact_messages set created_at = now() - interval '25 hours'
+            where idempotency_key is not null and created_at > now() - interval '1 minute'`,
+      );
+      const before = await count();
+      const later = await withKey(key, { ...valid, message: 'A day later' });
+      expect(later.statusCode).toBe(201);
+      expect(later.headers['idempotent-replayed']).toBeUndefined();
+      expect(await count()).toBe(before + 1);
+    });
 
     it('a retry with the same key and message answers the original 201 and stores once', async () => {
       const before = await count();
@@ -247,6 +307,34 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
       });
       expect(unread.json().read).toBe(false);
     });
+
+    it('pages with limit and offset, newest first; the default page is the 100 newest', async () => {
+      for (let i = 0; i < 3; i += 1) await post({ ...valid, message: `page ${i}` });
+      const all = await storedMessages();
+      expect(all.length).toBeGreaterThanOrEqual(3);
+      expect(all.length).toBeLessThanOrEqual(100);
+      const page = async (query: string) =>
+        (await t.app.inject({ url: `/api/contact?${query}`, headers: adminHeaders })).json() as {
+          _id: string;
+        }[];
+      expect((await page('limit=2')).map((m) => m._id)).toEqual(all.slice(0, 2).map((m) => m._id));
+      expect((await page('limit=2&offset=1')).map((m) => m._id)).toEqual(
+        all.slice(1, 3).map((m) => m._id),
+      );
+      expect(await page(`offset=${all.length}`)).toEqual([]);
+    });
+
+    it.each(['limit=0', 'limit=101', 'offset=-1', 'limit=abc', 'page=2'])(
+      'GET answers 400 for ?%s',
+      async (query) => {
+        const response = await t.app.inject({
+          url: `/api/contact?${query}`,
+          headers: adminHeaders,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ message: expect.any(String) });
+      },
+    );
 
     it('PATCH answers 404 for an unknown message and 400 for a bad body', async () => {
       const missing = await t.app.inject({

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
 import { contactMessages } from '../../db/schema.js';
 
@@ -28,6 +28,17 @@ function toContactMessage(row: ContactRow): ContactMessage {
   };
 }
 
+/** How long a key deduplicates: long enough for any retry, short enough to be forgotten. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+
+/**
+ * What is stored for a client's Idempotency-Key: a digest of the client (its IP) and the key,
+ * so one client's key never matches, blocks or reveals another's, and raw keys are not kept.
+ */
+export function scopedIdempotencyKey(client: string, key: string): string {
+  return createHash('sha256').update(`${client}\n${key}`).digest('hex');
+}
+
 /**
  * `stored`: a new row. With an idempotency key that was used before: `replayed` when it came with
  * the same message (a retry; nothing is stored), `conflict` when with a different one.
@@ -45,6 +56,21 @@ export async function saveContactMessage(
     email: input.email.trim(),
     message: input.message.trim(),
   };
+  if (idempotencyKey !== undefined) {
+    // An expired key is released, so the same key now stores a new message.
+    await db
+      .update(contactMessages)
+      .set({ idempotencyKey: null })
+      .where(
+        and(
+          eq(contactMessages.idempotencyKey, idempotencyKey),
+          lt(
+            contactMessages.createdAt,
+            sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`,
+          ),
+        ),
+      );
+  }
   const [row] = await db
     .insert(contactMessages)
     // Messages have no title to slug; a UUID still fits the id pattern [a-z0-9-].
@@ -53,7 +79,8 @@ export async function saveContactMessage(
     .returning();
   if (row) return { status: 'stored', message: toContactMessage(row) };
   if (idempotencyKey === undefined) throw new Error('INSERT … RETURNING returned no row');
-  // The unique index said the key exists: messages are never deleted, so this finds it.
+  // The unique index said the key exists: messages are never deleted and a key is released only
+  // after a day, so this finds it.
   const [previous] = await db
     .select()
     .from(contactMessages)
@@ -68,12 +95,20 @@ export async function saveContactMessage(
     : { status: 'conflict' };
 }
 
-/** Newest first. */
-export async function listContactMessages(db: Database): Promise<ContactMessage[]> {
+/** The admin dashboard asks for no page: it gets the newest this many. */
+export const DEFAULT_CONTACT_PAGE = 100;
+
+/** Newest first, one page (never the whole table in one answer). */
+export async function listContactMessages(
+  db: Database,
+  { limit = DEFAULT_CONTACT_PAGE, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<ContactMessage[]> {
   const rows = await db
     .select()
     .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map(toContactMessage);
 }
 

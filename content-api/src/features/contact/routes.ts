@@ -2,15 +2,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
-import type { IdParams } from '../../http/schemas.js';
-import { idParamsSchema, messageSchema, text } from '../../http/schemas.js';
+import type { IdParams, PaginationQuery } from '../../http/schemas.js';
+import {
+  emailAddress,
+  idParamsSchema,
+  messageSchema,
+  paginationQuerySchema,
+  text,
+} from '../../http/schemas.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../http/patterns.js';
 import type { ContactInput } from './repository.js';
-import { listContactMessages, saveContactMessage, setContactMessageRead } from './repository.js';
+import {
+  listContactMessages,
+  saveContactMessage,
+  scopedIdempotencyKey,
+  setContactMessageRead,
+} from './repository.js';
 
 export const CONTACT_MESSAGES = {
   sent: 'Message sent successfully!',
-  spam: 'Message rejected: the "website" field must be left empty.',
   rateLimited: 'Too many messages sent. Please wait a minute and try again.',
   notFound: 'Message not found',
   keyReused: 'This Idempotency-Key was already used for a different message.',
@@ -19,7 +29,8 @@ export const CONTACT_MESSAGES = {
 /**
  * A client may send `Idempotency-Key: <unique value>` (draft-ietf-httpapi-idempotency-key-header)
  * so that retrying a POST whose answer was lost never stores the message twice: a repeat with
- * the same key and message answers the original 201 (with `Idempotent-Replayed: true`).
+ * the same key and message answers the original 201 (with `Idempotent-Replayed: true`). A key
+ * belongs to one client (its IP) and is released 24 hours after its message was stored.
  */
 const contactHeadersSchema = {
   type: 'object',
@@ -35,7 +46,7 @@ const contactInputSchema = {
   required: ['name', 'email', 'message'],
   properties: {
     name: text(100),
-    email: { type: 'string', minLength: 1, maxLength: 254, format: 'email' },
+    email: emailAddress,
     message: text(5000),
     /** Honeypot: hidden in the form, so only bots fill it in. */
     website: { type: 'string', maxLength: 2048 },
@@ -84,21 +95,32 @@ const contactRoutes: FastifyPluginAsync<ContactRouteOptions> = async (
     },
     async (request, reply) => {
       const { website, ...message } = request.body;
-      if (website) throw new HttpError(400, CONTACT_MESSAGES.spam);
-      const saved = await saveContactMessage(db, message, request.headers['idempotency-key']);
+      // A filled honeypot is answered exactly like a success, so a bot cannot tell it was
+      // caught (nor learn which field did it); nothing is stored.
+      if (website) return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
+      const key = request.headers['idempotency-key'];
+      // Scoped to the client (TRUST_PROXY decides what its IP is) and kept for 24 hours.
+      const saved = await saveContactMessage(
+        db,
+        message,
+        key === undefined ? undefined : scopedIdempotencyKey(request.ip, key),
+      );
       if (saved.status === 'conflict') throw new HttpError(422, CONTACT_MESSAGES.keyReused);
       if (saved.status === 'replayed') reply.header('Idempotent-Replayed', 'true');
       return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
     },
   );
 
-  app.get(
+  app.get<{ Querystring: PaginationQuery }>(
     '/contact',
     {
       onRequest: auth.requireAdmin,
-      schema: { response: { 200: { type: 'array', items: contactMessageSchema } } },
+      schema: {
+        querystring: paginationQuerySchema,
+        response: { 200: { type: 'array', items: contactMessageSchema } },
+      },
     },
-    () => listContactMessages(db),
+    (request) => listContactMessages(db, request.query),
   );
 
   app.patch<{ Params: IdParams; Body: { read: boolean } }>(

@@ -77,7 +77,7 @@ describe.each(testDrivers)('/api/images (%s)', (driver) => {
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['content-security-policy']).toBe(
-        "default-src 'none'; style-src 'unsafe-inline'",
+        "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'; form-action 'none'",
       );
       expect(response.rawPayload).toEqual(
         fs.readFileSync(path.join(seedFolder, 'images', 'threat-modeling.svg')),
@@ -133,9 +133,37 @@ describe.each(testDrivers)('/api/images (%s)', (driver) => {
         expect(served.statusCode).toBe(200);
         expect(served.headers['content-type']).toBe(sample.contentType);
         expect(served.rawPayload).toEqual(sample.bytes);
-        expect(Boolean(served.headers['content-security-policy'])).toBe(sample.extension === 'svg');
+        // Every image, raster included: opened directly, none may run, frame or navigate.
+        expect(served.headers['content-security-policy']).toBe(
+          "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'; form-action 'none'",
+        );
       },
     );
+
+    it('keeps only allow-listed SVG elements and attributes, drawing intact', async () => {
+      const svg =
+        '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" preserveAspectRatio="none">' +
+        '<meta xmlns="http://www.w3.org/1999/xhtml" http-equiv="refresh" content="0;url=https://evil.example/"/>' +
+        '<linearGradient id="g" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#000"/></linearGradient>' +
+        '<clipPath id="c"><circle r="5"/></clipPath>' +
+        '<rect width="10" height="10" fill="url(#g)" clip-path="url(#c)"/>' +
+        '<a href="https://example.com/"><text x="1" y="5">hi</text></a></svg>';
+      const response = await upload(Buffer.from(svg), 'refresh.svg');
+      expect(response.statusCode).toBe(201);
+      const served = (await t.app.inject(`/api${response.json().imagePath}`)).body;
+      expect(served).not.toMatch(/meta|refresh|evil|xhtml/i);
+      for (const kept of [
+        'viewBox="0 0 10 10"',
+        'preserveAspectRatio="none"',
+        '<linearGradient id="g" gradientUnits="userSpaceOnUse">',
+        '<clipPath id="c">',
+        'clip-path="url(#c)"',
+        '<a href="https://example.com/">',
+      ]) {
+        expect(served).toContain(kept);
+      }
+    });
 
     it('gives the same bytes the same path', async () => {
       const first = (await upload(PNG_BYTES, 'pixel.png')).json();
@@ -209,6 +237,35 @@ describe.each(testDrivers)('/api/images (%s)', (driver) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: 'Malformed multipart/form-data body.' });
+    });
+  });
+
+  describe('DELETE /api/images/:name', () => {
+    const remove = (name: string, headers = adminHeaders) =>
+      t.app.inject({ method: 'DELETE', url: `/api/images/${name}`, headers });
+
+    it('deletes an unused upload: 204, then 404 to read or delete again', async () => {
+      const { imagePath } = (await upload(SAMPLES.gif?.bytes as Buffer, 'gone.gif')).json();
+      const name = String(imagePath).replace('/images/', '');
+      const response = await remove(name);
+      expect(response.statusCode).toBe(204);
+      expect((await t.app.inject(`/api/images/${name}`)).statusCode).toBe(404);
+      const again = await remove(name);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ message: 'Image not found' });
+    });
+
+    it('409 for an image a project or an article still shows, which stays', async () => {
+      const response = await remove('threat-modeling.svg');
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: expect.stringMatching(/in use/) });
+      expect((await t.app.inject('/api/images/threat-modeling.svg')).statusCode).toBe(200);
+    });
+
+    it('requires an admin, and a valid name', async () => {
+      expect((await remove('tls.svg', {} as typeof adminHeaders)).statusCode).toBe(401);
+      expect((await remove('tls.svg', readerHeaders)).statusCode).toBe(403);
+      expect((await remove('..%2Fx.png')).statusCode).toBe(400);
     });
   });
 });

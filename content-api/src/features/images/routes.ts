@@ -4,14 +4,28 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
 import { IMAGE_NAME_PATTERN } from '../../http/schemas.js';
-import { inspectImage } from './image-type.js';
-import { IMAGE_PATH_PREFIX, findImage, saveImage, uploadedImageName } from './repository.js';
+import { SVG, inspectImage, inspectSvg } from './image-type.js';
+import {
+  IMAGE_PATH_PREFIX,
+  deleteImage,
+  findImage,
+  saveImage,
+  uploadedImageName,
+} from './repository.js';
+import { sanitizeSvg } from './svg-sanitizer.js';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const IMAGE_NOT_FOUND = 'Image not found';
+export const IMAGE_IN_USE = 'This image is in use by a project or an article; change those first.';
 export const MALFORMED_MULTIPART = 'Malformed multipart/form-data body.';
-/** SVG opened directly must not run script or load anything; inline styles are harmless. */
-export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+/**
+ * Every image, opened directly: it may load, run, frame or submit nothing (an SVG's inline
+ * styles are harmless), and `sandbox` gives it an opaque origin with navigation and scripts off.
+ */
+export const IMAGE_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'; form-action 'none'";
+export const SVG_EMPTY_AFTER_SANITIZING =
+  'Unsupported image: nothing of the SVG is left once non-SVG content is removed.';
 
 /**
  * The first part of the upload, read whole. The multipart parser (busboy) reports a body that
@@ -32,6 +46,12 @@ async function readUpload(request: FastifyRequest) {
   }
 }
 
+const imageParamsSchema = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string', pattern: IMAGE_NAME_PATTERN } },
+} as const;
+
 const imageRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) => {
   // Registered in this plugin only, so no other route accepts multipart bodies.
   await app.register(multipart, {
@@ -43,13 +63,7 @@ const imageRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) 
     {
       // The site (another origin) shows them with <img>.
       config: { embeddable: true },
-      schema: {
-        params: {
-          type: 'object',
-          required: ['name'],
-          properties: { name: { type: 'string', pattern: IMAGE_NAME_PATTERN } },
-        },
-      },
+      schema: { params: imageParamsSchema },
     },
     async (request, reply) => {
       const image = await findImage(db, request.params.name);
@@ -57,10 +71,8 @@ const imageRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) 
       reply
         .type(image.contentType)
         // Names carry a content hash (uploads) or never change (seed images).
-        .header('Cache-Control', 'public, max-age=31536000, immutable');
-      if (image.contentType === 'image/svg+xml') {
-        reply.header('Content-Security-Policy', SVG_CONTENT_SECURITY_POLICY);
-      }
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Security-Policy', IMAGE_CONTENT_SECURITY_POLICY);
       return reply.send(image.data);
     },
   );
@@ -85,16 +97,37 @@ const imageRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) 
       if (!request.isMultipart()) {
         throw new HttpError(415, 'Expected a multipart/form-data upload with a "file" field.');
       }
-      const { fieldname, filename, data } = await readUpload(request);
+      const upload = await readUpload(request);
+      const { fieldname, filename } = upload;
+      let { data } = upload;
       if (fieldname !== 'file') {
         throw new HttpError(400, 'Upload the image in a multipart field named "file".');
       }
       if (data.length === 0) throw new HttpError(400, 'The uploaded file is empty.');
       const inspection = inspectImage(data);
       if (!inspection.ok) throw new HttpError(415, inspection.reason);
+      if (inspection.type === SVG) {
+        // Keep only what is on the SVG allow-list; check the result again, belt and braces.
+        const clean = await sanitizeSvg(data);
+        if (!clean) throw new HttpError(415, SVG_EMPTY_AFTER_SANITIZING);
+        const again = inspectSvg(clean);
+        if (!again.ok) throw new HttpError(415, again.reason);
+        data = clean;
+      }
       const name = uploadedImageName(filename, data, inspection.type);
       await saveImage(db, { name, contentType: inspection.type.contentType, data });
       return reply.code(201).send({ imagePath: `${IMAGE_PATH_PREFIX}${name}` });
+    },
+  );
+
+  app.delete<{ Params: { name: string } }>(
+    '/images/:name',
+    { onRequest: auth.requireAdmin, schema: { params: imageParamsSchema } },
+    async (request, reply) => {
+      const outcome = await deleteImage(db, request.params.name);
+      if (outcome === 'missing') throw new HttpError(404, IMAGE_NOT_FOUND);
+      if (outcome === 'in-use') throw new HttpError(409, IMAGE_IN_USE);
+      return reply.code(204).send();
     },
   );
 };

@@ -10,6 +10,7 @@ import {
   idParamsSchema,
   isoDateTime,
   messageSchema,
+  noQuerySchema,
   text,
 } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
@@ -62,13 +63,24 @@ const projectRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache,
 
   app.get(
     '/projects',
-    { schema: { response: { 200: { type: 'array', items: projectSchema } } } },
+    {
+      schema: {
+        querystring: noQuerySchema,
+        response: { 200: { type: 'array', items: projectSchema } },
+      },
+    },
     (request, reply) => replyWithCachedJson(cache, request, reply, () => listProjects(db)),
   );
 
   app.get<{ Params: IdParams }>(
     '/projects/:id',
-    { schema: { params: idParamsSchema, response: { 200: projectSchema, 404: messageSchema } } },
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: noQuerySchema,
+        response: { 200: projectSchema, 404: messageSchema },
+      },
+    },
     (request, reply) =>
       replyWithCachedJson(cache, request, reply, async () => {
         const project = await findProject(db, request.params.id);

@@ -92,6 +92,8 @@ const searchRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache }
       schema: {
         querystring: {
           type: 'object',
+          // The front end sends `query` only; anything else would only key new cache entries.
+          additionalProperties: false,
           properties: { query: { type: 'string', maxLength: MAX_QUERY_LENGTH } },
         },
         response: { 200: { type: 'array', items: searchResultSchema } },
@@ -99,8 +101,13 @@ const searchRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache }
     },
     (request, reply) => {
       const text = request.query.query?.trim() ?? '';
-      return replyWithCachedJson(cache, request, reply, async () =>
-        text ? searchArticles(db, text) : [],
+      // Keyed on the trimmed text: " tls " and "tls" are one search, and one cache entry.
+      return replyWithCachedJson(
+        cache,
+        request,
+        reply,
+        async () => (text ? searchArticles(db, text) : []),
+        JSON.stringify(text),
       );
     },
   );

@@ -13,7 +13,8 @@ export interface Profile {
 }
 
 export interface ProfileFields {
-  email?: string;
+  /** null: the account has no e-mail address. */
+  email?: string | null;
   username?: string;
   name?: string;
   photoURL?: string;
@@ -35,7 +36,7 @@ function toProfile(row: ProfileRow): Profile {
 
 function toColumns(fields: ProfileFields) {
   const columns: Partial<Pick<ProfileRow, 'email' | 'username' | 'name' | 'photoUrl'>> = {};
-  if (fields.email !== undefined) columns.email = fields.email.trim();
+  if (fields.email !== undefined) columns.email = fields.email?.trim() ?? null;
   if (fields.username !== undefined) columns.username = fields.username.trim();
   if (fields.name !== undefined) columns.name = fields.name.trim();
   if (fields.photoURL !== undefined) columns.photoUrl = fields.photoURL;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { identityOf, roleOf } from '../../auth/identity.js';
 import { HttpError } from '../../http/errors.js';
-import { httpUrl, text } from '../../http/schemas.js';
+import { emailAddress, httpUrl, text } from '../../http/schemas.js';
 import type { ProfileFields } from './repository.js';
 import { findProfile, upsertProfile } from './repository.js';
 
@@ -29,7 +29,8 @@ const profileInputSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    email: { type: 'string', maxLength: 254, format: 'email' },
+    // Accepted for older clients and ignored: the address is always the verified account's.
+    email: emailAddress,
     username: text(50),
     name: text(100),
     photoURL: httpUrl,
@@ -46,9 +47,11 @@ const userRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) =
       const identity = identityOf(request);
       const profile = await findProfile(db, identity.uid);
       if (!profile) throw new HttpError(404, PROFILE_MESSAGES.notFound);
-      // The claim decides; the stored copy catches up (e.g. after `admin grant`).
-      if (profile.role !== roleOf(identity)) {
-        return upsertProfile(db, identity.uid, {}, roleOf(identity));
+      // The claim and the account decide; the stored copy catches up (e.g. after `admin grant`
+      // or a change of address).
+      const email = identity.email ?? null;
+      if (profile.role !== roleOf(identity) || profile.email !== email) {
+        return upsertProfile(db, identity.uid, { email }, roleOf(identity));
       }
       return profile;
     },
@@ -70,7 +73,8 @@ const userRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) =
       if (requestedRole !== undefined && requestedRole !== (existing ? currentRole : 'user')) {
         throw new HttpError(403, PROFILE_MESSAGES.roleForbidden);
       }
-      if (!existing && fields.email === undefined && identity.email) fields.email = identity.email;
+      // Never the caller's word: a profile showing the owner's address would be believed.
+      fields.email = identity.email ?? null;
       const profile = await upsertProfile(db, identity.uid, fields, currentRole);
       return reply.code(existing ? 200 : 201).send(profile);
     },

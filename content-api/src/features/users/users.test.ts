@@ -72,6 +72,25 @@ describe.each(testDrivers)('/api/users/me (%s)', (driver) => {
     });
   });
 
+  it("stores the token's e-mail, never one the caller sends", async () => {
+    const eve = as({ uid: 'eve', email: 'eve@example.com' });
+    const created = await put(eve, { email: 'admin@example.com', username: 'eve' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().email).toBe('eve@example.com');
+    const updated = await put(eve, { email: 'owner@example.com' });
+    expect(updated.json().email).toBe('eve@example.com');
+    expect((await get(eve)).json().email).toBe('eve@example.com');
+  });
+
+  it('follows the account when its e-mail changes, and has none without one', async () => {
+    await put(as({ uid: 'mover', email: 'old@example.com' }), { username: 'mover' });
+    expect((await get(as({ uid: 'mover', email: 'new@example.com' }))).json().email).toBe(
+      'new@example.com',
+    );
+    const phoneOnly = await put(as({ uid: 'phone-only' }), { email: 'admin@example.com' });
+    expect(phoneOnly.json().email).toBeNull();
+  });
+
   it('never lets a caller raise their own role', async () => {
     const mallory = as({ uid: 'mallory', email: 'm@example.com' });
     const onCreate = await put(mallory, { username: 'mallory', role: 'admin' });

@@ -29,6 +29,8 @@ import {
   TITLE_LABEL,
   UPLOAD_IMAGE_LABEL,
   CANCEL_LABEL,
+  DELETE_IMAGE_LABEL,
+  IMAGE_DELETED,
 } from '../../texts';
 
 jest.mock(
@@ -201,6 +203,28 @@ describe('admin projects', () => {
     expect(new Headers(post?.init.headers).get('Authorization')).toBe(TOKEN);
     const form = post?.init.body as FormData;
     expect((form.get('file') as File).name).toBe('diagram.png');
+  });
+
+  it('deletes an image it has just uploaded and empties the field', async () => {
+    const fetchMock = mockFetch({
+      'GET /projects': { body: [] },
+      'POST /images': { status: 201, body: { imagePath: '/images/diagram-1a2b.png' } },
+      'DELETE /images/diagram-1a2b.png': { status: 204 },
+    });
+    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    await user.click(await screen.findByRole('button', { name: NEW_PROJECT_LABEL }));
+    expect(screen.queryByRole('button', { name: DELETE_IMAGE_LABEL })).not.toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText(UPLOAD_IMAGE_LABEL),
+      new File(['png-bytes'], 'diagram.png', { type: 'image/png' }),
+    );
+    await user.click(await screen.findByRole('button', { name: DELETE_IMAGE_LABEL }));
+    expect(await screen.findByText(IMAGE_DELETED)).toBeInTheDocument();
+    expect(screen.getByLabelText(IMAGE_PATH_LABEL)).toHaveValue('');
+    const deleted = bodyOf(fetchMock, 'DELETE');
+    expect(deleted?.url).toBe('http://api.test/api/images/diagram-1a2b.png');
+    expect(new Headers(deleted?.init.headers).get('Authorization')).toBe(TOKEN);
+    expect(screen.queryByRole('button', { name: DELETE_IMAGE_LABEL })).not.toBeInTheDocument();
   });
 
   it('explains a refused upload', async () => {

@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { imageUrl, uploadImage } from '@portfolio/shared/api-client';
-import { ErrorMessage } from '@portfolio/shared/ui';
+import { deleteImage, imageUrl, uploadImage } from '@portfolio/shared/api-client';
+import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import {
+  DELETE_IMAGE_ERROR,
+  DELETE_IMAGE_LABEL,
+  IMAGE_DELETED,
   IMAGE_PATH_HINT,
   IMAGE_PATH_LABEL,
   IMAGE_UPLOADED,
@@ -16,7 +19,11 @@ import styles from './admin.module.css';
 
 export const ACCEPTED_IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp,image/svg+xml';
 
-/** An imagePath field: typed in, or filled by uploading a file (POST /api/images). */
+/**
+ * An imagePath field: typed in, or filled by uploading a file (POST /api/images). An image
+ * uploaded here and not wanted after all can be deleted again (DELETE /api/images/:name); the
+ * API refuses while a saved project or article still shows it.
+ */
 export function ImageField({
   value,
   onChange,
@@ -31,6 +38,8 @@ export function ImageField({
   const [uploading, setUploading] = useState(false);
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The path this field uploaded, the only one it offers to delete. */
+  const [uploaded, setUploaded] = useState<string | null>(null);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
@@ -42,6 +51,7 @@ export function ImageField({
     try {
       const { imagePath } = await uploadImage(file, file.name, { token: await getToken() });
       onChange(imagePath);
+      setUploaded(imagePath);
       setStatus(IMAGE_UPLOADED);
     } catch (caught) {
       setError(adminErrorMessage(caught, UPLOAD_ERROR));
@@ -49,6 +59,22 @@ export function ImageField({
       setUploading(false);
       // The same file can be chosen again after a failure.
       input.value = '';
+    }
+  };
+
+  const remove = async (imagePath: string) => {
+    setUploading(true);
+    setStatus('');
+    setError(null);
+    try {
+      await deleteImage(imagePath, { token: await getToken() });
+      setUploaded(null);
+      onChange('');
+      setStatus(IMAGE_DELETED);
+    } catch (caught) {
+      setError(adminErrorMessage(caught, DELETE_IMAGE_ERROR));
+    } finally {
+      setUploading(false);
     }
   };
 
@@ -81,6 +107,11 @@ export function ImageField({
         </div>
         {value.startsWith('/images/') && (
           <img src={imageUrl(value)} alt="" className={styles.thumbnail} width={96} height={64} />
+        )}
+        {uploaded !== null && uploaded === value && (
+          <Button variant="secondary" disabled={uploading} onClick={() => void remove(uploaded)}>
+            {DELETE_IMAGE_LABEL}
+          </Button>
         )}
       </div>
       <p role="status" className={styles.success}>

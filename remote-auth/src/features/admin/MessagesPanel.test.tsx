@@ -77,6 +77,18 @@ describe('admin contact messages', () => {
     expect(JSON.parse(String(patch[1].body))).toEqual({ read: true });
   });
 
+  it('links the reply to the address only: no hidden headers from the address', async () => {
+    const email = 'x?bcc=spy%40evil.example&subject=Re@example.org';
+    mockFetch({ 'GET /contact': { body: [{ ...MESSAGE, email }] } });
+    openMessages();
+    const link = await screen.findByRole('link', { name: email });
+    const href = link.getAttribute('href') ?? '';
+    expect(href).toBe('mailto:x%3Fbcc%3Dspy%2540evil.example%26subject%3DRe@example.org');
+    const url = new URL(href);
+    expect(url.search).toBe('');
+    expect(decodeURIComponent(url.pathname)).toBe(email);
+  });
+
   it('says when there are no messages', async () => {
     mockFetch({ 'GET /contact': { body: [] } });
     openMessages();

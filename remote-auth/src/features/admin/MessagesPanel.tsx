@@ -20,6 +20,16 @@ import { useAdminToken } from './useAdminToken';
 import { useResource } from './useResource';
 import styles from './admin.module.css';
 
+/**
+ * A mailto: link to exactly this address. Valid addresses may contain `?`, `&`, `=` and `%`,
+ * which would otherwise start a query and add hidden headers (`bcc=`, `subject=`) to the reply.
+ */
+function mailtoHref(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return `mailto:${encodeURIComponent(address)}`;
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
+}
+
 /** Contact messages (GET /api/contact, admin only), each can be marked read or unread. */
 export function MessagesPanel() {
   const getToken = useAdminToken();
@@ -74,7 +84,7 @@ export function MessagesPanel() {
                 >
                   <div className={styles.messageMeta}>
                     <strong>{message.name}</strong>
-                    <a href={`mailto:${message.email}`}>{message.email}</a>
+                    <a href={mailtoHref(message.email)}>{message.email}</a>
                     <time dateTime={message.createdAt} className={styles.muted}>
                       {formatPostDate(message.createdAt)}
                     </time>

@@ -99,6 +99,18 @@ test.describe('server-rendered HTML', () => {
     expect(scripts).not.toContain("'unsafe-inline'");
     // The page's data is a JSON block, never a script that runs.
     expect(body).toMatch(/<script type="application\/json" id="site-data">/);
+    expect(headers['reporting-endpoints']).toMatch(/^csp="http.+\/api\/csp-reports"$/);
+  });
+
+  test('answers only for its own host names, and serves no source maps', async ({ request }) => {
+    const foreign = await request.get('/blog', { headers: { host: 'evil.example' } });
+    expect(foreign.status()).toBe(400);
+    const { body } = await html(request, '/');
+    const script = /<script nonce="[^"]+" defer="defer" src="([^"]+)"/.exec(body)?.[1];
+    expect(script).toBeTruthy();
+    const source = await (await request.get(script ?? '')).text();
+    expect(source).not.toContain('sourceMappingURL');
+    expect((await request.get(`${script}.map`)).status()).toBe(404);
   });
 });
 

@@ -11,8 +11,12 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { buildRuntimeConfig } from '../tools/runtime-config.mjs';
-import { STATIC_SECURITY_HEADERS, contentSecurityPolicy } from '../tools/security-headers.mjs';
+import { buildRuntimeConfig, isPublicHost } from '../tools/runtime-config.mjs';
+import {
+  STATIC_SECURITY_HEADERS,
+  contentSecurityPolicy,
+  reportingEndpoints,
+} from '../tools/security-headers.mjs';
 import { cacheControlFor } from '../tools/static-server.mjs';
 
 const require = createRequire(import.meta.url);
@@ -71,6 +75,12 @@ export async function createSiteServer({
   poll.unref();
   app.addHook('onClose', async () => clearInterval(poll));
 
+  // Only the configured host names: the HTML's URLs never come from a request (isPublicHost).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isPublicHost(request.headers.host, env)) {
+      return reply.code(400).type('text/plain; charset=utf-8').send('Unknown host');
+    }
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   app.addHook('onSend', async (request, reply) => {
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) reply.header(name, value);
@@ -82,8 +92,11 @@ export async function createSiteServer({
     root,
     index: false,
     wildcard: false,
+    // Not the server build, the page template or source maps (kept off the public server).
     allowedPath: (pathname) =>
-      !pathname.startsWith('/server/') && !['/index.html', '/stylesheets.json'].includes(pathname),
+      !pathname.startsWith('/server/') &&
+      !pathname.endsWith('.map') &&
+      !['/index.html', '/stylesheets.json'].includes(pathname),
     setHeaders: (reply, file) => reply.header('Cache-Control', cacheControlFor(file)),
   });
 
@@ -105,7 +118,18 @@ export async function createSiteServer({
     const url = new URL(request.url, `http://${publicHostname}`);
     const controller = new AbortController();
     request.raw.on('close', () => controller.abort());
-    const result = await site.render(new Request(url, { signal: controller.signal }), { nonce });
+    let result;
+    try {
+      result = await site.render(new Request(url, { signal: controller.signal }), { nonce });
+    } catch (error) {
+      // Never a 5xx for a page: the shell alone, and the browser draws the page as it did
+      // before server rendering (with its loading, error and fallback states).
+      request.log.error({ err: error }, 'Server render failed: the page is drawn in the browser');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(template);
+    }
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     const links = result.stylesheets
       .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`)
@@ -116,11 +140,21 @@ export async function createSiteServer({
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', contentSecurityPolicy(config, { nonce }))
+      .header('Reporting-Endpoints', reportingEndpoints(config))
       .send(body);
-    body.write(`${head}${links}</head><body><div id="root">`);
-    await result.pipe(body);
+    // The shell's own scripts carry this response's nonce; what they load is trusted through
+    // 'strict-dynamic' (tools/security-headers.mjs).
+    body.write(
+      `${head.replace(/<script /g, `<script nonce="${nonce}" `)}${links}</head><body><div id="root">`,
+    );
+    try {
+      await result.pipe(body);
+    } catch (error) {
+      // The page's HTML broke off (the shell could not render): the browser draws it instead.
+      request.log.error({ err: error }, 'Server render stream failed');
+    }
     body.end(
-      `</div><script type="application/json" id="site-data">${result.siteDataJson}</script>${tail.replace(/^[\s\S]*?<body>/, '')}`,
+      `</div><script type="application/json" id="site-data">${result.siteDataJson}</script>${tail}`,
     );
     return reply;
   });

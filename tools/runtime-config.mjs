@@ -72,3 +72,30 @@ function remoteLoadTimeoutFrom(env) {
   }
   return value;
 }
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Whether a request's Host header names this site: a loopback name, or one of PUBLIC_HOSTS
+ * (the names the site is published under, comma-separated, ports ignored; the content API reads
+ * the same setting). The pages' runtime config and Content-Security-Policy are built from the
+ * host name, so any other name is refused instead of being written into them.
+ * @param {string | undefined} hostHeader
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function isPublicHost(hostHeader, env = process.env) {
+  if (!hostHeader) return false;
+  let hostname;
+  try {
+    const url = new URL(`http://${hostHeader}`);
+    if (url.host !== hostHeader.toLowerCase() && url.host !== hostHeader) return false;
+    hostname = url.hostname;
+  } catch {
+    return false;
+  }
+  const configured = (env.PUBLIC_HOSTS ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase().replace(/:\d+$/, ''))
+    .filter(Boolean);
+  return configured.includes('*') || [...LOOPBACK_NAMES, ...configured].includes(hostname);
+}

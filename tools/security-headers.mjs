@@ -34,9 +34,12 @@ export function contentSecurityPolicy(config, { nonce } = {}) {
   const directives = {
     'default-src': ["'self'"],
     // apis.google.com: the Firebase Auth popup flow loads Google's gapi loader from there.
+    // A server-rendered page: its scripts carry the response's nonce, and what they load
+    // (remote entries and chunks, Google's sign-in loader) is trusted through 'strict-dynamic';
+    // browsers without CSP 3 fall back to the host list. A static page: the host list.
     'script-src': [
+      ...(nonce ? [`'nonce-${nonce}'`, "'strict-dynamic'"] : []),
       "'self'",
-      ...(nonce ? [`'nonce-${nonce}'`] : []),
       ...remotes,
       'https://apis.google.com',
     ],
@@ -50,10 +53,20 @@ export function contentSecurityPolicy(config, { nonce } = {}) {
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
+    // Violations go to the content API's report endpoint (rate-limited, logged there).
+    ...(api ? { 'report-uri': [`${config.apiBase}/csp-reports`], 'report-to': ['csp'] } : {}),
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${unique(sources).join(' ')}`)
     .join('; ');
+}
+
+/**
+ * The Reporting-Endpoints header that names the policy's `report-to csp` group.
+ * @param {{ apiBase: string }} config
+ */
+export function reportingEndpoints(config) {
+  return `csp="${config.apiBase}/csp-reports"`;
 }
 
 export const STATIC_SECURITY_HEADERS = {

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { buildRuntimeConfig } from './runtime-config.mjs';
+import { buildRuntimeConfig, isPublicHost } from './runtime-config.mjs';
 import { STATIC_SECURITY_HEADERS, contentSecurityPolicy } from './security-headers.mjs';
 
 const TYPES = {
@@ -88,20 +88,19 @@ export function createStaticServer({ root, cors = false, env = process.env }) {
 
   /** @type {Map<string, { configJson: string, csp: string }>} */
   const perHost = new Map();
-  const MAX_HOSTS_REMEMBERED = 32;
 
   /**
    * The runtime config as the browser will see it for the host name it used, and the page
    * policy built from it: both depend on the host name only, so they are built once per host.
    */
   function pageSettingsFor(request) {
-    const hostname = new URL(`http://${request.headers.host ?? 'localhost'}`).hostname;
+    if (!isPublicHost(request.headers.host, env)) throw new Error('Unknown host');
+    const hostname = new URL(`http://${request.headers.host}`).hostname;
     let settings = perHost.get(hostname);
     if (!settings) {
       const config = buildRuntimeConfig({ hostname, env });
       settings = { configJson: JSON.stringify(config), csp: contentSecurityPolicy(config) };
-      // Host names come from requests: remember a few, never an unbounded number.
-      if (perHost.size < MAX_HOSTS_REMEMBERED) perHost.set(hostname, settings);
+      perHost.set(hostname, settings);
     }
     return settings;
   }
@@ -111,7 +110,8 @@ export function createStaticServer({ root, cors = false, env = process.env }) {
     try {
       settings = pageSettingsFor(request);
     } catch {
-      response.writeHead(400).end('Bad host');
+      // Only the configured host names (isPublicHost): never one written into the page's config.
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Unknown host');
       return;
     }
     const headers = {
@@ -146,6 +146,11 @@ export function createStaticServer({ root, cors = false, env = process.env }) {
       return;
     }
 
+    // Source maps stay on the build machine (the builds write hidden ones): never served.
+    if (pathname.endsWith('.map')) {
+      response.writeHead(404, { ...headers, 'Content-Type': TYPES['.txt'] }).end('Not found');
+      return;
+    }
     let file = path.join(rootDir, pathname);
     if (!file.startsWith(rootDir + path.sep) && file !== rootDir) {
       response.writeHead(403, headers).end('Forbidden');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cacheControlFor, createStaticServer } from './static-server.mjs';
 import { buildRuntimeConfig } from './runtime-config.mjs';
-import { contentSecurityPolicy } from './security-headers.mjs';
+import { contentSecurityPolicy, reportingEndpoints } from './security-headers.mjs';
 
 describe('cacheControlFor', () => {
   it('never caches the federation entry points and the page', () => {
@@ -72,6 +72,28 @@ describe('createStaticServer', () => {
     expect((await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).status).toBe(403);
   });
 
+  it('answers only for the configured host names, never writing another into the config', async () => {
+    const { request } = await import('node:http');
+    const withHost = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const call = request(`${base}/runtime-config.json`, { headers: { host } }, (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+        });
+        call.on('error', reject);
+        call.end();
+      });
+    expect(await withHost('evil.example')).toBe(400);
+    expect(await withHost('a;object-src')).toBe(400);
+    expect(await withHost('evil.example@localhost')).toBe(400);
+    expect(await withHost('localhost:3004')).toBe(200);
+  });
+
+  it('never serves source maps', async () => {
+    writeFileSync(path.join(root, 'main.0a1b2c3d.js.map'), '{"version":3}');
+    expect((await fetch(`${base}/main.0a1b2c3d.js.map`)).status).toBe(404);
+  });
+
   it('serves the runtime config for the host name the browser used', async () => {
     const response = await fetch(`${base}/runtime-config.json`);
     const config = await response.json();
@@ -125,6 +147,24 @@ describe('contentSecurityPolicy', () => {
     expect(csp['script-src']).toContain('http://localhost:3004');
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
     expect(csp['script-src']).not.toContain("'unsafe-eval'");
+  });
+
+  it('on a server-rendered page: the nonce and strict-dynamic, still never inline', () => {
+    const config = buildRuntimeConfig({ hostname: 'localhost', env: {} });
+    const csp = contentSecurityPolicy(config, { nonce: 'abc123' });
+    const scripts = csp.split('; ').find((directive) => directive.startsWith('script-src '));
+    expect(scripts).toContain("'nonce-abc123'");
+    expect(scripts).toContain("'strict-dynamic'");
+    expect(scripts).not.toContain("'unsafe-inline'");
+  });
+
+  it('sends violations to the content API', () => {
+    const csp = policy({});
+    expect(csp['report-uri']).toEqual(['http://localhost:4000/api/csp-reports']);
+    expect(csp['report-to']).toEqual(['csp']);
+    expect(reportingEndpoints(buildRuntimeConfig({ hostname: 'localhost', env: {} }))).toBe(
+      'csp="http://localhost:4000/api/csp-reports"',
+    );
   });
 
   it('lets pages call the API and the auth emulator, and forbids framing', () => {

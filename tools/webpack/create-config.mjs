@@ -91,7 +91,9 @@ export function createWebpackConfig(app) {
       mode: production ? 'production' : 'development',
       context: app.dir,
       entry: './src/main.ts',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production: maps written for the team's own tools but not linked from the scripts, and
+      // never served (static servers refuse .map). Development: fast eval maps (no CSP there).
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(app.dir, single ? 'dist-single' : 'dist'),
         // The shell serves deep links (/article/x), so its assets are root-relative; remotes are

@@ -81,13 +81,13 @@ export function createRenderer(options: RendererOptions) {
 
   async function render(request: Request, { nonce }: { nonce: string }): Promise<RenderResult> {
     const table = remotes.table();
-    const loaded = new Map<string, PageModule>();
+    const loaded = new Map<string, { page: PageModule; remote: RemoteName; module: string }>();
     const failed = new Set<string>();
     const loadPage = async (remote: RemoteName, module: string) => {
       const id = pageRouteId({ remote, module });
       try {
         const page = await remotes.load(remote, module);
-        loaded.set(id, page);
+        loaded.set(id, { page, remote, module });
         return page;
       } catch (error) {
         failed.add(id);
@@ -113,13 +113,10 @@ export function createRenderer(options: RendererOptions) {
 
     const source: PageSource = {
       page: (remote, module) =>
-        loaded.get(pageRouteId({ remote, module }))?.default ?? ServerSpinner,
+        loaded.get(pageRouteId({ remote, module }))?.page.default ?? ServerSpinner,
     };
-    const leafRemote = context.matches.map((match) => match.route.id).find((id) => loaded.has(id));
-    const [remoteName, ...moduleParts] = (leafRemote ?? '').split('/');
-    const stylesheets = leafRemote
-      ? remotes.stylesheets(remoteName as RemoteName, `./${moduleParts.join('/')}`)
-      : [];
+    const rendered = loaded.get(leafId);
+    const stylesheets = rendered ? remotes.stylesheets(rendered.remote, rendered.module) : [];
     const data: SiteData = {
       config,
       routes: table,
@@ -147,21 +144,28 @@ export function createRenderer(options: RendererOptions) {
       siteDataJson: serializeSiteData(data),
       pipe: (target) =>
         new Promise<void>((resolve, reject) => {
+          // A render that never completes is cut off: its unfinished parts are drawn in the browser.
+          const deadline = setTimeout(() => stream.abort(), options.loadTimeoutMs * 2);
           const stream = renderToPipeableStream(app, {
             nonce,
             onAllReady() {
               const through = new PassThrough();
-              through.on('end', resolve);
+              through.on('end', () => {
+                clearTimeout(deadline);
+                resolve();
+              });
               through.on('error', reject);
               through.pipe(target, { end: false });
               stream.pipe(through);
             },
-            onShellError: reject,
+            onShellError(error) {
+              clearTimeout(deadline);
+              reject(error);
+            },
             onError(error) {
               options.log?.('Render error', error);
             },
           });
-          setTimeout(() => stream.abort(), options.loadTimeoutMs * 2).unref();
         }),
     };
   }

@@ -202,6 +202,12 @@ export function createWebpackConfig(app) {
       },
     };
     if (single) return config;
+    // The dev servers (npm run dev) draw pages in the browser, with hot reload: no server build;
+    // a remote's browser build publishes its routes instead, where the shell looks for them.
+    if (!production) {
+      if (!isHost) config.plugins.push(new PublishRoutesPlugin(app.dir));
+      return isHost ? config : [config, federationRuntimeConfig(app, config)];
+    }
     const server = serverConfig(app, config);
     return isHost ? [config, server] : [config, federationRuntimeConfig(app, config), server];
   };

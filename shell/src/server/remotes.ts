@@ -33,6 +33,8 @@ interface RemoteState {
   reachable: boolean;
   /** Registered with the runtime at least once: later registrations must force. */
   registered: boolean;
+  /** The container entry of the live version, to go back to when a new one fails. */
+  entry: string | null;
 }
 
 interface ManifestExpose {
@@ -70,6 +72,7 @@ export class ServerRemotes {
         css: new Map(),
         reachable: false,
         registered: false,
+        entry: null,
       });
     }
   }
@@ -120,20 +123,23 @@ export class ServerRemotes {
     }
     state.reachable = true;
     if (published.version === state.version) return;
+    const entry = `${state.base}server/remoteEntry.js?v=${encodeURIComponent(published.version)}`;
     try {
       const css = await this.readStylesheets(state.base);
-      const entry = `${state.base}server/remoteEntry.js?v=${encodeURIComponent(published.version)}`;
       registerRemotes([{ name: remote, entry }], { force: state.registered });
       state.registered = true;
       // Load the new container now, so no visitor's request waits for it.
       const first = published.routes[0];
       if (first) await this.load(remote, first.module);
       state.version = published.version;
+      state.entry = entry;
       state.routes = published.routes;
       state.css = css;
       this.log(`Remote "${remote}" version ${published.version} is live on the server`);
     } catch (error) {
       this.log(`Remote "${remote}" version ${published.version} could not be loaded`, error);
+      // Back to the live version's container (a new poll tries the new version again).
+      if (state.entry) registerRemotes([{ name: remote, entry: state.entry }], { force: true });
     }
   }
 

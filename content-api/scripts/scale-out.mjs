@@ -25,6 +25,8 @@ const SECONDS = Number(process.env.SCALE_OUT_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.SCALE_OUT_CONCURRENCY ?? 6);
 const PORTS = (process.env.SCALE_OUT_PORTS ?? '4710,4711').split(',').map(Number);
 const REQUEST_TIMEOUT_MS = 5_000;
+/** The address the instances see this load come from (both listen on 127.0.0.1). */
+const LOAD_CLIENT_IP = '127.0.0.1';
 const KILL_AT = SECONDS / 3;
 const RESTART_AT = (SECONDS * 7) / 12;
 
@@ -302,16 +304,25 @@ async function main() {
   await Promise.all(instances.map((instance) => stopInstance(instance, 'SIGTERM')));
   say('load finished, instances stopped');
 
+  // The API stores each Idempotency-Key scoped to its client (a digest of the client's IP and
+  // the key): look up this run's keys in that form, and map them back.
+  const { scopedIdempotencyKey } = await import(dist('features/contact/repository.js'));
+  const rawKeyOf = new Map(
+    Array.from({ length: contactCounter }, (_, index) => {
+      const key = `${runId}-${index + 1}`;
+      return [scopedIdempotencyKey(LOAD_CLIENT_IP, key), key];
+    }),
+  );
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const { rows } = await client
     .query(
       `SELECT idempotency_key AS key, count(*)::int AS n FROM contact_messages
-        WHERE idempotency_key LIKE $1 GROUP BY idempotency_key`,
-      [`${runId}-%`],
+        WHERE idempotency_key = ANY($1) GROUP BY idempotency_key`,
+      [[...rawKeyOf.keys()]],
     )
     .finally(() => client.end());
-  const stored = new Map(rows.map((row) => [row.key, row.n]));
+  const stored = new Map(rows.map((row) => [rawKeyOf.get(row.key), row.n]));
   const storedRows = rows.reduce((sum, row) => sum + row.n, 0);
   const duplicates = rows.filter((row) => row.n > 1).length;
   const lost = [...acknowledgedKeys].filter((key) => !stored.has(key));

@@ -15,11 +15,15 @@ export const API_ORIGIN = `http://localhost:${port('API_PORT', 4000)}`;
 export const API_GATE_ORIGIN = `http://localhost:${port('API_GATE_PORT', port('API_PORT', 4000) + 10)}`;
 export const AUTH_EMULATOR_ORIGIN = `http://127.0.0.1:${port('AUTH_EMULATOR_PORT', 9099)}`;
 
+/**
+ * Where the site loads each remote from: the remote's fault gate (support/e2e-stack.mjs), on the
+ * remote's port + 10, in front of its static server.
+ */
 export const REMOTE_ORIGINS = {
-  portfolio: `http://localhost:${port('PORTFOLIO_PORT', 3001)}`,
-  blog: `http://localhost:${port('BLOG_PORT', 3002)}`,
-  auth: `http://localhost:${port('AUTH_PORT', 3003)}`,
-  shop: `http://localhost:${port('SHOP_PORT', 3004)}`,
+  portfolio: `http://localhost:${port('PORTFOLIO_PORT', 3001) + 10}`,
+  blog: `http://localhost:${port('BLOG_PORT', 3002) + 10}`,
+  auth: `http://localhost:${port('AUTH_PORT', 3003) + 10}`,
+  shop: `http://localhost:${port('SHOP_PORT', 3004) + 10}`,
 } as const;
 
 /** Fails with the list of WCAG 2.1 A/AA violations on the page as it is now. */
@@ -120,6 +124,23 @@ export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
 });
 
 export type ApiFault = 'ok' | 'down' | 'slow' | 'error';
+export type RemoteFault = 'ok' | 'down' | 'slow' | 'missing-chunks';
+
+/**
+ * Switches a remote's gate, for the shell's server and the browser alike: 'down' as if its
+ * server were stopped, 'slow' each answer `ms` late, 'missing-chunks' a deploy whose manifest and
+ * entry are there but whose chunks are gone.
+ */
+export async function setRemoteFault(
+  request: APIRequestContext,
+  remote: keyof typeof REMOTE_ORIGINS,
+  mode: RemoteFault,
+  ms?: number,
+): Promise<void> {
+  const query = `mode=${mode}${ms ? `&ms=${ms}` : ''}`;
+  const response = await request.post(`${REMOTE_ORIGINS[remote]}/__fault?${query}`);
+  expect(response.status(), `fault gate of ${remote}: ${mode}`).toBe(204);
+}
 
 /** Switches the content API's gate: the fault is real for the shell's server and the browser. */
 export async function setApiFault(request: APIRequestContext, mode: ApiFault): Promise<void> {

@@ -59,7 +59,7 @@ export default defineConfig({
       EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
       CONTACT_RATE_LIMIT: '1000',
       // A hanging remote is given up on quickly (shell.spec.ts); loads on loopback take far less.
-      REMOTE_LOAD_TIMEOUT_MS: '3000',
+      REMOTE_LOAD_TIMEOUT_MS: '8000',
     },
   },
 });

@@ -198,7 +198,10 @@ test.describe('a remote that is down', () => {
 
 test.describe('a remote that misbehaves', () => {
   async function expectFallbackThenRecovery(page: Page, unroute: () => Promise<void>) {
-    await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
+    // A hanging remote is given up on after REMOTE_LOAD_TIMEOUT_MS (8 s in the specs).
+    await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(mainNav(page)).toBeVisible();
     await markDocument(page);
     await unroute();

@@ -1,23 +1,36 @@
 // The browser specs' stack: the site as `npm start` serves it (tools/start.mjs, production
-// build), with the content API reached through a fault gate (fault-gate.mjs) that the fault
-// specs switch. Stops everything it started on SIGINT/SIGTERM.
+// build), with the content API and each remote reached through a fault gate (fault-gate.mjs)
+// that the fault specs switch. Stops everything it started on SIGINT/SIGTERM.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTES, appPort } from '../../tools/apps.mjs';
 import { startFaultGate } from './fault-gate.mjs';
+
+export const REMOTE_GATE_OFFSET = 10;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const apiPort = Number(process.env.API_PORT || 4000);
 const gatePort = Number(process.env.API_GATE_PORT || apiPort + 10);
 
-const gate = await startFaultGate({ target: `http://127.0.0.1:${apiPort}`, port: gatePort });
+const gates = [await startFaultGate({ target: `http://127.0.0.1:${apiPort}`, port: gatePort })];
+const env = { ...process.env, API_BASE_URL: `http://localhost:${gatePort}/api` };
+// Each remote behind its own gate, on its port + REMOTE_GATE_OFFSET (e2e/fixtures.ts agrees).
+for (const app of REMOTES) {
+  const port = appPort(app);
+  gates.push(
+    await startFaultGate({ target: `http://127.0.0.1:${port}`, port: port + REMOTE_GATE_OFFSET }),
+  );
+  env[`REMOTE_${app.name.toUpperCase()}_URL`] =
+    `http://localhost:${port + REMOTE_GATE_OFFSET}/mf-manifest.json`;
+}
 const site = spawn(process.execPath, [path.join(root, 'tools', 'start.mjs'), '--no-build'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, API_BASE_URL: `http://localhost:${gatePort}/api` },
+  env,
 });
 const stop = (signal) => {
-  gate.close();
+  for (const gate of gates) gate.close();
   site.kill(signal);
 };
 process.on('SIGINT', () => stop('SIGINT'));

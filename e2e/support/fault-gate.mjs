@@ -1,12 +1,16 @@
-// A switchable gate in front of the content API, for the browser specs' faults: the site (the
-// shell's server and the browser alike) reaches the API through it, so a fault set here is real
-// for both: connections reset, answers slow, or 500s. The specs switch it with
-// POST /__fault?mode=ok|down|slow|error (only from loopback). Started by e2e-stack.mjs.
+// A switchable gate in front of a service (the content API, or a remote's static host), for the
+// browser specs' faults: the site (the shell's server and the browser alike) reaches the service
+// through it, so a fault set here is real for both: connections reset (the server stopped),
+// answers slow, 500s, or a deploy's chunks missing while its manifest and entry are there. The
+// specs switch it with POST /__fault?mode=ok|down|slow|error|missing-chunks[&ms=N]. Started by
+// e2e-stack.mjs, on loopback.
 import http from 'node:http';
 
-/** @typedef {'ok' | 'down' | 'slow' | 'error'} FaultMode */
-const MODES = new Set(['ok', 'down', 'slow', 'error']);
+/** @typedef {'ok' | 'down' | 'slow' | 'error' | 'missing-chunks'} FaultMode */
+const MODES = new Set(['ok', 'down', 'slow', 'error', 'missing-chunks']);
 export const SLOW_MS = 2500;
+/** A built chunk or stylesheet: its name carries a content hash. */
+const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css)(\?|$)/;
 
 /**
  * @param {{ target: string, port: number, host?: string }} options target: the API's origin
@@ -15,21 +19,29 @@ export const SLOW_MS = 2500;
 export function startFaultGate({ target, port, host = '127.0.0.1' }) {
   /** @type {FaultMode} */
   let mode = 'ok';
+  let slowMs = SLOW_MS;
   const upstream = new URL(target);
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://gate');
     if (url.pathname === '/__fault') {
       const next = url.searchParams.get('mode') ?? '';
       if (request.method !== 'POST' || !MODES.has(next)) {
-        response.writeHead(400).end('POST /__fault?mode=ok|down|slow|error');
+        response.writeHead(400).end('POST /__fault?mode=ok|down|slow|error|missing-chunks');
         return;
       }
       mode = /** @type {FaultMode} */ (next);
+      slowMs = Number(url.searchParams.get('ms')) || SLOW_MS;
       response.writeHead(204).end();
       return;
     }
     if (mode === 'down') {
       request.socket.destroy();
+      return;
+    }
+    if (mode === 'missing-chunks' && HASHED_FILE.test(url.pathname)) {
+      response
+        .writeHead(404, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' })
+        .end('Not found');
       return;
     }
     if (mode === 'error') {
@@ -58,7 +70,7 @@ export function startFaultGate({ target, port, host = '127.0.0.1' }) {
       proxied.on('error', () => response.destroy());
       request.pipe(proxied);
     };
-    if (mode === 'slow') setTimeout(forward, SLOW_MS);
+    if (mode === 'slow') setTimeout(forward, slowMs);
     else forward();
   });
   // Keep-alive connections from before a fault would bypass it: no keep-alive here.

@@ -18,6 +18,7 @@ export {
   useLocation,
   useNavigate,
   useParams,
+  useRevalidator,
   useSearchParams,
 } from 'react-router-dom';
 export type { LinkProps, LoaderFunctionArgs, NavLinkProps } from 'react-router-dom';

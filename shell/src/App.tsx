@@ -3,7 +3,7 @@
 // server sends and the browser's first render come from one tree (docs/decisions/035).
 import { useEffect, useRef } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { Outlet, redirect, useLocation } from '@portfolio/shared/router';
+import { Outlet, redirect, useLocation, useRevalidator } from '@portfolio/shared/router';
 import type { OwnerIdentity, RemoteName } from '@portfolio/shared/config';
 import { RemoteRoute } from './federation/RemoteRoute';
 import type { PageModule } from './federation/page-source';
@@ -52,6 +52,12 @@ export function Layout({ owner }: { owner: OwnerIdentity }) {
   );
 }
 
+/** A remote page route's element: a retry after a failure also reloads the route's data. */
+function PageRoute(props: { remote: RemoteName; module: string; drawInBrowser: boolean }) {
+  const { revalidate } = useRevalidator();
+  return <RemoteRoute {...props} beforeRetry={revalidate} />;
+}
+
 export interface SiteRouteOptions {
   owner: OwnerIdentity;
   table: SiteRouteTable;
@@ -84,7 +90,7 @@ export function siteRoutes({
       path: entry.path,
       loader: pageLoader(loadPage, entry.remote, entry.module),
       element: (
-        <RemoteRoute
+        <PageRoute
           key={id}
           remote={entry.remote}
           module={entry.module}

@@ -77,6 +77,24 @@ describe('RemoteRoute', () => {
     expect(loadRemoteMock).toHaveBeenCalledWith('blog/SearchPage');
   });
 
+  it("reloads the route's data before it loads the page again on Retry", async () => {
+    loadRemoteMock.mockRejectedValueOnce(new Error('chunk missing'));
+    const order: string[] = [];
+    const beforeRetry = jest.fn(async () => {
+      order.push('data');
+    });
+    const user = userEvent.setup();
+    renderRoute(<RemoteRoute remote="blog" module="./ArticlePage" beforeRetry={beforeRetry} />);
+    await screen.findByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE });
+    loadRemoteMock.mockImplementation(async () => {
+      order.push('page');
+      return { default: Page };
+    });
+    await user.click(screen.getByRole('button', { name: RETRY_LABEL }));
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
+    expect(order).toEqual(['data', 'page']);
+  });
+
   it('shows the fallback when the page throws while rendering', async () => {
     function Broken(): never {
       throw new Error('render failure');

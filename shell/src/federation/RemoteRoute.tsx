@@ -15,10 +15,12 @@ interface Props {
    * matches that HTML, then the browser loads the page itself (with fallback and Retry).
    */
   drawInBrowser?: boolean;
+  /** Runs before a retry loads the page again, e.g. reloading the route's data (App.tsx). */
+  beforeRetry?: () => Promise<void>;
 }
 
 /** Give each route its own key, so that its retry state never carries over to another route. */
-export function RemoteRoute({ remote, module, drawInBrowser = false }: Props) {
+export function RemoteRoute({ remote, module, drawInBrowser = false, beforeRetry }: Props) {
   const source = useContext(PageSourceContext);
   if (!source) throw new Error('RemoteRoute needs a PageSourceContext above it.');
   const [page, setPage] = useState<{ Page: PageComponent | null; attempt: number }>(() => ({
@@ -30,15 +32,17 @@ export function RemoteRoute({ remote, module, drawInBrowser = false }: Props) {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- must follow hydration, once
     if (!page.Page) setPage({ Page: source.page(remote, module), attempt: 0 });
   }, [page.Page, source, remote, module]);
-  // A retry builds a fresh lazy component when the last one failed.
-  const retry = useCallback(
-    () =>
+  // A retry builds a fresh lazy component when the last one failed, once the route's data (which
+  // could not be loaded without the page's module either) is loaded again.
+  const retry = useCallback(() => {
+    const again = () =>
       setPage((previous) => ({
         Page: source.page(remote, module),
         attempt: previous.attempt + 1,
-      })),
-    [source, remote, module],
-  );
+      }));
+    if (beforeRetry) void beforeRetry().then(again, again);
+    else again();
+  }, [source, remote, module, beforeRetry]);
   const { Page, attempt } = page;
   return (
     <RemoteRetryContext.Provider value={retry}>

@@ -1,0 +1,93 @@
+// A remote's faults for real: each remote is reached through a gate (support/fault-gate.mjs), so
+// the shell's server and the browser meet the same fault. The visitor sees the remote's fallback
+// with Retry (never a blank page or a 5xx), the rest of the site keeps working, and once the
+// remote is back the page returns without a reload.
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectSameDocument,
+  mainNav,
+  markDocument,
+  setRemoteFault,
+  test,
+} from '../fixtures';
+import { REMOTE_UNAVAILABLE_TITLE, RETRY_LABEL } from '../../shell/src/texts';
+import { BLOG_TITLE } from '../../remote-blog/src/texts';
+import { SUMMARY_HEADING } from '../../remote-portfolio/src/texts';
+import { STORE_TITLE } from '../../remote-shop/src/texts';
+import { SIGN_IN_TITLE } from '../../remote-auth/src/texts';
+
+const REMOTES = ['portfolio', 'blog', 'auth', 'shop'] as const;
+test.afterEach(async ({ request }) => {
+  for (const remote of REMOTES) await setRemoteFault(request, remote, 'ok');
+});
+
+async function expectFallback(page: Page) {
+  await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
+  await expect(mainNav(page)).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+}
+
+test("the shop's server stopped while the visitor is on the site, then started again", async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await markDocument(page);
+  await setRemoteFault(request, 'shop', 'down');
+  await mainNav(page).getByRole('link', { name: 'Store' }).click();
+  await expectFallback(page);
+  // The rest of the site works meanwhile.
+  await mainNav(page).getByRole('link', { name: 'Blog' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: BLOG_TITLE })).toBeVisible();
+  await setRemoteFault(request, 'shop', 'ok');
+  await mainNav(page).getByRole('link', { name: 'Store' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: STORE_TITLE })).toBeVisible();
+  await expectSameDocument(page);
+});
+
+test("the auth remote's server stopped: a page of it is still answered 200, then recovers", async ({
+  page,
+  request,
+}) => {
+  await setRemoteFault(request, 'auth', 'down');
+  const response = await page.goto('/signin');
+  expect(response?.status()).toBe(200);
+  await expectFallback(page);
+  await markDocument(page);
+  await setRemoteFault(request, 'auth', 'ok');
+  await page.getByRole('button', { name: RETRY_LABEL }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SIGN_IN_TITLE })).toBeVisible();
+  await expectSameDocument(page);
+});
+
+test('a blog deploy whose chunks are missing (manifest new, chunks gone): fallback, then recovery', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/store');
+  await markDocument(page);
+  await setRemoteFault(request, 'blog', 'missing-chunks');
+  await mainNav(page).getByRole('link', { name: 'Blog' }).click();
+  await expectFallback(page);
+  await setRemoteFault(request, 'blog', 'ok');
+  await page.getByRole('button', { name: RETRY_LABEL }).click();
+  await expect(page.getByRole('heading', { level: 1, name: BLOG_TITLE })).toBeVisible();
+  await expectSameDocument(page);
+});
+
+test('a slow portfolio remote (about 3 s): the loading state, then the page', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/store');
+  await setRemoteFault(request, 'portfolio', 'slow', 1000);
+  const started = Date.now();
+  await mainNav(page).getByRole('link', { name: 'Portfolio' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toBeVisible();
+  await expect(page.getByRole('heading', { name: SUMMARY_HEADING })).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(Date.now() - started).toBeGreaterThan(1500);
+  await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
+});

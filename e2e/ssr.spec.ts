@@ -102,6 +102,12 @@ test.describe('server-rendered HTML', () => {
     expect(headers['reporting-endpoints']).toMatch(/^csp="http.+\/api\/csp-reports"$/);
   });
 
+  test('sends the HTML compressed to a browser that accepts it', async ({ request }) => {
+    const response = await request.get('/blog', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+    expect(await response.text()).toContain(BLOG_TITLE);
+  });
+
   test('answers only for its own host names, and serves no source maps', async ({ request }) => {
     const foreign = await request.get('/blog', { headers: { host: 'evil.example' } });
     expect(foreign.status()).toBe(400);

@@ -107,10 +107,9 @@ export async function createSiteServer({
       .send(configJson),
   );
 
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(405).header('Allow', 'GET, HEAD').send({ message: 'Method not allowed' });
-    }
+  // Pages are a route (not the not-found handler), so the route hooks (compression) apply;
+  // the shell's files above are more specific routes and win.
+  app.get('/*', async (request, reply) => {
     if (path.extname(request.url.split('?')[0]) !== '') {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
@@ -158,6 +157,11 @@ export async function createSiteServer({
     );
     return reply;
   });
+  app.setNotFoundHandler(async (request, reply) =>
+    request.method === 'GET' || request.method === 'HEAD'
+      ? reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+      : reply.code(405).header('Allow', 'GET, HEAD').send({ message: 'Method not allowed' }),
+  );
 
   return app;
 }

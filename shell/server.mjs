@@ -152,9 +152,7 @@ export async function createSiteServer({
       // The page's HTML broke off (the shell could not render): the browser draws it instead.
       request.log.error({ err: error }, 'Server render stream failed');
     }
-    body.end(
-      `</div><script type="application/json" id="site-data">${result.siteDataJson}</script>${tail}`,
-    );
+    body.end(`</div>${result.siteDataScript}${tail}`);
     return reply;
   });
   app.setNotFoundHandler(async (request, reply) =>

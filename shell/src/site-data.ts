@@ -19,7 +19,7 @@ export interface SiteData {
 }
 
 /** JSON safe inside <script>: no "<" can close the element or open a comment. */
-export function serializeSiteData(data: SiteData): string {
+function serializeSiteData(data: SiteData): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -17,7 +17,7 @@ import { siteRoutes } from '../App';
 import { PageSourceContext } from '../federation/page-source';
 import type { PageLoaderData, PageModule, PageSource } from '../federation/page-source';
 import { NOT_FOUND_ROUTE_ID, pageRouteId } from '../routes';
-import { serializeSiteData } from '../site-data';
+import { siteDataScript } from '../site-data';
 import type { SiteData } from '../site-data';
 import { ServerRemotes } from './remotes';
 import type { ServerRemotesOptions } from './remotes';
@@ -40,28 +40,17 @@ export type RenderResult =
       status: number;
       /** Stylesheets of the page's remote, for the head. */
       stylesheets: string[];
-      /** The data block's JSON (already safe inside a script element). */
-      siteDataJson: string;
+      /** The data block: a non-executable script element (site-data.ts). */
+      siteDataScript: string;
       /** Pipes the rendered app into `target`; resolves when it is all written. */
       pipe(target: Writable): Promise<void>;
     };
 
-/** A page whose state says it does not exist (an unknown article or project) is a 404. */
-function hasNotFoundState(pageResult: unknown): boolean {
-  return (
-    typeof pageResult === 'object' &&
-    pageResult !== null &&
-    (pageResult as { status?: unknown }).status === 'not-found'
-  );
-}
-
-/** A page whose data could not be had in time (API down or slow) shows its error state. */
-function hasFailedState(pageResult: unknown): boolean {
-  const status =
-    typeof pageResult === 'object' && pageResult !== null
-      ? (pageResult as { status?: unknown }).status
-      : undefined;
-  return status === 'error' || status === 'failed';
+/** The `status` of a page's state (page states are unions with a `status`), if it has one. */
+function pageStatus(pageResult: unknown): unknown {
+  return typeof pageResult === 'object' && pageResult !== null
+    ? (pageResult as { status?: unknown }).status
+    : undefined;
 }
 
 function ServerSpinner() {
@@ -108,7 +97,8 @@ export function createRenderer(options: RendererOptions) {
     const leaf = context.matches[context.matches.length - 1];
     const leafId = leaf?.route.id ?? NOT_FOUND_ROUTE_ID;
     const pageResult = (loaderData[leafId] as PageLoaderData | undefined)?.page;
-    const notFound = leafId === NOT_FOUND_ROUTE_ID || hasNotFoundState(pageResult);
+    // An unknown article or project is a 404, like an unknown route.
+    const notFound = leafId === NOT_FOUND_ROUTE_ID || pageStatus(pageResult) === 'not-found';
     const status = notFound ? 404 : context.statusCode;
 
     const source: PageSource = {
@@ -122,18 +112,15 @@ export function createRenderer(options: RendererOptions) {
       routes: table,
       loaderData,
       drawnInBrowser: [...failed],
-      reloadData: hasFailedState(pageResult),
+      // The API down or slow while rendering: the browser loads the data again.
+      reloadData: ['error', 'failed'].includes(pageStatus(pageResult) as string),
     };
-    const router = createStaticRouter(handler.dataRoutes, { ...context, loaderData });
+    const resolved = { ...context, loaderData };
+    const router = createStaticRouter(handler.dataRoutes, resolved);
     const app = (
       <PageSourceContext.Provider value={source}>
         <AuthProvider hydrating>
-          <StaticRouterProvider
-            router={router}
-            context={{ ...context, loaderData }}
-            hydrate={false}
-            nonce={nonce}
-          />
+          <StaticRouterProvider router={router} context={resolved} hydrate={false} nonce={nonce} />
         </AuthProvider>
       </PageSourceContext.Provider>
     );
@@ -141,7 +128,7 @@ export function createRenderer(options: RendererOptions) {
       kind: 'page',
       status,
       stylesheets,
-      siteDataJson: serializeSiteData(data),
+      siteDataScript: siteDataScript(data),
       pipe: (target) =>
         new Promise<void>((resolve, reject) => {
           // A render that never completes is cut off: its unfinished parts are drawn in the browser.

@@ -10,6 +10,7 @@ import {
   siteConfig,
   test,
   uniqueEmail,
+  visitWithoutHydrationTrouble,
 } from './fixtures';
 import {
   ARTICLE_SAVED,
@@ -409,5 +410,84 @@ test.describe('roles', () => {
     await expect(dialog).toContainText(`Delete "${title}"? This cannot be undone.`);
     await dialog.getByRole('button', { name: DELETE_LABEL }).click();
     await expect(main(page).getByText(title)).toHaveCount(0);
+  });
+});
+
+test.describe('the site session: signed-in pages arrive rendered for their visitor', () => {
+  const html = async (page: Page, path: string) => {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    return { response, body: await response.text() };
+  };
+
+  test("a signed-in visitor's first HTML has Logout and their name; the server answers the dashboards", async ({
+    page,
+  }) => {
+    await signUp(page, 'Session Reader', uniqueEmail('session'));
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === '__session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+    const welcome = await html(page, '/welcome');
+    expect(welcome.response.status()).toBe(200);
+    expect(welcome.response.headers()['cache-control']).toBe('private, no-store');
+    expect(welcome.body).toContain('Welcome, Session Reader!');
+    expect(welcome.body).toMatch(/<nav[^>]*aria-label="Main"[\s\S]*>Logout</);
+
+    const dashboard = await html(page, '/user-dashboard');
+    expect(dashboard.response.status()).toBe(200);
+    expect(dashboard.body).toContain(USER_DASHBOARD_TITLE);
+    const admin = await html(page, '/admin-dashboard');
+    expect(admin.response.status()).toBe(403);
+    expect(admin.body).toContain(NOT_ALLOWED_TITLE);
+
+    // The browser hydrates that HTML as it is: no warning, and the navbar never shows Sign In.
+    const trouble: string[] = [];
+    for (const path of ['/', '/user-dashboard', '/admin-dashboard', '/welcome']) {
+      trouble.push(...(await visitWithoutHydrationTrouble(page, path)));
+    }
+    expect(trouble).toEqual([]);
+    await expect(mainNav(page).getByRole('button', { name: LOGOUT_LABEL })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome, Session Reader!' }),
+    ).toBeVisible();
+
+    await mainNav(page).getByRole('button', { name: LOGOUT_LABEL }).click();
+    await expect(page).toHaveURL('/');
+    await expect
+      .poll(async () => (await page.context().cookies()).some((c) => c.name === '__session'))
+      .toBe(false);
+    const after = await html(page, '/user-dashboard');
+    expect(after.response.status()).toBe(302);
+    expect(after.response.headers().location).toBe('/signin');
+  });
+
+  test('the admin dashboard arrives rendered for the admin', async ({ page }) => {
+    await signIn(page, 'Dev Admin', DEV_ADMIN.email, DEV_ADMIN.password);
+    const admin = await html(page, '/admin-dashboard');
+    expect(admin.response.status()).toBe(200);
+    expect(admin.body).toContain(ADMIN_DASHBOARD_TITLE);
+    expect(await visitWithoutHydrationTrouble(page, '/admin-dashboard')).toEqual([]);
+    await expect(page.getByRole('tab', { name: TAB_ARTICLES })).toBeVisible();
+  });
+
+  test('visitors without a session are sent to /signin by the server', async ({ request }) => {
+    for (const path of ['/user-dashboard', '/admin-dashboard']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers().location).toBe('/signin');
+    }
+  });
+
+  test('a forged session cookie is cleared; another site cannot set one', async ({ request }) => {
+    const forged = await request.get('/welcome', { headers: { Cookie: '__session=forged' } });
+    expect(forged.status()).toBe(200);
+    expect(await forged.text()).toContain('Welcome!');
+    expect(forged.headers()['set-cookie']).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+
+    const crossSite = await request.post('/session', {
+      headers: { Origin: 'https://attacker.example' },
+      data: { idToken: 'anything' },
+    });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.json()).toHaveProperty('message');
   });
 });

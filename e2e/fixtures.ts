@@ -147,3 +147,22 @@ export async function setApiFault(request: APIRequestContext, mode: ApiFault): P
   const response = await request.post(`${API_GATE_ORIGIN}/__fault?mode=${mode}`);
   expect(response.status(), `fault gate: ${mode}`).toBe(204);
 }
+
+/** Console messages React and the router print when hydration goes wrong. */
+const HYDRATION_TROUBLE = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i;
+
+/** Loads `path` and returns any hydration trouble the console reported. */
+export async function visitWithoutHydrationTrouble(page: Page, path: string) {
+  const trouble: string[] = [];
+  const listener = (message: { type(): string; text(): string }) => {
+    if (HYDRATION_TROUBLE.test(message.text())) trouble.push(`${path}: ${message.text()}`);
+  };
+  page.on('console', listener);
+  page.on('pageerror', (error) => {
+    if (HYDRATION_TROUBLE.test(error.message)) trouble.push(`${path}: ${error.message}`);
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  page.off('console', listener);
+  return trouble;
+}

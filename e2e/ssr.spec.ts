@@ -1,8 +1,8 @@
 // Every route arrives as HTML: the shell's layout and the owning remote's page with its data,
 // with the right status; the browser hydrates it without a warning; a reader without
 // JavaScript can read the public pages and follow the links between them.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { API_ORIGIN, expect, mainNav, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { API_ORIGIN, expect, mainNav, test, visitWithoutHydrationTrouble } from './fixtures';
 import { BLOG_TITLE, SEARCH_TITLE } from '../remote-blog/src/texts';
 import {
   ABOUT_HEADING,
@@ -119,24 +119,6 @@ test.describe('server-rendered HTML', () => {
     expect((await request.get(`${script}.map`)).status()).toBe(404);
   });
 });
-
-/** Console messages React and the router print when hydration goes wrong. */
-const HYDRATION_TROUBLE = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i;
-
-async function visitWithoutHydrationTrouble(page: Page, path: string) {
-  const trouble: string[] = [];
-  const listener = (message: { type(): string; text(): string }) => {
-    if (HYDRATION_TROUBLE.test(message.text())) trouble.push(`${path}: ${message.text()}`);
-  };
-  page.on('console', listener);
-  page.on('pageerror', (error) => {
-    if (HYDRATION_TROUBLE.test(error.message)) trouble.push(`${path}: ${error.message}`);
-  });
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  page.off('console', listener);
-  return trouble;
-}
 
 test('every page hydrates without a warning, and navigation stays in the page', async ({
   page,

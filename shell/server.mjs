@@ -18,6 +18,7 @@ import {
   reportingEndpoints,
 } from '../tools/security-headers.mjs';
 import { cacheControlFor } from '../tools/static-server.mjs';
+import { registerSiteSession } from './session.mjs';
 
 const require = createRequire(import.meta.url);
 const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
@@ -100,6 +101,11 @@ export async function createSiteServer({
     setHeaders: (reply, file) => reply.header('Cache-Control', cacheControlFor(file)),
   });
 
+  const { sessionOf } = await registerSiteSession(app, {
+    apiBase: config.apiBase,
+    timeoutMs: renderBudgetMs,
+  });
+
   app.get('/runtime-config.json', async (_request, reply) =>
     reply
       .type('application/json; charset=utf-8')
@@ -117,19 +123,28 @@ export async function createSiteServer({
     const url = new URL(request.url, `http://${publicHostname}`);
     const controller = new AbortController();
     request.raw.on('close', () => controller.abort());
+    const session = await sessionOf(request, reply);
+    // A page for one signed-in visitor is theirs alone; every page depends on the cookie.
+    reply.header('Vary', 'Cookie');
+    const cacheControl = session ? 'private, no-store' : 'no-cache';
     let result;
     try {
-      result = await site.render(new Request(url, { signal: controller.signal }), { nonce });
+      result = await site.render(new Request(url, { signal: controller.signal }), {
+        nonce,
+        session,
+      });
     } catch (error) {
       // Never a 5xx for a page: the shell alone, and the browser draws the page as it did
       // before server rendering (with its loading, error and fallback states).
       request.log.error({ err: error }, 'Server render failed: the page is drawn in the browser');
       return reply
         .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
+        .header('Cache-Control', cacheControl)
         .send(template);
     }
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    if (result.kind === 'redirect') {
+      return reply.header('Cache-Control', cacheControl).redirect(result.location, result.status);
+    }
     const links = result.stylesheets
       .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`)
       .join('');
@@ -137,7 +152,7 @@ export async function createSiteServer({
     reply
       .code(result.status)
       .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
+      .header('Cache-Control', cacheControl)
       .header('Content-Security-Policy', contentSecurityPolicy(config, { nonce }))
       .header('Reporting-Endpoints', reportingEndpoints(config))
       .send(body);

@@ -14,6 +14,8 @@ import type {
 import { createFirebaseVerifier } from './auth/firebase.js';
 import type { AuthGuards, VerifyIdToken } from './auth/identity.js';
 import { createAuthGuards } from './auth/identity.js';
+import type { SessionCookies } from './auth/session-cookies.js';
+import { createFirebaseSessionCookies } from './auth/session-cookies.js';
 import {
   DEFAULT_CONTACT_RATE_LIMIT,
   DEFAULT_CORS_ORIGINS,
@@ -31,6 +33,7 @@ import healthRoutes from './features/health/routes.js';
 import imageRoutes from './features/images/routes.js';
 import projectRoutes from './features/projects/routes.js';
 import searchRoutes from './features/search/routes.js';
+import sessionRoutes from './features/sessions/routes.js';
 import userRoutes from './features/users/routes.js';
 import type { CacheSync } from './http/cache-sync.js';
 import { syncCacheThroughRedis } from './http/cache-sync.js';
@@ -50,6 +53,8 @@ export interface BuildAppOptions {
   /** Defaults to firebase-admin's verifyIdToken for `firebaseProjectId`. */
   verifyIdToken?: VerifyIdToken;
   firebaseProjectId?: string;
+  /** Defaults to firebase-admin's session cookies for `firebaseProjectId`. */
+  sessionCookies?: SessionCookies;
   corsOrigins?: string[];
   /** Host names the API answers for (PUBLIC_HOSTS); defaults to loopback names, any port. */
   publicHosts?: string[];
@@ -191,6 +196,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         siteUrl: (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
       });
       await api.register(userRoutes, context);
+      await api.register(sessionRoutes, {
+        ...context,
+        sessionCookies:
+          options.sessionCookies ??
+          createFirebaseSessionCookies(options.firebaseProjectId ?? 'demo-portfolio'),
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -2,6 +2,7 @@
 import { buildApp } from './app.js';
 import { ensureDevAdmin } from './auth/dev-admin.js';
 import { createFirebaseVerifier, getFirebaseAuth } from './auth/firebase.js';
+import { createFirebaseSessionCookies } from './auth/session-cookies.js';
 import { ConfigError, readConfig, startupRefusal, startupWarning } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { loadSeedContent, seedDatabase } from './db/seed.js';
@@ -41,6 +42,9 @@ async function main() {
     db: database.db,
     redis,
     verifyIdToken: createFirebaseVerifier(config.firebaseProjectId, undefined, {
+      emulator: Boolean(config.authEmulatorHost),
+    }),
+    sessionCookies: createFirebaseSessionCookies(config.firebaseProjectId, undefined, {
       emulator: Boolean(config.authEmulatorHost),
     }),
     corsOrigins: config.corsOrigins,

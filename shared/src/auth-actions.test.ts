@@ -76,10 +76,12 @@ describe('auth actions', () => {
         status: 201,
         body: { uid: 'uid-1', email: 'ada@example.test', role: 'user' },
       },
+      'POST /session': { status: 204 },
     });
     await signUpWithEmail({ username: 'ada', email: 'ADA@example.test', password: 'pw-123456' });
     expect(sdk.updateProfile).toHaveBeenCalledWith(user, { displayName: 'ada' });
-    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const calls = fetchMock.mock.calls as [string, RequestInit][];
+    const [, init] = calls.find(([url]) => url !== '/session') ?? ['', {}];
     // The account's own (normalised) e-mail is what the profile stores.
     expect(JSON.parse(String(init.body))).toEqual({
       email: 'ada@example.test',

@@ -7,6 +7,7 @@ import { getAuthSdk, getFirebaseAuth } from '@portfolio/shared/firebase';
 import type { ProfileFields } from '@portfolio/shared/profile-store';
 import { getProfileStore } from '@portfolio/shared/profile-store';
 import type { UserProfile } from '@portfolio/shared/types';
+import { startSiteSession } from './site-session';
 
 export interface Credentials {
   username: string;
@@ -45,7 +46,7 @@ export async function signUpWithEmail({
   const { auth, sdk } = await firebaseAuth();
   const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
   await sdk.updateProfile(user, { displayName: username });
-  await refreshAuthUser();
+  await Promise.all([refreshAuthUser(), startSiteSession(user)]);
   return getProfileStore().create(user, { email: user.email ?? email, username });
 }
 
@@ -55,7 +56,7 @@ export async function signInWithEmail({ username, email, password }: Credentials
   await sdk.setPersistence(auth, sdk.browserLocalPersistence);
   const { user } = await sdk.signInWithEmailAndPassword(auth, email, password);
   await sdk.updateProfile(user, { displayName: username });
-  await refreshAuthUser();
+  await Promise.all([refreshAuthUser(), startSiteSession(user)]);
 }
 
 /** What a first-time Google user's profile stores (spec: role, name, email, photoURL). */
@@ -78,7 +79,7 @@ export function googleProfileFields(
 export async function signInWithGoogle(): Promise<UserProfile> {
   const { auth, sdk } = await firebaseAuth();
   const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
-  await refreshAuthUser();
+  await Promise.all([refreshAuthUser(), startSiteSession(user)]);
   const store = getProfileStore();
   return (await store.get(user)) ?? store.create(user, googleProfileFields(user));
 }
@@ -110,6 +111,6 @@ export async function updateUsername(username: string): Promise<UserProfile> {
   const { sdk } = await firebaseAuth();
   const profile = await getProfileStore().update(user, { username });
   await sdk.updateProfile(user, { displayName: username });
-  await refreshAuthUser();
+  await Promise.all([refreshAuthUser(), startSiteSession(user)]);
   return profile;
 }

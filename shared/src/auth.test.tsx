@@ -1,9 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as firebaseAuth from 'firebase/auth';
 import { AuthProvider, refreshAuthUser, useAuth } from '@portfolio/shared/auth';
 import { persistedUserKey } from '@portfolio/shared/firebase';
-import { setUpTestRuntimeConfig } from '../../tools/testing';
+import { mockFetch, setUpTestRuntimeConfig } from '../../tools/testing';
+import type { ServerSession } from '@portfolio/shared/auth';
 
 jest.mock('firebase/app', () => ({
   initializeApp: jest.fn(() => ({ name: '[DEFAULT]' })),
@@ -11,7 +12,7 @@ jest.mock('firebase/app', () => ({
   getApp: jest.fn(),
 }));
 jest.mock('firebase/auth', () => {
-  const auth = { currentUser: null as unknown };
+  const auth = { currentUser: null as unknown, authStateReady: async () => undefined };
   return {
     initializeAuth: jest.fn(() => auth),
     connectAuthEmulator: jest.fn(),
@@ -164,5 +165,100 @@ describe('AuthProvider', () => {
     fakeAuth.currentUser = testUser();
     await userEvent.click(screen.getByRole('button', { name: 'token' }));
     expect(document.title).toBe('id-token');
+  });
+});
+
+describe('AuthProvider over a server-rendered page (the site session)', () => {
+  const session: ServerSession = {
+    user: { uid: 'uid-1', email: 'ada@example.test', displayName: 'Server', photoURL: null },
+    role: 'admin',
+  };
+  const sessionCalls = (fetchMock: jest.Mock) =>
+    fetchMock.mock.calls.map(([url, init]: [string, RequestInit | undefined]) => ({
+      url,
+      method: init?.method,
+      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
+    }));
+
+  it('first renders the user the server rendered for, then what the SDK confirms', async () => {
+    const fetchMock = mockFetch({});
+    signIn(testUser({ role: 'admin' }));
+    render(
+      <AuthProvider hydrating session={session}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(state()).toBe('Server|admin|false');
+    await screen.findByText('Ada|admin|false');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('renders signed out for a visitor without a session, then applies a stored one', async () => {
+    signIn(testUser());
+    render(
+      <AuthProvider hydrating session={null}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('Ada|user|false');
+  });
+
+  it('first renders "still checking" when the server could not tell, then what it finds', async () => {
+    const seen: string[] = [];
+    function Recorder() {
+      const { user, loading } = useAuth();
+      seen.push(`${user?.displayName ?? 'signed out'}|${loading}`);
+      return null;
+    }
+    render(
+      <AuthProvider hydrating>
+        <Recorder />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(seen.at(-1)).toBe('signed out|false'));
+    expect(seen[0]).toBe('signed out|true');
+  });
+
+  it("clears the site's session when the SDK has no user for it", async () => {
+    const fetchMock = mockFetch({ 'DELETE /session': { status: 204 } });
+    render(
+      <AuthProvider hydrating session={session}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('signed out|null|false');
+    expect(sessionCalls(fetchMock)).toEqual([
+      { url: '/session', method: 'DELETE', body: undefined },
+    ]);
+  });
+
+  it('renews an old session with a fresh ID token once the SDK confirms the same user', async () => {
+    const fetchMock = mockFetch({ 'POST /session': { status: 204 } });
+    signIn(testUser({ role: 'admin' }));
+    render(
+      <AuthProvider hydrating session={{ ...session, renew: true }}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('Ada|admin|false');
+    expect(sessionCalls(fetchMock)).toEqual([
+      { url: '/session', method: 'POST', body: { idToken: 'id-token' } },
+    ]);
+  });
+
+  it("ends the site's session on sign-out", async () => {
+    const fetchMock = mockFetch({ 'DELETE /session': { status: 204 } });
+    signIn(testUser());
+    render(
+      <AuthProvider hydrating session={{ ...session, role: 'user' }}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('Ada|user|false');
+    await userEvent.click(screen.getByRole('button', { name: 'out' }));
+    await screen.findByText('signed out|null|false');
+    expect(sessionCalls(fetchMock)).toEqual([
+      { url: '/session', method: 'DELETE', body: undefined },
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import {
   persistedUserKey,
 } from '@portfolio/shared/firebase';
 import type { Role } from '@portfolio/shared/types';
+import { endSiteSession, startSiteSession } from './site-session';
 
 export interface AuthUser {
   uid: string;
@@ -31,6 +32,17 @@ export interface AuthContextValue extends AuthState {
   signOut(): Promise<void>;
   /** A fresh ID token for API calls, or null when signed out. */
   getIdToken(forceRefresh?: boolean): Promise<string | null>;
+}
+
+/**
+ * Who the site's server rendered the page for, from its session cookie (docs/decisions/037):
+ * a user, null for a visitor without a session, undefined when the server could not tell.
+ */
+export interface ServerSession {
+  user: AuthUser;
+  role: Role;
+  /** The cookie is old: the browser renews it once the Auth SDK confirms the same user. */
+  renew?: boolean;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -88,32 +100,53 @@ function persistedState(): AuthState {
 
 const SIGNED_OUT: AuthState = { user: null, role: null, loading: false };
 
+/** The state the server rendered: its session's user, or signed out (still to be confirmed). */
+function serverState(session: ServerSession | null | undefined): AuthState {
+  if (session) return { user: session.user, role: session.role, loading: false };
+  return { ...SIGNED_OUT, loading: session === undefined };
+}
+
 /**
- * `hydrating`: the page's HTML was rendered on the server, which cannot see this browser's
- * stored session; the first render must match that HTML (signed out), and the stored session
- * is applied right after it.
+ * `hydrating`: the page's HTML was rendered on the server. The first render must match that
+ * HTML, so it uses what the server knew (`session`, from the site's session cookie); this
+ * browser's stored session is applied right after it when the server knew none.
  */
 export function AuthProvider({
   children,
   hydrating = false,
+  session,
 }: {
   children: ReactNode;
   hydrating?: boolean;
+  session?: ServerSession | null;
 }) {
   const [state, setState] = useState<AuthState>(() =>
-    hydrating || typeof window === 'undefined' ? SIGNED_OUT : persistedState(),
+    hydrating || typeof window === 'undefined' ? serverState(session) : persistedState(),
   );
+  // The user the server rendered the page for, checked against the SDK's first verdict below.
+  const [rendered] = useState(() => (hydrating ? session : undefined));
 
   useEffect(() => {
+    // Once, right after hydration: without a server session, this browser's stored one (if any).
     // eslint-disable-next-line react-hooks/set-state-in-effect -- once, right after hydration
-    if (hydrating && readPersistedUser()) setState(persistedState());
-  }, [hydrating]);
+    if (hydrating && !rendered) setState(persistedState());
+  }, [hydrating, rendered]);
 
   useEffect(() => {
     // Token events and refreshAuthUser() race; only the latest one may set the state.
     let latest = 0;
+    // The server's session cookie and the SDK agree after the SDK's first verdict: a cookie left
+    // behind by a sign-out it did not see is cleared, an old one renewed.
+    let reconciled = !rendered;
+    const reconcile = (user: User | null) => {
+      if (reconciled || !rendered) return;
+      reconciled = true;
+      if (!user || user.uid !== rendered.user.uid) void endSiteSession();
+      else if (rendered.renew) void startSiteSession(user);
+    };
     const publish: Publisher = async (user) => {
       const call = ++latest;
+      reconcile(user);
       if (!user) {
         setState({ user: null, role: null, loading: false });
         return;
@@ -151,7 +184,7 @@ export function AuthProvider({
     const idle =
       window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
     const stopWaiting = onAuthStart(() => void start());
-    if (readPersistedUser()) idle(() => void start());
+    if (rendered || readPersistedUser()) idle(() => void start());
     const onStorage = (event: StorageEvent) => {
       if (event.key === persistedUserKey() && event.newValue) void start();
     };
@@ -163,19 +196,21 @@ export function AuthProvider({
       publishers.delete(publish);
       unsubscribe?.();
     };
-  }, []);
+  }, [rendered]);
 
   const signOut = useCallback(async () => {
     const [auth, { signOut: firebaseSignOut }] = await Promise.all([
       getFirebaseAuth(),
       getAuthSdk(),
     ]);
-    await firebaseSignOut(auth);
+    await Promise.all([firebaseSignOut(auth), endSiteSession()]);
     await refreshAuthUser();
   }, []);
 
   const getIdToken = useCallback(async (forceRefresh = false) => {
     const auth = await getFirebaseAuth();
+    // A page rendered for a signed-in user may ask before the SDK has restored the session.
+    await auth.authStateReady();
     return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
   }, []);
 

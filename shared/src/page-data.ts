@@ -6,6 +6,7 @@
 import { use } from 'react';
 import { useLoaderData } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import type { ServerSession } from '@portfolio/shared/auth';
 
 /** What the shell's page route loader gives: the page loader's result, deferred. */
 export interface PageRouteData {
@@ -56,4 +57,22 @@ export function pageRouteLoader(
       ),
     };
   };
+}
+
+/** What the site's server gives its routes' loaders (shell/src/server/render.tsx). */
+export interface SiteRequestContext {
+  /** The visitor's session, from the site's session cookie (docs/decisions/037). */
+  session: ServerSession | null | undefined;
+}
+
+/**
+ * The session a page is rendered for on the site's server: a user, or null for a visitor
+ * without one. Undefined in the browser (the Auth SDK decides there) and when the server could
+ * not tell.
+ */
+export function requestSession(
+  args: Pick<LoaderFunctionArgs, 'context'>,
+): ServerSession | null | undefined {
+  const context = args.context as Partial<SiteRequestContext> | undefined;
+  return context?.session;
 }

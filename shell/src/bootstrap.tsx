@@ -72,7 +72,7 @@ siteData()
     const app = (
       <StrictMode>
         <PageSourceContext.Provider value={browserPages}>
-          <AuthProvider hydrating={hydrate}>
+          <AuthProvider hydrating={hydrate} session={data.session}>
             <RouterProvider router={router} />
           </AuthProvider>
         </PageSourceContext.Provider>

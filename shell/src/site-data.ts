@@ -1,6 +1,7 @@
 // What the server hands the browser with the HTML: the runtime config, the composed route
 // table, the first render's loader data and the pages it could not render. A non-executable
 // JSON block, so the Content-Security-Policy needs no 'unsafe-inline' (docs/decisions/035).
+import type { ServerSession } from '@portfolio/shared/auth';
 import type { RuntimeConfig } from '@portfolio/shared/config';
 import { parseRuntimeConfig } from '@portfolio/shared/config';
 import type { SiteRouteTable } from './routes';
@@ -16,6 +17,11 @@ export interface SiteData {
   drawnInBrowser: string[];
   /** The page's data failed or was too slow on the server: the browser loads it again. */
   reloadData: boolean;
+  /**
+   * Who the server rendered the page for (docs/decisions/037): a user, or null without a
+   * session; absent when it could not tell. The browser's first render must match it.
+   */
+  session?: ServerSession | null;
 }
 
 /** JSON safe inside <script>: no "<" can close the element or open a comment. */

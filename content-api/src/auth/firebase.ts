@@ -106,11 +106,15 @@ export function createFirebaseVerifier(
     checkTokenTimes(decoded);
     if (emulator) {
       const { role, email } = await account(auth, decoded.uid);
-      const identity: VerifiedIdentity = { uid: decoded.uid, role };
+      const identity: VerifiedIdentity = { uid: decoded.uid, role, authTime: decoded.auth_time };
       if (email) identity.email = email;
       return identity;
     }
-    const identity: VerifiedIdentity = { uid: decoded.uid, role: decoded.role };
+    const identity: VerifiedIdentity = {
+      uid: decoded.uid,
+      role: decoded.role,
+      authTime: decoded.auth_time,
+    };
     if (decoded.email) identity.email = decoded.email;
     return identity;
   };

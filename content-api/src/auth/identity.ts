@@ -9,6 +9,8 @@ export interface VerifiedIdentity {
   email?: string;
   /** The `role` custom claim, which only the server and the admin CLI can set. */
   role?: unknown;
+  /** When the user last signed in (the token's `auth_time`, seconds since the epoch). */
+  authTime?: number;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { loadSeedContent, seedDatabase } from '../db/seed.js';
 import type { TestDriver } from './databases.js';
 import { createTestDatabase } from './databases.js';
-import { fakeVerifyIdToken } from './fake-auth.js';
+import { createFakeSessionCookies, fakeVerifyIdToken } from './fake-auth.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,6 +24,7 @@ export async function createTestApp(
   const app = await buildApp({
     db: database.db,
     verifyIdToken: fakeVerifyIdToken,
+    sessionCookies: createFakeSessionCookies(),
     contactRateLimit: 1000,
     ...appOptions,
   });

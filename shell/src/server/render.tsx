@@ -5,6 +5,8 @@ import { PassThrough } from 'node:stream';
 import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { AuthProvider } from '@portfolio/shared/auth';
+import type { ServerSession } from '@portfolio/shared/auth';
+import type { SiteRequestContext } from '@portfolio/shared/page-data';
 import type { RemoteName, RuntimeConfig } from '@portfolio/shared/config';
 import { setRuntimeConfig } from '@portfolio/shared/config';
 import {
@@ -53,6 +55,14 @@ function pageStatus(pageResult: unknown): unknown {
     : undefined;
 }
 
+/** A page state `{ status: 'redirect', location: '/…' }`: where to send the visitor. */
+function pageRedirect(pageResult: unknown): string | null {
+  if (pageStatus(pageResult) !== 'redirect') return null;
+  const { location } = pageResult as { location?: unknown };
+  // Only a path on this site: a page state never sends a visitor elsewhere.
+  return typeof location === 'string' && /^\/(?![/\\])/.test(location) ? location : null;
+}
+
 function ServerSpinner() {
   return <Spinner />;
 }
@@ -68,7 +78,14 @@ export function createRenderer(options: RendererOptions) {
     log: options.log,
   });
 
-  async function render(request: Request, { nonce }: { nonce: string }): Promise<RenderResult> {
+  /**
+   * `session`: who the page is for (the site's session cookie, checked by shell/server.mjs):
+   * a user, null without a session, undefined when it could not be checked.
+   */
+  async function render(
+    request: Request,
+    { nonce, session }: { nonce: string; session?: ServerSession | null },
+  ): Promise<RenderResult> {
     const table = remotes.table();
     const loaded = new Map<string, { page: PageModule; remote: RemoteName; module: string }>();
     const failed = new Set<string>();
@@ -85,7 +102,8 @@ export function createRenderer(options: RendererOptions) {
       }
     };
     const handler = createStaticHandler(siteRoutes({ owner: config.owner, table, loadPage }));
-    const context = await handler.query(request);
+    const requestContext: SiteRequestContext = { session };
+    const context = await handler.query(request, { requestContext });
     if (context instanceof Response) {
       return {
         kind: 'redirect',
@@ -97,9 +115,14 @@ export function createRenderer(options: RendererOptions) {
     const leaf = context.matches[context.matches.length - 1];
     const leafId = leaf?.route.id ?? NOT_FOUND_ROUTE_ID;
     const pageResult = (loaderData[leafId] as PageLoaderData | undefined)?.page;
-    // An unknown article or project is a 404, like an unknown route.
+    // A page for signed-in visitors only sends the others to sign in (its loader says where).
+    const location = pageRedirect(pageResult);
+    if (location) return { kind: 'redirect', status: 302, location };
+    // An unknown article or project is a 404, like an unknown route; a page the visitor's role
+    // does not open is a 403.
     const notFound = leafId === NOT_FOUND_ROUTE_ID || pageStatus(pageResult) === 'not-found';
-    const status = notFound ? 404 : context.statusCode;
+    const forbidden = pageStatus(pageResult) === 'forbidden';
+    const status = notFound ? 404 : forbidden ? 403 : context.statusCode;
 
     const source: PageSource = {
       page: (remote, module) =>
@@ -114,12 +137,13 @@ export function createRenderer(options: RendererOptions) {
       drawnInBrowser: [...failed],
       // The API down or slow while rendering: the browser loads the data again.
       reloadData: ['error', 'failed'].includes(pageStatus(pageResult) as string),
+      ...(session !== undefined && { session }),
     };
     const resolved = { ...context, loaderData };
     const router = createStaticRouter(handler.dataRoutes, resolved);
     const app = (
       <PageSourceContext.Provider value={source}>
-        <AuthProvider hydrating>
+        <AuthProvider hydrating session={session}>
           <StaticRouterProvider router={router} context={resolved} hydrate={false} nonce={nonce} />
         </AuthProvider>
       </PageSourceContext.Provider>

@@ -18,6 +18,7 @@ import { ContentManager } from '../../features/admin/ContentManager';
 import { MessagesPanel } from '../../features/admin/MessagesPanel';
 import { ProjectEditor } from '../../features/admin/ProjectEditor';
 import { SignedInOnly } from '../../features/session/SignedInOnly';
+import { sessionGate } from '../../features/session/session-gate';
 import { useDocumentTitle } from '../../features/session/useDocumentTitle';
 import {
   ADMIN_DASHBOARD_TITLE,
@@ -91,6 +92,9 @@ const TABS: AdminTab[] = [
   },
   { key: 'messages', label: TAB_MESSAGES, render: () => <MessagesPanel /> },
 ];
+
+/** On the site's server: a redirect to /signin without a session, a 403 for a non-admin. */
+export const loader = sessionGate({ role: 'admin' });
 
 export default function AdminDashboardPage() {
   return <SignedInOnly>{() => <AdminGate />}</SignedInOnly>;

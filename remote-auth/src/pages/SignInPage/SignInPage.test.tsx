@@ -132,11 +132,16 @@ describe('SignInPage: Google', () => {
       'GET /users/me': {
         body: { uid: 'google-uid', email: 'grace@example.test', role: 'user' },
       },
+      'POST /session': { status: 204 },
     });
     const { user } = renderPage(<SignInPage />, '/signin');
     await user.click(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL }));
     expect(await navigatedTo()).toBe('/welcome');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The site's session, and one read of the profile: nothing written.
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`)).toEqual([
+      'POST /session',
+      'GET http://api.test/api/users/me',
+    ]);
   });
 
   it('shows "Signing In with Google..." while the popup is open', async () => {

@@ -62,6 +62,7 @@ describe('SignUpPage', () => {
         status: 201,
         body: { uid: 'new-uid', ...(JSON.parse(String(init?.body)) as object) },
       }),
+      'POST /session': { status: 204 },
     });
     const { user } = renderPage(<SignUpPage />, '/signup');
     await fillAndSubmit(user);
@@ -75,7 +76,11 @@ describe('SignUpPage', () => {
       expect.objectContaining({ uid: 'new-uid' }),
       { displayName: 'ada' },
     );
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const calls = fetchMock.mock.calls as [string, RequestInit][];
+    // The site's session starts from a fresh ID token, which carries the new display name.
+    const session = calls.find(([url]) => url === '/session');
+    expect(JSON.parse(String(session?.[1].body))).toEqual({ idToken: 'token-new-uid' });
+    const [url, init] = calls.find(([address]) => address !== '/session') ?? ['', {}];
     expect(url).toBe('http://api.test/api/users/me');
     expect(JSON.parse(String(init.body))).toEqual({
       email: 'ada@example.test',

@@ -8,6 +8,7 @@ import type { UserProfile } from '@portfolio/shared/types';
 import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import { providerMessage } from '../../features/session/errors';
 import { SignedInOnly } from '../../features/session/SignedInOnly';
+import { sessionGate } from '../../features/session/session-gate';
 import { useDocumentTitle } from '../../features/session/useDocumentTitle';
 import {
   ADMIN_DASHBOARD_LINK,
@@ -32,6 +33,9 @@ type ProfileState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'loaded'; profile: UserProfile };
+
+/** On the site's server: a redirect to /signin without a session. */
+export const loader = sessionGate({ role: 'user' });
 
 export default function UserDashboardPage() {
   useDocumentTitle(USER_DASHBOARD_TITLE);

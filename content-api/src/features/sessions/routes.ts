@@ -1,0 +1,121 @@
+// /sessions: Firebase session cookies for the site's server (docs/decisions/037). The site's
+// server mints one at sign-in (POST /sessions with the user's ID token) and sets it as an
+// httpOnly cookie on the site's own origin; on each page request that carries it, it asks who it
+// belongs to (POST /sessions/verify). Both answers are for that one user and are never cached.
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { RouteContext } from '../../app.js';
+import { AUTH_MESSAGES, identityOf, isTokenRejection } from '../../auth/identity.js';
+import { MAX_ID_TOKEN_LENGTH } from '../../auth/identity.js';
+import type { SessionCookies, SessionIdentity } from '../../auth/session-cookies.js';
+import { SESSION_LIFETIME_MS } from '../../auth/session-cookies.js';
+import { HttpError } from '../../http/errors.js';
+
+export const SESSION_MESSAGES = {
+  signInAgain: 'Sign in again to start a session on this site.',
+  ended: 'The session has ended. Please sign in again.',
+} as const;
+
+/**
+ * A cookie is minted only from a recent sign-in (as Firebase advises, so a stolen ID token
+ * cannot be stretched into a two-week session), or to renew a valid session of the same user.
+ */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
+const sessionCookie = { type: 'string', minLength: 1, maxLength: MAX_ID_TOKEN_LENGTH } as const;
+
+const identitySchema = {
+  type: 'object',
+  required: ['uid', 'email', 'displayName', 'photoURL', 'role', 'issuedAt'],
+  properties: {
+    uid: { type: 'string' },
+    email: { type: ['string', 'null'] },
+    displayName: { type: ['string', 'null'] },
+    photoURL: { type: ['string', 'null'] },
+    role: { type: 'string', enum: ['user', 'admin'] },
+    issuedAt: { type: 'number' },
+  },
+} as const;
+
+export interface SessionRouteOptions extends RouteContext {
+  sessionCookies: SessionCookies;
+}
+
+const sessionRoutes: FastifyPluginAsync<SessionRouteOptions> = async (
+  app,
+  { auth, sessionCookies },
+) => {
+  /** A cookie firebase-admin refuses is the caller's problem (401); a failed check is not. */
+  async function verify(reply: FastifyReply, cookie: string): Promise<SessionIdentity> {
+    try {
+      return await sessionCookies.verify(cookie);
+    } catch (error) {
+      if (isTokenRejection(error)) throw new HttpError(401, SESSION_MESSAGES.ended);
+      reply.log.error({ err: error }, 'Session cookie could not be verified');
+      throw new HttpError(503, AUTH_MESSAGES.unavailable);
+    }
+  }
+
+  app.post<{ Body: { session?: string } }>(
+    '/sessions',
+    {
+      onRequest: auth.requireUser,
+      config: { changesPublicContent: false },
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { session: sessionCookie },
+        },
+        response: {
+          201: {
+            type: 'object',
+            required: ['session', 'expiresIn'],
+            properties: { session: { type: 'string' }, expiresIn: { type: 'integer' } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const signedInAt = identity.authTime ?? 0;
+      if (Date.now() / 1000 - signedInAt > RECENT_SIGN_IN_SECONDS) {
+        const current = request.body.session;
+        const renewing =
+          current !== undefined && (await verify(reply, current)).uid === identity.uid;
+        if (!renewing) throw new HttpError(401, SESSION_MESSAGES.signInAgain);
+      }
+      const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      let session: string;
+      try {
+        session = await sessionCookies.create(token, SESSION_LIFETIME_MS);
+      } catch (error) {
+        if (isTokenRejection(error)) throw new HttpError(401, AUTH_MESSAGES.invalid);
+        request.log.error({ err: error }, 'Session cookie could not be created');
+        throw new HttpError(503, AUTH_MESSAGES.unavailable);
+      }
+      return reply.code(201).send({ session, expiresIn: SESSION_LIFETIME_MS / 1000 });
+    },
+  );
+
+  app.post<{ Body: { session: string } }>(
+    '/sessions/verify',
+    {
+      config: { changesPublicContent: false },
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['session'],
+          properties: { session: sessionCookie },
+        },
+        response: { 200: identitySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return verify(reply, request.body.session);
+    },
+  );
+};
+
+export default sessionRoutes;

@@ -1,0 +1,25 @@
+// What the site's server answers for a page that needs a signed-in visitor (docs/decisions/037):
+// the dashboards' route loaders. On the server the visitor's session is known (the site's
+// session cookie), so a visitor without one is sent to /signin (302) and a non-admin on the
+// admin dashboard gets the not-allowed page with a 403. In the browser the session is the Auth
+// SDK's, and the pages decide as they render (SignedInOnly).
+import { requestSession } from '@portfolio/shared/page-data';
+import type { PageLoader } from '@portfolio/shared/page-data';
+import { SIGN_IN_ROUTE } from '../../texts';
+
+export type SessionGateState =
+  | { status: 'redirect'; location: string }
+  | { status: 'forbidden' }
+  | { status: 'allowed' }
+  /** In the browser, or the server could not check the session: the page decides. */
+  | { status: 'unchecked' };
+
+export function sessionGate({ role }: { role: 'user' | 'admin' }): PageLoader {
+  return (args): SessionGateState => {
+    const session = requestSession(args);
+    if (session === undefined) return { status: 'unchecked' };
+    if (session === null) return { status: 'redirect', location: SIGN_IN_ROUTE };
+    if (role === 'admin' && session.role !== 'admin') return { status: 'forbidden' };
+    return { status: 'allowed' };
+  };
+}

@@ -11,6 +11,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/deploys/**',
       '**/dist-single/**',
       'bench-results/**',
       '**/data/**',

@@ -34,7 +34,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: 'faults/**' },
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: ['faults/**', 'deploys/**'],
+    },
     // Real faults (the content API's gate switched off, slowed, failing) affect every page of
     // the stack: these specs run after the others, one at a time.
     {
@@ -42,6 +46,15 @@ export default defineConfig({
       use: { browserName: 'chromium' },
       testMatch: 'faults/**/*.spec.ts',
       dependencies: ['chromium'],
+      workers: 1,
+    },
+    // Redeploys on a small site of their own (support/deploy-harness.mjs), with a real build of
+    // a changed remote: last, alone, so nothing else competes for the two cores.
+    {
+      name: 'deploys',
+      use: { browserName: 'chromium' },
+      testMatch: 'deploys/**/*.spec.ts',
+      dependencies: ['faults'],
       workers: 1,
     },
   ],

@@ -220,7 +220,10 @@ test.describe('a remote that misbehaves', () => {
   });
 
   test('answering HTML instead of JavaScript', async ({ page }) => {
-    const pattern = `${REMOTE_ORIGINS.shop}/remoteEntry.js`;
+    // The entry of whichever version the page uses: the current one, or the one under /v/<id>/
+    // that the server rendered with (docs/decisions/038).
+    const pattern = (url: URL) =>
+      url.origin === REMOTE_ORIGINS.shop && url.pathname.endsWith('/remoteEntry.js');
     await page.route(pattern, (route) =>
       route.fulfill({
         status: 200,

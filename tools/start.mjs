@@ -19,6 +19,7 @@ import {
   appPort,
   portFromEnv,
 } from './apps.mjs';
+import { deployBuild } from './deploy.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 const args = process.argv.slice(2);
@@ -221,9 +222,20 @@ async function startApps() {
   await startSiteServer(APPS[0]);
 }
 
+/**
+ * A remote is served from its deploy folder (tools/deploy.mjs): the fresh build becomes the
+ * current version (unchanged builds are not deployed twice), and a team's later
+ * `node tools/deploy.mjs <remote>` switches it while the site runs.
+ */
 function startStaticApp(app) {
+  const deployRoot = path.join(ROOT, app.dir, 'deploys');
+  const { version, changed } = deployBuild({
+    buildDir: path.join(ROOT, app.dir, 'dist'),
+    deployRoot,
+  });
+  if (changed) log(`${app.name}: deployed build ${version}`);
   return new Promise((resolve, reject) => {
-    const server = createStaticServer({ root: path.join(ROOT, app.dir, 'dist'), cors: true });
+    const server = createStaticServer({ deployRoot, cors: true });
     server.once('error', (error) =>
       reject(
         new Error(

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { POINTER_FILE, VERSIONS_DIR, readPointer } from './deploy.mjs';
 import { buildRuntimeConfig, isPublicHost } from './runtime-config.mjs';
 import { STATIC_SECURITY_HEADERS, contentSecurityPolicy } from './security-headers.mjs';
 
@@ -38,11 +39,13 @@ const NO_CACHE = new Set([
   'index.html',
 ]);
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** @param {string} file */
 export function cacheControlFor(file) {
   const base = path.basename(file);
   if (NO_CACHE.has(base)) return 'no-cache';
-  if (HASHED.test(base)) return 'public, max-age=31536000, immutable';
+  if (HASHED.test(base)) return IMMUTABLE;
   return 'public, max-age=3600';
 }
 
@@ -54,11 +57,44 @@ function pickEncoding(header) {
   return null;
 }
 
+/** A kept deploy's own address: /v/<version>/<file> (tools/deploy.mjs). */
+const VERSIONED_PATH = /^\/v\/([A-Za-z0-9][A-Za-z0-9._-]{0,63})(\/.*)$/;
+
 /**
- * @param {{ root: string, cors?: boolean, env?: NodeJS.ProcessEnv }} options
+ * `root`: a build folder. Or `deployRoot`: a remote's deploy folder (tools/deploy.mjs), served as
+ * its current version at the usual addresses and every kept version, immutable, under /v/<id>/.
+ * @param {{ root?: string, deployRoot?: string, cors?: boolean, env?: NodeJS.ProcessEnv }} options
  */
-export function createStaticServer({ root, cors = false, env = process.env }) {
-  const rootDir = path.resolve(root);
+export function createStaticServer({ root, deployRoot, cors = false, env = process.env }) {
+  if (!root === !deployRoot) throw new Error('createStaticServer: give root or deployRoot');
+  const deployDir = deployRoot && path.resolve(deployRoot);
+  let pointer = { mtimeMs: -1, version: null };
+
+  /** Which folder answers a path, and whether the answer can never change. */
+  async function locate(pathname) {
+    if (!deployDir) return { rootDir: path.resolve(root), pathname, immutable: false };
+    const versioned = VERSIONED_PATH.exec(pathname);
+    if (versioned) {
+      return {
+        rootDir: path.join(deployDir, VERSIONS_DIR, versioned[1]),
+        pathname: versioned[2],
+        immutable: true,
+      };
+    }
+    // The pointer is re-read when it changes: a deploy is live with the next request.
+    const { mtimeMs } = await stat(path.join(deployDir, POINTER_FILE)).catch(() => ({
+      mtimeMs: 0,
+    }));
+    if (mtimeMs !== pointer.mtimeMs) {
+      pointer = { mtimeMs, version: readPointer(deployDir)?.version ?? null };
+    }
+    if (!pointer.version) return null;
+    return {
+      rootDir: path.join(deployDir, VERSIONS_DIR, pointer.version),
+      pathname,
+      immutable: false,
+    };
+  }
   /** @type {Map<string, { body: Buffer, br?: Buffer, gzip?: Buffer, mtimeMs: number }>} */
   const cache = new Map();
 
@@ -151,6 +187,13 @@ export function createStaticServer({ root, cors = false, env = process.env }) {
       response.writeHead(404, { ...headers, 'Content-Type': TYPES['.txt'] }).end('Not found');
       return;
     }
+    const located = await locate(pathname);
+    if (!located) {
+      response.writeHead(404, { ...headers, 'Content-Type': TYPES['.txt'] }).end('Not deployed');
+      return;
+    }
+    const { rootDir, immutable } = located;
+    pathname = located.pathname;
     let file = path.join(rootDir, pathname);
     if (!file.startsWith(rootDir + path.sep) && file !== rootDir) {
       response.writeHead(403, headers).end('Forbidden');
@@ -165,7 +208,7 @@ export function createStaticServer({ root, cors = false, env = process.env }) {
     }
     if (!entry) {
       // SPA fallback: a path without an extension is a client-side route.
-      if (path.extname(pathname) === '') {
+      if (path.extname(pathname) === '' && !immutable) {
         file = path.join(rootDir, 'index.html');
         entry = await load(file).catch(() => null);
       }
@@ -177,7 +220,7 @@ export function createStaticServer({ root, cors = false, env = process.env }) {
 
     const extension = path.extname(file);
     headers['Content-Type'] = TYPES[extension] ?? 'application/octet-stream';
-    headers['Cache-Control'] = cacheControlFor(file);
+    headers['Cache-Control'] = immutable ? IMMUTABLE : cacheControlFor(file);
     if (extension === '.html') headers.Link = PAGE_PRELOADS;
     let body = entry.body;
     if (COMPRESSIBLE.has(extension) && body.length > 1024) {

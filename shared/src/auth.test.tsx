@@ -193,6 +193,25 @@ describe('AuthProvider over a server-rendered page (the site session)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('does not render again for a visitor without a session or a stored one', async () => {
+    // An extra update would commit what a transition suspended (a page reloading its data).
+    const seen: string[] = [];
+    function Recorder() {
+      const { user, loading } = useAuth();
+      seen.push(`${user?.displayName ?? 'signed out'}|${loading}`);
+      return null;
+    }
+    render(
+      <AuthProvider hydrating session={null}>
+        <Recorder />
+      </AuthProvider>,
+    );
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(seen).toEqual(['signed out|false']);
+  });
+
   it('renders signed out for a visitor without a session, then applies a stored one', async () => {
     signIn(testUser());
     render(

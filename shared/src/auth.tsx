@@ -128,8 +128,14 @@ export function AuthProvider({
 
   useEffect(() => {
     // Once, right after hydration: without a server session, this browser's stored one (if any).
+    // No update when nothing changes: an update here would also commit whatever a transition
+    // has suspended meanwhile (a page reloading its data would flash its loading state).
+    if (!hydrating || rendered) return;
+    const stored = persistedState();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- once, right after hydration
-    if (hydrating && !rendered) setState(persistedState());
+    setState((current) =>
+      current.user === stored.user && current.loading === stored.loading ? current : stored,
+    );
   }, [hydrating, rendered]);
 
   useEffect(() => {
@@ -148,7 +154,8 @@ export function AuthProvider({
       const call = ++latest;
       reconcile(user);
       if (!user) {
-        setState({ user: null, role: null, loading: false });
+        // Unchanged stays the same object: no needless update (see the hydration effect above).
+        setState((current) => (current.user || current.loading ? SIGNED_OUT : current));
         return;
       }
       let role: Role = 'user';

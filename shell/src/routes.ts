@@ -16,7 +16,16 @@ export interface PublishedRoute {
 export interface PublishedRoutes {
   version: string;
   routes: PublishedRoute[];
+  /**
+   * Where this very build is served, relative to the remote's address (`v/<id>/`), when it was
+   * deployed to a versioned folder (tools/deploy.mjs): its code is loaded from there, so a later
+   * deploy never changes what a page rendered with this one needs.
+   */
+  deployment?: string;
 }
+
+/** A relative folder of plain names, e.g. "v/3f2a9c1b7d4e/": nothing that leaves the remote. */
+const DEPLOYMENT_PATH = /^(?:[A-Za-z0-9][A-Za-z0-9._-]*\/)+$/;
 
 /** Remote name → its published routes; a remote that could not be read is absent. */
 export type SiteRouteTable = Partial<Record<RemoteName, readonly PublishedRoute[]>>;
@@ -57,7 +66,14 @@ export function parsePublishedRoutes(raw: unknown): PublishedRoutes {
       ...(typeof route.label === 'string' ? { label: route.label } : {}),
     };
   });
-  return { version: typeof raw.version === 'string' ? raw.version : '', routes };
+  const version = typeof raw.version === 'string' ? raw.version : '';
+  if (raw.deployment === undefined) return { version, routes };
+  if (typeof raw.deployment !== 'string' || !DEPLOYMENT_PATH.test(raw.deployment)) {
+    throw new PublishedRoutesError(
+      'routes.json: "deployment" must be a relative folder like "v/<id>/".',
+    );
+  }
+  return { version, routes, deployment: raw.deployment };
 }
 
 /** Every remote page route, in the remotes' order; the first remote to claim a path owns it. */

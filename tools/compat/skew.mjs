@@ -14,15 +14,12 @@
 //      the live remotes require /config ^1.0.0.
 // Pages are loaded in Chromium from the same static server as npm start, without the API.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import webpack from 'webpack';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { APPS, ROOT } from '../apps.mjs';
 import { createStaticServer } from '../static-server.mjs';
-import { createWebpackConfig } from '../webpack/create-config.mjs';
-import { sharedModules } from '../webpack/shared-modules.mjs';
+import { buildCandidates, candidateConfigs, prepareWorkDir } from './candidate-build.mjs';
 
 const WORK = path.join(ROOT, 'node_modules', '.cache', 'compat-skew');
 const BASE_PORT = Number(process.env.SKEW_BASE_PORT ?? 3320);
@@ -89,50 +86,6 @@ export function Badge({ children }: { children: ReactNode }) {
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   writeFileSync(path.join(dir, 'exports-snapshot.json'), JSON.stringify(snapshot, null, 2));
   return dir;
-}
-
-/** A copy of an app's sources, optionally changed, built against a shared copy. */
-async function appConfig(app, sharedDir, { label, edit } = {}) {
-  const dir = path.join(WORK, label);
-  cpSync(path.join(ROOT, app.dir, 'src'), path.join(dir, 'src'), { recursive: true });
-  edit?.(dir);
-  const { default: original } = await import(path.join(ROOT, app.dir, 'webpack.config.mjs'));
-  const configure = createWebpackConfig({ ...original.app, dir });
-  const built = await configure({}, { mode: 'production' });
-  // The app and its server build (whose routes.json the shell reads); the remote's standalone
-  // runtime script plays no part here.
-  const [config, ...rest] = Array.isArray(built) ? built : [built];
-  const server = rest.find((candidate) => candidate.name.endsWith('-server'));
-  config.name = label;
-  const pkg = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
-  const alias = { ...config.resolve.alias };
-  for (const [subpath, file] of Object.entries(pkg.exports)) {
-    alias[`@portfolio/shared/${subpath.slice(2)}$`] = path.join(sharedDir, file);
-  }
-  // The copies live under node_modules/.cache, which the TypeScript rule would skip.
-  const exclude = /node_modules[\\/](?!\.cache[\\/])/;
-  const configs = server ? [config, server] : [config];
-  for (const each of configs) {
-    each.resolve = { ...each.resolve, alias };
-    each.module.rules[0] = { ...each.module.rules[0], exclude };
-    const federation = each.plugins.find((plugin) => plugin instanceof ModuleFederationPlugin);
-    federation._options.shared = sharedModules({ sharedDir });
-  }
-  if (server) server.name = `${label}-server`;
-  return configs;
-}
-
-function build(configs) {
-  return new Promise((resolve, reject) => {
-    webpack(configs).run((error, stats) => {
-      if (error) return reject(error);
-      if (stats.hasErrors()) {
-        const { errors } = stats.toJson({ all: false, errors: true });
-        return reject(new Error(errors.map((e) => e.message).join('\n')));
-      }
-      resolve();
-    });
-  });
 }
 
 /** npm run check:compat, as a deploy would run it: exit code and output. */
@@ -208,16 +161,12 @@ async function main() {
     }
   }
   rmSync(WORK, { recursive: true, force: true });
-  mkdirSync(path.join(WORK, 'tools'), { recursive: true });
-  // The shell imports the federation diagnostics by a relative path out of its folder.
-  cpSync(path.join(ROOT, 'tools', 'webpack'), path.join(WORK, 'tools', 'webpack'), {
-    recursive: true,
-  });
+  prepareWorkDir(WORK);
   const shop = APPS.find((app) => app.name === 'shop');
   const shell = APPS.find((app) => app.name === 'shell');
   const started = Date.now();
   const configs = [
-    await appConfig(shop, sharedCopy('shared-ui', { uiBadge: true }), {
+    await candidateConfigs(WORK, shop, sharedCopy('shared-ui', { uiBadge: true }), {
       label: 'shop-ui',
       edit: (dir) => {
         const file = path.join(dir, 'src/pages/StorePage/StorePage.tsx');
@@ -235,17 +184,22 @@ async function main() {
         writeFileSync(file, source);
       },
     }),
-    await appConfig(shop, sharedCopy('shared-config', { configExport: true }), {
+    await candidateConfigs(WORK, shop, sharedCopy('shared-config', { configExport: true }), {
       label: 'shop-config',
     }),
-    await appConfig(shell, sharedCopy('shared-both', { uiBadge: true, configExport: true }), {
-      label: 'shell-both',
-    }),
-    await appConfig(shell, sharedCopy('shared-major', { configRemoval: true }), {
+    await candidateConfigs(
+      WORK,
+      shell,
+      sharedCopy('shared-both', { uiBadge: true, configExport: true }),
+      {
+        label: 'shell-both',
+      },
+    ),
+    await candidateConfigs(WORK, shell, sharedCopy('shared-major', { configRemoval: true }), {
       label: 'shell-major',
     }),
   ];
-  await build(configs.flat());
+  await buildCandidates(configs.flat());
   console.log(`Built the four candidates in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const dist = (label) => path.join(WORK, label, 'dist');

@@ -18,7 +18,7 @@ function Page() {
 
 /** A remote's published files, as its static host serves them; `version` can change. */
 function startRemote() {
-  const state = { version: 'v1', up: true };
+  const state = { version: 'v1', up: true, deployment: undefined as string | undefined };
   const server = http.createServer((request, response) => {
     if (!state.up) {
       request.socket.destroy();
@@ -28,6 +28,7 @@ function startRemote() {
       response.end(
         JSON.stringify({
           version: state.version,
+          ...(state.deployment && { deployment: state.deployment }),
           routes: [
             { path: '/blog', module: './BlogPage' },
             ...(state.version === 'v2' ? [{ path: '/new', module: './NewPage' }] : []),
@@ -36,7 +37,7 @@ function startRemote() {
       );
       return;
     }
-    if (request.url === '/mf-manifest.json') {
+    if (request.url === '/mf-manifest.json' || request.url?.endsWith('/mf-manifest.json')) {
       response.end(
         JSON.stringify({
           exposes: [{ path: './BlogPage', assets: { css: { sync: ['blog.css'] } } }],
@@ -60,6 +61,7 @@ describe('ServerRemotes', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
   beforeEach(() => {
+    state.deployment = undefined;
     loadRemoteMock.mockReset().mockResolvedValue({ default: Page });
     registerRemotesMock.mockReset();
   });
@@ -130,5 +132,46 @@ describe('ServerRemotes', () => {
     const remotes = create();
     loadRemoteMock.mockReturnValue(new Promise(() => undefined));
     await expect(remotes.load('blog', './BlogPage')).rejects.toThrow(/no answer in 500 ms/);
+  });
+
+  it('loads a versioned deploy from its own folder, and tells the browser to use that version', async () => {
+    state.version = 'v1';
+    state.deployment = 'v/first/';
+    const remotes = create();
+    await remotes.refresh();
+    const folder = manifest.replace('mf-manifest.json', 'v/first/');
+    expect(registerRemotesMock).toHaveBeenLastCalledWith(
+      [{ name: 'blog', entry: `${folder}server/remoteEntry.js` }],
+      { force: false },
+    );
+    expect(remotes.manifests().blog).toBe(`${folder}mf-manifest.json`);
+    expect(remotes.manifests().shop).toBe('http://127.0.0.1:9/mf-manifest.json');
+    expect(remotes.stylesheets('blog', './BlogPage')).toEqual([`${folder}blog.css`]);
+    const bases = (globalThis as Record<string, unknown>).__portfolioRemoteBases as Record<
+      string,
+      string
+    >;
+    expect(bases.blog).toBe(folder);
+
+    // The same build deployed again to another folder (a rollback) is a switch too.
+    state.deployment = 'v/second/';
+    await remotes.refresh();
+    expect(remotes.manifests().blog).toBe(
+      manifest.replace('mf-manifest.json', 'v/second/mf-manifest.json'),
+    );
+
+    // A failed switch leaves everything on the live version.
+    state.deployment = 'v/third/';
+    loadRemoteMock.mockRejectedValue(new Error('broken build'));
+    await remotes.refresh();
+    expect(bases.blog).toBe(manifest.replace('mf-manifest.json', 'v/second/'));
+    expect(remotes.manifests().blog).toContain('/v/second/');
+  });
+
+  it('refuses a deployment folder that leaves the remote', async () => {
+    state.deployment = '../elsewhere/';
+    const remotes = create();
+    await remotes.refresh();
+    expect(registerRemotesMock).not.toHaveBeenCalled();
   });
 });

@@ -35,6 +35,8 @@ interface RemoteState {
   registered: boolean;
   /** The container entry of the live version, to go back to when a new one fails. */
   entry: string | null;
+  /** The folder the live version is served from (its deploy folder, or the remote's base). */
+  versionBase: string;
 }
 
 interface ManifestExpose {
@@ -73,6 +75,7 @@ export class ServerRemotes {
         reachable: false,
         registered: false,
         entry: null,
+        versionBase: base,
       });
     }
   }
@@ -95,6 +98,20 @@ export class ServerRemotes {
   /** The route table as last read from the remotes. */
   table(): SiteRouteTable {
     return Object.fromEntries([...this.state].map(([remote, state]) => [remote, state.routes]));
+  }
+
+  /**
+   * Remote name → the browser manifest of the version the server renders with, so the browser
+   * hydrates with the very same code even if a deploy happens meanwhile (a versioned folder when
+   * the remote was deployed to one, else the configured address).
+   */
+  manifests(): Record<RemoteName, string> {
+    const manifests = { ...this.options.manifests };
+    for (const [remote, state] of this.state) {
+      if (state.versionBase !== state.base)
+        manifests[remote] = `${state.versionBase}mf-manifest.json`;
+    }
+    return manifests;
   }
 
   /** Stylesheets the page needs in the HTML head, so it is styled before any script runs. */
@@ -122,23 +139,38 @@ export class ServerRemotes {
       return;
     }
     state.reachable = true;
-    if (published.version === state.version) return;
-    const entry = `${state.base}server/remoteEntry.js?v=${encodeURIComponent(published.version)}`;
+    // A new build, or the same build deployed again to another folder (a rollback).
+    const version = published.deployment
+      ? `${published.version}@${published.deployment}`
+      : published.version;
+    if (version === state.version) return;
+    // A versioned deploy is loaded from its own folder, which no later deploy changes.
+    const versionBase = published.deployment
+      ? new URL(published.deployment, state.base).href
+      : state.base;
+    const entry = published.deployment
+      ? `${versionBase}server/remoteEntry.js`
+      : `${state.base}server/remoteEntry.js?v=${encodeURIComponent(published.version)}`;
     try {
-      const css = await this.readStylesheets(state.base);
+      const css = await this.readStylesheets(versionBase);
+      // The new container's chunks come from its folder (server-public-path.ts); containers
+      // already started keep the folder they started with.
+      this.bases[remote] = versionBase;
       registerRemotes([{ name: remote, entry }], { force: state.registered });
       state.registered = true;
       // Load the new container now, so no visitor's request waits for it.
       const first = published.routes[0];
       if (first) await this.load(remote, first.module);
-      state.version = published.version;
+      state.version = version;
       state.entry = entry;
       state.routes = published.routes;
       state.css = css;
-      this.log(`Remote "${remote}" version ${published.version} is live on the server`);
+      state.versionBase = versionBase;
+      this.log(`Remote "${remote}" version ${version} is live on the server`);
     } catch (error) {
-      this.log(`Remote "${remote}" version ${published.version} could not be loaded`, error);
+      this.log(`Remote "${remote}" version ${version} could not be loaded`, error);
       // Back to the live version's container (a new poll tries the new version again).
+      this.bases[remote] = state.versionBase;
       if (state.entry) registerRemotes([{ name: remote, entry: state.entry }], { force: true });
     }
   }

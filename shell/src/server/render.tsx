@@ -131,7 +131,8 @@ export function createRenderer(options: RendererOptions) {
     const rendered = loaded.get(leafId);
     const stylesheets = rendered ? remotes.stylesheets(rendered.remote, rendered.module) : [];
     const data: SiteData = {
-      config,
+      // The browser loads each remote's code from the version this page was rendered with.
+      config: { ...config, remotes: remotes.manifests() },
       routes: table,
       loaderData,
       drawnInBrowser: [...failed],

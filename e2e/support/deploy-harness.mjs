@@ -1,0 +1,89 @@
+// The redeploy specs' own small site (e2e/deploys/): the shell's server, as `npm start` runs it,
+// over one remote (the shop) served from a deploy folder (tools/deploy.mjs) that the specs
+// deploy to. Run with --expose-gc: GET /heap on the control port answers the shell server's
+// heap after a full collection, the figure the 20-redeploy check watches. Loopback only; the
+// other remotes point at a closed port (their pages are not part of these specs). GET
+// /share-scope tells what the server's federation runtime shares, for the one-React check.
+//   env: DEPLOY_ROOT, SHELL_PORT, SHOP_PORT, CONTROL_PORT
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createStaticServer } from '../../tools/static-server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { DEPLOY_ROOT, SHELL_PORT, SHOP_PORT, CONTROL_PORT } = process.env;
+if (
+  !DEPLOY_ROOT ||
+  !SHELL_PORT ||
+  !SHOP_PORT ||
+  !CONTROL_PORT ||
+  typeof globalThis.gc !== 'function'
+) {
+  throw new Error(
+    'deploy-harness: set DEPLOY_ROOT, SHELL_PORT, SHOP_PORT, CONTROL_PORT; run with --expose-gc',
+  );
+}
+
+const closed = 'http://127.0.0.1:9/mf-manifest.json';
+const env = {
+  ...process.env,
+  REMOTE_SHOP_URL: `http://localhost:${SHOP_PORT}/mf-manifest.json`,
+  REMOTE_PORTFOLIO_URL: closed,
+  REMOTE_BLOG_URL: closed,
+  REMOTE_AUTH_URL: closed,
+  API_BASE_URL: 'http://127.0.0.1:9/api',
+  REMOTE_POLL_MS: '200',
+};
+
+const shop = createStaticServer({ deployRoot: DEPLOY_ROOT, cors: true, env });
+await new Promise((resolve) => shop.listen(Number(SHOP_PORT), '127.0.0.1', resolve));
+
+const { createSiteServer } = await import(path.join(root, 'shell', 'server.mjs'));
+const site = await createSiteServer({ env, pollMs: 200 });
+await site.listen({ port: Number(SHELL_PORT), host: '127.0.0.1' });
+
+/**
+ * What the server's federation runtime shares, per instance (the shell's server and each remote
+ * container): package → version → who provided it, whether it was loaded and who uses it.
+ */
+function shareScopes() {
+  const instances = globalThis.__FEDERATION__?.__INSTANCES__ ?? [];
+  return instances.map((instance) => ({
+    name: instance.name,
+    shared: Object.fromEntries(
+      Object.entries(instance.shareScopeMap?.default ?? {}).map(([pkg, versions]) => [
+        pkg,
+        Object.entries(versions).map(([version, entry]) => ({
+          version,
+          from: entry.from,
+          loaded: Boolean(entry.loaded || entry.lib),
+          useIn: entry.useIn ?? [],
+        })),
+      ]),
+    ),
+  }));
+}
+
+const control = http.createServer((request, response) => {
+  if (request.url === '/share-scope') {
+    return response
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify(shareScopes()));
+  }
+  if (request.url !== '/heap') return response.writeHead(404).end();
+  // Several passes: what a redeploy left behind must be collectable, not merely uncollected yet.
+  for (let pass = 0; pass < 3; pass += 1) globalThis.gc();
+  response
+    .writeHead(200, { 'Content-Type': 'application/json' })
+    .end(JSON.stringify({ heapUsed: process.memoryUsage().heapUsed }));
+});
+await new Promise((resolve) => control.listen(Number(CONTROL_PORT), '127.0.0.1', resolve));
+console.log('deploy-harness ready');
+
+const stop = () => {
+  control.close();
+  shop.close();
+  void site.close().then(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,152 @@
+// Deploys a remote's build to an immutable, versioned folder and switches a small pointer to it
+// (docs/decisions/038): `node tools/deploy.mjs <app…> [--version <id>]`.
+//
+//   <app>/deploys/
+//     current.json          {"version": "<id>", "history": ["<id>", …]}, replaced atomically
+//     versions/<id>/…       a whole build (browser files and server/), never changed again
+//
+// A build's own output folder is cleaned by every build, deleting chunks a page or a render in
+// flight may still need; a deployed version stays until it is several deploys old. The static
+// server (tools/static-server.mjs) serves the current version at the remote's usual addresses
+// and every kept version under /v/<id>/; the shell's server and the browsers it renders for load
+// a page's code from the version it was rendered with.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APPS, ROOT } from './apps.mjs';
+
+export const POINTER_FILE = 'current.json';
+export const VERSIONS_DIR = 'versions';
+/** How many versions stay servable: the current one and the last few before it. */
+export const DEFAULT_KEEP = 5;
+const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Every file under `dir`, relative, sorted (source maps included: they are part of a build). */
+function filesUnder(dir, prefix = '') {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .flatMap((entry) => {
+      const relative = path.join(prefix, entry.name);
+      return entry.isDirectory() ? filesUnder(dir, relative) : [relative];
+    })
+    .sort();
+}
+
+/** A build's version: a hash of its files, so deploying the same build twice changes nothing. */
+export function buildVersion(buildDir) {
+  const hash = createHash('sha256');
+  for (const file of filesUnder(buildDir)) {
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(buildDir, file)))
+      .update('\0');
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** The pointer: which version is live, and the ones before it (newest first). */
+export function readPointer(deployRoot) {
+  try {
+    const pointer = JSON.parse(readFileSync(path.join(deployRoot, POINTER_FILE), 'utf8'));
+    if (typeof pointer.version === 'string' && VERSION_PATTERN.test(pointer.version)) {
+      return {
+        version: pointer.version,
+        history: Array.isArray(pointer.history)
+          ? pointer.history.filter((id) => typeof id === 'string' && VERSION_PATTERN.test(id))
+          : [pointer.version],
+      };
+    }
+  } catch {
+    // No deploy yet.
+  }
+  return null;
+}
+
+/** Writes a file so that readers see the old content or the new, never a part. */
+function writeAtomically(file, content) {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+}
+
+/**
+ * @param {{ buildDir: string, deployRoot: string, version?: string, keep?: number }} options
+ * Copies `buildDir` to `<deployRoot>/versions/<version>/` (unless that version is there already),
+ * records in its server/routes.json where the version is served (`deployment`), then points
+ * `current.json` at it and removes versions older than the last `keep`.
+ * @returns {{ version: string, changed: boolean }}
+ */
+export function deployBuild({ buildDir, deployRoot, version, keep = DEFAULT_KEEP }) {
+  if (!existsSync(path.join(buildDir, 'mf-manifest.json'))) {
+    throw new Error(`${buildDir} is not a remote's build (no mf-manifest.json): build it first`);
+  }
+  const id = version ?? buildVersion(buildDir);
+  if (!VERSION_PATTERN.test(id)) throw new Error(`Not a usable version id: "${id}"`);
+  const versions = path.join(deployRoot, VERSIONS_DIR);
+  const target = path.join(versions, id);
+  mkdirSync(versions, { recursive: true });
+  if (!existsSync(target)) {
+    // Copied beside, then renamed: the version appears whole or not at all.
+    const staging = path.join(versions, `.staging-${id}-${randomBytes(4).toString('hex')}`);
+    cpSync(buildDir, staging, { recursive: true });
+    const routesFile = path.join(staging, 'server', 'routes.json');
+    if (existsSync(routesFile)) {
+      const routes = JSON.parse(readFileSync(routesFile, 'utf8'));
+      writeFileSync(routesFile, JSON.stringify({ ...routes, deployment: `v/${id}/` }, null, 2));
+    }
+    renameSync(staging, target);
+  }
+  const previous = readPointer(deployRoot);
+  if (previous?.version === id) return { version: id, changed: false };
+  const history = [id, ...(previous?.history ?? []).filter((old) => old !== id)].slice(0, keep);
+  writeAtomically(
+    path.join(deployRoot, POINTER_FILE),
+    `${JSON.stringify({ version: id, history }, null, 2)}\n`,
+  );
+  // Versions no longer in the history; a render that started on one has long finished.
+  for (const entry of readdirSync(versions)) {
+    const folder = path.join(versions, entry);
+    const stale = !history.includes(entry) && !entry.startsWith('.staging-');
+    const abandoned =
+      entry.startsWith('.staging-') && Date.now() - statSync(folder).mtimeMs > 3600_000;
+    if (stale || abandoned) rmSync(folder, { recursive: true, force: true });
+  }
+  return { version: id, changed: true };
+}
+
+const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
+if (isMain) {
+  const args = process.argv.slice(2);
+  const versionAt = args.indexOf('--version');
+  const version = versionAt >= 0 ? args[versionAt + 1] : undefined;
+  const names = args.filter((arg, index) => !arg.startsWith('--') && index !== versionAt + 1);
+  const remotes = APPS.filter((app) => app.name !== 'shell');
+  const chosen = names.length ? remotes.filter((app) => names.includes(app.name)) : remotes;
+  if (names.length && chosen.length !== names.length) {
+    console.error(
+      `Usage: node tools/deploy.mjs [${remotes.map((a) => a.name).join('|')}…] [--version <id>]`,
+    );
+    process.exit(1);
+  }
+  for (const app of chosen) {
+    const result = deployBuild({
+      buildDir: path.join(ROOT, app.dir, 'dist'),
+      deployRoot: path.join(ROOT, app.dir, 'deploys'),
+      version,
+    });
+    console.log(
+      `${app.name}: version ${result.version} ${result.changed ? 'is live' : 'was already live'}`,
+    );
+  }
+}

@@ -20,6 +20,7 @@ export default {
       displayName: 'web',
       testEnvironment: '<rootDir>/tools/jest/jsdom-environment.cjs',
       roots: [
+        '<rootDir>/contract/src',
         '<rootDir>/shared/src',
         '<rootDir>/shell/src',
         '<rootDir>/remote-portfolio/src',
@@ -32,6 +33,9 @@ export default {
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
       transformIgnorePatterns: ['/node_modules/(?!(typed\\.js|marked)/)'],
       moduleNameMapper: {
+        // The contract's sources (docs/decisions/052), whose relative imports end in .js (NodeNext).
+        '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',
+        '^(\\.{1,2}/.*)\\.js$': '$1',
         '\\.module\\.css$': 'identity-obj-proxy',
         '\\.css$': '<rootDir>/tools/jest/style-stub.cjs',
         '\\.(svg|png|jpg|jpeg|webp|avif|woff2?)$': '<rootDir>/tools/jest/file-stub.cjs',

@@ -23,6 +23,10 @@ export default {
   // built-ins swc rewrites to require().
   transformIgnorePatterns: ['/node_modules/(?!(.*/)?(marked|cookie|@electric-sql/pglite|jose)/)'],
   // Sources use NodeNext-style `.js` extensions on relative imports.
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // The contract is used from its sources, not from its build (docs/decisions/052).
+  moduleNameMapper: {
+    '^@portfolio/contract$': '<rootDir>/../contract/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   setupFilesAfterEnv: ['<rootDir>/src/testing/jest-setup.ts'],
 };

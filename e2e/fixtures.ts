@@ -123,7 +123,7 @@ export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
   ],
 });
 
-export type ApiFault = 'ok' | 'down' | 'slow' | 'error';
+export type ApiFault = 'ok' | 'down' | 'slow' | 'error' | 'malformed';
 export type RemoteFault = 'ok' | 'down' | 'slow' | 'missing-chunks';
 
 /**

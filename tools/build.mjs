@@ -34,7 +34,14 @@ function isFresh(dir, inputs) {
   return inputs.every((input) => newestMtime(path.join(ROOT, input)) <= built);
 }
 
-const frontEndInputs = (dir) => [dir, 'shared', 'tools/webpack', 'types', 'package-lock.json'];
+const frontEndInputs = (dir) => [
+  dir,
+  'shared',
+  'contract/src',
+  'tools/webpack',
+  'types',
+  'package-lock.json',
+];
 const apps = APPS.filter(
   (app) => only.length === 0 || only.includes(app.name) || only.includes(app.dir),
 ).filter((app) => !ifStale || !isFresh(app.dir, frontEndInputs(app.dir)));
@@ -71,7 +78,12 @@ function buildApi() {
   if (!wanted || !existsSync(path.join(ROOT, 'content-api/src/server.ts'))) return;
   if (
     ifStale &&
-    isFresh('content-api', ['content-api/src', 'content-api/drizzle', 'content-api/seed'])
+    isFresh('content-api', [
+      'content-api/src',
+      'content-api/drizzle',
+      'content-api/seed',
+      'contract/src',
+    ])
   )
     return;
   const started = Date.now();

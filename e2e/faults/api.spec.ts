@@ -76,6 +76,24 @@ test('content API answering 500: the spec messages, in the HTML and in the brows
   await expectNoA11yViolations(page);
 });
 
+test('content API answering another shape: the same messages, in the HTML and in the browser (ADR 052)', async ({
+  page,
+  request,
+}) => {
+  await setApiFault(request, 'malformed');
+  expect(await (await request.get('/blog')).text()).toContain(ARTICLES_LOAD_ERROR);
+  expect(await (await request.get('/projects/any-project')).text()).toContain(
+    projectErrorText(PROJECT_LOAD_FAILED),
+  );
+  await page.goto('/');
+  await expect(page.getByText(PROJECTS_LOAD_ERROR)).toBeVisible();
+  await mainNav(page).getByRole('link', { name: 'Blog' }).click();
+  await expect(page.getByRole('alert')).toHaveText(ARTICLES_LOAD_ERROR);
+  await mainNav(page).getByRole('link', { name: 'Portfolio' }).click();
+  await expect(page.getByText(PROJECTS_LOAD_ERROR)).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
 test('a failed search is logged and shows no message', async ({ page, request }) => {
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -1,13 +1,14 @@
 // A switchable gate in front of a service (the content API, or a remote's static host), for the
 // browser specs' faults: the site (the shell's server and the browser alike) reaches the service
 // through it, so a fault set here is real for both: connections reset (the server stopped),
-// answers slow, 500s, or a deploy's chunks missing while its manifest and entry are there. The
-// specs switch it with POST /__fault?mode=ok|down|slow|error|missing-chunks[&ms=N]. Started by
+// answers slow, 500s, answers of another shape than the API's contract (ADR 052), or a deploy's
+// chunks missing while its manifest and entry are there. The specs switch it with
+// POST /__fault?mode=ok|down|slow|error|malformed|missing-chunks[&ms=N]. Started by
 // e2e-stack.mjs, on loopback.
 import http from 'node:http';
 
-/** @typedef {'ok' | 'down' | 'slow' | 'error' | 'missing-chunks'} FaultMode */
-const MODES = new Set(['ok', 'down', 'slow', 'error', 'missing-chunks']);
+/** @typedef {'ok' | 'down' | 'slow' | 'error' | 'malformed' | 'missing-chunks'} FaultMode */
+const MODES = new Set(['ok', 'down', 'slow', 'error', 'malformed', 'missing-chunks']);
 export const SLOW_MS = 2500;
 /** A built chunk or stylesheet: its name carries a content hash. */
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css)(\?|$)/;
@@ -26,7 +27,9 @@ export function startFaultGate({ target, port, host = '127.0.0.1' }) {
     if (url.pathname === '/__fault') {
       const next = url.searchParams.get('mode') ?? '';
       if (request.method !== 'POST' || !MODES.has(next)) {
-        response.writeHead(400).end('POST /__fault?mode=ok|down|slow|error|missing-chunks');
+        response
+          .writeHead(400)
+          .end('POST /__fault?mode=ok|down|slow|error|malformed|missing-chunks');
         return;
       }
       mode = /** @type {FaultMode} */ (next);
@@ -51,6 +54,17 @@ export function startFaultGate({ target, port, host = '127.0.0.1' }) {
           'Access-Control-Allow-Origin': request.headers.origin ?? '*',
         })
         .end('{"message":"Internal error"}');
+      return;
+    }
+    if (mode === 'malformed') {
+      // A success whose body is no answer of the API: neither a list nor any of its records.
+      response
+        .writeHead(200, {
+          'Content-Type': 'application/json',
+          'Access-Control-Allow-Origin': request.headers.origin ?? '*',
+          'Cache-Control': 'no-store',
+        })
+        .end('{"data":null,"title":42}');
       return;
     }
     const forward = () => {

@@ -1,6 +1,7 @@
 // Spec texts and constants of the portfolio remote (site-spec.md sections 2, 4, 5, 8 and 9).
 // Pages and tests import them from here, so both always use the same words and numbers.
 // What the owner says about themself is in ./content/owner.ts, not here.
+import { ContactInputSchema } from '@portfolio/contract';
 
 // --- Home: hero typing animation (section 2 and 9) ---
 export const TYPED_PHRASES = [
@@ -56,8 +57,12 @@ export const HOME_CONTACT_EXCEPTION = 'Something went wrong. Please try again.';
 /** Contact page: a non-ok answer without a `message` of its own. */
 export const CONTACT_PAGE_FAILED = 'Error sending message';
 export const CONTACT_PAGE_EXCEPTION = 'Something went wrong. Try again later.';
-/** The content API's limits (content-api contact schema), mirrored as maxLength. */
-export const CONTACT_MAX_LENGTH = { name: 100, email: 254, message: 5000 } as const;
+/** The content API's limits, from its contract (docs/decisions/052), as the fields' maxLength. */
+export const CONTACT_MAX_LENGTH = {
+  name: ContactInputSchema.properties.name.maxLength,
+  email: ContactInputSchema.properties.email.maxLength,
+  message: ContactInputSchema.properties.message.maxLength,
+};
 
 // --- Contact page ---
 export const CONTACT_PAGE_TITLE = 'Get in Touch';

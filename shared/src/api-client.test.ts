@@ -1,25 +1,68 @@
 import {
   ApiError,
+  UnexpectedResponseError,
+  getAboutData,
+  getArticle,
+  getArticles,
+  getContactMessages,
+  getMyProfile,
   getProject,
   getProjects,
   imageUrl,
   searchArticles,
   sendContactMessage,
+  uploadImage,
 } from '@portfolio/shared/api-client';
 import { TEST_API_BASE, mockFetch, setUpTestRuntimeConfig } from '../../tools/testing';
 
 setUpTestRuntimeConfig();
 
+const PROJECT = {
+  _id: 'home-lab-siem',
+  title: 'Home Lab SIEM',
+  description: 'A lab.',
+  imagePath: '/images/siem.svg',
+  createdAt: '2024-02-12T10:00:00.000Z',
+  updatedAt: '2024-02-12T10:00:00.000Z',
+};
+const ARTICLE = {
+  _id: 'tls-in-practice',
+  title: 'TLS in practice',
+  content: '# TLS',
+  createdAt: '2025-06-10T09:00:00.000Z',
+  updatedAt: '2025-06-10T09:00:00.000Z',
+};
+const ABOUT = { name: 'A', title: 'B', intro: ['one'], funFacts: [{ label: 'x', value: 'y' }] };
+
+/** Answers `body` (any JSON) with 200 to every call. */
+function answer(body: unknown) {
+  mockFetch(
+    Object.fromEntries(
+      [
+        'GET /projects',
+        'GET /projects/p',
+        'GET /articles',
+        'GET /articles/a',
+        'GET /search?query=tls',
+        'GET /about-data',
+        'GET /users/me',
+        'GET /contact',
+        'POST /images',
+      ].map((route) => [route, { body: body as object }]),
+    ),
+  );
+}
+
 describe('API client', () => {
   it('calls the configured base address', async () => {
-    const fetchMock = mockFetch({ 'GET /projects': { body: [{ _id: 'a' }] } });
-    await expect(getProjects()).resolves.toEqual([{ _id: 'a' }]);
+    const fetchMock = mockFetch({ 'GET /projects': { body: [PROJECT] } });
+    await expect(getProjects()).resolves.toEqual([PROJECT]);
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`${TEST_API_BASE}/projects`);
   });
 
   it('treats a list answer that is not an array as an error (spec)', async () => {
     mockFetch({ 'GET /projects': { body: { projects: [] } } });
-    await expect(getProjects()).rejects.toBeInstanceOf(ApiError);
+    await expect(getProjects()).rejects.toBeInstanceOf(UnexpectedResponseError);
   });
 
   it("carries the server's message and status on a failed call", async () => {
@@ -72,5 +115,111 @@ describe('API client', () => {
     expect(imageUrl('/images/a.svg')).toBe(`${TEST_API_BASE}/images/a.svg`);
     expect(imageUrl('images/a.svg')).toBe(`${TEST_API_BASE}/images/a.svg`);
     expect(imageUrl('https://cdn.test/a.svg')).toBe('https://cdn.test/a.svg');
+  });
+});
+
+// docs/decisions/052: what the client receives is checked against the API's contract, so a
+// wrong shape is an error the page shows, never a crash further down.
+describe('API client: answers are checked against the contract', () => {
+  const calls = {
+    getProjects: () => getProjects(),
+    getProject: () => getProject('p'),
+    getArticles: () => getArticles(),
+    getArticle: () => getArticle('a'),
+    searchArticles: () => searchArticles('tls'),
+    getAboutData: () => getAboutData(),
+    getMyProfile: () => getMyProfile({ token: 't' }),
+    getContactMessages: () => getContactMessages({ token: 't' }),
+    uploadImage: () => uploadImage(new Blob(['x']), 'x.png', { token: 't' }),
+  };
+
+  const wrongShapes: [string, unknown][] = [
+    ['null', null],
+    ['a string', 'Failed'],
+    ['a number', 42],
+    ['an empty object', {}],
+    ['an array of strings', ['a', 'b']],
+    ['an array of nulls', [null]],
+    ['an error body', { message: 'Something went wrong' }],
+  ];
+
+  it.each(
+    Object.entries(calls).flatMap(([name, call]) =>
+      wrongShapes.map(([shape, body]) => [name, shape, call, body] as const),
+    ),
+  )('%s rejects %s with UnexpectedResponseError', async (_name, _shape, call, body) => {
+    answer(body);
+    const error: unknown = await call().then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error).not.toBeInstanceOf(ApiError);
+  });
+
+  it.each<[string, () => Promise<unknown>, unknown]>([
+    ['an object instead of the list', () => getProjects(), PROJECT],
+    ['a list instead of the object', () => getProject('p'), [PROJECT]],
+    ['a project without its title', () => getProjects(), [{ ...PROJECT, title: undefined }]],
+    ['skills as text', () => getProject('p'), { ...PROJECT, skills: 'Go, Rust' }],
+    ['a number for a title', () => getArticles(), [{ ...ARTICLE, title: 42 }]],
+    ['a date as a number', () => getArticles(), [{ ...ARTICLE, createdAt: 1_700_000_000 }]],
+    [
+      'a neighbour without its id',
+      () => getArticle('a'),
+      { ...ARTICLE, previous: { title: 'x' }, next: null },
+    ],
+    ['neighbours missing', () => getArticle('a'), ARTICLE],
+    ['intro as text', () => getAboutData(), { ...ABOUT, intro: 'one' }],
+    ['a fun fact without value', () => getAboutData(), { ...ABOUT, funFacts: [{ label: 'x' }] }],
+    [
+      'an unknown role',
+      () => getMyProfile({ token: 't' }),
+      { uid: 'u', email: null, role: 'root' },
+    ],
+    [
+      'read as text',
+      () => getContactMessages({ token: 't' }),
+      [{ _id: 'm', name: 'n', email: 'e', message: 'm', createdAt: 'd', read: 'yes' }],
+    ],
+  ])('rejects %s', async (_, call, body) => {
+    answer(body);
+    await expect(call()).rejects.toBeInstanceOf(UnexpectedResponseError);
+  });
+
+  it('accepts unknown fields, so the API may add one without breaking deployed apps', async () => {
+    answer({ ...ABOUT, junk: { nested: [1, 2, 3] }, theme: 'dark' });
+    await expect(getAboutData()).resolves.toMatchObject(ABOUT);
+    answer([{ ...PROJECT, rating: 5 }]);
+    await expect(getProjects()).resolves.toHaveLength(1);
+  });
+
+  it('accepts what the contract says: optional fields absent, a null email, null neighbours', async () => {
+    answer([{ ...PROJECT, skills: ['Go'], link: 'https://example.com' }]);
+    await expect(getProjects()).resolves.toHaveLength(1);
+    answer({ ...ARTICLE, previous: null, next: { _id: 'b', title: 'B' } });
+    await expect(getArticle('a')).resolves.toMatchObject({ next: { _id: 'b' } });
+    answer({ uid: 'u', email: null, role: 'user' });
+    await expect(getMyProfile({ token: 't' })).resolves.toEqual({
+      uid: 'u',
+      email: null,
+      role: 'user',
+    });
+  });
+
+  it('rejects an answer that is not JSON', async () => {
+    global.fetch = jest.fn(
+      async () => new Response('<html>Bad gateway</html>', { status: 200 }),
+    ) as unknown as typeof fetch;
+    await expect(getArticles()).rejects.toMatchObject({
+      name: 'UnexpectedResponseError',
+      path: '/articles',
+      status: 200,
+    });
+  });
+
+  it('names the path without its query', async () => {
+    answer({ results: [] });
+    await expect(searchArticles('tls')).rejects.toMatchObject({ path: '/search' });
   });
 });

@@ -1,16 +1,39 @@
 // The one typed client for the content API. Every page call goes through here, so the base
-// address, timeouts and the spec's error handling live in one place.
-import { getRuntimeConfig } from '@portfolio/shared/config';
+// address, timeouts and the spec's error handling live in one place. Every answer is checked
+// against the API's contract (docs/decisions/052) before anyone sees it: an answer of another
+// shape is an UnexpectedResponseError, which each page turns into its error state.
+import {
+  AboutDataSchema,
+  ApiUserProfileSchema,
+  ArticleDetailSchema,
+  ArticleListSchema,
+  ArticleSchema,
+  ImageUploadSchema,
+  MessageSchema,
+  ProjectListSchema,
+  ProjectSchema,
+  SearchResultListSchema,
+  StoredContactMessageListSchema,
+  StoredContactMessageSchema,
+  check,
+} from '@portfolio/contract';
 import type {
   AboutData,
+  ApiUserProfile,
   Article,
   ArticleDetail,
-  ContactMessage,
+  ArticleInput,
+  ImageUpload,
+  ProfileInput,
   Project,
+  ProjectInput,
   SearchResult,
+  Static,
   StoredContactMessage,
-  UserProfile,
-} from '@portfolio/shared/types';
+  TSchema,
+} from '@portfolio/contract';
+import { getRuntimeConfig } from '@portfolio/shared/config';
+import type { ContactMessage } from '@portfolio/shared/types';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -21,6 +44,22 @@ export class ApiError extends Error {
     readonly status: number,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The API answered with a success status but not with what its contract says (another shape, or
+ * not JSON): a deploy out of step or a broken proxy. Not an ApiError, which carries the API's
+ * own refusal: pages show their "try again later" state for it, never "not found".
+ */
+export class UnexpectedResponseError extends Error {
+  override name = 'UnexpectedResponseError';
+  constructor(
+    /** The path called, without its query. */
+    readonly path: string,
+    readonly status: number,
+  ) {
+    super(`Unexpected answer from the content API (${path}, HTTP ${status})`);
   }
 }
 
@@ -43,10 +82,7 @@ export function imageUrl(imagePath: string): string {
 async function readMessage(response: Response): Promise<string | undefined> {
   try {
     const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null && 'message' in body) {
-      const { message } = body as { message: unknown };
-      if (typeof message === 'string') return message;
-    }
+    if (check(MessageSchema, body)) return body.message;
   } catch {
     // Not JSON: the caller falls back to its own message.
   }
@@ -89,20 +125,52 @@ function send(
   return fetch(apiUrl(path), { ...init, headers, signal });
 }
 
-/** Sends a request and parses JSON; a non-ok status throws ApiError with the server's message. */
-function requestJson<T>(
+/** Sends a request; a non-ok status throws ApiError with the server's message. */
+async function sendOk(
   path: string,
+  init: RequestInit,
+  options: RequestOptions,
+  signal: AbortSignal,
+): Promise<Response> {
+  const response = await send(path, init, options.token, signal);
+  if (!response.ok) {
+    const message = (await readMessage(response)) ?? `Request failed (HTTP ${response.status})`;
+    throw new ApiError(message, response.status);
+  }
+  return response;
+}
+
+/**
+ * Sends a request and returns its JSON answer once it is what `schema` says; anything else
+ * (not JSON, another shape) throws UnexpectedResponseError.
+ */
+function requestJson<S extends TSchema>(
+  path: string,
+  schema: S,
   init: RequestInit = {},
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<Static<S>> {
   return withDeadline(options.signal, async (signal) => {
-    const response = await send(path, init, options.token, signal);
-    if (!response.ok) {
-      const message = (await readMessage(response)) ?? `Request failed (HTTP ${response.status})`;
-      throw new ApiError(message, response.status);
+    const response = await sendOk(path, init, options, signal);
+    const unexpected = () =>
+      new UnexpectedResponseError(path.split('?')[0] ?? path, response.status);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      // An abort or a timeout while the body was read stays what it is.
+      if (signal.aborted) throw error;
+      throw unexpected();
     }
-    if (response.status === 204) return undefined as T;
-    return (await response.json()) as T;
+    if (!check(schema, body)) throw unexpected();
+    return body;
+  });
+}
+
+/** For answers without a body (204). */
+function requestNoContent(path: string, init: RequestInit, options: RequestOptions): Promise<void> {
+  return withDeadline(options.signal, async (signal) => {
+    await sendOk(path, init, options, signal);
   });
 }
 
@@ -110,19 +178,13 @@ function jsonBody(body: unknown): { body: string; headers: Record<string, string
   return { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
 }
 
-async function requestArray<T>(path: string, options: RequestOptions): Promise<T[]> {
-  const data = await requestJson<unknown>(path, {}, options);
-  // Spec: "Returns an array; if not an array it is an error."
-  if (!Array.isArray(data)) throw new ApiError('Expected an array', 200);
-  return data as T[];
-}
-
+// Spec: "Returns an array; if not an array it is an error." The list schemas say so.
 export function getProjects(options: RequestOptions = {}): Promise<Project[]> {
-  return requestArray<Project>('/projects', options);
+  return requestJson('/projects', ProjectListSchema, {}, options);
 }
 
 export function getProject(id: string, options: RequestOptions = {}): Promise<Project> {
-  return requestJson<Project>(`/projects/${encodeURIComponent(id)}`, {}, options);
+  return requestJson(`/projects/${encodeURIComponent(id)}`, ProjectSchema, {}, options);
 }
 
 export interface Page {
@@ -135,22 +197,27 @@ export function getArticles(page: Page = {}, options: RequestOptions = {}): Prom
   if (page.limit !== undefined) query.set('limit', String(page.limit));
   if (page.offset !== undefined) query.set('offset', String(page.offset));
   const suffix = query.size > 0 ? `?${query}` : '';
-  return requestArray<Article>(`/articles${suffix}`, options);
+  return requestJson(`/articles${suffix}`, ArticleListSchema, {}, options);
 }
 
 export function getArticle(id: string, options: RequestOptions = {}): Promise<ArticleDetail> {
-  return requestJson<ArticleDetail>(`/articles/${encodeURIComponent(id)}`, {}, options);
+  return requestJson(`/articles/${encodeURIComponent(id)}`, ArticleDetailSchema, {}, options);
 }
 
 export function searchArticles(
   query: string,
   options: RequestOptions = {},
 ): Promise<SearchResult[]> {
-  return requestArray<SearchResult>(`/search?${new URLSearchParams({ query })}`, options);
+  return requestJson(
+    `/search?${new URLSearchParams({ query })}`,
+    SearchResultListSchema,
+    {},
+    options,
+  );
 }
 
 export function getAboutData(options: RequestOptions = {}): Promise<AboutData> {
-  return requestJson<AboutData>('/about-data', {}, options);
+  return requestJson('/about-data', AboutDataSchema, {}, options);
 }
 
 export interface ContactResult {
@@ -196,23 +263,30 @@ export function sendContactMessage(
 
 // --- Signed-in user: profile documents (embedded-default profile store) ---
 
-export function getMyProfile(options: RequestOptions): Promise<UserProfile> {
-  return requestJson<UserProfile>('/users/me', {}, options);
+export function getMyProfile(options: RequestOptions): Promise<ApiUserProfile> {
+  return requestJson('/users/me', ApiUserProfileSchema, {}, options);
 }
 
-export type ProfileWrite = Partial<Omit<UserProfile, 'uid'>>;
+export type ProfileWrite = ProfileInput;
 
-export function putMyProfile(profile: ProfileWrite, options: RequestOptions): Promise<UserProfile> {
-  return requestJson<UserProfile>('/users/me', { method: 'PUT', ...jsonBody(profile) }, options);
+export function putMyProfile(
+  profile: ProfileWrite,
+  options: RequestOptions,
+): Promise<ApiUserProfile> {
+  return requestJson(
+    '/users/me',
+    ApiUserProfileSchema,
+    { method: 'PUT', ...jsonBody(profile) },
+    options,
+  );
 }
 
 // --- Admin (role admin; the API enforces it) ---
 
-export type ProjectInput = Omit<Project, '_id' | 'createdAt'>;
-export type ArticleInput = Omit<Article, '_id' | 'createdAt'>;
+export type { ArticleInput, ProjectInput };
 
 export function createProject(input: ProjectInput, options: RequestOptions): Promise<Project> {
-  return requestJson<Project>('/projects', { method: 'POST', ...jsonBody(input) }, options);
+  return requestJson('/projects', ProjectSchema, { method: 'POST', ...jsonBody(input) }, options);
 }
 
 export function updateProject(
@@ -220,19 +294,20 @@ export function updateProject(
   input: ProjectInput,
   options: RequestOptions,
 ): Promise<Project> {
-  return requestJson<Project>(
+  return requestJson(
     `/projects/${encodeURIComponent(id)}`,
+    ProjectSchema,
     { method: 'PUT', ...jsonBody(input) },
     options,
   );
 }
 
 export function deleteProject(id: string, options: RequestOptions): Promise<void> {
-  return requestJson<void>(`/projects/${encodeURIComponent(id)}`, { method: 'DELETE' }, options);
+  return requestNoContent(`/projects/${encodeURIComponent(id)}`, { method: 'DELETE' }, options);
 }
 
 export function createArticle(input: ArticleInput, options: RequestOptions): Promise<Article> {
-  return requestJson<Article>('/articles', { method: 'POST', ...jsonBody(input) }, options);
+  return requestJson('/articles', ArticleSchema, { method: 'POST', ...jsonBody(input) }, options);
 }
 
 export function updateArticle(
@@ -240,35 +315,36 @@ export function updateArticle(
   input: ArticleInput,
   options: RequestOptions,
 ): Promise<Article> {
-  return requestJson<Article>(
+  return requestJson(
     `/articles/${encodeURIComponent(id)}`,
+    ArticleSchema,
     { method: 'PUT', ...jsonBody(input) },
     options,
   );
 }
 
 export function deleteArticle(id: string, options: RequestOptions): Promise<void> {
-  return requestJson<void>(`/articles/${encodeURIComponent(id)}`, { method: 'DELETE' }, options);
+  return requestNoContent(`/articles/${encodeURIComponent(id)}`, { method: 'DELETE' }, options);
 }
 
 /** DELETE /images/:name for an `imagePath` such as /images/diagram-1a2b.png (admin only). */
 export function deleteImage(imagePath: string, options: RequestOptions): Promise<void> {
   const name = imagePath.replace(/^\/images\//, '');
-  return requestJson<void>(`/images/${encodeURIComponent(name)}`, { method: 'DELETE' }, options);
+  return requestNoContent(`/images/${encodeURIComponent(name)}`, { method: 'DELETE' }, options);
 }
 
 export function uploadImage(
   file: Blob,
   fileName: string,
   options: RequestOptions,
-): Promise<{ imagePath: string }> {
+): Promise<ImageUpload> {
   const form = new FormData();
   form.append('file', file, fileName);
-  return requestJson<{ imagePath: string }>('/images', { method: 'POST', body: form }, options);
+  return requestJson('/images', ImageUploadSchema, { method: 'POST', body: form }, options);
 }
 
 export function getContactMessages(options: RequestOptions): Promise<StoredContactMessage[]> {
-  return requestArray<StoredContactMessage>('/contact', options);
+  return requestJson('/contact', StoredContactMessageListSchema, {}, options);
 }
 
 export function markContactMessageRead(
@@ -276,8 +352,9 @@ export function markContactMessageRead(
   read: boolean,
   options: RequestOptions,
 ): Promise<StoredContactMessage> {
-  return requestJson<StoredContactMessage>(
+  return requestJson(
     `/contact/${encodeURIComponent(id)}`,
+    StoredContactMessageSchema,
     { method: 'PATCH', ...jsonBody({ read }) },
     options,
   );

@@ -1,68 +1,22 @@
-// Entity types from the product spec (section 3), shared by every app and the API client.
+// Entity types shared by every app and the API client. What the content API sends and accepts
+// is its contract (@portfolio/contract, docs/decisions/052): those types are derived from its
+// schemas, never written out here again.
+import type { ContactInput, Role } from '@portfolio/contract';
 
-export interface Project {
-  _id: string;
-  title: string;
-  description: string;
-  imagePath: string;
-  createdAt: string;
-  skills?: string[];
-  link?: string;
-}
+export type {
+  AboutData,
+  Article,
+  ArticleDetail,
+  ArticleNeighbour,
+  FunFact,
+  Project,
+  Role,
+  SearchResult,
+  StoredContactMessage,
+} from '@portfolio/contract';
 
-export interface Article {
-  _id: string;
-  title: string;
-  content: string;
-  imagePath?: string;
-  createdAt: string;
-}
-
-export interface ArticleNeighbour {
-  _id: string;
-  title: string;
-}
-
-/** GET /articles/:id adds the neighbours by date, for previous/next links. */
-export interface ArticleDetail extends Article {
-  previous: ArticleNeighbour | null;
-  next: ArticleNeighbour | null;
-}
-
-/** GET /search: `snippet` is HTML-escaped text whose matches are wrapped in <mark>…</mark>. */
-export interface SearchResult {
-  _id: string;
-  title: string;
-  content: string;
-  createdAt?: string;
-  snippet?: string;
-}
-
-export interface ContactMessage {
-  name: string;
-  email: string;
-  message: string;
-}
-
-export interface StoredContactMessage extends ContactMessage {
-  _id: string;
-  createdAt: string;
-  read: boolean;
-}
-
-export interface FunFact {
-  label: string;
-  value: string;
-}
-
-export interface AboutData {
-  name: string;
-  title: string;
-  intro: string[];
-  funFacts: FunFact[];
-}
-
-export type Role = 'user' | 'admin';
+/** What the contact forms send: POST /contact without its honeypot. */
+export type ContactMessage = Omit<ContactInput, 'website'>;
 
 /** users/{uid}: sign-up stores email, username, role; Google stores role, name, email, photoURL. */
 export interface UserProfile {

@@ -3,6 +3,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import {
@@ -14,6 +15,11 @@ import {
   matchPath,
 } from 'react-router-dom';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import {
+  StaticRouterProvider,
+  createStaticHandler,
+  createStaticRouter,
+} from '@portfolio/shared/router-server';
 import { setRuntimeConfig } from '@portfolio/shared/config';
 import { pageRouteLoader } from '@portfolio/shared/page-data';
 import type { RuntimeConfig } from '@portfolio/shared/config';
@@ -198,6 +204,36 @@ export function renderPage(
   };
   mountedPages.add(unmount);
   return { container, unmount, router };
+}
+
+/**
+ * Renders a page module as the shell's server does (shell/src/server/render.tsx): a static
+ * handler runs the route's loader (pageRouteLoader, with the page's loader and the API client),
+ * the page's state is awaited, and the page is rendered to HTML with that state.
+ */
+export async function renderPageOnServer(
+  page: PageModuleUnderTest,
+  { route = '/', path = '*' }: RenderAtOptions = {},
+): Promise<string> {
+  const Page = page.default;
+  const pageLoader = page.loader;
+  const routeLoader = pageRouteLoader(async () =>
+    pageLoader ? (args: LoaderFunctionArgs) => pageLoader(args) : null,
+  );
+  const handler = createStaticHandler([
+    { id: 'page', path, loader: routeLoader, element: <Page /> },
+  ]);
+  const context = await handler.query(new Request(new URL(route, 'http://site.test')));
+  if (context instanceof Response)
+    throw new Error(`Redirected to ${context.headers.get('Location')}`);
+  const loaderData = { ...context.loaderData };
+  const data = loaderData.page as { page: unknown } | undefined;
+  if (data) loaderData.page = { page: await data.page };
+  const resolved = { ...context, loaderData };
+  const router = createStaticRouter(handler.dataRoutes, resolved);
+  return renderToString(
+    <StaticRouterProvider router={router} context={resolved} hydrate={false} />,
+  );
 }
 
 const mountedPages = new Set<() => void>();

@@ -111,6 +111,8 @@ export function createWebpackConfig(app) {
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         alias: {
           'resize-observer-polyfill$': path.join(ROOT, 'tools/webpack/native-resize-observer.mjs'),
+          // The API's contract from its sources, not its Node build (docs/decisions/052).
+          '@portfolio/contract$': path.join(ROOT, 'contract/src/index.ts'),
         },
       },
       module: {

@@ -1,5 +1,5 @@
-/** What every record id looks like: URL-safe, lowercase. Params are validated against it. */
-export const ID_PATTERN = '^[a-z0-9-]{1,100}$';
+/** What every record id looks like (the API's contract): URL-safe, lowercase. */
+export { ID_PATTERN } from '@portfolio/contract';
 
 const MAX_SLUG_LENGTH = 80;
 

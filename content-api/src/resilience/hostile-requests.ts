@@ -6,6 +6,18 @@
 //   contact message whose fields are injection strings but otherwise valid, which must then be
 //   stored exactly as sent).
 import { gzipSync } from 'node:zlib';
+import {
+  ArticleInputSchema,
+  ContactInputSchema,
+  EMAIL_PATTERN,
+  HTTP_URL_PATTERN,
+  IMAGE_PATH_PATTERN,
+  ProfileInputSchema,
+  ProjectInputSchema,
+  ReadFlagInputSchema,
+  STORED_DATE_TIME_FORMAT,
+} from '@portfolio/contract';
+import type { TObject, TSchema } from '@sinclair/typebox';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 
@@ -252,42 +264,55 @@ export const hostileReadHeaders: fc.Arbitrary<Record<string, string>> = fc.dicti
 
 // --- Bodies -----------------------------------------------------------------------------------
 
-type FieldKind = 'text' | 'email' | 'imagePath' | 'url' | 'date' | 'skills' | 'boolean';
+type FieldKind = 'text' | 'email' | 'imagePath' | 'url' | 'date' | 'list' | 'boolean';
 
 interface FieldSpec {
   kind: FieldKind;
+  /** maxLength of a text field. */
   max?: number;
+  /** maxItems of a list. */
+  maxItems?: number;
   required?: boolean;
 }
 
 export type BodySpec = Record<string, FieldSpec>;
 
-export const CONTACT_SPEC: BodySpec = {
-  name: { kind: 'text', max: 100, required: true },
-  email: { kind: 'email', max: 254, required: true },
-  message: { kind: 'text', max: 5000, required: true },
-};
-export const PROJECT_SPEC: BodySpec = {
-  title: { kind: 'text', max: 200, required: true },
-  description: { kind: 'text', max: 10_000, required: true },
-  imagePath: { kind: 'imagePath', required: true },
-  skills: { kind: 'skills' },
-  link: { kind: 'url' },
-  createdAt: { kind: 'date' },
-};
-export const ARTICLE_SPEC: BodySpec = {
-  title: { kind: 'text', max: 200, required: true },
-  content: { kind: 'text', max: 100_000, required: true },
-  imagePath: { kind: 'imagePath' },
-  createdAt: { kind: 'date' },
-};
-export const PROFILE_SPEC: BodySpec = {
-  email: { kind: 'email', max: 254 },
-  username: { kind: 'text', max: 50 },
-  name: { kind: 'text', max: 100 },
-  photoURL: { kind: 'url' },
-};
-export const READ_SPEC: BodySpec = { read: { kind: 'boolean', required: true } };
+/** What kind of field a property of a request body is, read from its schema. */
+function fieldKind(name: string, schema: TSchema): FieldKind {
+  if (schema.type === 'boolean') return 'boolean';
+  if (schema.type === 'array') return 'list';
+  if (schema.type !== 'string') throw new Error(`No generator for the field ${name}`);
+  if (schema.format === STORED_DATE_TIME_FORMAT) return 'date';
+  if (schema.pattern === IMAGE_PATH_PATTERN) return 'imagePath';
+  if (schema.pattern === HTTP_URL_PATTERN) return 'url';
+  if (schema.pattern === EMAIL_PATTERN) return 'email';
+  return 'text';
+}
+
+/**
+ * The fields of a request body as the generators need them, derived from the API's contract
+ * (docs/decisions/052), so a changed limit or a new field is attacked without editing this file.
+ */
+export function bodySpec(schema: TObject, omit: readonly string[] = []): BodySpec {
+  const required = new Set(schema.required ?? []);
+  const spec: BodySpec = {};
+  for (const [name, property] of Object.entries(schema.properties)) {
+    if (omit.includes(name)) continue;
+    const field: FieldSpec = { kind: fieldKind(name, property) };
+    if (typeof property.maxLength === 'number') field.max = property.maxLength;
+    if (typeof property.maxItems === 'number') field.maxItems = property.maxItems;
+    if (required.has(name)) field.required = true;
+    spec[name] = field;
+  }
+  return spec;
+}
+
+/** The honeypot is left out: a filled one is answered 201 and stores nothing (see `discard`). */
+export const CONTACT_SPEC = bodySpec(ContactInputSchema, ['website']);
+export const PROJECT_SPEC = bodySpec(ProjectInputSchema);
+export const ARTICLE_SPEC = bodySpec(ArticleInputSchema);
+export const PROFILE_SPEC = bodySpec(ProfileInputSchema);
+export const READ_SPEC = bodySpec(ReadFlagInputSchema);
 
 const BAD_FORMATS: Partial<Record<FieldKind, string[]>> = {
   email: [
@@ -360,7 +385,7 @@ function breakBody(spec: BodySpec, base: Record<string, unknown>) {
     const wrong = hostileJson.filter((value) =>
       kind === 'boolean'
         ? typeof value !== 'boolean'
-        : kind === 'skills'
+        : kind === 'list'
           ? !Array.isArray(value) || value.some((item) => typeof item !== 'string')
           : typeof value !== 'string',
     );
@@ -431,9 +456,12 @@ function breakBody(spec: BodySpec, base: Record<string, unknown>) {
       fc.tuple(fc.constantFrom(...dates), unstorableDate).map(([field, date]) => set(field, date)),
     );
   }
-  if (fields.includes('skills')) {
+  for (const field of fields.filter((name) => spec[name]?.maxItems !== undefined)) {
+    const maxItems = spec[field]?.maxItems ?? 0;
     options.push(
-      fc.integer({ min: 51, max: 200 }).map((count) => set('skills', Array(count).fill('Go'))),
+      fc
+        .integer({ min: maxItems + 1, max: maxItems + 150 })
+        .map((count) => set(field, Array(count).fill('Go'))),
     );
   }
   return fc.oneof(...options);

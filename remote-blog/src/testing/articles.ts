@@ -10,6 +10,7 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     title: `Article ${sequence}`,
     content: `Body of article ${sequence}.`,
     createdAt: '2026-01-01T09:00:00.000Z',
+    updatedAt: '2026-01-01T09:00:00.000Z',
     ...overrides,
   };
 }
@@ -20,5 +21,5 @@ export function makeArticleDetail(overrides: Partial<ArticleDetail> = {}): Artic
 
 export function makeSearchResult(overrides: Partial<SearchResult> = {}): SearchResult {
   const { _id, title, content, createdAt } = makeArticle();
-  return { _id, title, content, createdAt, ...overrides };
+  return { _id, title, content, createdAt, snippet: '', ...overrides };
 }

@@ -1,14 +1,11 @@
 // The owner's about-page data, read from seed/about.json (the owner edits that file).
 import fs from 'node:fs';
+import type { AboutData } from '@portfolio/contract';
 import path from 'node:path';
 import { seedFolder } from '../../paths.js';
 
-export interface AboutData {
-  name: string;
-  title: string;
-  intro: string[];
-  funFacts: { label: string; value: string }[];
-}
+// The type is the API's contract (docs/decisions/052).
+export type { AboutData };
 
 export const defaultAboutFile = path.join(seedFolder, 'about.json');
 

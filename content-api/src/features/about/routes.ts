@@ -1,35 +1,18 @@
 // GET /about-data: the owner's name, title, intro paragraphs and fun facts.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AboutDataSchema } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import { replyWithCachedJson } from '../../http/response-cache.js';
 import { noQuerySchema } from '../../http/schemas.js';
 import type { AboutData } from './about-data.js';
 
-const aboutDataSchema = {
-  type: 'object',
-  required: ['name', 'title', 'intro', 'funFacts'],
-  properties: {
-    name: { type: 'string' },
-    title: { type: 'string' },
-    intro: { type: 'array', items: { type: 'string' } },
-    funFacts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['label', 'value'],
-        properties: { label: { type: 'string' }, value: { type: 'string' } },
-      },
-    },
-  },
-} as const;
-
-const aboutRoutes: FastifyPluginAsync<RouteContext & { about: AboutData }> = async (
+const aboutRoutes: FastifyPluginAsyncTypebox<RouteContext & { about: AboutData }> = async (
   app,
   { cache, about },
 ) => {
   app.get(
     '/about-data',
-    { schema: { querystring: noQuerySchema, response: { 200: aboutDataSchema } } },
+    { schema: { querystring: noQuerySchema, response: { 200: AboutDataSchema } } },
     (request, reply) => replyWithCachedJson(cache, request, reply, async () => about),
   );
 };

@@ -3,36 +3,10 @@ import type { Database } from '../../db/connect.js';
 import { insertWithSlugId } from '../../db/ids.js';
 import { articles } from '../../db/schema.js';
 import { markdownToPlainText } from '../../lib/markdown-text.js';
+import type { Article, ArticleDetail, ArticleInput, ArticleNeighbour } from '@portfolio/contract';
 
-export interface ArticleInput {
-  title: string;
-  /** Markdown. */
-  content: string;
-  imagePath?: string;
-  /** ISO-8601; defaults to now on create and to the stored value on replace. */
-  createdAt?: string;
-}
-
-export interface Article {
-  _id: string;
-  title: string;
-  content: string;
-  imagePath?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ArticleNeighbour {
-  _id: string;
-  title: string;
-}
-
-export interface ArticleWithNeighbours extends Article {
-  /** The next older article. */
-  previous: ArticleNeighbour | null;
-  /** The next newer article. */
-  next: ArticleNeighbour | null;
-}
+// The entity and input types are the API's contract (docs/decisions/052).
+export type { Article, ArticleDetail as ArticleWithNeighbours, ArticleInput, ArticleNeighbour };
 
 /** Everything but the search columns. */
 const articleColumns = {
@@ -99,7 +73,7 @@ export async function findArticle(db: Database, id: string): Promise<Article | u
 export async function findArticleWithNeighbours(
   db: Database,
   id: string,
-): Promise<ArticleWithNeighbours | undefined> {
+): Promise<ArticleDetail | undefined> {
   const article = await findArticle(db, id);
   if (!article) return undefined;
   const position = sql`(select ${articles.createdAt}, ${articles.id} from ${articles} where ${articles.id} = ${id})`;

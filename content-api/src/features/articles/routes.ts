@@ -1,20 +1,22 @@
 // /articles: public list (newest first) and detail with neighbours; admin create, replace, delete.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ArticleDetailSchema,
+  ArticleInputSchema,
+  ArticleListSchema,
+  ArticleSchema,
+} from '@portfolio/contract';
+import type { ArticleInput } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
 import { replyWithCachedJson } from '../../http/response-cache.js';
-import type { IdParams, PaginationQuery } from '../../http/schemas.js';
 import {
-  IMAGE_PATH_PATTERN,
   idParamsSchema,
-  isoDateTime,
   messageSchema,
   noQuerySchema,
   paginationQuerySchema,
-  text,
 } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
-import type { ArticleInput } from './repository.js';
 import {
   createArticle,
   deleteArticle,
@@ -25,71 +27,32 @@ import {
 
 export const ARTICLE_NOT_FOUND = 'Article not found';
 
-const articleProperties = {
-  _id: { type: 'string' },
-  title: { type: 'string' },
-  content: { type: 'string' },
-  imagePath: { type: 'string' },
-  createdAt: { type: 'string' },
-  updatedAt: { type: 'string' },
-} as const;
-
-const articleSchema = {
-  type: 'object',
-  required: ['_id', 'title', 'content', 'createdAt', 'updatedAt'],
-  properties: articleProperties,
-} as const;
-
-const neighbourSchema = {
-  type: ['object', 'null'],
-  required: ['_id', 'title'],
-  properties: { _id: { type: 'string' }, title: { type: 'string' } },
-} as const;
-
-const articleWithNeighboursSchema = {
-  type: 'object',
-  required: [...articleSchema.required, 'previous', 'next'],
-  properties: { ...articleProperties, previous: neighbourSchema, next: neighbourSchema },
-} as const;
-
-const articleInputSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['title', 'content'],
-  properties: {
-    title: text(200),
-    content: text(100_000),
-    imagePath: { type: 'string', pattern: IMAGE_PATH_PATTERN },
-    createdAt: isoDateTime,
-  },
-} as const;
-
-const articleRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache, auth }) => {
+const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, cache, auth }) => {
   async function assertImageExists(input: ArticleInput) {
     if (input.imagePath && !(await imageExists(db, input.imagePath))) {
       throw new HttpError(400, `ImagePath ${input.imagePath} does not refer to a stored image.`);
     }
   }
 
-  app.get<{ Querystring: PaginationQuery }>(
+  app.get(
     '/articles',
     {
       schema: {
         querystring: paginationQuerySchema,
-        response: { 200: { type: 'array', items: articleSchema } },
+        response: { 200: ArticleListSchema },
       },
     },
     (request, reply) =>
       replyWithCachedJson(cache, request, reply, () => listArticles(db, request.query)),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/articles/:id',
     {
       schema: {
         params: idParamsSchema,
         querystring: noQuerySchema,
-        response: { 200: articleWithNeighboursSchema, 404: messageSchema },
+        response: { 200: ArticleDetailSchema, 404: messageSchema },
       },
     },
     (request, reply) =>
@@ -100,11 +63,11 @@ const articleRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache,
       }),
   );
 
-  app.post<{ Body: ArticleInput }>(
+  app.post(
     '/articles',
     {
       onRequest: auth.requireAdmin,
-      schema: { body: articleInputSchema, response: { 201: articleSchema } },
+      schema: { body: ArticleInputSchema, response: { 201: ArticleSchema } },
     },
     async (request, reply) => {
       await assertImageExists(request.body);
@@ -112,14 +75,14 @@ const articleRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache,
     },
   );
 
-  app.put<{ Params: IdParams; Body: ArticleInput }>(
+  app.put(
     '/articles/:id',
     {
       onRequest: auth.requireAdmin,
       schema: {
         params: idParamsSchema,
-        body: articleInputSchema,
-        response: { 200: articleSchema },
+        body: ArticleInputSchema,
+        response: { 200: ArticleSchema },
       },
     },
     async (request) => {
@@ -130,7 +93,7 @@ const articleRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache,
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/articles/:id',
     { onRequest: auth.requireAdmin, schema: { params: idParamsSchema } },
     async (request, reply) => {

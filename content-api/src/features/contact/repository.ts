@@ -1,19 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type {
+  ContactInput as ContactBody,
+  StoredContactMessage as ContactMessage,
+} from '@portfolio/contract';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
 import { contactMessages } from '../../db/schema.js';
 
-export interface ContactInput {
-  name: string;
-  email: string;
-  message: string;
-}
+/** What is stored of a message: the contract's body without its honeypot. */
+export type ContactInput = Omit<ContactBody, 'website'>;
 
-export interface ContactMessage extends ContactInput {
-  _id: string;
-  read: boolean;
-  createdAt: string;
-}
+// The entity type is the API's contract (docs/decisions/052).
+export type { ContactMessage };
 
 type ContactRow = typeof contactMessages.$inferSelect;
 

@@ -1,17 +1,16 @@
 // /contact: anyone may send a message (rate-limited); admins list messages and mark them read.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ContactInputSchema,
+  ReadFlagInputSchema,
+  StoredContactMessageListSchema,
+  StoredContactMessageSchema,
+} from '@portfolio/contract';
+import { Object as ObjectOf, Optional, String as StringType } from '@sinclair/typebox';
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
-import type { IdParams, PaginationQuery } from '../../http/schemas.js';
-import {
-  emailAddress,
-  idParamsSchema,
-  messageSchema,
-  paginationQuerySchema,
-  text,
-} from '../../http/schemas.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../http/patterns.js';
-import type { ContactInput } from './repository.js';
+import { idParamsSchema, messageSchema, paginationQuerySchema } from '../../http/schemas.js';
 import {
   listContactMessages,
   saveContactMessage,
@@ -32,50 +31,23 @@ export const CONTACT_MESSAGES = {
  * the same key and message answers the original 201 (with `Idempotent-Replayed: true`). A key
  * belongs to one client (its IP) and is released 24 hours after its message was stored.
  */
-const contactHeadersSchema = {
-  type: 'object',
-  properties: { 'idempotency-key': { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN } },
-} as const;
+const contactHeadersSchema = ObjectOf({
+  'idempotency-key': Optional(StringType({ pattern: IDEMPOTENCY_KEY_PATTERN })),
+});
 
 /** Larger bodies get 413 before they are parsed. */
 export const CONTACT_BODY_LIMIT = 16 * 1024;
-
-const contactInputSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'email', 'message'],
-  properties: {
-    name: text(100),
-    email: emailAddress,
-    message: text(5000),
-    /** Honeypot: hidden in the form, so only bots fill it in. */
-    website: { type: 'string', maxLength: 2048 },
-  },
-} as const;
-
-const contactMessageSchema = {
-  type: 'object',
-  required: ['_id', 'name', 'email', 'message', 'createdAt', 'read'],
-  properties: {
-    _id: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    message: { type: 'string' },
-    createdAt: { type: 'string' },
-    read: { type: 'boolean' },
-  },
-} as const;
 
 export interface ContactRouteOptions extends RouteContext {
   /** POST /contact requests per minute per client IP. */
   contactRateLimit: number;
 }
 
-const contactRoutes: FastifyPluginAsync<ContactRouteOptions> = async (
+const contactRoutes: FastifyPluginAsyncTypebox<ContactRouteOptions> = async (
   app,
   { db, auth, contactRateLimit },
 ) => {
-  app.post<{ Body: ContactInput & { website?: string }; Headers: { 'idempotency-key'?: string } }>(
+  app.post(
     '/contact',
     {
       bodyLimit: CONTACT_BODY_LIMIT,
@@ -89,7 +61,7 @@ const contactRoutes: FastifyPluginAsync<ContactRouteOptions> = async (
       },
       schema: {
         headers: contactHeadersSchema,
-        body: contactInputSchema,
+        body: ContactInputSchema,
         response: { 201: messageSchema },
       },
     },
@@ -111,32 +83,27 @@ const contactRoutes: FastifyPluginAsync<ContactRouteOptions> = async (
     },
   );
 
-  app.get<{ Querystring: PaginationQuery }>(
+  app.get(
     '/contact',
     {
       onRequest: auth.requireAdmin,
       schema: {
         querystring: paginationQuerySchema,
-        response: { 200: { type: 'array', items: contactMessageSchema } },
+        response: { 200: StoredContactMessageListSchema },
       },
     },
     (request) => listContactMessages(db, request.query),
   );
 
-  app.patch<{ Params: IdParams; Body: { read: boolean } }>(
+  app.patch(
     '/contact/:id',
     {
       onRequest: auth.requireAdmin,
       config: { changesPublicContent: false },
       schema: {
         params: idParamsSchema,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['read'],
-          properties: { read: { type: 'boolean' } },
-        },
-        response: { 200: contactMessageSchema },
+        body: ReadFlagInputSchema,
+        response: { 200: StoredContactMessageSchema },
       },
     },
     async (request) => {

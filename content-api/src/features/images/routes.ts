@@ -1,9 +1,10 @@
 // /images: public, immutable image files; admins upload new ones.
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ImageNameParamsSchema, ImageUploadSchema } from '@portfolio/contract';
+import type { FastifyRequest } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
-import { IMAGE_NAME_PATTERN } from '../../http/schemas.js';
 import { SVG, inspectImage, inspectSvg } from './image-type.js';
 import {
   IMAGE_PATH_PREFIX,
@@ -46,24 +47,18 @@ async function readUpload(request: FastifyRequest) {
   }
 }
 
-const imageParamsSchema = {
-  type: 'object',
-  required: ['name'],
-  properties: { name: { type: 'string', pattern: IMAGE_NAME_PATTERN } },
-} as const;
-
-const imageRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) => {
+const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, auth }) => {
   // Registered in this plugin only, so no other route accepts multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1 },
   });
 
-  app.get<{ Params: { name: string } }>(
+  app.get(
     '/images/:name',
     {
       // The site (another origin) shows them with <img>.
       config: { embeddable: true },
-      schema: { params: imageParamsSchema },
+      schema: { params: ImageNameParamsSchema },
     },
     async (request, reply) => {
       const image = await findImage(db, request.params.name);
@@ -84,13 +79,7 @@ const imageRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) 
       // The multipart envelope around a 2 MiB file; the file limit itself is enforced above.
       bodyLimit: MAX_IMAGE_BYTES + 64 * 1024,
       schema: {
-        response: {
-          201: {
-            type: 'object',
-            required: ['imagePath'],
-            properties: { imagePath: { type: 'string' } },
-          },
-        },
+        response: { 201: ImageUploadSchema },
       },
     },
     async (request, reply) => {
@@ -120,9 +109,9 @@ const imageRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) 
     },
   );
 
-  app.delete<{ Params: { name: string } }>(
+  app.delete(
     '/images/:name',
-    { onRequest: auth.requireAdmin, schema: { params: imageParamsSchema } },
+    { onRequest: auth.requireAdmin, schema: { params: ImageNameParamsSchema } },
     async (request, reply) => {
       const outcome = await deleteImage(db, request.params.name);
       if (outcome === 'missing') throw new HttpError(404, IMAGE_NOT_FOUND);

@@ -1,28 +1,11 @@
+import type { Project, ProjectInput } from '@portfolio/contract';
 import { desc, eq, like, or } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
 import { insertWithSlugId } from '../../db/ids.js';
 import { projects } from '../../db/schema.js';
 
-export interface ProjectInput {
-  title: string;
-  description: string;
-  imagePath: string;
-  skills?: string[];
-  link?: string;
-  /** ISO-8601; defaults to now on create and to the stored value on replace. */
-  createdAt?: string;
-}
-
-export interface Project {
-  _id: string;
-  title: string;
-  description: string;
-  imagePath: string;
-  skills?: string[];
-  link?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+// The entity and input types are the API's contract (docs/decisions/052).
+export type { Project, ProjectInput };
 
 type ProjectRow = typeof projects.$inferSelect;
 

@@ -1,20 +1,12 @@
 // /projects: public list and detail; admin create, replace, delete.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ProjectInputSchema, ProjectListSchema, ProjectSchema } from '@portfolio/contract';
+import type { ProjectInput } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
 import { replyWithCachedJson } from '../../http/response-cache.js';
-import type { IdParams } from '../../http/schemas.js';
-import {
-  IMAGE_PATH_PATTERN,
-  httpUrl,
-  idParamsSchema,
-  isoDateTime,
-  messageSchema,
-  noQuerySchema,
-  text,
-} from '../../http/schemas.js';
+import { idParamsSchema, messageSchema, noQuerySchema } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
-import type { ProjectInput } from './repository.js';
 import {
   createProject,
   deleteProject,
@@ -25,36 +17,7 @@ import {
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 
-const projectSchema = {
-  type: 'object',
-  required: ['_id', 'title', 'description', 'imagePath', 'createdAt', 'updatedAt'],
-  properties: {
-    _id: { type: 'string' },
-    title: { type: 'string' },
-    description: { type: 'string' },
-    imagePath: { type: 'string' },
-    skills: { type: 'array', items: { type: 'string' } },
-    link: { type: 'string' },
-    createdAt: { type: 'string' },
-    updatedAt: { type: 'string' },
-  },
-} as const;
-
-const projectInputSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['title', 'description', 'imagePath'],
-  properties: {
-    title: text(200),
-    description: text(10_000),
-    imagePath: { type: 'string', pattern: IMAGE_PATH_PATTERN },
-    skills: { type: 'array', maxItems: 50, items: text(60) },
-    link: httpUrl,
-    createdAt: isoDateTime,
-  },
-} as const;
-
-const projectRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache, auth }) => {
+const projectRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, cache, auth }) => {
   async function assertImageExists(input: ProjectInput) {
     if (!(await imageExists(db, input.imagePath))) {
       throw new HttpError(400, `ImagePath ${input.imagePath} does not refer to a stored image.`);
@@ -66,19 +29,19 @@ const projectRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache,
     {
       schema: {
         querystring: noQuerySchema,
-        response: { 200: { type: 'array', items: projectSchema } },
+        response: { 200: ProjectListSchema },
       },
     },
     (request, reply) => replyWithCachedJson(cache, request, reply, () => listProjects(db)),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/projects/:id',
     {
       schema: {
         params: idParamsSchema,
         querystring: noQuerySchema,
-        response: { 200: projectSchema, 404: messageSchema },
+        response: { 200: ProjectSchema, 404: messageSchema },
       },
     },
     (request, reply) =>
@@ -89,11 +52,11 @@ const projectRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache,
       }),
   );
 
-  app.post<{ Body: ProjectInput }>(
+  app.post(
     '/projects',
     {
       onRequest: auth.requireAdmin,
-      schema: { body: projectInputSchema, response: { 201: projectSchema } },
+      schema: { body: ProjectInputSchema, response: { 201: ProjectSchema } },
     },
     async (request, reply) => {
       await assertImageExists(request.body);
@@ -101,14 +64,14 @@ const projectRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache,
     },
   );
 
-  app.put<{ Params: IdParams; Body: ProjectInput }>(
+  app.put(
     '/projects/:id',
     {
       onRequest: auth.requireAdmin,
       schema: {
         params: idParamsSchema,
-        body: projectInputSchema,
-        response: { 200: projectSchema },
+        body: ProjectInputSchema,
+        response: { 200: ProjectSchema },
       },
     },
     async (request) => {
@@ -119,7 +82,7 @@ const projectRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache,
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/projects/:id',
     { onRequest: auth.requireAdmin, schema: { params: idParamsSchema } },
     async (request, reply) => {

@@ -1,6 +1,8 @@
 // GET /search?query=: full-text search over articles, ranked, with highlighted snippets.
 import { desc, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SearchQuerySchema, SearchResultListSchema } from '@portfolio/contract';
+import type { SearchResult } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import type { Database } from '../../db/connect.js';
 import { articles } from '../../db/schema.js';
@@ -15,16 +17,9 @@ import {
 } from './snippet.js';
 
 export const MAX_SEARCH_RESULTS = 20;
-const MAX_QUERY_LENGTH = 200;
 const EDGE_LENGTH = 40;
 
-export interface SearchResult {
-  _id: string;
-  title: string;
-  content: string;
-  createdAt: string;
-  snippet: string;
-}
+export type { SearchResult };
 
 // Roughly 150 characters of context around the best match; renderSnippet() trims the rest.
 const HEADLINE_OPTIONS =
@@ -73,30 +68,13 @@ export async function searchArticles(db: Database, text: string): Promise<Search
   });
 }
 
-const searchResultSchema = {
-  type: 'object',
-  required: ['_id', 'title', 'content', 'createdAt', 'snippet'],
-  properties: {
-    _id: { type: 'string' },
-    title: { type: 'string' },
-    content: { type: 'string' },
-    createdAt: { type: 'string' },
-    snippet: { type: 'string' },
-  },
-} as const;
-
-const searchRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, cache }) => {
-  app.get<{ Querystring: { query?: string } }>(
+const searchRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, cache }) => {
+  app.get(
     '/search',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          // The front end sends `query` only; anything else would only key new cache entries.
-          additionalProperties: false,
-          properties: { query: { type: 'string', maxLength: MAX_QUERY_LENGTH } },
-        },
-        response: { 200: { type: 'array', items: searchResultSchema } },
+        querystring: SearchQuerySchema,
+        response: { 200: SearchResultListSchema },
       },
     },
     (request, reply) => {

@@ -1,16 +1,11 @@
+import type { ApiUserProfile } from '@portfolio/contract';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../auth/identity.js';
 import type { Database } from '../../db/connect.js';
 import { profiles } from '../../db/schema.js';
 
-export interface Profile {
-  uid: string;
-  email: string | null;
-  username?: string;
-  name?: string;
-  photoURL?: string;
-  role: Role;
-}
+// The profile as the API answers it is the API's contract (docs/decisions/052).
+export type Profile = ApiUserProfile;
 
 export interface ProfileFields {
   /** null: the account has no e-mail address. */

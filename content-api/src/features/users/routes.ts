@@ -1,9 +1,9 @@
 // /users/me: the signed-in caller's profile document (the embedded ProfileStore adapter).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiUserProfileSchema, ProfileInputSchema } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import { identityOf, roleOf } from '../../auth/identity.js';
 import { HttpError } from '../../http/errors.js';
-import { emailAddress, httpUrl, text } from '../../http/schemas.js';
 import type { ProfileFields } from './repository.js';
 import { findProfile, upsertProfile } from './repository.js';
 
@@ -12,37 +12,10 @@ export const PROFILE_MESSAGES = {
   roleForbidden: 'You cannot change your own role.',
 } as const;
 
-const profileSchema = {
-  type: 'object',
-  required: ['uid', 'email', 'role'],
-  properties: {
-    uid: { type: 'string' },
-    email: { type: ['string', 'null'] },
-    username: { type: 'string' },
-    name: { type: 'string' },
-    photoURL: { type: 'string' },
-    role: { type: 'string' },
-  },
-} as const;
-
-const profileInputSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    // Accepted for older clients and ignored: the address is always the verified account's.
-    email: emailAddress,
-    username: text(50),
-    name: text(100),
-    photoURL: httpUrl,
-    // Any value is accepted here; the handler answers 403 for one the caller may not set.
-    role: { type: 'string', maxLength: 50 },
-  },
-} as const;
-
-const userRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) => {
+const userRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, auth }) => {
   app.get(
     '/users/me',
-    { onRequest: auth.requireUser, schema: { response: { 200: profileSchema } } },
+    { onRequest: auth.requireUser, schema: { response: { 200: ApiUserProfileSchema } } },
     async (request) => {
       const identity = identityOf(request);
       const profile = await findProfile(db, identity.uid);
@@ -57,16 +30,19 @@ const userRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) =
     },
   );
 
-  app.put<{ Body: ProfileFields & { role?: string } }>(
+  app.put(
     '/users/me',
     {
       onRequest: auth.requireUser,
       config: { changesPublicContent: false },
-      schema: { body: profileInputSchema, response: { 200: profileSchema, 201: profileSchema } },
+      schema: {
+        body: ProfileInputSchema,
+        response: { 200: ApiUserProfileSchema, 201: ApiUserProfileSchema },
+      },
     },
     async (request, reply) => {
       const identity = identityOf(request);
-      const { role: requestedRole, ...fields } = request.body;
+      const { role: requestedRole, ...sent } = request.body;
       const existing = await findProfile(db, identity.uid);
       const currentRole = roleOf(identity);
       // A new profile may only ask for 'user'; an existing one may only restate its role.
@@ -74,7 +50,7 @@ const userRoutes: FastifyPluginAsync<RouteContext> = async (app, { db, auth }) =
         throw new HttpError(403, PROFILE_MESSAGES.roleForbidden);
       }
       // Never the caller's word: a profile showing the owner's address would be believed.
-      fields.email = identity.email ?? null;
+      const fields: ProfileFields = { ...sent, email: identity.email ?? null };
       const profile = await upsertProfile(db, identity.uid, fields, currentRole);
       return reply.code(existing ? 200 : 201).send(profile);
     },

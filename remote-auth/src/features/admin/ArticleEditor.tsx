@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ArticleInputSchema } from '@portfolio/contract';
 import type { ArticleInput } from '@portfolio/shared/api-client';
 import type { Article } from '@portfolio/shared/types';
 import { CONTENT_LABEL, TITLE_LABEL, newOrEditTitle, ARTICLE_SAVE_ERROR } from '../../texts';
@@ -9,6 +10,9 @@ import { MarkdownPreview } from './MarkdownPreview';
 import { TextField } from './TextField';
 import type { EditorProps } from './ProjectEditor';
 import styles from './admin.module.css';
+
+/** The API's limits of each field (docs/decisions/052). */
+const LIMITS = ArticleInputSchema.properties;
 
 export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article, ArticleInput>) {
   const id = useId();
@@ -42,7 +46,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
         name="title"
         label={TITLE_LABEL}
         required
-        maxLength={200}
+        maxLength={LIMITS.title.maxLength}
         value={title}
         onChange={setTitle}
       />
@@ -53,6 +57,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
           label={CONTENT_LABEL}
           required
           rows={14}
+          maxLength={LIMITS.content.maxLength}
           value={content}
           onChange={setContent}
         />

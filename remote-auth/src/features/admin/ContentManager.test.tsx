@@ -50,12 +50,14 @@ const PROJECT = {
   imagePath: '/images/siem.svg',
   skills: ['Elastic'],
   createdAt: '2024-02-12T00:00:00.000Z',
+  updatedAt: '2024-02-12T00:00:00.000Z',
 };
 const ARTICLE = {
   _id: 'tls',
   title: 'TLS in Practice',
   content: '# TLS',
   createdAt: '2025-06-10T00:00:00.000Z',
+  updatedAt: '2025-06-10T00:00:00.000Z',
 };
 const TOKEN = 'Bearer token-admin-uid';
 
@@ -81,6 +83,7 @@ describe('admin articles', () => {
         body: {
           _id: 'new',
           createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
           ...JSON.parse(String(init?.body)),
         },
       }),

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ProjectInputSchema } from '@portfolio/contract';
 import type { ProjectInput } from '@portfolio/shared/api-client';
 import type { Project } from '@portfolio/shared/types';
 import {
@@ -13,6 +14,9 @@ import { adminErrorMessage } from '../session/errors';
 import { EditorFrame, runSave } from './EditorFrame';
 import { ImageField } from './ImageField';
 import { TextField } from './TextField';
+
+/** The API's limits of each field (docs/decisions/052). */
+const LIMITS = ProjectInputSchema.properties;
 
 export interface EditorProps<T, Input> {
   /** The record being edited, or null for a new one. */
@@ -69,7 +73,7 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
         name="title"
         label={TITLE_LABEL}
         required
-        maxLength={200}
+        maxLength={LIMITS.title.maxLength}
         value={title}
         onChange={setTitle}
       />
@@ -79,7 +83,7 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
         label={DESCRIPTION_LABEL}
         required
         rows={6}
-        maxLength={10_000}
+        maxLength={LIMITS.description.maxLength}
         value={description}
         onChange={setDescription}
       />
@@ -98,6 +102,7 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
         type="url"
         inputMode="url"
         placeholder="https://"
+        maxLength={LIMITS.link.maxLength}
         value={link}
         onChange={setLink}
       />

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ProfileInputSchema } from '@portfolio/contract';
 import type { FormEvent } from 'react';
 import type { Credentials } from '@portfolio/shared/auth-actions';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
@@ -60,7 +61,7 @@ export function CredentialsForm({
           type="text"
           autoComplete="username"
           required
-          maxLength={50}
+          maxLength={ProfileInputSchema.properties.username.maxLength}
           value={values.username}
           onChange={change('username')}
         />

@@ -34,12 +34,14 @@ const PROJECT = {
   description: 'A lab.',
   imagePath: '/images/siem.svg',
   createdAt: '2024-02-12T00:00:00.000Z',
+  updatedAt: '2024-02-12T00:00:00.000Z',
 };
 const ARTICLE = {
   _id: 'tls',
   title: 'TLS in Practice',
   content: '# TLS',
   createdAt: '2025-06-10T00:00:00.000Z',
+  updatedAt: '2025-06-10T00:00:00.000Z',
 };
 
 setUpTestRuntimeConfig();

@@ -91,7 +91,12 @@ describe('SignUpPage', () => {
   });
 
   it('shows the busy label and disables the button while signing up', async () => {
-    mockFetch({ 'PUT /users/me': { status: 201, body: { uid: 'new-uid', role: 'user' } } });
+    mockFetch({
+      'PUT /users/me': {
+        status: 201,
+        body: { uid: 'new-uid', email: 'ada@example.test', role: 'user' },
+      },
+    });
     const release = holdNextCall(authSdk.createUserWithEmailAndPassword);
     const { user } = renderPage(<SignUpPage />, '/signup');
     await fillAndSubmit(user);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { ProfileInputSchema } from '@portfolio/contract';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from '@portfolio/shared/router';
 import { useAuth } from '@portfolio/shared/auth';
@@ -176,7 +177,7 @@ function UsernameForm({
             type="text"
             autoComplete="username"
             required
-            maxLength={50}
+            maxLength={ProfileInputSchema.properties.username.maxLength}
             value={value}
             onChange={(event) => {
               setValue(event.target.value);

@@ -6,7 +6,7 @@ import {
   renderPage,
   setUpTestRuntimeConfig,
 } from '../../../../tools/testing';
-import { makeArticleDetail } from '../../testing/articles';
+import { makeArticle, makeArticleDetail } from '../../testing/articles';
 import {
   ARTICLE_LOAD_ERROR,
   ARTICLE_NAVIGATION_LABEL,
@@ -183,6 +183,20 @@ describe('ArticlePage', () => {
     expect(screen.getByText(ARTICLE_NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: BACK_TO_BLOG_LABEL })).toHaveAttribute('href', '/blog');
     expect(document.title).toBe(ARTICLE_NOT_FOUND_TITLE);
+  });
+
+  // docs/decisions/052: the client checks the answer against the API's contract.
+  it.each<[string, unknown]>([
+    ['a list instead of the article', [makeArticleDetail()]],
+    ['content that is not text', { ...makeArticleDetail(), content: { markdown: '# x' } }],
+    ['neighbours missing', makeArticle()],
+    ['a neighbour without its id', { ...makeArticleDetail(), next: { title: 'Next' } }],
+  ])('shows the load error, never a crash, for %s', async (_, body) => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /articles/odd': { body: body as object } });
+    renderArticle('odd');
+    expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLE_LOAD_ERROR);
+    expect(screen.queryByText(ARTICLE_NOT_FOUND_TEXT)).not.toBeInTheDocument();
   });
 
   it('shows an error, not "not found", when the call fails otherwise', async () => {

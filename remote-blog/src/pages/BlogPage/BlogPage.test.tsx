@@ -132,6 +132,22 @@ describe('BlogPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
   });
 
+  // docs/decisions/052: the client checks the answer against the API's contract.
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['a list of strings', ['a', 'b']],
+    ['an article without a title', [{ _id: 'a', content: 'x', createdAt: 'd', updatedAt: 'd' }]],
+    ['a title that is a number', [{ ...makeArticle(), title: 42 }]],
+    ['a date that is a number', [{ ...makeArticle(), createdAt: 1_700_000_000 }]],
+    ['an error body with a 200', { message: 'Something went wrong' }],
+  ])('shows the spec error message, never a crash, for %s', async (_, body) => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /articles': { body: body as object } });
+    renderBlog();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
   it('says so when there are no articles', async () => {
     mockFetch({ 'GET /articles': { body: [] } });
     renderBlog();

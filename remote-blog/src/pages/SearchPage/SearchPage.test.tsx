@@ -86,6 +86,23 @@ describe('SearchPage', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
+  // docs/decisions/052: the client checks the answer against the API's contract.
+  it.each<[string, unknown]>([
+    ['an object instead of the list', { results: [] }],
+    ['a result without a title', [{ _id: 'a', content: 'x', createdAt: 'd', snippet: '' }]],
+    ['a snippet that is not text', [{ ...makeSearchResult(), snippet: ['<mark>tls</mark>'] }]],
+  ])('treats %s as a failed search (logged, no message), never a crash', async (_, body) => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /search?query=tls': { body: body as object } });
+    renderSearch('/search-article?query=tls');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(consoleError).toHaveBeenCalledWith('Article search failed', expect.any(Error));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
   it('logs a failed search and shows no message (spec)', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({ 'GET /search?query=tls': { status: 500, body: { message: 'boom' } } });

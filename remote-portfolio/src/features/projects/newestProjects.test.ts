@@ -7,6 +7,7 @@ const project = (id: string, createdAt: string): Project => ({
   description: '',
   imagePath: `/images/${id}.svg`,
   createdAt,
+  updatedAt: createdAt,
 });
 
 const list = [

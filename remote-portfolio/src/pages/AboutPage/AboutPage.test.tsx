@@ -52,6 +52,10 @@ describe('AboutPage', () => {
     ['fails', { status: 500, body: { message: 'boom' } }],
     ['is not found', { status: 404, body: { message: 'Not found' } }],
     ['answers another shape', { body: { intro: 'not a list' } }],
+    // docs/decisions/052: the client checks the answer against the API's contract.
+    ['answers a list', { body: [fromServer] }],
+    ['answers a fun fact without value', { body: { ...fromServer, funFacts: [{ label: 'x' }] } }],
+    ['answers a number in intro', { body: { ...fromServer, intro: ['one', 2] } }],
     ['cannot be reached', new TypeError('Failed to fetch')],
   ] as const)('shows the built-in text when the call %s', async (_, answer) => {
     renderAbout(answer);

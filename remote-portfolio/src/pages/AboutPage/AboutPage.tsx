@@ -6,7 +6,6 @@ import { getAboutData } from '@portfolio/shared/api-client';
 import type { AboutData } from '@portfolio/shared/types';
 import { Spinner } from '@portfolio/shared/ui';
 import { ABOUT } from '../../content/owner';
-import { isAboutData } from '../../features/about/isAboutData';
 import {
   ABOUT_DOCUMENT_TITLE,
   ABOUT_HEADING,
@@ -17,11 +16,13 @@ import {
 } from '../../texts';
 import styles from './AboutPage.module.css';
 
-/** GET /about-data; the built-in text of content/owner.ts when it fails or answers nonsense. */
+/**
+ * GET /about-data; the built-in text of content/owner.ts when it fails or answers nonsense (the
+ * client checks the answer against the API's contract, docs/decisions/052).
+ */
 export async function loader({ request }: LoaderFunctionArgs): Promise<AboutData> {
   try {
-    const data: unknown = await getAboutData({ signal: request.signal });
-    return isAboutData(data) ? data : ABOUT;
+    return await getAboutData({ signal: request.signal });
   } catch {
     return ABOUT;
   }

@@ -43,6 +43,7 @@ const project = (id: string, createdAt: string, description = LONG_TEXT): Projec
   description,
   imagePath: `/images/${id}.svg`,
   createdAt,
+  updatedAt: createdAt,
 });
 
 // Deliberately out of order, so the page has to sort.

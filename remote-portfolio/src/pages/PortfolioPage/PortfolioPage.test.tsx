@@ -27,6 +27,7 @@ const projects: Project[] = Array.from({ length: 5 }, (_, index) => ({
   description: `Description ${index}`,
   imagePath: `/images/${index}.svg`,
   createdAt: `202${index}-01-01T00:00:00.000Z`,
+  updatedAt: `202${index}-01-01T00:00:00.000Z`,
 }));
 
 async function renderPortfolio(answer: MockResponse | Error = { body: projects }) {
@@ -119,6 +120,10 @@ describe('PortfolioPage', () => {
   it.each([
     ['fails', { status: 503, body: { message: 'down' } }],
     ['is not an array', { body: { not: 'a list' } }],
+    // docs/decisions/052: the client checks the answer against the API's contract.
+    ['has a project without a title', { body: [{ ...projects[0], title: undefined }] }],
+    ['has skills as text', { body: [{ ...projects[0], skills: 'Go, Rust' }] }],
+    ['is a list of nulls', { body: [null] }],
   ] as const)('says "Failed to load projects." when the call %s', async (_, answer) => {
     await renderPortfolio(answer);
     expect(within(section(PROJECTS_HEADING)).getByRole('alert')).toHaveTextContent(

@@ -18,6 +18,7 @@ const project: Project = {
   description: 'A security monitoring lab built from open-source parts.',
   imagePath: '/images/project-siem-lab.svg',
   createdAt: '2024-02-12T10:00:00.000Z',
+  updatedAt: '2024-02-12T10:00:00.000Z',
   skills: ['Wazuh', 'Elasticsearch'],
   link: 'https://example.com/projects/home-lab-siem',
 };
@@ -88,6 +89,17 @@ describe('ProjectDetailPage', () => {
 
   it('says the project could not be loaded when the request throws', async () => {
     renderProject(new TypeError('Failed to fetch'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Error: ${PROJECT_LOAD_FAILED}`);
+  });
+
+  // docs/decisions/052: the client checks the answer against the API's contract.
+  it.each([
+    ['a list instead of the project', { body: [project] }],
+    ['a project without a description', { body: { ...project, description: undefined } }],
+    ['a title that is a number', { body: { ...project, title: 7 } }],
+    ['null', { body: null }],
+  ] as const)('says the project could not be loaded for %s', async (_, answer) => {
+    renderProject(answer as MockResponse);
     expect(await screen.findByRole('alert')).toHaveTextContent(`Error: ${PROJECT_LOAD_FAILED}`);
   });
 

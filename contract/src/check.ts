@@ -1,0 +1,111 @@
+// Checks a value against a schema of the contract without compiling code: the site's Content
+// Security Policy forbids eval (docs/decisions/008), which TypeBox's and Ajv's compilers need,
+// and TypeBox's own Value.Check would add its whole value system to every page that loads data
+// (docs/decisions/052). It understands the keywords the contract's schemas use and throws on any
+// other, so it never passes a value for a keyword it does not know; contract.test.ts checks that
+// it agrees with TypeBox's Value.Check on every answer schema.
+import type { Static, TSchema } from '@sinclair/typebox';
+
+/** The JSON Schema keywords check() knows. */
+interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+  items?: Schema;
+  maxItems?: number;
+  anyOf?: Schema[];
+  const?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+}
+
+const KNOWN = new Set<string>([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'maxItems',
+  'anyOf',
+  'const',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  // Annotations, no constraint.
+  'title',
+  'description',
+]);
+
+const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function hasType(value: unknown, type: string): boolean {
+  const actual = typeOf(value);
+  if (type === 'integer') return actual === 'number' && Number.isInteger(value);
+  return actual === type;
+}
+
+/** Code points, as JSON Schema counts a string's length. */
+function length(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+function valid(schema: Schema, value: unknown): boolean {
+  for (const key of Object.keys(schema)) {
+    if (!KNOWN.has(key)) throw new Error(`check(): the schema keyword "${key}" is not supported`);
+  }
+  const { type } = schema;
+  if (type !== undefined) {
+    const types = Array.isArray(type) ? type : [type];
+    if (!types.some((each) => hasType(value, each))) return false;
+  }
+  if (hasOwn(schema, 'const') && value !== schema.const) return false;
+  if (schema.anyOf && !schema.anyOf.some((each) => valid(each, value))) return false;
+  if (typeof value === 'string') {
+    if (schema.minLength !== undefined && length(value) < schema.minLength) return false;
+    if (schema.maxLength !== undefined && length(value) > schema.maxLength) return false;
+    if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) return false;
+  }
+  if (typeof value === 'number') {
+    if (schema.minimum !== undefined && value < schema.minimum) return false;
+    if (schema.maximum !== undefined && value > schema.maximum) return false;
+  }
+  if (Array.isArray(value)) {
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) return false;
+    const { items } = schema;
+    if (items && !value.every((item) => valid(items, item))) return false;
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    if (schema.required?.some((key) => !hasOwn(record, key))) return false;
+    const properties = schema.properties ?? {};
+    for (const [key, item] of Object.entries(record)) {
+      const property = hasOwn(properties, key) ? properties[key] : undefined;
+      if (property) {
+        if (!valid(property, item)) return false;
+      } else if (schema.additionalProperties === false) {
+        return false;
+      } else if (typeof schema.additionalProperties === 'object') {
+        if (!valid(schema.additionalProperties, item)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** Whether `value` (parsed JSON) is what `schema` describes. */
+export function check<S extends TSchema>(schema: S, value: unknown): value is Static<S> {
+  return valid(schema as Schema, value);
+}

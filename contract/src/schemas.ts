@@ -1,0 +1,279 @@
+// The content API's contract (docs/decisions/052): every request body, query and answer of the
+// API as a TypeBox schema, written once. The API validates requests and serialises answers with
+// these schemas (Fastify, Ajv); its repositories, the front end's entity types, the admin
+// editors' field limits, the API client's checks of what it receives and the hostile-input
+// generators (docs/decisions/025) are all derived from them.
+//
+// Answers are open objects: a client ignores fields it does not know, so the API may add one
+// without breaking an app that is already deployed. Request bodies are closed
+// (`additionalProperties: false`) and strict (docs/decisions/021).
+//
+// Only the named builders are imported, never `Type`: the front end bundles this module, and
+// `Type` would bring every builder of TypeBox with it.
+import {
+  Array as ArrayOf,
+  Boolean as BooleanType,
+  Integer,
+  Literal,
+  Null,
+  Object as ObjectOf,
+  Optional,
+  String as StringType,
+  Union,
+} from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+
+// --- Patterns ---------------------------------------------------------------------------------
+// Regular expressions of the request schemas. The API's error messages describe each one
+// (content-api/src/http/patterns.ts).
+
+/** What every record id looks like: URL-safe, lowercase. Path parameters are checked against it. */
+export const ID_PATTERN = '^[a-z0-9-]{1,100}$';
+/** A string with at least one non-whitespace character. */
+export const NON_BLANK_PATTERN = '\\S';
+export const HTTP_URL_PATTERN = '^https?://';
+export const IMAGE_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{0,119}\\.(png|jpg|gif|webp|svg)$';
+export const IMAGE_PATH_PATTERN = `^/images/${IMAGE_NAME_PATTERN.slice(1)}`;
+/**
+ * A "valid e-mail address" as the HTML standard defines it for <input type=email>, so the API
+ * accepts exactly what the contact form's field does. It allows `?`, `&`, `=` and `%` in the
+ * local part: whoever puts an address in a URL (a mailto: link) must encode it.
+ */
+export const EMAIL_PATTERN =
+  "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$";
+/**
+ * The custom Ajv format of dates the API stores: RFC 3339, and a date JavaScript and the
+ * database both hold, from 1970 to 9999 (the API registers it: content-api/src/http/validation.ts).
+ */
+export const STORED_DATE_TIME_FORMAT = 'stored-date-time';
+
+// --- Field types of request bodies ------------------------------------------------------------
+
+/** A required, non-blank string of at most `maxLength` characters. */
+export function text(maxLength: number) {
+  return StringType({ minLength: 1, maxLength, pattern: NON_BLANK_PATTERN });
+}
+
+/** An absolute http(s) URL. */
+export const httpUrl = StringType({ format: 'uri', pattern: HTTP_URL_PATTERN, maxLength: 2048 });
+
+/** An e-mail address as <input type=email> accepts it (see EMAIL_PATTERN). */
+export const emailAddress = StringType({ minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN });
+
+/** A date to store (see STORED_DATE_TIME_FORMAT). */
+export const storedDateTime = StringType({ format: STORED_DATE_TIME_FORMAT });
+
+/** The path of a stored image, as the API's upload answers it: /images/<name>. */
+export const imagePath = StringType({ pattern: IMAGE_PATH_PATTERN });
+
+// --- Errors -----------------------------------------------------------------------------------
+
+/** Every error of the API: `{ "message": "…" }` with a 4xx or 5xx status. */
+export const MessageSchema = ObjectOf({ message: StringType() });
+export type MessageBody = Static<typeof MessageSchema>;
+
+// --- Projects ---------------------------------------------------------------------------------
+
+export const ProjectSchema = ObjectOf({
+  _id: StringType(),
+  title: StringType(),
+  description: StringType(),
+  /** Relative to the API base (/images/…) or an absolute URL. */
+  imagePath: StringType(),
+  skills: Optional(ArrayOf(StringType())),
+  link: Optional(StringType()),
+  /** ISO-8601. */
+  createdAt: StringType(),
+  updatedAt: StringType(),
+});
+export type Project = Static<typeof ProjectSchema>;
+
+export const ProjectListSchema = ArrayOf(ProjectSchema);
+
+/** POST /projects and PUT /projects/:id (admin). */
+export const ProjectInputSchema = ObjectOf(
+  {
+    title: text(200),
+    description: text(10_000),
+    imagePath,
+    skills: Optional(ArrayOf(text(60), { maxItems: 50 })),
+    link: Optional(httpUrl),
+    /** Defaults to now on create and to the stored value on replace. */
+    createdAt: Optional(storedDateTime),
+  },
+  { additionalProperties: false },
+);
+export type ProjectInput = Static<typeof ProjectInputSchema>;
+
+// --- Articles ---------------------------------------------------------------------------------
+
+export const ArticleSchema = ObjectOf({
+  _id: StringType(),
+  title: StringType(),
+  /** Markdown. */
+  content: StringType(),
+  imagePath: Optional(StringType()),
+  /** ISO-8601. */
+  createdAt: StringType(),
+  updatedAt: StringType(),
+});
+export type Article = Static<typeof ArticleSchema>;
+
+export const ArticleListSchema = ArrayOf(ArticleSchema);
+
+export const ArticleNeighbourSchema = ObjectOf({ _id: StringType(), title: StringType() });
+export type ArticleNeighbour = Static<typeof ArticleNeighbourSchema>;
+
+/** GET /articles/:id: the article with its neighbours by date, for previous/next links. */
+export const ArticleDetailSchema = ObjectOf({
+  ...ArticleSchema.properties,
+  /** The next older article. */
+  previous: Union([ArticleNeighbourSchema, Null()]),
+  /** The next newer article. */
+  next: Union([ArticleNeighbourSchema, Null()]),
+});
+export type ArticleDetail = Static<typeof ArticleDetailSchema>;
+
+/** POST /articles and PUT /articles/:id (admin). */
+export const ArticleInputSchema = ObjectOf(
+  {
+    title: text(200),
+    /** Markdown. */
+    content: text(100_000),
+    imagePath: Optional(imagePath),
+    /** Defaults to now on create and to the stored value on replace. */
+    createdAt: Optional(storedDateTime),
+  },
+  { additionalProperties: false },
+);
+export type ArticleInput = Static<typeof ArticleInputSchema>;
+
+/** GET /articles and GET /contact (admin): one page, both optional. */
+export const PaginationQuerySchema = ObjectOf(
+  {
+    limit: Optional(Integer({ minimum: 1, maximum: 100 })),
+    offset: Optional(Integer({ minimum: 0, maximum: 1_000_000 })),
+  },
+  { additionalProperties: false },
+);
+export type PaginationQuery = Static<typeof PaginationQuerySchema>;
+
+// --- Search -----------------------------------------------------------------------------------
+
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+
+export const SearchQuerySchema = ObjectOf(
+  { query: Optional(StringType({ maxLength: SEARCH_QUERY_MAX_LENGTH })) },
+  // The front end sends `query` only; anything else would only key new cache entries.
+  { additionalProperties: false },
+);
+export type SearchQuery = Static<typeof SearchQuerySchema>;
+
+/** GET /search: `snippet` is HTML-escaped text whose matches are wrapped in <mark>…</mark>. */
+export const SearchResultSchema = ObjectOf({
+  _id: StringType(),
+  title: StringType(),
+  content: StringType(),
+  createdAt: StringType(),
+  snippet: StringType(),
+});
+export type SearchResult = Static<typeof SearchResultSchema>;
+
+export const SearchResultListSchema = ArrayOf(SearchResultSchema);
+
+// --- About ------------------------------------------------------------------------------------
+
+export const FunFactSchema = ObjectOf({ label: StringType(), value: StringType() });
+export type FunFact = Static<typeof FunFactSchema>;
+
+/** GET /about-data. */
+export const AboutDataSchema = ObjectOf({
+  name: StringType(),
+  title: StringType(),
+  intro: ArrayOf(StringType()),
+  funFacts: ArrayOf(FunFactSchema),
+});
+export type AboutData = Static<typeof AboutDataSchema>;
+
+// --- Contact ----------------------------------------------------------------------------------
+
+/** POST /contact. */
+export const ContactInputSchema = ObjectOf(
+  {
+    name: text(100),
+    email: emailAddress,
+    message: text(5000),
+    /** Honeypot: hidden in the form, so only bots fill it in. */
+    website: Optional(StringType({ maxLength: 2048 })),
+  },
+  { additionalProperties: false },
+);
+export type ContactInput = Static<typeof ContactInputSchema>;
+
+/** A message as the admin dashboard lists it (GET /contact, PATCH /contact/:id). */
+export const StoredContactMessageSchema = ObjectOf({
+  _id: StringType(),
+  name: StringType(),
+  email: StringType(),
+  message: StringType(),
+  createdAt: StringType(),
+  read: BooleanType(),
+});
+export type StoredContactMessage = Static<typeof StoredContactMessageSchema>;
+
+export const StoredContactMessageListSchema = ArrayOf(StoredContactMessageSchema);
+
+/** PATCH /contact/:id (admin). */
+export const ReadFlagInputSchema = ObjectOf(
+  { read: BooleanType() },
+  { additionalProperties: false },
+);
+export type ReadFlagInput = Static<typeof ReadFlagInputSchema>;
+
+// --- Images -----------------------------------------------------------------------------------
+
+/** POST /images (admin, multipart): where the upload is stored. */
+export const ImageUploadSchema = ObjectOf({ imagePath: StringType() });
+export type ImageUpload = Static<typeof ImageUploadSchema>;
+
+// --- User profiles ----------------------------------------------------------------------------
+
+export const RoleSchema = Union([Literal('user'), Literal('admin')]);
+export type Role = Static<typeof RoleSchema>;
+
+/** GET and PUT /users/me: the signed-in caller's profile. */
+export const ApiUserProfileSchema = ObjectOf({
+  uid: StringType(),
+  /** null: the account has no e-mail address. */
+  email: Union([StringType(), Null()]),
+  username: Optional(StringType()),
+  name: Optional(StringType()),
+  photoURL: Optional(StringType()),
+  role: RoleSchema,
+});
+export type ApiUserProfile = Static<typeof ApiUserProfileSchema>;
+
+/** PUT /users/me. */
+export const ProfileInputSchema = ObjectOf(
+  {
+    // Accepted for older clients and ignored: the address is always the verified account's.
+    email: Optional(emailAddress),
+    username: Optional(text(50)),
+    name: Optional(text(100)),
+    photoURL: Optional(httpUrl),
+    // Any value is accepted here; the API answers 403 for one the caller may not set.
+    role: Optional(StringType({ maxLength: 50 })),
+  },
+  { additionalProperties: false },
+);
+export type ProfileInput = Static<typeof ProfileInputSchema>;
+
+// --- Path parameters --------------------------------------------------------------------------
+
+export const IdParamsSchema = ObjectOf({ id: StringType({ pattern: ID_PATTERN }) });
+export type IdParams = Static<typeof IdParamsSchema>;
+
+export const ImageNameParamsSchema = ObjectOf({
+  name: StringType({ pattern: IMAGE_NAME_PATTERN }),
+});
+export type ImageNameParams = Static<typeof ImageNameParamsSchema>;

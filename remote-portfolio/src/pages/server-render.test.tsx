@@ -1,0 +1,55 @@
+// Server-rendered pages follow the same rules as in the browser (docs/decisions/052): the page
+// loaders run on the server through the same API client, which checks each answer against the
+// API's contract, so a wrong shape renders the page's error state into the HTML.
+import { mockFetch, renderPageOnServer, setUpTestRuntimeConfig } from '../../../tools/testing';
+import { ABOUT } from '../content/owner';
+import { PROJECTS_LOAD_ERROR, PROJECT_LOAD_FAILED } from '../texts';
+import * as AboutPage from './AboutPage/AboutPage';
+import * as PortfolioPage from './PortfolioPage/PortfolioPage';
+import * as ProjectDetailPage from './ProjectDetailPage/ProjectDetailPage';
+
+setUpTestRuntimeConfig();
+
+const PROJECT = {
+  _id: 'home-lab-siem',
+  title: 'Home Lab SIEM',
+  description: 'A lab.',
+  imagePath: '/images/siem.svg',
+  createdAt: '2024-02-12T10:00:00.000Z',
+  updatedAt: '2024-02-12T10:00:00.000Z',
+};
+
+describe('server render of the portfolio with answers of the wrong shape', () => {
+  it('renders the projects error for projects without titles', async () => {
+    mockFetch({ 'GET /projects': { body: [{ ...PROJECT, title: undefined }] } });
+    const html = await renderPageOnServer(PortfolioPage, {
+      route: '/portfolio',
+      path: '/portfolio',
+    });
+    expect(html).toContain(PROJECTS_LOAD_ERROR);
+  });
+
+  it('renders the project error for a list instead of the project', async () => {
+    mockFetch({ 'GET /projects/home-lab-siem': { body: [PROJECT] } });
+    const html = await renderPageOnServer(ProjectDetailPage, {
+      route: '/projects/home-lab-siem',
+      path: '/projects/:id',
+    });
+    expect(html).toContain(PROJECT_LOAD_FAILED);
+  });
+
+  it('renders the project of a valid answer', async () => {
+    mockFetch({ 'GET /projects/home-lab-siem': { body: PROJECT } });
+    const html = await renderPageOnServer(ProjectDetailPage, {
+      route: '/projects/home-lab-siem',
+      path: '/projects/:id',
+    });
+    expect(html).toContain('Home Lab SIEM');
+  });
+
+  it('renders the built-in about text for about data of another shape', async () => {
+    mockFetch({ 'GET /about-data': { body: { name: 'X', intro: 'not a list' } } });
+    const html = await renderPageOnServer(AboutPage, { route: '/about', path: '/about' });
+    expect(html).toContain(ABOUT.name);
+  });
+});

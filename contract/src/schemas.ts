@@ -277,3 +277,39 @@ export const ImageNameParamsSchema = ObjectOf({
   name: StringType({ pattern: IMAGE_NAME_PATTERN }),
 });
 export type ImageNameParams = Static<typeof ImageNameParamsSchema>;
+
+// --- Site sessions (docs/decisions/037) ---------------------------------------------------------
+
+/** Firebase session cookies are about 1 KB, like ID tokens; anything much longer is not one. */
+export const SESSION_COOKIE_MAX_LENGTH = 8 * 1024;
+const sessionCookie = StringType({ minLength: 1, maxLength: SESSION_COOKIE_MAX_LENGTH });
+
+/** POST /sessions (with the caller's ID token): renews `session` when it is the caller's. */
+export const SessionInputSchema = ObjectOf(
+  { session: Optional(sessionCookie) },
+  { additionalProperties: false },
+);
+export type SessionInput = Static<typeof SessionInputSchema>;
+
+/** POST /sessions: the new session cookie, and how long it lives (seconds). */
+export const MintedSessionSchema = ObjectOf({ session: StringType(), expiresIn: Integer() });
+export type MintedSession = Static<typeof MintedSessionSchema>;
+
+/** POST /sessions/verify. */
+export const SessionCheckInputSchema = ObjectOf(
+  { session: sessionCookie },
+  { additionalProperties: false },
+);
+export type SessionCheckInput = Static<typeof SessionCheckInputSchema>;
+
+/** POST /sessions/verify: whose the session is, as the site's server renders them. */
+export const SessionIdentitySchema = ObjectOf({
+  uid: StringType(),
+  email: Union([StringType(), Null()]),
+  displayName: Union([StringType(), Null()]),
+  photoURL: Union([StringType(), Null()]),
+  role: RoleSchema,
+  /** When the cookie was minted (seconds since the epoch), so the site can renew an old one. */
+  issuedAt: Integer(),
+});
+export type SessionIdentity = Static<typeof SessionIdentitySchema>;

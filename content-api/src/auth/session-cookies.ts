@@ -4,18 +4,11 @@
 // the rules for trusting Firebase (emulator mode, revocation) live in one place.
 import type { Auth } from 'firebase-admin/auth';
 import { getFirebaseAuth } from './firebase.js';
+import type { SessionIdentity } from '@portfolio/contract';
 import type { Role } from './identity.js';
 
-/** Who a valid session cookie belongs to, as the site's server renders them. */
-export interface SessionIdentity {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  photoURL: string | null;
-  role: Role;
-  /** When the cookie was minted (seconds since the epoch), so the site can renew an old one. */
-  issuedAt: number;
-}
+/** Who a valid session cookie belongs to, as the site's server renders them (the contract's). */
+export type { SessionIdentity };
 
 /**
  * Mints and verifies session cookies. A cookie or ID token that is not acceptable rejects with

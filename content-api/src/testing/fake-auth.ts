@@ -53,7 +53,7 @@ export function createFakeSessionCookies(): FakeSessionCookies {
     async create(idToken) {
       if (broken) throw unreachable();
       const identity = await fakeVerifyIdToken(idToken);
-      const minted = { ...identity, issuedAt: Date.now() / 1000 };
+      const minted = { ...identity, issuedAt: Math.floor(Date.now() / 1000) };
       return SESSION_PREFIX + Buffer.from(JSON.stringify(minted)).toString('base64url');
     },
     async verify(cookie): Promise<SessionIdentity> {

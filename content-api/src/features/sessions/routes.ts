@@ -2,10 +2,16 @@
 // server mints one at sign-in (POST /sessions with the user's ID token) and sets it as an
 // httpOnly cookie on the site's own origin; on each page request that carries it, it asks who it
 // belongs to (POST /sessions/verify). Both answers are for that one user and are never cached.
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  MintedSessionSchema,
+  SessionCheckInputSchema,
+  SessionIdentitySchema,
+  SessionInputSchema,
+} from '@portfolio/contract';
+import type { FastifyReply } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { AUTH_MESSAGES, identityOf, isTokenRejection } from '../../auth/identity.js';
-import { MAX_ID_TOKEN_LENGTH } from '../../auth/identity.js';
 import type { SessionCookies, SessionIdentity } from '../../auth/session-cookies.js';
 import { SESSION_LIFETIME_MS } from '../../auth/session-cookies.js';
 import { HttpError } from '../../http/errors.js';
@@ -21,26 +27,11 @@ export const SESSION_MESSAGES = {
  */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
-const sessionCookie = { type: 'string', minLength: 1, maxLength: MAX_ID_TOKEN_LENGTH } as const;
-
-const identitySchema = {
-  type: 'object',
-  required: ['uid', 'email', 'displayName', 'photoURL', 'role', 'issuedAt'],
-  properties: {
-    uid: { type: 'string' },
-    email: { type: ['string', 'null'] },
-    displayName: { type: ['string', 'null'] },
-    photoURL: { type: ['string', 'null'] },
-    role: { type: 'string', enum: ['user', 'admin'] },
-    issuedAt: { type: 'number' },
-  },
-} as const;
-
 export interface SessionRouteOptions extends RouteContext {
   sessionCookies: SessionCookies;
 }
 
-const sessionRoutes: FastifyPluginAsync<SessionRouteOptions> = async (
+const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (
   app,
   { auth, sessionCookies },
 ) => {
@@ -55,25 +46,12 @@ const sessionRoutes: FastifyPluginAsync<SessionRouteOptions> = async (
     }
   }
 
-  app.post<{ Body: { session?: string } }>(
+  app.post(
     '/sessions',
     {
       onRequest: auth.requireUser,
       config: { changesPublicContent: false },
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { session: sessionCookie },
-        },
-        response: {
-          201: {
-            type: 'object',
-            required: ['session', 'expiresIn'],
-            properties: { session: { type: 'string' }, expiresIn: { type: 'integer' } },
-          },
-        },
-      },
+      schema: { body: SessionInputSchema, response: { 201: MintedSessionSchema } },
     },
     async (request, reply) => {
       const identity = identityOf(request);
@@ -97,19 +75,11 @@ const sessionRoutes: FastifyPluginAsync<SessionRouteOptions> = async (
     },
   );
 
-  app.post<{ Body: { session: string } }>(
+  app.post(
     '/sessions/verify',
     {
       config: { changesPublicContent: false },
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['session'],
-          properties: { session: sessionCookie },
-        },
-        response: { 200: identitySchema },
-      },
+      schema: { body: SessionCheckInputSchema, response: { 200: SessionIdentitySchema } },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

@@ -12,10 +12,14 @@ interface Run {
 }
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: packageRoot,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: packageRoot,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -12,12 +12,14 @@
 //      live, older shop) must render next to it;
 //   D. the shell against a 2.0.0 whose /config lost an export: check:compat must refuse it, as
 //      the live remotes require /config ^1.0.0.
-// Pages are loaded in Chromium from the same static server as npm start, without the API.
+// Pages are rendered by the shell's server and loaded in Chromium, as npm start serves them
+// (remotes from the same static server), without the API: server code is checked too.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright';
 import { APPS, ROOT } from '../apps.mjs';
+import { createSiteServer } from '../../shell/server.mjs';
 import { createStaticServer } from '../static-server.mjs';
 import { buildCandidates, candidateConfigs, prepareWorkDir } from './candidate-build.mjs';
 
@@ -118,13 +120,18 @@ async function loadStore(browser, replaced) {
   try {
     for (const [index, app] of APPS.entries()) {
       const root = replaced[app.name] ?? path.join(ROOT, app.dir, 'dist');
-      servers.push(
-        await listen(
-          createStaticServer({ root, cors: app.name !== 'shell', env }),
-          BASE_PORT + index,
-        ),
-      );
+      if (app.name === 'shell') continue;
+      servers.push(await listen(createStaticServer({ root, cors: true, env }), BASE_PORT + index));
     }
+    // The shell as it runs live: its server renders /store with the shop's server code, which
+    // is negotiated like the browser's (the same shared modules and versions).
+    const site = await createSiteServer({
+      root: replaced.shell ?? path.join(ROOT, 'shell', 'dist'),
+      env: { ...env, API_BASE_URL: 'http://127.0.0.1:9/api' },
+    });
+    await site.listen({ port: BASE_PORT, host: '127.0.0.1' });
+    servers.push({ close: (done) => void site.close().then(done) });
+    const html = await (await fetch(`http://localhost:${BASE_PORT}/store`)).text();
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = [];
@@ -136,6 +143,8 @@ async function loadStore(browser, replaced) {
       .first()
       .waitFor({ timeout: 30_000 });
     const result = {
+      serverRendered: html.includes('<h1>Store</h1>') && !html.includes(UNAVAILABLE),
+      serverBadge: html.includes(BADGE_TEXT),
       heading: await page.getByRole('heading', { level: 1, name: 'Store' }).count(),
       badge: await page.getByTestId('skew-badge').allTextContents(),
       unavailable: await page.getByText(UNAVAILABLE).count(),
@@ -239,13 +248,20 @@ async function main() {
   try {
     const storeA = await loadStore(browser, { shop: dist('shop-ui') });
     expect(
-      storeA.heading === 1 && storeA.badge.includes(BADGE_TEXT) && storeA.unavailable === 0,
-      `A: /store renders the new Badge next to the live shell (${JSON.stringify(storeA)})`,
+      storeA.serverRendered &&
+        storeA.serverBadge &&
+        storeA.heading === 1 &&
+        storeA.badge.includes(BADGE_TEXT) &&
+        storeA.unavailable === 0,
+      `A: /store renders the new Badge next to the live shell, on its server and in the browser (${JSON.stringify(storeA)})`,
     );
     const storeC = await loadStore(browser, { shell: dist('shell-both') });
     expect(
-      storeC.heading === 1 && storeC.unavailable === 0 && storeC.errors.length === 0,
-      `C: the live shop's /store renders next to the newer shell (${JSON.stringify(storeC)})`,
+      storeC.serverRendered &&
+        storeC.heading === 1 &&
+        storeC.unavailable === 0 &&
+        storeC.errors.length === 0,
+      `C: the live shop's /store renders next to the newer shell, on its server and in the browser (${JSON.stringify(storeC)})`,
     );
   } finally {
     await browser.close();

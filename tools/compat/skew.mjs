@@ -14,12 +14,11 @@
 //      the live remotes require /config ^1.0.0.
 // Pages are rendered by the shell's server and loaded in Chromium, as npm start serves them
 // (remotes from the same static server), without the API: server code is checked too.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright';
 import { APPS, ROOT } from '../apps.mjs';
-import { createSiteServer } from '../../shell/server.mjs';
 import { createStaticServer } from '../static-server.mjs';
 import { buildCandidates, candidateConfigs, prepareWorkDir } from './candidate-build.mjs';
 
@@ -112,6 +111,33 @@ function listen(server, port) {
   });
 }
 
+/** The shell's server over the shell build in `root`, in a child process on BASE_PORT. */
+function startSiteServer(root, env) {
+  const script = `
+    const { createSiteServer } = await import(${JSON.stringify(path.join(ROOT, 'shell', 'server.mjs'))});
+    const site = await createSiteServer({ root: process.env.SKEW_SHELL_ROOT });
+    await site.listen({ port: ${BASE_PORT}, host: '127.0.0.1' });
+    console.log('skew-site-ready');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...env, SKEW_SHELL_ROOT: root },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the shell's server exited (${code})`)));
+    child.stdout.on('data', (chunk) => {
+      if (!chunk.toString().includes('skew-site-ready')) return;
+      resolve({
+        stop: () =>
+          new Promise((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', done);
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
 /** Serves the five apps (the live dists, with some replaced) and loads /store in Chromium. */
 async function loadStore(browser, replaced) {
   const env = { ...process.env };
@@ -124,13 +150,13 @@ async function loadStore(browser, replaced) {
       servers.push(await listen(createStaticServer({ root, cors: true, env }), BASE_PORT + index));
     }
     // The shell as it runs live: its server renders /store with the shop's server code, which
-    // is negotiated like the browser's (the same shared modules and versions).
-    const site = await createSiteServer({
-      root: replaced.shell ?? path.join(ROOT, 'shell', 'dist'),
-      env: { ...env, API_BASE_URL: 'http://127.0.0.1:9/api' },
+    // is negotiated like the browser's (the same shared modules and versions). In a process of
+    // its own, as in production: the federation runtime's share scope is per process.
+    const site = await startSiteServer(replaced.shell ?? path.join(ROOT, 'shell', 'dist'), {
+      ...env,
+      API_BASE_URL: 'http://127.0.0.1:9/api',
     });
-    await site.listen({ port: BASE_PORT, host: '127.0.0.1' });
-    servers.push({ close: (done) => void site.close().then(done) });
+    servers.push({ close: (done) => site.stop().then(done) });
     const html = await (await fetch(`http://localhost:${BASE_PORT}/store`)).text();
     const context = await browser.newContext();
     const page = await context.newPage();

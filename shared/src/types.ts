@@ -6,6 +6,8 @@ export interface Project {
   description: string;
   imagePath: string;
   createdAt: string;
+  /** Last edit (the API sends it); the preview card's version follows it. */
+  updatedAt?: string;
   skills?: string[];
   link?: string;
 }
@@ -16,6 +18,8 @@ export interface Article {
   content: string;
   imagePath?: string;
   createdAt: string;
+  /** Last edit (the API sends it): dateModified, and the preview card's version. */
+  updatedAt?: string;
 }
 
 export interface ArticleNeighbour {

@@ -6,6 +6,7 @@ import type { RouteObject } from 'react-router-dom';
 import { Outlet, redirect, useLocation, useRevalidator } from '@portfolio/shared/router';
 import type { OwnerIdentity, RemoteName } from '@portfolio/shared/config';
 import { RemoteRoute } from './federation/RemoteRoute';
+import { useRouteHead } from './head/useRouteHead';
 import type { PageModule } from './federation/page-source';
 import { pageRouteLoader } from '@portfolio/shared/page-data';
 import { Footer } from './layout/Footer/Footer';
@@ -52,9 +53,21 @@ export function Layout({ owner }: { owner: OwnerIdentity }) {
   );
 }
 
-/** A remote page route's element: a retry after a failure also reloads the route's data. */
-function PageRoute(props: { remote: RemoteName; module: string; drawInBrowser: boolean }) {
+/**
+ * A remote page route's element: a retry after a failure also reloads the route's data; the
+ * document's head follows the page's own declaration (docs/decisions/060).
+ */
+function PageRoute({
+  loadPage,
+  ...props
+}: {
+  remote: RemoteName;
+  module: string;
+  drawInBrowser: boolean;
+  loadPage: SiteRouteOptions['loadPage'];
+}) {
   const { revalidate } = useRevalidator();
+  useRouteHead(loadPage, props.remote, props.module);
   return <RemoteRoute {...props} beforeRetry={revalidate} />;
 }
 
@@ -95,6 +108,7 @@ export function siteRoutes({
           remote={entry.remote}
           module={entry.module}
           drawInBrowser={drawnInBrowser?.has(id) ?? false}
+          loadPage={loadPage}
         />
       ),
     };

@@ -18,6 +18,8 @@ import { ContentManager } from '../../features/admin/ContentManager';
 import { MessagesPanel } from '../../features/admin/MessagesPanel';
 import { ProjectEditor } from '../../features/admin/ProjectEditor';
 import { SignedInOnly } from '../../features/session/SignedInOnly';
+import type { PageHead } from '@portfolio/shared/head';
+import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import { useDocumentTitle } from '../../features/session/useDocumentTitle';
 import {
   ADMIN_DASHBOARD_TITLE,
@@ -91,6 +93,9 @@ const TABS: AdminTab[] = [
   },
   { key: 'messages', label: TAB_MESSAGES, render: () => <MessagesPanel /> },
 ];
+
+/** The server's title; the page sets the visitor's own once it knows who is signed in. */
+export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: ADMIN_DASHBOARD_TITLE });
 
 export default function AdminDashboardPage() {
   return <SignedInOnly>{() => <AdminGate />}</SignedInOnly>;

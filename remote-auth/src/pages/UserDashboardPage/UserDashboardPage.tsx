@@ -8,7 +8,8 @@ import type { UserProfile } from '@portfolio/shared/types';
 import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import { providerMessage } from '../../features/session/errors';
 import { SignedInOnly } from '../../features/session/SignedInOnly';
-import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import type { PageHead } from '@portfolio/shared/head';
+import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import {
   ADMIN_DASHBOARD_LINK,
   ADMIN_DASHBOARD_ROUTE,
@@ -33,8 +34,9 @@ type ProfileState =
   | { status: 'error'; message: string }
   | { status: 'loaded'; profile: UserProfile };
 
+export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: USER_DASHBOARD_TITLE });
+
 export default function UserDashboardPage() {
-  useDocumentTitle(USER_DASHBOARD_TITLE);
   return (
     <section className={styles.page}>
       <h1>{USER_DASHBOARD_TITLE}</h1>

@@ -8,8 +8,8 @@ import {
   cardVersion,
   contentCard,
   defaultCard,
-  describe as describeText,
   documentTitle,
+  metaDescription,
   personJsonLd,
   renderHeadTags,
   siteContext,
@@ -166,12 +166,12 @@ describe('helpers', () => {
     expect(cardVersion('not a date')).toBe('0');
   });
 
-  it('describe: plain text of Markdown, cut at a word near 160 characters', () => {
-    expect(describeText('## Title\n\nSome **bold** text.')).toBe('Title Some bold text.');
-    const long = describeText('word '.repeat(100)) ?? '';
+  it('metaDescription: plain text of Markdown, cut at a word near 160 characters', () => {
+    expect(metaDescription('## Title\n\nSome **bold** text.')).toBe('Title Some bold text.');
+    const long = metaDescription('word '.repeat(100)) ?? '';
     expect(long.length).toBeLessThanOrEqual(163);
     expect(long.endsWith('...')).toBe(true);
-    expect(describeText('')).toBeUndefined();
+    expect(metaDescription('')).toBeUndefined();
   });
 });
 

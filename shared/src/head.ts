@@ -79,7 +79,7 @@ export type PageHead<Loader extends LoaderLike | undefined = undefined> = (
 export const DESCRIPTION_LENGTH = 160;
 
 /** A meta description from a text or Markdown: plain words, at most DESCRIPTION_LENGTH. */
-export function describe(text: string | null | undefined): string | undefined {
+export function metaDescription(text: string | null | undefined): string | undefined {
   const plain = text ? stripMarkdown(text).replace(/\s+/g, ' ').trim() : '';
   return plain ? truncateText(plain, DESCRIPTION_LENGTH, { wordBoundary: true }) : undefined;
 }

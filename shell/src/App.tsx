@@ -58,16 +58,16 @@ export function Layout({ owner }: { owner: OwnerIdentity }) {
  * document's head follows the page's own declaration (docs/decisions/060).
  */
 function PageRoute({
-  loadPage,
+  loadedModule,
   ...props
 }: {
   remote: RemoteName;
   module: string;
   drawInBrowser: boolean;
-  loadPage: SiteRouteOptions['loadPage'];
+  loadedModule: () => PageModule | undefined;
 }) {
   const { revalidate } = useRevalidator();
-  useRouteHead(loadPage, props.remote, props.module);
+  useRouteHead(loadedModule);
   return <RemoteRoute {...props} beforeRetry={revalidate} />;
 }
 
@@ -90,25 +90,39 @@ function pageLoader(load: SiteRouteOptions['loadPage'], remote: RemoteName, modu
   return pageRouteLoader(async () => (await load(remote, module)).loader);
 }
 
+/** The page modules the routes' loaders loaded, by route id: their `head` is read from here. */
+function keepLoadedModules(load: SiteRouteOptions['loadPage']) {
+  const modules = new Map<string, PageModule>();
+  return {
+    load: async (remote: RemoteName, module: string) => {
+      const page = await load(remote, module);
+      modules.set(pageRouteId({ remote, module }), page);
+      return page;
+    },
+    get: (id: string) => modules.get(id),
+  };
+}
+
 export function siteRoutes({
   owner,
   table,
   loadPage,
   drawnInBrowser,
 }: SiteRouteOptions): RouteObject[] {
+  const modules = keepLoadedModules(loadPage);
   const pages: RouteObject[] = remoteRouteEntries(table).map((entry) => {
     const id = pageRouteId(entry);
     return {
       id,
       path: entry.path,
-      loader: pageLoader(loadPage, entry.remote, entry.module),
+      loader: pageLoader(modules.load, entry.remote, entry.module),
       element: (
         <PageRoute
           key={id}
           remote={entry.remote}
           module={entry.module}
           drawInBrowser={drawnInBrowser?.has(id) ?? false}
-          loadPage={loadPage}
+          loadedModule={() => modules.get(id)}
         />
       ),
     };

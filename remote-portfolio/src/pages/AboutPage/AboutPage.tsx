@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
-import { breadcrumbJsonLd, describe } from '@portfolio/shared/head';
+import { breadcrumbJsonLd, metaDescription } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { usePageData } from '@portfolio/shared/page-data';
 import { getAboutData } from '@portfolio/shared/api-client';
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<AboutData
 
 export const head: PageHead<typeof loader> = ({ data, site }) => ({
   title: ABOUT_DOCUMENT_TITLE,
-  description: describe((data ?? ABOUT).intro[0]),
+  description: metaDescription((data ?? ABOUT).intro[0]),
   jsonLd: [
     breadcrumbJsonLd(site, [
       { name: site.siteName, path: '/' },

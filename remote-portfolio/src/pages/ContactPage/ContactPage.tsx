@@ -1,4 +1,4 @@
-import { describe } from '@portfolio/shared/head';
+import { metaDescription } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { OWNER } from '../../content/owner';
 import { ContactForm } from '../../features/contact/ContactForm';
@@ -14,7 +14,7 @@ import styles from './ContactPage.module.css';
 
 export const head: PageHead = () => ({
   title: CONTACT_DOCUMENT_TITLE,
-  description: describe(CONTACT_PAGE_INTRO),
+  description: metaDescription(CONTACT_PAGE_INTRO),
 });
 
 export default function ContactPage() {

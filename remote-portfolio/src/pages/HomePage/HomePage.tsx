@@ -4,7 +4,7 @@ import { ContactForm } from '../../features/contact/ContactForm';
 import { judgeHomeContact } from '../../features/contact/outcomes';
 import { TypedPhrases } from '../../features/hero/TypedPhrases';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
-import { describe, personJsonLd } from '@portfolio/shared/head';
+import { metaDescription, personJsonLd } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { ProjectList } from '../../features/projects/ProjectList';
 import { loadProjects } from '../../features/projects/project-states';
@@ -35,7 +35,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** The home page's head: the owner, as a Person with their profile links (docs/decisions/060). */
 export const head: PageHead<typeof loader> = ({ site }) => ({
   title: homeDocumentTitle(OWNER.name, OWNER.title),
-  description: describe(OWNER.heroIntro),
+  description: metaDescription(OWNER.heroIntro),
   jsonLd: [personJsonLd(site, { jobTitle: OWNER.title })],
 });
 

@@ -1,7 +1,7 @@
 import { CERTIFICATIONS, EXPERIENCE, OWNER, SKILLS } from '../../content/owner';
 import { CertificateGallery } from '../../features/certificates/CertificateGallery';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
-import { breadcrumbJsonLd, describe, personJsonLd } from '@portfolio/shared/head';
+import { breadcrumbJsonLd, metaDescription, personJsonLd } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { ProjectList } from '../../features/projects/ProjectList';
 import { loadProjects } from '../../features/projects/project-states';
@@ -28,7 +28,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export const head: PageHead<typeof loader> = ({ site }) => ({
   title: PORTFOLIO_DOCUMENT_TITLE,
-  description: describe(OWNER.summary[0]),
+  description: metaDescription(OWNER.summary[0]),
   jsonLd: [
     personJsonLd(site, { jobTitle: OWNER.title }),
     breadcrumbJsonLd(site, [

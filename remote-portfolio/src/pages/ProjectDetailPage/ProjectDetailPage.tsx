@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
-import { breadcrumbJsonLd, contentCard, describe } from '@portfolio/shared/head';
+import { breadcrumbJsonLd, contentCard, metaDescription } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { usePageData } from '@portfolio/shared/page-data';
@@ -37,7 +37,7 @@ export const head: PageHead<typeof loader> = ({ data, site }) => {
   const path = `/projects/${encodeURIComponent(project._id)}`;
   return {
     title: project.title,
-    description: describe(project.description),
+    description: metaDescription(project.description),
     path,
     image: contentCard(site, 'projects', project),
     jsonLd: [

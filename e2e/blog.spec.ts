@@ -71,7 +71,8 @@ test.describe('article page', () => {
     await expect(page).toHaveURL(/\/article\/[^/]+$/);
     const articleUrl = page.url();
     await expect(page.getByRole('heading', { level: 1, name: newestTitle })).toBeVisible();
-    await expect(page).toHaveTitle(newestTitle);
+    // The page's title, then the site's name (docs/decisions/060).
+    await expect(page).toHaveTitle(`${newestTitle} · Alex Morgan`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\w{3,}/);
     await expect(page.getByRole('main').getByText(/^\d+ min read$/)).toBeVisible();
     await expect(page.getByRole('article').locator('time')).toHaveText(/\d{4}$/);

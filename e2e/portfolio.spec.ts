@@ -127,7 +127,7 @@ test.describe('portfolio remote, composed in the shell', () => {
     expect(
       await image.evaluate((element: HTMLImageElement) => element.naturalWidth),
     ).toBeGreaterThan(0);
-    await expect(page).toHaveTitle(title);
+    await expect(page).toHaveTitle(`${title} · Alex Morgan`);
     await expectNoA11yViolations(page);
 
     // A deep link works too, and a link, when present, shows its host name only.

@@ -19,6 +19,7 @@ import {
 } from '../tools/security-headers.mjs';
 import { cacheControlFor } from '../tools/static-server.mjs';
 import { registerSiteSession } from './session.mjs';
+import { FEEDS, FEED_UNAVAILABLE, createFeedRelay, robotsTxt } from './site-files.mjs';
 
 const require = createRequire(import.meta.url);
 const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
@@ -30,6 +31,16 @@ export const DEFAULT_REMOTE_POLL_MS = 2000;
 
 const escapeAttribute = (value) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The template's head without the tags each page declares for itself.
+ * @param {string} head
+ */
+export function withoutPageMetadata(head) {
+  return head
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta\s+name="?description"?[^>]*>/, '');
+}
 
 /**
  * @param {{
@@ -57,8 +68,9 @@ export async function createSiteServer({
   const rootAt = template.indexOf(ROOT_ELEMENT);
   if (rootAt < 0) throw new Error(`${root}/index.html has no ${ROOT_ELEMENT}`);
   const { stylesheets } = JSON.parse(readFileSync(path.join(root, 'stylesheets.json'), 'utf8'));
+  // The page's own title and description come with each render (docs/decisions/060).
   const head =
-    template.slice(0, template.indexOf('</head>')) +
+    withoutPageMetadata(template.slice(0, template.indexOf('</head>'))) +
     stylesheets.map((file) => `<link rel="stylesheet" href="/${file}" />`).join('');
   const tail = template
     .slice(rootAt + ROOT_ELEMENT.length)
@@ -113,6 +125,31 @@ export async function createSiteServer({
       .send(configJson),
   );
 
+  // Crawlers' and feed readers' files at the site's origin (docs/decisions/062).
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=300')
+      .send(robotsTxt(config.siteUrl, site.remotes.table())),
+  );
+  const feed = createFeedRelay({ apiBase: config.apiBase, log });
+  for (const [sitePath, apiPath] of Object.entries(FEEDS)) {
+    app.get(sitePath, async (_request, reply) => {
+      const copy = await feed(apiPath);
+      if (!copy) {
+        return reply
+          .code(503)
+          .header('Retry-After', '60')
+          .type('text/plain; charset=utf-8')
+          .send(FEED_UNAVAILABLE);
+      }
+      return reply
+        .type(copy.contentType)
+        .header('Cache-Control', 'public, max-age=300')
+        .send(copy.body);
+    });
+  }
+
   // Pages are a route (not the not-found handler), so the route hooks (compression) apply;
   // the shell's files above are more specific routes and win.
   app.get('/*', async (request, reply) => {
@@ -159,7 +196,7 @@ export async function createSiteServer({
     // The shell's own scripts carry this response's nonce; what they load is trusted through
     // 'strict-dynamic' (tools/security-headers.mjs).
     body.write(
-      `${head.replace(/<script /g, `<script nonce="${nonce}" `)}${links}</head><body><div id="root">`,
+      `${head.replace(/<script /g, `<script nonce="${nonce}" `)}${result.headTags}${links}</head><body><div id="root">`,
     );
     try {
       await result.pipe(body);

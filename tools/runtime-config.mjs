@@ -2,6 +2,7 @@
 // Values come from the environment; the defaults point at the local `npm start` services on the
 // host name the browser used, so the site works as http://localhost:3000 and http://127.0.0.1:3000.
 import {
+  APPS,
   API_PORT_ENV,
   AUTH_EMULATOR_PORT_ENV,
   DEFAULT_API_PORT,
@@ -35,6 +36,7 @@ export function buildRuntimeConfig({
   const remoteLoadTimeoutMs = remoteLoadTimeoutFrom(env);
   return {
     ...(remoteLoadTimeoutMs === undefined ? {} : { remoteLoadTimeoutMs }),
+    siteUrl: siteUrlFrom(env, origin(appPort(APPS[0], env))),
     apiBase: env.API_BASE_URL || `${origin(portFromEnv(API_PORT_ENV, DEFAULT_API_PORT, env))}/api`,
     remotes,
     firebase: {
@@ -54,6 +56,20 @@ export function buildRuntimeConfig({
       ],
     },
   };
+}
+
+/**
+ * SITE_URL: the site's public origin (canonical URLs, feeds, preview links); the content API
+ * reads the same setting. Defaults to the shell's local address.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} fallback
+ */
+export function siteUrlFrom(env, fallback) {
+  const raw = env.SITE_URL || fallback;
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(raw)) {
+    throw new Error(`SITE_URL must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
 }
 
 /**

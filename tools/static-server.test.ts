@@ -112,6 +112,17 @@ describe('buildRuntimeConfig', () => {
     expect(config.profileStore).toBe('api');
   });
 
+  it('takes the public site URL from SITE_URL, never from the host it is built for', () => {
+    expect(buildRuntimeConfig({ hostname: 'localhost', env: {} }).siteUrl).toBe(
+      'http://localhost:3000',
+    );
+    expect(
+      buildRuntimeConfig({ hostname: '127.0.0.1', env: { SITE_URL: 'https://alex.example/' } })
+        .siteUrl,
+    ).toBe('https://alex.example');
+    expect(() => buildRuntimeConfig({ env: { SITE_URL: 'alex.example' } })).toThrow(/SITE_URL/);
+  });
+
   it('points a remote at another host without any rebuild', () => {
     const config = buildRuntimeConfig({
       hostname: 'localhost',

@@ -91,6 +91,7 @@ export const ABOUT_HEADING = 'About Me';
 export const FUN_FACTS_HEADING = 'Fun Facts';
 export const ABOUT_PORTFOLIO_LINK = 'View my portfolio';
 export const PORTFOLIO_PATH = '/portfolio';
+export const ABOUT_PATH = '/about';
 
 // --- Project detail (section 8) ---
 export const PROJECT_LOADING = 'Loading project...';

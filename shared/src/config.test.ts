@@ -26,6 +26,14 @@ describe('parseRuntimeConfig', () => {
     ).toBe('firestore');
   });
 
+  it('keeps an http(s) site URL without its trailing slash, and drops anything else', () => {
+    const siteUrl = (value: unknown) =>
+      parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, siteUrl: value }).siteUrl;
+    expect(siteUrl('https://alex.example/')).toBe('https://alex.example');
+    expect(siteUrl('javascript:alert(1)')).toBeUndefined();
+    expect(siteUrl(undefined)).toBeUndefined();
+  });
+
   it('keeps the emulator URL only when one is given', () => {
     expect(parseRuntimeConfig(TEST_RUNTIME_CONFIG).authEmulatorUrl).toBeUndefined();
     expect(

@@ -25,6 +25,12 @@ export interface OwnerIdentity {
 }
 
 export interface RuntimeConfig {
+  /**
+   * The site's public origin (SITE_URL), e.g. https://alex.example: canonical URLs, feeds and
+   * preview links are built from it, never from a request's Host header. Absent in a config
+   * written before it existed; the pages then leave their URLs relative.
+   */
+  siteUrl?: string;
   /** Content API base, e.g. http://localhost:4000/api (spec: "a separate backend service under an /api path"). */
   apiBase: string;
   /** Remote name → URL of its mf-manifest.json. */
@@ -98,6 +104,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
       social,
     },
   };
+  if (typeof raw.siteUrl === 'string' && /^https?:\/\//.test(raw.siteUrl)) {
+    config.siteUrl = raw.siteUrl.replace(/\/+$/, '');
+  }
   if (typeof raw.authEmulatorUrl === 'string' && raw.authEmulatorUrl !== '') {
     config.authEmulatorUrl = raw.authEmulatorUrl;
   }

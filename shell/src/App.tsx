@@ -6,6 +6,7 @@ import type { RouteObject } from 'react-router-dom';
 import { Outlet, redirect, useLocation, useRevalidator } from '@portfolio/shared/router';
 import type { OwnerIdentity, RemoteName } from '@portfolio/shared/config';
 import { RemoteRoute } from './federation/RemoteRoute';
+import { useRouteHead } from './head/useRouteHead';
 import type { PageModule } from './federation/page-source';
 import { pageRouteLoader } from '@portfolio/shared/page-data';
 import { Footer } from './layout/Footer/Footer';
@@ -52,9 +53,21 @@ export function Layout({ owner }: { owner: OwnerIdentity }) {
   );
 }
 
-/** A remote page route's element: a retry after a failure also reloads the route's data. */
-function PageRoute(props: { remote: RemoteName; module: string; drawInBrowser: boolean }) {
+/**
+ * A remote page route's element: a retry after a failure also reloads the route's data; the
+ * document's head follows the page's own declaration (docs/decisions/060).
+ */
+function PageRoute({
+  loadedModule,
+  ...props
+}: {
+  remote: RemoteName;
+  module: string;
+  drawInBrowser: boolean;
+  loadedModule: () => PageModule | undefined;
+}) {
   const { revalidate } = useRevalidator();
+  useRouteHead(loadedModule);
   return <RemoteRoute {...props} beforeRetry={revalidate} />;
 }
 
@@ -77,24 +90,39 @@ function pageLoader(load: SiteRouteOptions['loadPage'], remote: RemoteName, modu
   return pageRouteLoader(async () => (await load(remote, module)).loader);
 }
 
+/** The page modules the routes' loaders loaded, by route id: their `head` is read from here. */
+function keepLoadedModules(load: SiteRouteOptions['loadPage']) {
+  const modules = new Map<string, PageModule>();
+  return {
+    load: async (remote: RemoteName, module: string) => {
+      const page = await load(remote, module);
+      modules.set(pageRouteId({ remote, module }), page);
+      return page;
+    },
+    get: (id: string) => modules.get(id),
+  };
+}
+
 export function siteRoutes({
   owner,
   table,
   loadPage,
   drawnInBrowser,
 }: SiteRouteOptions): RouteObject[] {
+  const modules = keepLoadedModules(loadPage);
   const pages: RouteObject[] = remoteRouteEntries(table).map((entry) => {
     const id = pageRouteId(entry);
     return {
       id,
       path: entry.path,
-      loader: pageLoader(loadPage, entry.remote, entry.module),
+      loader: pageLoader(modules.load, entry.remote, entry.module),
       element: (
         <PageRoute
           key={id}
           remote={entry.remote}
           module={entry.module}
           drawInBrowser={drawnInBrowser?.has(id) ?? false}
+          loadedModule={() => modules.get(id)}
         />
       ),
     };

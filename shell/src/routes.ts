@@ -10,6 +10,8 @@ export interface PublishedRoute {
   /** The exposed module, e.g. "./BlogPage". */
   module: string;
   label?: string;
+  /** A personal page (forms, dashboards): robots.txt disallows it (docs/decisions/062). */
+  private?: boolean;
 }
 
 /** A remote's routes.json. `version` changes with every build of the remote. */
@@ -64,6 +66,7 @@ export function parsePublishedRoutes(raw: unknown): PublishedRoutes {
       path: route.path,
       module: route.module,
       ...(typeof route.label === 'string' ? { label: route.label } : {}),
+      ...(route.private === true ? { private: true } : {}),
     };
   });
   const version = typeof raw.version === 'string' ? raw.version : '';

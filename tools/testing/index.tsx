@@ -20,7 +20,9 @@ import {
   createStaticHandler,
   createStaticRouter,
 } from '@portfolio/shared/router-server';
-import { setRuntimeConfig } from '@portfolio/shared/config';
+import { getRuntimeConfig, hasRuntimeConfig, setRuntimeConfig } from '@portfolio/shared/config';
+import { applyDocumentHead, documentTitle, siteContext } from '@portfolio/shared/head';
+import type { HeadArgs, HeadSpec } from '@portfolio/shared/head';
 import { pageRouteLoader } from '@portfolio/shared/page-data';
 import type { RuntimeConfig } from '@portfolio/shared/config';
 
@@ -36,6 +38,7 @@ export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
   },
   firebase: { apiKey: 'test-key', authDomain: 'demo-test.firebaseapp.com', projectId: 'demo-test' },
   profileStore: 'api',
+  siteUrl: 'http://site.test',
   owner: {
     name: 'Test Owner',
     email: 'owner@example.test',
@@ -144,6 +147,14 @@ function settlesInAct(value: unknown): unknown {
 export interface PageModuleUnderTest {
   default: ComponentType;
   loader?: (args: LoaderFunctionArgs) => unknown;
+  // The page's own data type; the site calls it with its loader's state (docs/decisions/060).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  head?: (args: HeadArgs<any>) => HeadSpec;
+}
+
+/** The document title the site shows for a page titled `title` (the test owner's site). */
+export function siteTitle(title: string): string {
+  return documentTitle({ title }, siteContext(TEST_RUNTIME_CONFIG));
 }
 
 /**
@@ -168,7 +179,19 @@ export function renderPage(
   const routeLoader = pageRouteLoader(async () =>
     pageLoader ? (args: LoaderFunctionArgs) => pageLoader(args) : null,
   );
-  const load = (args: LoaderFunctionArgs) => ({ page: settlesInAct(routeLoader(args).page) });
+  // The page's head, applied as the shell applies it once the page's data is in.
+  const applyHead = (state: unknown, args: LoaderFunctionArgs) => {
+    if (!page.head || !hasRuntimeConfig()) return;
+    const site = siteContext(getRuntimeConfig());
+    const at = new URL(args.request.url);
+    const spec = page.head({ data: state ?? null, params: args.params, url: at, site });
+    applyDocumentHead(document, spec, site, at);
+  };
+  const load = (args: LoaderFunctionArgs) => {
+    const state = routeLoader(args).page;
+    void Promise.resolve(state).then((value) => applyHead(value, args));
+    return { page: settlesInAct(state) };
+  };
   const data = load({
     request: new Request(url),
     url,

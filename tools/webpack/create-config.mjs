@@ -30,7 +30,7 @@ export function sharedSingletons() {
  * shell composes its route table from (published beside the build as routes.json) and the
  * standalone frame links (docs/decisions/035).
  * @param {string} dir
- * @returns {{ path: string, module: string, file: string, label?: string }[]}
+ * @returns {{ path: string, module: string, file: string, label?: string, private?: boolean }[]}
  */
 export function publishedRoutes(dir) {
   const file = path.join(dir, 'src', 'routes.json');
@@ -377,10 +377,12 @@ class PublishRoutesPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'PublishRoutesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const routes = publishedRoutes(this.dir).map(({ path: routePath, module, label }) => ({
-            path: routePath,
-            module,
-            ...(label ? { label } : {}),
+          const routes = publishedRoutes(this.dir).map((route) => ({
+            path: route.path,
+            module: route.module,
+            ...(route.label ? { label: route.label } : {}),
+            // Personal pages: robots.txt asks crawlers to keep out (docs/decisions/062).
+            ...(route.private ? { private: true } : {}),
           }));
           const body = JSON.stringify({ version: compilation.fullHash, routes }, null, 2);
           compilation.emitAsset(`${SERVER_DIR}/routes.json`, new webpack.sources.RawSource(body));

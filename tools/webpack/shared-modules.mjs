@@ -44,6 +44,8 @@ export const SHARED_SUBPATHS = {
   './standalone': 'bundled',
   // Stateless: reads the route's data through ./router.
   './page-data': 'bundled',
+  // Stateless: builds a page's head tags from what it is given (docs/decisions/060).
+  './head': 'bundled',
   // The router's server half, only in the shell's server build; it shares ./router's
   // react-router there, being in the same build.
   './router-server': 'bundled',

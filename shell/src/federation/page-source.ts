@@ -5,12 +5,15 @@ import { createContext, lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { RemoteName } from '@portfolio/shared/config';
+import type { HeadDeclaration } from '../head/page-head';
 
 /** What a remote's exposed page module provides. */
 export interface PageModule {
   default: ComponentType;
   /** The page's data loader; runs on the server for the first render, in the browser after. */
   loader?: (args: LoaderFunctionArgs) => unknown;
+  /** The page's head metadata, from its loader's state (docs/decisions/060). */
+  head?: HeadDeclaration;
 }
 
 /** What a page route's loader gives: the page's own loader result, deferred. */

@@ -9,6 +9,7 @@ import type { ServerSession } from '@portfolio/shared/auth';
 import type { SiteRequestContext } from '@portfolio/shared/page-data';
 import type { RemoteName, RuntimeConfig } from '@portfolio/shared/config';
 import { setRuntimeConfig } from '@portfolio/shared/config';
+import { renderHeadTags, siteContext } from '@portfolio/shared/head';
 import {
   StaticRouterProvider,
   createStaticHandler,
@@ -17,6 +18,7 @@ import {
 import { Spinner } from '@portfolio/shared/ui';
 import { siteRoutes } from '../App';
 import { PageSourceContext } from '../federation/page-source';
+import { NOT_FOUND_HEAD, pageHead } from '../head/page-head';
 import type { PageLoaderData, PageModule, PageSource } from '../federation/page-source';
 import { NOT_FOUND_ROUTE_ID, pageRouteId } from '../routes';
 import { siteDataScript } from '../site-data';
@@ -42,6 +44,11 @@ export type RenderResult =
       status: number;
       /** Stylesheets of the page's remote, for the head. */
       stylesheets: string[];
+      /**
+       * The page's own head tags (title, description, canonical, Open Graph, Twitter, feed link,
+       * JSON-LD), from the page module's `head` declaration (docs/decisions/060).
+       */
+      headTags: string;
       /** The data block: a non-executable script element (site-data.ts). */
       siteDataScript: string;
       /** Pipes the rendered app into `target`; resolves when it is all written. */
@@ -71,6 +78,7 @@ export function createRenderer(options: RendererOptions) {
   const { config } = options;
   // Pages (and the API client) read the runtime config; on the server it is the site's.
   setRuntimeConfig(config);
+  const site = siteContext(config);
   const remotes = new ServerRemotes({
     manifests: config.remotes,
     loadTimeoutMs: options.loadTimeoutMs,
@@ -130,6 +138,15 @@ export function createRenderer(options: RendererOptions) {
     };
     const rendered = loaded.get(leafId);
     const stylesheets = rendered ? remotes.stylesheets(rendered.remote, rendered.module) : [];
+    const url = new URL(request.url);
+    const head =
+      leafId === NOT_FOUND_ROUTE_ID
+        ? NOT_FOUND_HEAD
+        : pageHead(
+            rendered?.page.head,
+            { data: pageResult ?? null, params: leaf?.params ?? {}, url, site },
+            (error) => options.log?.(`The head of page ${leafId} failed`, error),
+          );
     const data: SiteData = {
       // The browser loads each remote's code from the version this page was rendered with.
       config: { ...config, remotes: remotes.manifests() },
@@ -153,6 +170,7 @@ export function createRenderer(options: RendererOptions) {
       kind: 'page',
       status,
       stylesheets,
+      headTags: renderHeadTags(head, site, url),
       siteDataScript: siteDataScript(data),
       pipe: (target) =>
         new Promise<void>((resolve, reject) => {

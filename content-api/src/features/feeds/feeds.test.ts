@@ -27,6 +27,8 @@ describe.each(testDrivers)('feeds (%s)', (driver) => {
     expect(rss['@_version']).toBe('2.0');
     expect(rss.channel.title).toBe('Alex Morgan — Blog');
     expect(rss.channel.link).toBe(`${SITE}/blog`);
+    // The feed names its own address at the site's origin (the site's server relays it).
+    expect(rss.channel['atom:link']['@_href']).toBe(`${SITE}/rss.xml`);
     const items = rss.channel.item as {
       link: string;
       guid: { '#text': string };
@@ -44,7 +46,10 @@ describe.each(testDrivers)('feeds (%s)', (driver) => {
     expect(XMLValidator.validate(response.body)).toBe(true);
     const { urlset } = parse(response.body);
     expect(urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-    const locations = (urlset.url as { loc: string }[]).map((url) => url.loc);
+    const urls = urlset.url as { loc: string; lastmod: string }[];
+    const locations = urls.map((url) => url.loc);
+    // Every URL says when it last changed (W3C date).
+    for (const url of urls) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(locations).toEqual([
       ...['/', '/portfolio', '/store', '/blog', '/contact', '/about', '/ebook'].map(
         (page) => `${SITE}${page}`,

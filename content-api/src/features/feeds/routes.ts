@@ -1,4 +1,7 @@
-// GET /rss.xml (RSS 2.0 feed of articles) and GET /sitemap.xml (every public page of the site).
+// GET /rss.xml (RSS 2.0 feed of articles) and GET /sitemap.xml (every public page of the site),
+// with links on the public site (SITE_URL). The one implementation of both: the site's own
+// server answers /rss.xml and /sitemap.xml at the site's origin from these (docs/decisions/062).
+// The link-preview cards register here too: like the feeds, they are how the site is shared.
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { excerpt, markdownToPlainText } from '../../lib/markdown-text.js';
@@ -8,6 +11,7 @@ import type { Article } from '../articles/repository.js';
 import { listArticles } from '../articles/repository.js';
 import type { Project } from '../projects/repository.js';
 import { listProjects } from '../projects/repository.js';
+import cardRoutes from '../cards/routes.js';
 import { element, xmlText } from './xml.js';
 
 /** Front-end routes that exist for every visitor, whatever the content. */
@@ -31,10 +35,12 @@ export function renderRss(articles: Article[], siteUrl: string, about: AboutData
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '<channel>',
     element('title', `${about.name} — Blog`),
     element('link', `${siteUrl}/blog`),
+    // Where the feed itself lives: the site's origin, which serves it (RSS best practice).
+    `<atom:link href="${xmlText(`${siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
     element('description', `Articles by ${about.name}, ${about.title}.`),
     element('language', 'en'),
     newest ? element('lastBuildDate', new Date(newest.updatedAt).toUTCString()) : '',
@@ -45,15 +51,40 @@ export function renderRss(articles: Article[], siteUrl: string, about: AboutData
   ].join('\n');
 }
 
-export function renderSitemap(projects: Project[], articles: Article[], siteUrl: string): string {
-  const url = (path: string, lastModified?: string) =>
-    `<url>${element('loc', `${siteUrl}${path}`)}${
-      lastModified ? element('lastmod', lastModified.slice(0, 10)) : ''
-    }</url>`;
+/** The newest of some ISO times, or undefined. */
+function newest(times: readonly string[]): string | undefined {
+  return times.reduce<string | undefined>(
+    (latest, time) => (!latest || time > latest ? time : latest),
+    undefined,
+  );
+}
+
+/**
+ * `deployedAt` is when this API started: the last change of the pages that show no content
+ * (their text ships with a deploy). Pages listing content change with their newest item.
+ */
+export function renderSitemap(
+  projects: Project[],
+  articles: Article[],
+  siteUrl: string,
+  deployedAt: string,
+): string {
+  const url = (path: string, lastModified: string) =>
+    `<url>${element('loc', `${siteUrl}${path}`)}${element('lastmod', lastModified.slice(0, 10))}</url>`;
+  const projectsChanged = newest(projects.map((project) => project.updatedAt));
+  const articlesChanged = newest(articles.map((article) => article.updatedAt));
+  const listing: Record<string, string | undefined> = {
+    '/': newest([projectsChanged, articlesChanged].filter((time) => time !== undefined)),
+    '/portfolio': projectsChanged,
+    '/blog': articlesChanged,
+  };
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...STATIC_PAGES.map((page) => url(page)),
+    ...STATIC_PAGES.map((page) => {
+      const changed = listing[page];
+      return url(page, changed && changed > deployedAt ? changed : deployedAt);
+    }),
     ...projects.map((project) => url(`/projects/${project._id}`, project.updatedAt)),
     ...articles.map((article) => url(`/article/${article._id}`, article.updatedAt)),
     '</urlset>',
@@ -66,10 +97,10 @@ export interface FeedRouteOptions extends RouteContext {
   about: AboutData;
 }
 
-const feedRoutes: FastifyPluginAsync<FeedRouteOptions> = async (
-  app,
-  { db, cache, siteUrl, about },
-) => {
+const feedRoutes: FastifyPluginAsync<FeedRouteOptions> = async (app, options) => {
+  const { db, cache, siteUrl, about } = options;
+  const deployedAt = new Date().toISOString();
+  await app.register(cardRoutes, options);
   app.get('/rss.xml', (request, reply) =>
     replyFromCache(cache, 'rss.xml', request, reply, async () => ({
       body: renderRss(await listArticles(db), siteUrl, about),
@@ -81,7 +112,7 @@ const feedRoutes: FastifyPluginAsync<FeedRouteOptions> = async (
     replyFromCache(cache, 'sitemap.xml', request, reply, async () => {
       const [projects, articles] = await Promise.all([listProjects(db), listArticles(db)]);
       return {
-        body: renderSitemap(projects, articles, siteUrl),
+        body: renderSitemap(projects, articles, siteUrl, deployedAt),
         contentType: 'application/xml; charset=utf-8',
       };
     }),

@@ -14,7 +14,11 @@ export type SessionGateState =
   /** In the browser, or the server could not check the session: the page decides. */
   | { status: 'unchecked' };
 
-export function sessionGate({ role }: { role: 'user' | 'admin' }): PageLoader {
+export function sessionGate({
+  role,
+}: {
+  role: 'user' | 'admin';
+}): (args: Parameters<PageLoader>[0]) => SessionGateState {
   return (args): SessionGateState => {
     const session = requestSession(args);
     if (session === undefined) return { status: 'unchecked' };

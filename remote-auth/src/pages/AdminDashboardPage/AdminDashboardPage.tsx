@@ -18,6 +18,8 @@ import { ContentManager } from '../../features/admin/ContentManager';
 import { MessagesPanel } from '../../features/admin/MessagesPanel';
 import { ProjectEditor } from '../../features/admin/ProjectEditor';
 import { SignedInOnly } from '../../features/session/SignedInOnly';
+import type { PageHead } from '@portfolio/shared/head';
+import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import { sessionGate } from '../../features/session/session-gate';
 import { useDocumentTitle } from '../../features/session/useDocumentTitle';
 import {
@@ -95,6 +97,12 @@ const TABS: AdminTab[] = [
 
 /** On the site's server: a redirect to /signin without a session, a 403 for a non-admin. */
 export const loader = sessionGate({ role: 'admin' });
+
+/** The server's title (the not-allowed page's for a non-admin, whom the server answers 403). */
+export const head: PageHead<typeof loader> = ({ data }) => ({
+  ...PERSONAL_PAGE_HEAD,
+  title: data?.status === 'forbidden' ? NOT_ALLOWED_TITLE : ADMIN_DASHBOARD_TITLE,
+});
 
 export default function AdminDashboardPage() {
   return <SignedInOnly>{() => <AdminGate />}</SignedInOnly>;

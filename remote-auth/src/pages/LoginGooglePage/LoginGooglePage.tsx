@@ -3,7 +3,8 @@ import { useNavigate } from '@portfolio/shared/router';
 import { signInWithGoogle } from '@portfolio/shared/auth-actions';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import { AuthLayout } from '../../features/session/AuthLayout';
-import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import type { PageHead } from '@portfolio/shared/head';
+import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import {
   ADMIN_DASHBOARD_ROUTE,
   LOGIN_GOOGLE_BUSY,
@@ -14,8 +15,9 @@ import {
 } from '../../texts';
 import styles from './LoginGooglePage.module.css';
 
+export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: LOGIN_GOOGLE_TITLE });
+
 export default function LoginGooglePage() {
-  useDocumentTitle(LOGIN_GOOGLE_TITLE);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);

@@ -4,12 +4,14 @@ import { useAuth } from '@portfolio/shared/auth';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import { AuthLayout } from '../../features/session/AuthLayout';
 import { providerMessage } from '../../features/session/errors';
-import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import type { PageHead } from '@portfolio/shared/head';
+import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import { LOGOUT_INTRO, LOGOUT_LABEL, LOGOUT_TITLE } from '../../texts';
 import styles from './LogoutPage.module.css';
 
+export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: LOGOUT_TITLE });
+
 export default function LogoutPage() {
-  useDocumentTitle(LOGOUT_TITLE);
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);

@@ -6,7 +6,8 @@ import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import { CredentialsForm } from '../../features/credentials/CredentialsForm';
 import { AuthLayout } from '../../features/session/AuthLayout';
 import { providerMessage } from '../../features/session/errors';
-import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import type { PageHead } from '@portfolio/shared/head';
+import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import {
   GOOGLE_SIGN_IN_BUSY,
   GOOGLE_SIGN_IN_LABEL,
@@ -23,8 +24,9 @@ import styles from './SignInPage.module.css';
 
 type Busy = 'password' | 'google' | null;
 
+export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: SIGN_IN_TITLE });
+
 export default function SignInPage() {
-  useDocumentTitle(SIGN_IN_TITLE);
   const navigate = useNavigate();
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);

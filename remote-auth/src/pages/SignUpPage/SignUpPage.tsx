@@ -6,7 +6,8 @@ import { ErrorMessage } from '@portfolio/shared/ui';
 import { CredentialsForm } from '../../features/credentials/CredentialsForm';
 import { AuthLayout } from '../../features/session/AuthLayout';
 import { providerMessage } from '../../features/session/errors';
-import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import type { PageHead } from '@portfolio/shared/head';
+import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import {
   HAVE_ACCOUNT_TEXT,
   SIGN_IN_ROUTE,
@@ -19,8 +20,9 @@ import {
 } from '../../texts';
 import styles from './SignUpPage.module.css';
 
+export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: SIGN_UP_TITLE });
+
 export default function SignUpPage() {
-  useDocumentTitle(SIGN_UP_TITLE);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -9,8 +9,9 @@ import type { UserProfile } from '@portfolio/shared/types';
 import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import { providerMessage } from '../../features/session/errors';
 import { SignedInOnly } from '../../features/session/SignedInOnly';
+import type { PageHead } from '@portfolio/shared/head';
+import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import { sessionGate } from '../../features/session/session-gate';
-import { useDocumentTitle } from '../../features/session/useDocumentTitle';
 import {
   ADMIN_DASHBOARD_LINK,
   ADMIN_DASHBOARD_ROUTE,
@@ -38,8 +39,9 @@ type ProfileState =
 /** On the site's server: a redirect to /signin without a session. */
 export const loader = sessionGate({ role: 'user' });
 
+export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: USER_DASHBOARD_TITLE });
+
 export default function UserDashboardPage() {
-  useDocumentTitle(USER_DASHBOARD_TITLE);
   return (
     <section className={styles.page}>
       <h1>{USER_DASHBOARD_TITLE}</h1>

@@ -1,6 +1,8 @@
 import { Link } from '@portfolio/shared/router';
 import { useAuth } from '@portfolio/shared/auth';
 import { AuthLayout } from '../../features/session/AuthLayout';
+import type { PageHead } from '@portfolio/shared/head';
+import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import { useDocumentTitle } from '../../features/session/useDocumentTitle';
 import {
   SIGN_IN_ROUTE,
@@ -14,6 +16,9 @@ import {
 import styles from './WelcomePage.module.css';
 
 /** Spec: a greeting with links to /blog and /ebook; sign-in state changes the greeting. */
+/** The server's title; the page sets the visitor's own once it knows who is signed in. */
+export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: welcomeTitle(null) });
+
 export default function WelcomePage() {
   const { user } = useAuth();
   const name = user ? user.displayName || user.email : null;

@@ -4,6 +4,7 @@ import {
   TEST_API_BASE,
   mockFetch,
   renderPage,
+  siteTitle,
   setUpTestRuntimeConfig,
 } from '../../../../tools/testing';
 import { makeArticle, makeArticleDetail } from '../../testing/articles';
@@ -46,6 +47,8 @@ function renderArticle(id: string) {
 
 const description = () =>
   document.head.querySelector('meta[name="description"]')?.getAttribute('content');
+const robots = () => document.head.querySelector('meta[name="robots"]')?.getAttribute('content');
+const canonical = () => document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
 
 beforeEach(() => {
   document.head.innerHTML = '<meta name="description" content="Site description">';
@@ -182,7 +185,8 @@ describe('ArticlePage', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(ARTICLE_NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: BACK_TO_BLOG_LABEL })).toHaveAttribute('href', '/blog');
-    expect(document.title).toBe(ARTICLE_NOT_FOUND_TITLE);
+    expect(document.title).toBe(siteTitle(ARTICLE_NOT_FOUND_TITLE));
+    expect(robots()).toBe('noindex');
   });
 
   // docs/decisions/052: the client checks the answer against the API's contract.
@@ -208,20 +212,20 @@ describe('ArticlePage', () => {
     expect(consoleError).toHaveBeenCalled();
   });
 
-  it('sets the document title and description while shown, and restores them on leaving', async () => {
+  it('sets the document title, description and canonical URL from its head', async () => {
     mockFetch({
       'GET /articles/meta': {
         body: makeArticleDetail({
+          _id: 'meta',
           title: 'Zero Trust',
           content: '## Intro\n\nNever **trust**, always verify.',
         }),
       },
     });
-    const { unmount } = renderArticle('meta');
-    await waitFor(() => expect(document.title).toBe('Zero Trust'));
+    renderArticle('meta');
+    await waitFor(() => expect(document.title).toBe(siteTitle('Zero Trust')));
     expect(description()).toBe('Intro Never trust, always verify.');
-    unmount();
-    expect(document.title).toBe('Site');
-    expect(description()).toBe('Site description');
+    expect(canonical()).toBe('http://site.test/article/meta');
+    expect(robots()).toBeUndefined();
   });
 });

@@ -3,6 +3,8 @@
 import { Suspense, useMemo } from 'react';
 import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import { blogPostingJsonLd, breadcrumbJsonLd, contentCard } from '@portfolio/shared/head';
+import type { PageHead } from '@portfolio/shared/head';
 import { usePageData } from '@portfolio/shared/page-data';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { formatPostDate } from '@portfolio/shared/format';
@@ -12,7 +14,6 @@ import { articleExcerpt, articleTitle, readingMinutes } from '../../features/art
 import { BLOG_PATH, articlePath } from '../../features/articles/paths';
 import { loadArticle } from '../../features/articles/article-states';
 import type { ArticleState } from '../../features/articles/article-states';
-import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';
 import { renderMarkdown } from '@portfolio/shared/markdown';
 import {
   ARTICLE_LOAD_ERROR,
@@ -21,6 +22,7 @@ import {
   ARTICLE_NOT_FOUND_TITLE,
   ARTICLE_UNAVAILABLE_TITLE,
   BACK_TO_BLOG_LABEL,
+  BLOG_TITLE,
   LOADING_ARTICLE,
   NEXT_ARTICLE_LABEL,
   NO_CONTENT,
@@ -106,6 +108,46 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   return loadArticle(params.id ?? '', request.signal);
 }
 
+/**
+ * An article: its title, excerpt, dates and generated card, as a BlogPosting; an unknown or
+ * unavailable article is kept out of search (docs/decisions/060).
+ */
+export const head: PageHead<typeof loader> = ({ data, site }) => {
+  if (data?.status !== 'loaded') {
+    const notFound = data?.status === 'not-found';
+    return { title: notFound ? ARTICLE_NOT_FOUND_TITLE : ARTICLE_UNAVAILABLE_TITLE, noindex: true };
+  }
+  const { article } = data;
+  const title = articleTitle(article.title);
+  const description = articleExcerpt(article.content) ?? NO_CONTENT;
+  const path = articlePath(article._id);
+  const image = contentCard(site, 'articles', { ...article, title });
+  const modifiedTime = article.updatedAt ?? article.createdAt;
+  return {
+    title,
+    description,
+    path,
+    type: 'article',
+    image,
+    article: { publishedTime: article.createdAt, modifiedTime },
+    jsonLd: [
+      blogPostingJsonLd(site, {
+        headline: title,
+        description,
+        path,
+        datePublished: article.createdAt,
+        dateModified: modifiedTime,
+        image,
+      }),
+      breadcrumbJsonLd(site, [
+        { name: site.siteName, path: '/' },
+        { name: BLOG_TITLE, path: BLOG_PATH },
+        { name: title, path },
+      ]),
+    ],
+  };
+};
+
 export default function ArticlePage() {
   return (
     <Suspense
@@ -125,19 +167,6 @@ function ArticleContent() {
   const article = state.status === 'loaded' ? state.article : null;
   const content = article?.content ?? '';
   const html = useMemo(() => (content.trim() ? renderMarkdown(content) : ''), [content]);
-
-  const meta = useMemo(() => {
-    if (article) {
-      return {
-        title: articleTitle(article.title),
-        description: articleExcerpt(article.content) ?? NO_CONTENT,
-      };
-    }
-    if (state.status === 'not-found') return { title: ARTICLE_NOT_FOUND_TITLE };
-    if (state.status === 'error') return { title: ARTICLE_UNAVAILABLE_TITLE };
-    return null;
-  }, [article, state.status]);
-  useDocumentMeta(meta);
 
   if (state.status === 'not-found' || state.status === 'error') {
     const notFound = state.status === 'not-found';

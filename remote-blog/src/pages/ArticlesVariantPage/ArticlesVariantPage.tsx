@@ -3,22 +3,24 @@
 // address is marked as the current one.
 import { useParams } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import type { PageHead } from '@portfolio/shared/head';
 import { ArticleList } from '../../features/articles/ArticleList';
 import { loadArticleList } from '../../features/articles/article-states';
 import { articlesVariantPath } from '../../features/articles/paths';
-import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';
 import { ARTICLES_VARIANT_INTRO, ARTICLES_VARIANT_TITLE } from '../../texts';
 import styles from './ArticlesVariantPage.module.css';
-
-const META = { title: ARTICLES_VARIANT_TITLE, description: ARTICLES_VARIANT_INTRO };
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadArticleList(request.signal);
 }
 
+export const head: PageHead<typeof loader> = () => ({
+  title: ARTICLES_VARIANT_TITLE,
+  description: ARTICLES_VARIANT_INTRO,
+});
+
 export default function ArticlesVariantPage() {
   const { id } = useParams();
-  useDocumentMeta(META);
   return (
     <section className={styles.page}>
       <header className={styles.header}>

@@ -4,6 +4,7 @@ import {
   TEST_API_BASE,
   mockFetch,
   renderPage,
+  siteTitle,
   setUpTestRuntimeConfig,
 } from '../../../../tools/testing';
 import { makeArticle } from '../../testing/articles';
@@ -157,6 +158,6 @@ describe('BlogPage', () => {
   it('sets the document title', async () => {
     mockFetch({ 'GET /articles': { body: [] } });
     renderBlog();
-    await waitFor(() => expect(document.title).toBe(BLOG_TITLE));
+    await waitFor(() => expect(document.title).toBe(siteTitle(BLOG_TITLE)));
   });
 });

@@ -1,20 +1,29 @@
 // /blog: every article, newest first, as a grid of cards whose Read More opens /article/{id}.
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import { breadcrumbJsonLd } from '@portfolio/shared/head';
+import type { PageHead } from '@portfolio/shared/head';
 import { ArticleList } from '../../features/articles/ArticleList';
 import { loadArticleList } from '../../features/articles/article-states';
-import { articlePath } from '../../features/articles/paths';
-import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';
+import { BLOG_PATH, articlePath } from '../../features/articles/paths';
 import { BLOG_INTRO, BLOG_TITLE } from '../../texts';
 import styles from './BlogPage.module.css';
-
-const META = { title: BLOG_TITLE, description: BLOG_INTRO };
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadArticleList(request.signal);
 }
 
+export const head: PageHead<typeof loader> = ({ site }) => ({
+  title: BLOG_TITLE,
+  description: BLOG_INTRO,
+  jsonLd: [
+    breadcrumbJsonLd(site, [
+      { name: site.siteName, path: '/' },
+      { name: BLOG_TITLE, path: BLOG_PATH },
+    ]),
+  ],
+});
+
 export default function BlogPage() {
-  useDocumentMeta(META);
   return (
     <section className={styles.page}>
       <header className={styles.header}>

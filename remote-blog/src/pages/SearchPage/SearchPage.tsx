@@ -3,9 +3,9 @@
 import { Suspense } from 'react';
 import { useSearchParams } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import type { PageHead } from '@portfolio/shared/head';
 import { usePageData } from '@portfolio/shared/page-data';
 import { Spinner } from '@portfolio/shared/ui';
-import { useDocumentMeta } from '../../features/document-meta/useDocumentMeta';
 import { SearchResultItem } from '../../features/search/SearchResultItem';
 import { loadArticleSearch, searchQueryOf } from '../../features/search/search-state';
 import type { ArticleSearchState } from '../../features/search/search-state';
@@ -22,11 +22,16 @@ export function loader({ request }: LoaderFunctionArgs) {
   return loadArticleSearch(searchQueryOf(new URL(request.url)), request.signal);
 }
 
+/** Result lists change with the content: kept out of search engines (they index the articles). */
+export const head: PageHead<typeof loader> = ({ url }) => {
+  const query = searchQueryOf(url.searchParams);
+  return { title: query ? `${SEARCH_TITLE}: ${query}` : SEARCH_TITLE, noindex: true };
+};
+
 export default function SearchPage() {
   const [params] = useSearchParams();
   // Empty or whitespace-only text searches nothing.
   const query = searchQueryOf(params);
-  useDocumentMeta({ title: query ? `${SEARCH_TITLE}: ${query}` : SEARCH_TITLE });
 
   return (
     <section className={styles.page}>

@@ -1,6 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import type { AboutData } from '@portfolio/shared/types';
-import { mockFetch, renderPage, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import {
+  mockFetch,
+  renderPage,
+  setUpTestRuntimeConfig,
+  siteTitle,
+} from '../../../../tools/testing';
 import type { MockResponse } from '../../../../tools/testing';
 import { ABOUT } from '../../content/owner';
 import {
@@ -73,6 +78,6 @@ describe('AboutPage', () => {
       'href',
       '/portfolio',
     );
-    expect(document.title).toBe(ABOUT_DOCUMENT_TITLE);
+    expect(document.title).toBe(siteTitle(ABOUT_DOCUMENT_TITLE));
   });
 });

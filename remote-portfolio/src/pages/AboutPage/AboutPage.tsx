@@ -1,6 +1,8 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import { breadcrumbJsonLd, metaDescription } from '@portfolio/shared/head';
+import type { PageHead } from '@portfolio/shared/head';
 import { usePageData } from '@portfolio/shared/page-data';
 import { getAboutData } from '@portfolio/shared/api-client';
 import type { AboutData } from '@portfolio/shared/types';
@@ -12,6 +14,7 @@ import {
   ABOUT_LOADING,
   ABOUT_PORTFOLIO_LINK,
   FUN_FACTS_HEADING,
+  ABOUT_PATH,
   PORTFOLIO_PATH,
 } from '../../texts';
 import styles from './AboutPage.module.css';
@@ -28,11 +31,18 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<AboutData
   }
 }
 
-export default function AboutPage() {
-  useEffect(() => {
-    document.title = ABOUT_DOCUMENT_TITLE;
-  }, []);
+export const head: PageHead<typeof loader> = ({ data, site }) => ({
+  title: ABOUT_DOCUMENT_TITLE,
+  description: metaDescription((data ?? ABOUT).intro[0]),
+  jsonLd: [
+    breadcrumbJsonLd(site, [
+      { name: site.siteName, path: '/' },
+      { name: ABOUT_DOCUMENT_TITLE, path: ABOUT_PATH },
+    ]),
+  ],
+});
 
+export default function AboutPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{ABOUT_HEADING}</h1>

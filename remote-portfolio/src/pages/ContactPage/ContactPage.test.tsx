@@ -15,7 +15,9 @@ import {
   CONTACT_SUBMIT_LABEL,
   CONTACT_SUCCESS,
 } from '../../texts';
-import ContactPage from './ContactPage';
+import { siteContext } from '@portfolio/shared/head';
+import ContactPage, { head } from './ContactPage';
+import { TEST_RUNTIME_CONFIG } from '../../../../tools/testing';
 
 setUpTestRuntimeConfig();
 
@@ -42,7 +44,9 @@ describe('ContactPage', () => {
       expect(screen.getByLabelText(label)).toBeRequired();
     }
     expect(screen.getByLabelText(CONTACT_EMAIL_LABEL)).toHaveAttribute('type', 'email');
-    expect(document.title).toBe(CONTACT_DOCUMENT_TITLE);
+    const site = siteContext(TEST_RUNTIME_CONFIG);
+    const url = new URL('/contact', site.siteUrl);
+    expect(head({ data: null, params: {}, url, site }).title).toBe(CONTACT_DOCUMENT_TITLE);
   });
 
   it('does not send with an empty field', async () => {

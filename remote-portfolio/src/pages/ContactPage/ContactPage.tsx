@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { metaDescription } from '@portfolio/shared/head';
+import type { PageHead } from '@portfolio/shared/head';
 import { OWNER } from '../../content/owner';
 import { ContactForm } from '../../features/contact/ContactForm';
 import { judgeContactPage } from '../../features/contact/outcomes';
@@ -11,10 +12,12 @@ import {
 } from '../../texts';
 import styles from './ContactPage.module.css';
 
+export const head: PageHead = () => ({
+  title: CONTACT_DOCUMENT_TITLE,
+  description: metaDescription(CONTACT_PAGE_INTRO),
+});
+
 export default function ContactPage() {
-  useEffect(() => {
-    document.title = CONTACT_DOCUMENT_TITLE;
-  }, []);
   const email = OWNER.contact.find((link) => link.href.startsWith('mailto:'));
 
   return (

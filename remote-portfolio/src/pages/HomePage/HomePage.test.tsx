@@ -5,6 +5,7 @@ import type { Project } from '@portfolio/shared/types';
 import {
   mockFetch,
   renderPage,
+  siteTitle,
   revealOnObserve,
   setUpTestRuntimeConfig,
   TEST_API_BASE,
@@ -86,7 +87,7 @@ describe('HomePage', () => {
     await renderHome().settled();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heroGreeting(OWNER.name));
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(document.title).toBe(homeDocumentTitle(OWNER.name, OWNER.title));
+    expect(document.title).toBe(siteTitle(homeDocumentTitle(OWNER.name, OWNER.title)));
   });
 
   it('names the four typed phrases in the hero', async () => {

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
 import { Link } from '@portfolio/shared/router';
 import { OWNER, SERVICES, TESTIMONIALS } from '../../content/owner';
 import { ContactForm } from '../../features/contact/ContactForm';
 import { judgeHomeContact } from '../../features/contact/outcomes';
 import { TypedPhrases } from '../../features/hero/TypedPhrases';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import { metaDescription, personJsonLd } from '@portfolio/shared/head';
+import type { PageHead } from '@portfolio/shared/head';
 import { ProjectList } from '../../features/projects/ProjectList';
 import { loadProjects } from '../../features/projects/project-states';
 import { DeferredTestimonialCarousel } from '../../features/testimonials/DeferredTestimonialCarousel';
@@ -31,11 +32,14 @@ export function loader({ request }: LoaderFunctionArgs) {
   return loadProjects(request.signal);
 }
 
-export default function HomePage() {
-  useEffect(() => {
-    document.title = homeDocumentTitle(OWNER.name, OWNER.title);
-  }, []);
+/** The home page's head: the owner, as a Person with their profile links (docs/decisions/060). */
+export const head: PageHead<typeof loader> = ({ site }) => ({
+  title: homeDocumentTitle(OWNER.name, OWNER.title),
+  description: metaDescription(OWNER.heroIntro),
+  jsonLd: [personJsonLd(site, { jobTitle: OWNER.title })],
+});
 
+export default function HomePage() {
   return (
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="home-hero">

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Project } from '@portfolio/shared/types';
-import { mockFetch, renderPage, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import {
+  mockFetch,
+  renderPage,
+  setUpTestRuntimeConfig,
+  siteTitle,
+} from '../../../../tools/testing';
 import type { MockResponse } from '../../../../tools/testing';
 import { CERTIFICATIONS, EXPERIENCE, OWNER, SKILLS } from '../../content/owner';
 import {
@@ -52,7 +57,7 @@ describe('PortfolioPage', () => {
         link.href,
       );
     }
-    expect(document.title).toBe(PORTFOLIO_DOCUMENT_TITLE);
+    expect(document.title).toBe(siteTitle(PORTFOLIO_DOCUMENT_TITLE));
   });
 
   it('opens external contact links safely in a new tab', async () => {

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
 import { CERTIFICATIONS, EXPERIENCE, OWNER, SKILLS } from '../../content/owner';
 import { CertificateGallery } from '../../features/certificates/CertificateGallery';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import { breadcrumbJsonLd, metaDescription, personJsonLd } from '@portfolio/shared/head';
+import type { PageHead } from '@portfolio/shared/head';
 import { ProjectList } from '../../features/projects/ProjectList';
 import { loadProjects } from '../../features/projects/project-states';
 import {
@@ -10,6 +11,7 @@ import {
   EXPERIENCE_HEADING,
   NEW_TAB_HINT,
   PORTFOLIO_DOCUMENT_TITLE,
+  PORTFOLIO_PATH,
   PROJECTS_HEADING,
   SKILLS_HEADING,
   SKILL_GROUP_HEADINGS,
@@ -24,11 +26,19 @@ export function loader({ request }: LoaderFunctionArgs) {
   return loadProjects(request.signal);
 }
 
-export default function PortfolioPage() {
-  useEffect(() => {
-    document.title = PORTFOLIO_DOCUMENT_TITLE;
-  }, []);
+export const head: PageHead<typeof loader> = ({ site }) => ({
+  title: PORTFOLIO_DOCUMENT_TITLE,
+  description: metaDescription(OWNER.summary[0]),
+  jsonLd: [
+    personJsonLd(site, { jobTitle: OWNER.title }),
+    breadcrumbJsonLd(site, [
+      { name: site.siteName, path: '/' },
+      { name: PORTFOLIO_DOCUMENT_TITLE, path: PORTFOLIO_PATH },
+    ]),
+  ],
+});
 
+export default function PortfolioPage() {
   return (
     <div className={styles.page}>
       <header className={styles.header}>

@@ -3,6 +3,7 @@ import type { Project } from '@portfolio/shared/types';
 import {
   mockFetch,
   renderPage,
+  siteTitle,
   setUpTestRuntimeConfig,
   TEST_API_BASE,
 } from '../../../../tools/testing';
@@ -46,7 +47,7 @@ describe('ProjectDetailPage', () => {
       screen.getByRole('heading', { level: 2, name: PROJECT_SKILLS_HEADING }),
     ).toBeInTheDocument();
     expect(screen.getByRole('list')).toHaveTextContent('WazuhElasticsearch');
-    expect(document.title).toBe(project.title);
+    expect(document.title).toBe(siteTitle(project.title));
   });
 
   it('shows the link as its host name, opening safely in a new tab', async () => {
@@ -84,7 +85,7 @@ describe('ProjectDetailPage', () => {
     renderProject(answer);
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Error: Project not found$/);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Error: Project not found');
-    expect(document.title).toBe('Project not found');
+    expect(document.title).toBe(siteTitle('Project not found'));
   });
 
   it('says the project could not be loaded when the request throws', async () => {

@@ -1,6 +1,8 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import { breadcrumbJsonLd, contentCard, metaDescription } from '@portfolio/shared/head';
+import type { PageHead } from '@portfolio/shared/head';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { usePageData } from '@portfolio/shared/page-data';
 import { hostnameOf } from '@portfolio/shared/format';
@@ -9,7 +11,9 @@ import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import {
   BACK_TO_PORTFOLIO,
   NEW_TAB_HINT,
+  PORTFOLIO_DOCUMENT_TITLE,
   PORTFOLIO_PATH,
+  PROJECT_LOAD_FAILED,
   PROJECT_LINK_LABEL,
   PROJECT_LOADING,
   PROJECT_SKILLS_HEADING,
@@ -23,6 +27,28 @@ import type { ProjectState } from '../../features/projects/project-states';
 export function loader({ params, request }: LoaderFunctionArgs) {
   return loadProject(params.id ?? '', request.signal);
 }
+
+/** A project: its title, description and generated card; a missing one is kept out of search. */
+export const head: PageHead<typeof loader> = ({ data, site }) => {
+  if (data?.status !== 'loaded') {
+    return { title: data?.message ?? PROJECT_LOAD_FAILED, noindex: true };
+  }
+  const { project } = data;
+  const path = `/projects/${encodeURIComponent(project._id)}`;
+  return {
+    title: project.title,
+    description: metaDescription(project.description),
+    path,
+    image: contentCard(site, 'projects', project),
+    jsonLd: [
+      breadcrumbJsonLd(site, [
+        { name: site.siteName, path: '/' },
+        { name: PORTFOLIO_DOCUMENT_TITLE, path: PORTFOLIO_PATH },
+        { name: project.title, path },
+      ]),
+    ],
+  };
+};
 
 export default function ProjectDetailPage() {
   return (
@@ -39,11 +65,6 @@ export default function ProjectDetailPage() {
 
 function ProjectContent() {
   const state = usePageData<ProjectState>();
-
-  useEffect(() => {
-    if (state.status === 'loaded') document.title = state.project.title;
-    else document.title = state.message;
-  }, [state]);
 
   if (state.status === 'loaded') return <ProjectDetail project={state.project} />;
   return (

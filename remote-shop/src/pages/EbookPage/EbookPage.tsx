@@ -1,13 +1,12 @@
-import { useEffect } from 'react';
+import type { PageHead } from '@portfolio/shared/head';
 import { Button, Card } from '@portfolio/shared/ui';
 import { EBOOKS } from '../../catalogue';
 import { BUY_NOW_LABEL, EBOOK_INTRO, EBOOK_TITLE } from '../../texts';
 import styles from '../catalogue.module.css';
 
+export const head: PageHead = () => ({ title: EBOOK_TITLE, description: EBOOK_INTRO });
+
 export default function EbookPage() {
-  useEffect(() => {
-    document.title = EBOOK_TITLE;
-  }, []);
   return (
     <section className={styles.page}>
       <h1>{EBOOK_TITLE}</h1>

@@ -1,13 +1,12 @@
-import { useEffect } from 'react';
+import type { PageHead } from '@portfolio/shared/head';
 import { Button, Card } from '@portfolio/shared/ui';
 import { PRODUCTS } from '../../catalogue';
 import { ADD_TO_CART_LABEL, STORE_INTRO, STORE_TITLE } from '../../texts';
 import styles from '../catalogue.module.css';
 
+export const head: PageHead = () => ({ title: STORE_TITLE, description: STORE_INTRO });
+
 export default function StorePage() {
-  useEffect(() => {
-    document.title = STORE_TITLE;
-  }, []);
   return (
     <section className={styles.page}>
       <h1>{STORE_TITLE}</h1>

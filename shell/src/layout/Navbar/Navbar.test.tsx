@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AuthContextValue } from '@portfolio/shared/auth';
@@ -78,7 +78,8 @@ describe('Navbar', () => {
     expect(screen.queryByRole('link', { name: SIGN_IN_LABEL })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: LOGOUT_LABEL }));
     expect(auth.signOut).toHaveBeenCalledTimes(1);
-    expect(location()).toBe('/');
+    // The navigation follows the awaited sign-out: not necessarily within the click.
+    await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('toggles the search box with the search icon', async () => {

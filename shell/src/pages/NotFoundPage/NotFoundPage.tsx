@@ -1,14 +1,13 @@
-import { useEffect } from 'react';
 import { Link } from '@portfolio/shared/router';
 import { useHydrationMark } from '../../federation/hydration-mark';
+import { NOT_FOUND_HEAD } from '../../head/page-head';
+import { useStaticHead } from '../../head/useRouteHead';
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../../texts';
 import styles from './NotFoundPage.module.css';
 
 export function NotFoundPage() {
   useHydrationMark();
-  useEffect(() => {
-    document.title = `${NOT_FOUND_TITLE} · 404`;
-  }, []);
+  useStaticHead(NOT_FOUND_HEAD);
   return (
     <section className={styles.page}>
       <p className={styles.code}>404</p>

@@ -1,0 +1,98 @@
+// GET /cards/default.png, /cards/articles/{id}.png, /cards/projects/{id}.png: the site's
+// link-preview cards (docs/decisions/061). A card is made on first request and kept, keyed by
+// the content's updatedAt, so an edit makes a new one. The pages link it with `?v=<version>`;
+// that exact URL never changes content and is sent immutable, any other one briefly cached.
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { RouteContext } from '../../app.js';
+import { HttpError } from '../../http/errors.js';
+import type { AboutData } from '../about/about-data.js';
+import { findArticle } from '../articles/repository.js';
+import { findProject } from '../projects/repository.js';
+import { IMAGE_CONTENT_SECURITY_POLICY } from '../images/routes.js';
+import { CardCache } from './card-cache.js';
+import { renderCard } from './render.js';
+
+export const CARD_NOT_FOUND = 'Card not found';
+export const CARD_FILE_PATTERN = '^[a-z0-9-]{1,100}\\.png$';
+/** Shown when a title is blank (the article page says the same). */
+const UNTITLED = 'Untitled';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** An unversioned or outdated card URL: long enough for a crawler's burst, short enough to follow edits. */
+const REVALIDATE = 'public, max-age=300';
+
+/**
+ * The version in a card's URL: `updatedAt` in base 36, as the pages compute it
+ * (`cardVersion` in @portfolio/shared/head).
+ */
+export function cardVersion(updatedAt: string): string {
+  const time = Date.parse(updatedAt);
+  return Number.isNaN(time) ? '0' : time.toString(36);
+}
+
+export interface CardRouteOptions extends RouteContext {
+  siteUrl: string;
+  about: AboutData;
+}
+
+const cardParamsSchema = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', pattern: CARD_FILE_PATTERN } },
+} as const;
+const cardQuerySchema = {
+  type: 'object',
+  properties: { v: { type: 'string', maxLength: 20 } },
+} as const;
+
+interface CardRequest {
+  Params: { file: string };
+  Querystring: { v?: string };
+}
+
+const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, { db, siteUrl, about }) => {
+  const cache = new CardCache();
+  const site = new URL(siteUrl).host;
+  const send = (reply: FastifyReply, png: Buffer, cacheControl: string) =>
+    reply
+      .type('image/png')
+      .header('Cache-Control', cacheControl)
+      .header('Content-Security-Policy', IMAGE_CONTENT_SECURITY_POLICY)
+      .send(png);
+
+  const card = (key: string, title: string, eyebrow: string) =>
+    cache.get(key, () => renderCard({ title, eyebrow, name: about.name, site }));
+
+  app.get('/cards/default.png', { config: { embeddable: true } }, async (_request, reply) =>
+    send(reply, await card('default', about.name, about.title), 'public, max-age=86400'),
+  );
+
+  const contentCard = (
+    kind: 'articles' | 'projects',
+    eyebrow: string,
+    find: (id: string) => Promise<{ title: string; updatedAt: string } | undefined>,
+  ) =>
+    app.get<CardRequest>(
+      `/cards/${kind}/:file`,
+      {
+        // Crawlers and the site's pages (another origin) fetch it.
+        config: { embeddable: true },
+        schema: { params: cardParamsSchema, querystring: cardQuerySchema },
+      },
+      async (request, reply) => {
+        const id = request.params.file.slice(0, -'.png'.length);
+        const content = await find(id);
+        if (!content) throw new HttpError(404, CARD_NOT_FOUND);
+        const version = cardVersion(content.updatedAt);
+        const png = await card(
+          `${kind}/${id}@${version}`,
+          content.title.trim() || UNTITLED,
+          eyebrow,
+        );
+        return send(reply, png, request.query.v === version ? IMMUTABLE : REVALIDATE);
+      },
+    );
+  contentCard('articles', 'Article', (id) => findArticle(db, id));
+  contentCard('projects', 'Project', (id) => findProject(db, id));
+};
+
+export default cardRoutes;

@@ -1,0 +1,190 @@
+import type { RuntimeConfig } from './config';
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  applyDocumentHead,
+  blogPostingJsonLd,
+  breadcrumbJsonLd,
+  cardVersion,
+  contentCard,
+  defaultCard,
+  documentTitle,
+  metaDescription,
+  personJsonLd,
+  renderHeadTags,
+  siteContext,
+} from './head';
+import type { HeadSpec } from './head';
+import { jsonLdBlocks, structuredDataProblems } from '../../tools/testing/structured-data';
+
+const config = {
+  apiBase: 'https://api.alex.example/api',
+  siteUrl: 'https://alex.example',
+  owner: {
+    name: 'Alex Morgan',
+    email: 'alex@alex.example',
+    social: [
+      { label: 'GitHub', url: 'https://github.com/alex' },
+      { label: 'LinkedIn', url: 'https://www.linkedin.com/in/alex' },
+    ],
+  },
+} as RuntimeConfig;
+const site = siteContext(config);
+const at = (path: string) => new URL(path, 'http://internal.host:3000');
+
+function parse(tags: string): Document {
+  const doc = document.implementation.createHTMLDocument('');
+  doc.head.innerHTML = tags;
+  return doc;
+}
+const attr = (doc: Document, selector: string, name = 'content') =>
+  doc.head.querySelector(selector)?.getAttribute(name);
+
+const article = {
+  _id: 'zero-trust',
+  title: 'Zero Trust </script><script>alert(1)</script>',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
+function articleSpec(): HeadSpec {
+  const image = contentCard(site, 'articles', article);
+  return {
+    title: article.title,
+    description: 'Never trust, always verify & check "twice".',
+    path: '/article/zero-trust',
+    type: 'article',
+    image,
+    article: { publishedTime: '2026-11-01T09:00:00.000Z', modifiedTime: article.updatedAt },
+    jsonLd: [
+      blogPostingJsonLd(site, {
+        headline: 'Zero Trust',
+        description: 'Never trust',
+        path: '/article/zero-trust',
+        datePublished: '2026-11-01T09:00:00.000Z',
+        dateModified: article.updatedAt,
+        image,
+      }),
+      breadcrumbJsonLd(site, [
+        { name: 'Alex Morgan', path: '/' },
+        { name: 'Blog', path: '/blog' },
+        { name: 'Zero Trust', path: '/article/zero-trust' },
+      ]),
+    ],
+  };
+}
+
+describe('renderHeadTags', () => {
+  it("writes an article's title, description, canonical URL, Open Graph and Twitter tags", () => {
+    const doc = parse(renderHeadTags(articleSpec(), site, at('/article/zero-trust?utm=x')));
+    expect(doc.title).toBe(`${article.title} · Alex Morgan`);
+    expect(attr(doc, 'meta[name="description"]')).toBe(
+      'Never trust, always verify & check "twice".',
+    );
+    // The configured public URL, never the request's host, and never its query.
+    expect(attr(doc, 'link[rel="canonical"]', 'href')).toBe(
+      'https://alex.example/article/zero-trust',
+    );
+    expect(attr(doc, 'meta[property="og:type"]')).toBe('article');
+    expect(attr(doc, 'meta[property="og:site_name"]')).toBe('Alex Morgan');
+    expect(attr(doc, 'meta[property="og:title"]')).toBe(article.title);
+    expect(attr(doc, 'meta[property="og:url"]')).toBe('https://alex.example/article/zero-trust');
+    expect(attr(doc, 'meta[property="og:image"]')).toBe(
+      `https://api.alex.example/api/cards/articles/zero-trust.png?v=${cardVersion(article.updatedAt)}`,
+    );
+    expect(attr(doc, 'meta[property="og:image:width"]')).toBe(String(CARD_WIDTH));
+    expect(attr(doc, 'meta[property="og:image:height"]')).toBe(String(CARD_HEIGHT));
+    expect(attr(doc, 'meta[property="og:image:alt"]')).toBe(`${article.title} — Alex Morgan`);
+    expect(attr(doc, 'meta[property="article:published_time"]')).toBe('2026-11-01T09:00:00.000Z');
+    expect(attr(doc, 'meta[property="article:modified_time"]')).toBe(article.updatedAt);
+    expect(attr(doc, 'meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(attr(doc, 'meta[name="twitter:image"]')).toBe(attr(doc, 'meta[property="og:image"]'));
+    expect(attr(doc, 'link[rel="alternate"][type="application/rss+xml"]', 'href')).toBe(
+      'https://alex.example/rss.xml',
+    );
+    expect(doc.head.querySelector('meta[name="robots"]')).toBeNull();
+  });
+
+  it('escapes what it writes: no element can be closed or opened from content', () => {
+    const tags = renderHeadTags(articleSpec(), site, at('/article/zero-trust'));
+    expect(tags).not.toContain('<script>alert');
+    const doc = parse(tags);
+    expect(doc.head.querySelectorAll('script')).toHaveLength(2);
+    for (const script of doc.head.querySelectorAll('script')) {
+      expect(script.type).toBe('application/ld+json');
+    }
+  });
+
+  it('writes valid schema.org JSON-LD: BlogPosting and BreadcrumbList', () => {
+    const blocks = jsonLdBlocks(renderHeadTags(articleSpec(), site, at('/article/zero-trust')));
+    expect(blocks.map((block) => block['@type'])).toEqual(['BlogPosting', 'BreadcrumbList']);
+    for (const block of blocks) expect(structuredDataProblems(block)).toEqual([]);
+  });
+
+  it('a Person with the profile links', () => {
+    const person = personJsonLd(site, { jobTitle: 'Security Engineer' });
+    expect(structuredDataProblems(person)).toEqual([]);
+    expect(person).toMatchObject({
+      name: 'Alex Morgan',
+      url: 'https://alex.example/',
+      sameAs: ['https://github.com/alex', 'https://www.linkedin.com/in/alex'],
+    });
+    expect(structuredDataProblems({ ...person, sameAs: [] })).toEqual([
+      'Person.sameAs must be a list of absolute profile URLs',
+    ]);
+  });
+
+  it('defaults: the site description, the site-wide card, og:type website; noindex when asked', () => {
+    const doc = parse(renderHeadTags({ title: 'Gone', noindex: true }, site, at('/nope')));
+    expect(attr(doc, 'meta[name="robots"]')).toBe('noindex');
+    expect(attr(doc, 'meta[property="og:type"]')).toBe('website');
+    expect(attr(doc, 'meta[property="og:image"]')).toBe(defaultCard(site).url);
+    expect(attr(doc, 'meta[name="description"]')).toMatch(/^Portfolio and blog/);
+    expect(attr(doc, 'link[rel="canonical"]', 'href')).toBe('https://alex.example/nope');
+  });
+});
+
+describe('helpers', () => {
+  it('documentTitle adds the site name once', () => {
+    expect(documentTitle({ title: 'Blog' }, site)).toBe('Blog · Alex Morgan');
+    expect(documentTitle({ title: 'Alex Morgan · Security Engineer' }, site)).toBe(
+      'Alex Morgan · Security Engineer',
+    );
+  });
+
+  it('siteContext: a relative API base is resolved on the public site URL', () => {
+    expect(siteContext({ ...config, apiBase: '/api' }).apiBase).toBe('https://alex.example/api');
+    expect(siteContext({ ...config, siteUrl: 'https://alex.example/' }).siteUrl).toBe(
+      'https://alex.example',
+    );
+  });
+
+  it('cardVersion follows updatedAt', () => {
+    expect(cardVersion('2026-11-20T10:00:00.000Z')).toBe(
+      Date.parse('2026-11-20T10:00:00.000Z').toString(36),
+    );
+    expect(cardVersion(undefined)).toBe('0');
+    expect(cardVersion('not a date')).toBe('0');
+  });
+
+  it('metaDescription: plain text of Markdown, cut at a word near 160 characters', () => {
+    expect(metaDescription('## Title\n\nSome **bold** text.')).toBe('Title Some bold text.');
+    const long = metaDescription('word '.repeat(100)) ?? '';
+    expect(long.length).toBeLessThanOrEqual(163);
+    expect(long.endsWith('...')).toBe(true);
+    expect(metaDescription('')).toBeUndefined();
+  });
+});
+
+describe('applyDocumentHead', () => {
+  it('updates the title, description, canonical, og tags and robots on navigation', () => {
+    document.head.innerHTML = renderHeadTags({ title: 'Old', noindex: true }, site, at('/old'));
+    applyDocumentHead(document, { title: 'New', description: 'Fresh' }, site, at('/new'));
+    expect(document.title).toBe('New · Alex Morgan');
+    expect(attr(document, 'meta[name="description"]')).toBe('Fresh');
+    expect(attr(document, 'meta[property="og:title"]')).toBe('New');
+    expect(attr(document, 'link[rel="canonical"]', 'href')).toBe('https://alex.example/new');
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+    applyDocumentHead(document, { title: 'Gone', noindex: true }, site, at('/gone'));
+    expect(attr(document, 'meta[name="robots"]')).toBe('noindex');
+  });
+});

@@ -1,0 +1,307 @@
+// A page's head metadata: title, description, canonical URL, Open Graph and Twitter card tags,
+// structured data (JSON-LD) and the feed link. The page module that owns a route declares it
+// (`export const head: PageHead<typeof loader>`, next to its loader); the shell's server writes
+// the tags into the HTML it sends, and the shell updates the title and description on a client
+// navigation from the same declaration (docs/decisions/060). Stateless, so bundled per app.
+import type { OwnerIdentity, RuntimeConfig } from './config';
+import { stripMarkdown, truncateText } from './format';
+
+/** Link-preview card size (Open Graph's recommended 1.91:1). */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+/** The site's description where a page has none of its own. */
+export const DEFAULT_SITE_DESCRIPTION =
+  'Portfolio and blog of a cybersecurity professional and developer: projects, certifications, articles and contact.';
+
+/** Where the feeds live at the site's origin (shell/server.mjs serves them). */
+export const RSS_PATH = '/rss.xml';
+
+/** What a page's head may use besides its data: the site's public identity. */
+export interface SiteContext {
+  /** Public origin of the site, without a trailing slash (SITE_URL; never a request's Host). */
+  siteUrl: string;
+  /** The site's name in titles and og:site_name: the owner's name. */
+  siteName: string;
+  owner: OwnerIdentity;
+  /** Content API base, absolute: the card images are served there. */
+  apiBase: string;
+}
+
+export interface HeadImage {
+  /** Absolute URL of a PNG or JPEG (link-preview crawlers do not render SVG). */
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** One JSON-LD node (schema.org vocabulary). */
+export type JsonLd = Record<string, unknown>;
+
+/** What a page declares about itself. */
+export interface HeadSpec {
+  /** The page's own title (the site's name is added to <title>, not to og:title). */
+  title: string;
+  description?: string;
+  /** The canonical path; the request's path (without its query) when absent. */
+  path?: string;
+  /** og:type; "website" when absent. */
+  type?: 'website' | 'article' | 'profile';
+  /** The preview card; the site-wide default card when absent. */
+  image?: HeadImage;
+  /** ISO-8601 times of an article (og:type "article"). */
+  article?: { publishedTime: string; modifiedTime?: string };
+  /** Keep the page out of search results (404s, personal pages, search results). */
+  noindex?: boolean;
+  jsonLd?: JsonLd[];
+}
+
+export interface HeadArgs<Data> {
+  /** The page loader's settled state; null when the page has no loader or its data is missing. */
+  data: Data | null;
+  params: Readonly<Record<string, string | undefined>>;
+  /** The page's address (path and query) on the site. */
+  url: URL;
+  site: SiteContext;
+}
+
+type LoaderLike = (...args: never[]) => unknown;
+/** The settled state of a page loader (`typeof loader`). */
+export type LoaderState<Loader> = Loader extends LoaderLike ? Awaited<ReturnType<Loader>> : never;
+
+/** A page module's `head` export: `export const head: PageHead<typeof loader> = …`. */
+export type PageHead<Loader extends LoaderLike | undefined = undefined> = (
+  args: HeadArgs<Loader extends LoaderLike ? LoaderState<Loader> : never>,
+) => HeadSpec;
+
+/** Search engines show about this much of a description. */
+export const DESCRIPTION_LENGTH = 160;
+
+/** A meta description from a text or Markdown: plain words, at most DESCRIPTION_LENGTH. */
+export function metaDescription(text: string | null | undefined): string | undefined {
+  const plain = text ? stripMarkdown(text).replace(/\s+/g, ' ').trim() : '';
+  return plain ? truncateText(plain, DESCRIPTION_LENGTH, { wordBoundary: true }) : undefined;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** The site context from the runtime config (the config's siteUrl comes from SITE_URL). */
+export function siteContext(config: RuntimeConfig): SiteContext {
+  const siteUrl = trimSlash(config.siteUrl ?? '');
+  return {
+    siteUrl,
+    siteName: config.owner.name,
+    owner: config.owner,
+    // The API base is absolute in every config the site's tools write; a relative one is
+    // resolved against the site, so og:image is always absolute.
+    apiBase: trimSlash(siteUrl ? new URL(config.apiBase, `${siteUrl}/`).href : config.apiBase),
+  };
+}
+
+/** An absolute URL of a path on the site. */
+export function siteHref(site: SiteContext, path: string): string {
+  return `${site.siteUrl}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/**
+ * The version of a generated card: changes whenever the content's `updatedAt` changes, so the
+ * card's URL (and the crawler's cache of it) follows edits. The content API computes the same
+ * value (content-api/src/features/cards) and sends matching URLs as immutable.
+ */
+export function cardVersion(updatedAt: string | undefined): string {
+  const time = updatedAt ? Date.parse(updatedAt) : Number.NaN;
+  return Number.isNaN(time) ? '0' : time.toString(36);
+}
+
+/** The generated card of an article or a project (content API, GET /cards/…). */
+export function contentCard(
+  site: SiteContext,
+  kind: 'articles' | 'projects',
+  content: { _id: string; title: string; updatedAt?: string },
+): HeadImage {
+  return {
+    url: `${site.apiBase}/cards/${kind}/${encodeURIComponent(content._id)}.png?v=${cardVersion(content.updatedAt)}`,
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    alt: `${content.title} — ${site.siteName}`,
+  };
+}
+
+/** The site-wide card, for every page without a card of its own. */
+export function defaultCard(site: SiteContext): HeadImage {
+  return {
+    url: `${site.apiBase}/cards/default.png`,
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    alt: site.siteName,
+  };
+}
+
+// ── JSON-LD builders (schema.org) ──────────────────────────────────────────────────────────
+
+const SCHEMA_CONTEXT = 'https://schema.org';
+
+/** The owner, with their profile links. */
+export function personJsonLd(site: SiteContext, extra: { jobTitle?: string } = {}): JsonLd {
+  return {
+    '@context': SCHEMA_CONTEXT,
+    '@type': 'Person',
+    name: site.owner.name,
+    url: siteHref(site, '/'),
+    sameAs: site.owner.social.map((link) => link.url),
+    ...(site.owner.email ? { email: `mailto:${site.owner.email}` } : {}),
+    ...(extra.jobTitle ? { jobTitle: extra.jobTitle } : {}),
+  };
+}
+
+export interface BlogPostingInput {
+  headline: string;
+  description: string;
+  path: string;
+  datePublished: string;
+  dateModified: string;
+  image: HeadImage;
+}
+
+export function blogPostingJsonLd(site: SiteContext, post: BlogPostingInput): JsonLd {
+  const url = siteHref(site, post.path);
+  return {
+    '@context': SCHEMA_CONTEXT,
+    '@type': 'BlogPosting',
+    headline: post.headline,
+    description: post.description,
+    datePublished: post.datePublished,
+    dateModified: post.dateModified,
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    image: {
+      '@type': 'ImageObject',
+      url: post.image.url,
+      width: post.image.width,
+      height: post.image.height,
+    },
+    author: { '@type': 'Person', name: site.owner.name, url: siteHref(site, '/') },
+    publisher: { '@type': 'Person', name: site.owner.name, url: siteHref(site, '/') },
+  };
+}
+
+/** The trail to a page, from the home page: [{ name, path }, …]. */
+export function breadcrumbJsonLd(
+  site: SiteContext,
+  trail: readonly { name: string; path: string }[],
+): JsonLd {
+  return {
+    '@context': SCHEMA_CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: siteHref(site, crumb.path),
+    })),
+  };
+}
+
+// ── Rendering ──────────────────────────────────────────────────────────────────────────────
+
+/** The document's <title>: the page's title and the site's name. */
+export function documentTitle(spec: HeadSpec, site: SiteContext): string {
+  const { title } = spec;
+  if (!site.siteName || title.includes(site.siteName)) return title;
+  return `${title} · ${site.siteName}`;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** JSON inside <script>: no "<" can close the element or open a comment. */
+function jsonLdText(node: JsonLd): string {
+  return JSON.stringify(node)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The canonical URL: the configured public origin and the page's path, never its query. */
+export function canonicalUrl(spec: HeadSpec, site: SiteContext, url: URL): string {
+  return siteHref(site, spec.path ?? url.pathname);
+}
+
+/** The head's tags as HTML, for the server to write before the page. */
+export function renderHeadTags(spec: HeadSpec, site: SiteContext, url: URL): string {
+  const description = spec.description ?? DEFAULT_SITE_DESCRIPTION;
+  const canonical = canonicalUrl(spec, site, url);
+  const image = spec.image ?? defaultCard(site);
+  const meta = (key: 'name' | 'property', name: string, content: string) =>
+    `<meta ${key}="${name}" content="${escapeAttribute(content)}" />`;
+  const tags = [
+    `<title>${escapeAttribute(documentTitle(spec, site))}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeAttribute(canonical)}" />`,
+    spec.noindex ? meta('name', 'robots', 'noindex') : '',
+    meta('property', 'og:type', spec.type ?? 'website'),
+    meta('property', 'og:site_name', site.siteName),
+    meta('property', 'og:title', spec.title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', canonical),
+    meta('property', 'og:image', image.url),
+    meta('property', 'og:image:width', String(image.width)),
+    meta('property', 'og:image:height', String(image.height)),
+    meta('property', 'og:image:alt', image.alt),
+    spec.article ? meta('property', 'article:published_time', spec.article.publishedTime) : '',
+    spec.article?.modifiedTime
+      ? meta('property', 'article:modified_time', spec.article.modifiedTime)
+      : '',
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', spec.title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image.url),
+    meta('name', 'twitter:image:alt', image.alt),
+    `<link rel="alternate" type="application/rss+xml" title="${escapeAttribute(
+      `${site.siteName} — Blog`,
+    )}" href="${escapeAttribute(siteHref(site, RSS_PATH))}" />`,
+    ...(spec.jsonLd ?? []).map(
+      (node) => `<script type="application/ld+json">${jsonLdText(node)}</script>`,
+    ),
+  ];
+  return tags.filter(Boolean).join('');
+}
+
+function setMeta(doc: Document, selector: string, attributes: Record<string, string>) {
+  let element = doc.head.querySelector<HTMLMetaElement>(selector);
+  if (!element) {
+    element = doc.createElement('meta');
+    doc.head.append(element);
+  }
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+}
+
+/**
+ * On a client navigation: the title, description, canonical URL, robots and the preview tags
+ * of the new page (the JSON-LD stays the server's: crawlers read the HTML the server sends).
+ */
+export function applyDocumentHead(doc: Document, spec: HeadSpec, site: SiteContext, url: URL) {
+  const description = spec.description ?? DEFAULT_SITE_DESCRIPTION;
+  const canonical = canonicalUrl(spec, site, url);
+  doc.title = documentTitle(spec, site);
+  setMeta(doc, 'meta[name="description"]', { name: 'description', content: description });
+  setMeta(doc, 'meta[property="og:title"]', { property: 'og:title', content: spec.title });
+  setMeta(doc, 'meta[property="og:description"]', {
+    property: 'og:description',
+    content: description,
+  });
+  setMeta(doc, 'meta[property="og:url"]', { property: 'og:url', content: canonical });
+  const robots = doc.head.querySelector('meta[name="robots"]');
+  if (spec.noindex) setMeta(doc, 'meta[name="robots"]', { name: 'robots', content: 'noindex' });
+  else robots?.remove();
+  let link = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!link) {
+    link = doc.createElement('link');
+    link.rel = 'canonical';
+    doc.head.append(link);
+  }
+  link.href = canonical;
+}

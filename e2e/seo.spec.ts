@@ -165,9 +165,12 @@ test.describe('head metadata in the server HTML', () => {
       expect(head.status, path).toBe(404);
       expect(head.meta('name', 'robots'), path).toBe('noindex');
     }
-    for (const path of ['/signin', '/admin-dashboard']) {
+    for (const path of ['/signin', '/signup']) {
       expect((await headOf(request, path)).meta('name', 'robots'), path).toBe('noindex');
     }
+    // A dashboard has no page for a visitor without a session: the server sends them to sign in.
+    const dashboard = await headOf(request, '/admin-dashboard');
+    expect(dashboard.status).toBe(302);
     expect((await headOf(request, '/blog')).meta('name', 'robots')).toBeUndefined();
   });
 

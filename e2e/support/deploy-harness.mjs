@@ -33,6 +33,9 @@ const env = {
   REMOTE_AUTH_URL: closed,
   API_BASE_URL: 'http://127.0.0.1:9/api',
   REMOTE_POLL_MS: '200',
+  // What these specs watch is a switch of versions, not the render budget: a loaded machine
+  // must not turn a slow render into a page drawn in the browser.
+  SSR_RENDER_BUDGET_MS: '5000',
 };
 
 const shop = createStaticServer({ deployRoot: DEPLOY_ROOT, cors: true, env });

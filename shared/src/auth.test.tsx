@@ -168,6 +168,17 @@ describe('AuthProvider', () => {
   });
 });
 
+/** A consumer that records every render's user and loading flag. */
+function renderRecorder() {
+  const seen: string[] = [];
+  function Recorder() {
+    const { user, loading } = useAuth();
+    seen.push(`${user?.displayName ?? 'signed out'}|${loading}`);
+    return null;
+  }
+  return { seen, Recorder };
+}
+
 describe('AuthProvider over a server-rendered page (the site session)', () => {
   const session: ServerSession = {
     user: { uid: 'uid-1', email: 'ada@example.test', displayName: 'Server', photoURL: null },
@@ -195,12 +206,7 @@ describe('AuthProvider over a server-rendered page (the site session)', () => {
 
   it('does not render again for a visitor without a session or a stored one', async () => {
     // An extra update would commit what a transition suspended (a page reloading its data).
-    const seen: string[] = [];
-    function Recorder() {
-      const { user, loading } = useAuth();
-      seen.push(`${user?.displayName ?? 'signed out'}|${loading}`);
-      return null;
-    }
+    const { seen, Recorder } = renderRecorder();
     render(
       <AuthProvider hydrating session={null}>
         <Recorder />
@@ -223,12 +229,7 @@ describe('AuthProvider over a server-rendered page (the site session)', () => {
   });
 
   it('first renders "still checking" when the server could not tell, then what it finds', async () => {
-    const seen: string[] = [];
-    function Recorder() {
-      const { user, loading } = useAuth();
-      seen.push(`${user?.displayName ?? 'signed out'}|${loading}`);
-      return null;
-    }
+    const { seen, Recorder } = renderRecorder();
     render(
       <AuthProvider hydrating>
         <Recorder />

@@ -6,7 +6,12 @@ import { API_ORIGIN, expect, mainNav, test, visitWithoutHydrationTrouble } from 
 import { BLOG_TITLE, SEARCH_TITLE } from '../remote-blog/src/texts';
 import {
   ABOUT_HEADING,
+  CONTACT_EMAIL_LABEL,
+  CONTACT_MESSAGE_LABEL,
+  CONTACT_NAME_LABEL,
   CONTACT_PAGE_TITLE,
+  CONTACT_SUBMIT_LABEL,
+  CONTACT_SUCCESS,
   SUMMARY_HEADING,
   TESTIMONIALS_HEADING,
 } from '../remote-portfolio/src/texts';
@@ -118,6 +123,28 @@ test.describe('server-rendered HTML', () => {
     expect(source).not.toContain('sourceMappingURL');
     expect((await request.get(`${script}.map`)).status()).toBe(404);
   });
+});
+
+test('what a visitor types before the page is live is kept, and sent', async ({ context }) => {
+  // A slow phone: the contact form is on screen (server HTML) while the shell's script is still
+  // on its way; the visitor fills it in, and only then does the page go live.
+  const page = await context.newPage();
+  let release = () => undefined as void;
+  const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto('/contact', { waitUntil: 'commit' });
+  const form = page.locator('main form');
+  await form.getByLabel(CONTACT_NAME_LABEL).fill('Early Visitor');
+  await form.getByLabel(CONTACT_EMAIL_LABEL).fill('early@example.com');
+  await form.getByLabel(CONTACT_MESSAGE_LABEL).fill('Typed before the page was live.');
+  release();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await form.getByRole('button', { name: CONTACT_SUBMIT_LABEL }).click();
+  await expect(page.getByText(CONTACT_SUCCESS)).toBeVisible();
+  await page.close();
 });
 
 test('every page hydrates without a warning, and navigation stays in the page', async ({

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ProfileInputSchema } from '@portfolio/contract';
 import type { FormEvent } from 'react';
 import type { Credentials } from '@portfolio/shared/auth-actions';
-import { Button, ErrorMessage } from '@portfolio/shared/ui';
+import { Button, ErrorMessage, useTypedBeforeHydration } from '@portfolio/shared/ui';
 import { CREDENTIALS_REQUIRED, EMAIL_LABEL, PASSWORD_LABEL, USERNAME_LABEL } from '../../texts';
 import styles from './CredentialsForm.module.css';
 
@@ -29,6 +29,14 @@ export function CredentialsForm({
 }: CredentialsFormProps) {
   const id = useId();
   const [values, setValues] = useState<Credentials>({ username: '', email: '', password: '' });
+  const form = useRef<HTMLFormElement>(null);
+  // What a visitor typed before the page was live stays in the form's state.
+  useTypedBeforeHydration(form, (typed) =>
+    setValues((previous) => ({
+      ...previous,
+      ...Object.fromEntries(Object.entries(typed).filter(([name]) => name in previous)),
+    })),
+  );
   const [missing, setMissing] = useState(false);
 
   const change = (field: keyof Credentials) => (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -52,7 +60,7 @@ export function CredentialsForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-busy={busy}>
+    <form ref={form} className={styles.form} onSubmit={submit} aria-busy={busy}>
       <div className={styles.field}>
         <label htmlFor={`${id}-username`}>{USERNAME_LABEL}</label>
         <input

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { sendContactMessage } from '@portfolio/shared/api-client';
 import type { ContactResult } from '@portfolio/shared/api-client';
-import { Button } from '@portfolio/shared/ui';
+import { Button, useTypedBeforeHydration } from '@portfolio/shared/ui';
 import {
   CONTACT_BUSY_LABEL,
   CONTACT_EMAIL_LABEL,
@@ -45,6 +45,14 @@ export function ContactForm({ judge, exceptionText, labelledBy }: ContactFormPro
   const [outcome, setOutcome] = useState<ContactOutcome | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const pending = useRef<AbortController | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // What a visitor typed before the page was live stays in the form's state.
+  useTypedBeforeHydration(form, (typed) =>
+    setValues((previous) => ({
+      ...previous,
+      ...Object.fromEntries(Object.entries(typed).filter(([name]) => name in previous)),
+    })),
+  );
 
   useEffect(() => () => pending.current?.abort(), []);
 
@@ -106,7 +114,13 @@ export function ContactForm({ judge, exceptionText, labelledBy }: ContactFormPro
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} aria-labelledby={labelledBy}>
+    <form
+      ref={form}
+      className={styles.form}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={labelledBy}
+    >
       <div className={styles.field}>
         <label htmlFor={`${id}-name`}>{CONTACT_NAME_LABEL}</label>
         <input

@@ -38,9 +38,7 @@ test.describe('navbar layout', () => {
     });
   }
 
-  test('the phone menu button shows a cross while the menu is open', async ({
-    page,
-  }, testInfo) => {
+  test('the phone menu button shows a cross while the menu is open', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Menu' });

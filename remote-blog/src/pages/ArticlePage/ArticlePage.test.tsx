@@ -219,7 +219,7 @@ describe('ArticlePage', () => {
     });
     const { unmount } = renderArticle('meta');
     await waitFor(() => expect(document.title).toBe('Zero Trust'));
-    expect(description()).toBe('Intro Never trust, always verify.');
+    expect(description()).toBe('Intro. Never trust, always verify.');
     unmount();
     expect(document.title).toBe('Site');
     expect(description()).toBe('Site description');

@@ -8,6 +8,7 @@ import {
   BLOG_TITLE,
   NEXT_ARTICLE_LABEL,
   PREVIOUS_ARTICLE_LABEL,
+  FULL_ARTICLE_LABEL,
   READ_MORE_LABEL,
   SEARCH_TITLE,
 } from '../remote-blog/src/texts';
@@ -133,6 +134,16 @@ test.describe('articles list variant', () => {
     ).toBeVisible();
     await expect(second).toHaveAttribute('aria-current', 'page');
     await expectNoA11yViolations(page);
+
+    // Each card also leads to the article's text (issue 16).
+    const fullArticle = articleCards(page)
+      .nth(1)
+      .getByRole('link', { name: new RegExp(`^${FULL_ARTICLE_LABEL}`) });
+    const articleHref = (await fullArticle.getAttribute('href'))!;
+    expect(articleHref).toMatch(/^\/article\/[^/]+$/);
+    await fullArticle.click();
+    await expect(page).toHaveURL(articleHref);
+    await expect(page.locator('main h1').first()).not.toHaveText(ARTICLES_VARIANT_TITLE);
   });
 });
 

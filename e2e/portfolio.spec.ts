@@ -191,6 +191,14 @@ test.describe('portfolio remote, composed in the shell', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(card).toBeFocused();
+
+    // A click on the certificate itself must not stop Escape from closing the pop-up.
+    await card.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('img').click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(card).toBeFocused();
   });
 
   test('about: intro, fun facts and a link to the portfolio', async ({ page }) => {

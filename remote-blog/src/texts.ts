@@ -11,6 +11,8 @@ export const ARTICLES_LOAD_ERROR = 'Failed to load articles. Please try again la
 export const UNTITLED = 'Untitled';
 export const NO_CONTENT = 'No content available.';
 export const READ_MORE_LABEL = 'Read More';
+/** On /articles/{id}, whose Read More links stay on that list: the link to the article itself. */
+export const FULL_ARTICLE_LABEL = 'Read the full article';
 export const LOADING_ARTICLES = 'Loading articles...';
 export const NO_ARTICLES = 'No articles have been published yet.';
 

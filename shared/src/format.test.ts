@@ -52,7 +52,31 @@ describe('stripMarkdown', () => {
   it('keeps the words and drops the syntax', () => {
     const markdown =
       '# Title\n\nSome **bold** and _em_ text with [a link](https://x.test) and `code`.\n\n```js\nconst x = 1;\n```\n- item';
-    expect(stripMarkdown(markdown)).toBe('Title Some bold and em text with a link and code. item');
+    expect(stripMarkdown(markdown)).toBe('Title. Some bold and em text with a link and code. item');
+  });
+
+  it('ends a heading with a sentence break, so it never runs into the next sentence', () => {
+    const markdown = [
+      'Intro text.',
+      '',
+      '## Zero trust model',
+      'Zero trust removes implicit trust.',
+      '',
+      '### What changes? ###',
+      '',
+      'Everything.',
+      '',
+      'Setext heading',
+      '--------------',
+      'Body.',
+      '',
+      '---',
+      '',
+      'After a rule.',
+    ].join('\n');
+    expect(stripMarkdown(markdown)).toBe(
+      'Intro text. Zero trust model. Zero trust removes implicit trust. What changes? Everything. Setext heading. Body. After a rule.',
+    );
   });
 
   it('drops HTML tags', () => {

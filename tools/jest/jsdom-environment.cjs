@@ -21,6 +21,13 @@ class JsdomWithWebPlatform extends TestEnvironment {
     for (const key of FROM_NODE) {
       if (this.global[key] === undefined) this.global[key] = globalThis[key];
     }
+    // Node's Request only takes Node's own AbortSignal: Node 24 refuses jsdom's ("Expected
+    // signal to be an instance of AbortSignal"), Node 20 let it pass. With fetch and Request
+    // from Node, the abort classes come from Node too (docs/decisions/070).
+    if (this.global.Request === globalThis.Request) {
+      this.global.AbortController = globalThis.AbortController;
+      this.global.AbortSignal = globalThis.AbortSignal;
+    }
   }
 }
 

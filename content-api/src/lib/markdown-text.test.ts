@@ -1,4 +1,4 @@
-import { excerpt, markdownToPlainText } from './markdown-text.js';
+import { ELLIPSIS, excerpt, markdownToPlainText } from './markdown-text.js';
 
 describe('markdownToPlainText', () => {
   it('keeps the words a reader sees and drops the syntax', () => {
@@ -23,7 +23,27 @@ describe('markdownToPlainText', () => {
       '![alt text](/images/x.svg)',
     ].join('\n');
     expect(markdownToPlainText(markdown)).toBe(
-      'Title Some bold, italic and a link & inline <code>. one two sudo ls a b c d quoted alt text',
+      'Title. Some bold, italic and a link & inline <code>. one two sudo ls a b c d quoted alt text',
+    );
+  });
+
+  it('ends a heading with a sentence break, so it never runs into the next sentence', () => {
+    const markdown = [
+      'Intro text.',
+      '',
+      '## Zero trust model',
+      'Zero trust removes implicit trust.',
+      '',
+      '### What changes?',
+      '',
+      'Everything.',
+      '',
+      'Setext heading',
+      '--------------',
+      'Body.',
+    ].join('\n');
+    expect(markdownToPlainText(markdown)).toBe(
+      'Intro text. Zero trust model. Zero trust removes implicit trust. What changes? Everything. Setext heading. Body.',
     );
   });
 
@@ -47,6 +67,7 @@ describe('excerpt', () => {
     const text = 'word '.repeat(60).trim();
     const result = excerpt(text, 150);
     expect(result.length).toBeLessThanOrEqual(150);
-    expect(result.endsWith('word…')).toBe(true);
+    expect(ELLIPSIS).toBe('...');
+    expect(result.endsWith(`word${ELLIPSIS}`)).toBe(true);
   });
 });

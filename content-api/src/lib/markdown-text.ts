@@ -4,6 +4,15 @@ import type { Token, Tokens } from 'marked';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
+/**
+ * Marks text left out of an excerpt or snippet: three dots, as the site's own excerpts
+ * (`ELLIPSIS` in shared/src/format.ts), so API and pages agree (issue 16).
+ */
+export const ELLIPSIS = '...';
+
+/** A heading's text ends with this when it has no closing punctuation of its own. */
+const SENTENCE_END = /[.!?:;…]$/;
+
 /** Characters the snippet renderer uses as sentinels; they must never occur in stored text. */
 const RESERVED_CHARACTERS = /[\uE000-\uE003]/g;
 
@@ -45,10 +54,17 @@ function collectText(tokens: readonly Token[], out: string[]): void {
       }
       default: {
         const { tokens: children, text } = token as Tokens.Generic;
+        const start = out.length;
         if (Array.isArray(children) && children.length > 0) {
           collectText(children, out);
         } else if (typeof text === 'string') {
           out.push(text);
+        }
+        // A heading reads as a sentence of its own: "Zero trust model. Zero trust removes…",
+        // not "Zero trust model Zero trust removes…" (issue 16).
+        if (token.type === 'heading') {
+          const heading = out.slice(start).join('').trimEnd();
+          if (heading && !SENTENCE_END.test(heading)) out.push('.');
         }
         // Block-level tokens end with a break so words from adjacent blocks never merge.
         if (token.type === 'heading' || token.type === 'paragraph' || token.type === 'blockquote') {
@@ -69,7 +85,7 @@ export function markdownToPlainText(markdown: string): string {
 /** At most `maxLength` characters, cut at a word boundary, with an ellipsis when shortened. */
 export function excerpt(text: string, maxLength: number): string {
   if (text.length <= maxLength) return text;
-  const cut = text.slice(0, maxLength - 1);
+  const cut = text.slice(0, maxLength - ELLIPSIS.length);
   const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+  return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}${ELLIPSIS}`;
 }

@@ -13,6 +13,7 @@
  * The person below, Alex Morgan, and the companies are fictional placeholders.
  */
 import type { AboutData, Certificate } from '@portfolio/shared/types';
+import aboutSeed from '../../../content-api/seed/about.json';
 import avatar from '../assets/avatar.svg';
 import certPenetrationTesting from '../assets/cert-penetration-testing.svg';
 import certCloudSecurity from '../assets/cert-cloud-security.svg';
@@ -163,19 +164,9 @@ export const SERVICES: readonly Service[] = [
   },
 ];
 
-/** The about page's built-in text, shown when GET /about-data does not answer. */
-export const ABOUT: AboutData = {
-  name: OWNER.name,
-  title: OWNER.title,
-  intro: [
-    'I am a security engineer who enjoys the moment a system does something its designers never expected. For eight years I have turned that curiosity into penetration tests, incident investigations and safer software.',
-    'My favourite projects end with a team that understands its own risks: a threat model they maintain, tests that catch regressions, and fewer late-night pages.',
-    'Away from the keyboard I coach a local capture-the-flag team, write about what I learn, and go hiking wherever there is no Wi-Fi.',
-  ],
-  funFacts: [
-    { label: 'Capture-the-flag challenges solved', value: '400+' },
-    { label: 'Favourite tool', value: 'Wireshark' },
-    { label: 'First exploit', value: 'A buffer overflow in a school project, at age 16' },
-    { label: 'Coffee per engagement', value: 'Best left unmeasured' },
-  ],
-};
+/**
+ * The about page's built-in text, shown when GET /about-data does not answer: the very file the
+ * API serves (content-api/seed/about.json, docs/decisions/015), bundled at build time, so the page
+ * says the same thing with or without the API (issue 16).
+ */
+export const ABOUT: AboutData = aboutSeed;

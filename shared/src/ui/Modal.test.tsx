@@ -12,6 +12,7 @@ function Harness() {
       </button>
       {open && (
         <Modal label="Certificate" onClose={() => setOpen(false)}>
+          <p>Some text</p>
           <a href="#one">first link</a>
           <a href="#two">last link</a>
         </Modal>
@@ -39,6 +40,26 @@ describe('Modal', () => {
 
   it('closes on Escape', async () => {
     const user = await openModal();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('still closes on Escape after a click on its text', async () => {
+    const user = await openModal();
+    await user.click(screen.getByText('Some text'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('closes on Escape and brings Tab back inside when focus has left it', async () => {
+    const user = await openModal();
+    (document.activeElement as HTMLElement).blur();
+    expect(document.body).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    (document.activeElement as HTMLElement).blur();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

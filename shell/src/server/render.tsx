@@ -178,6 +178,11 @@ export function createRenderer(options: RendererOptions) {
           const deadline = setTimeout(() => stream.abort(), options.loadTimeoutMs * 2);
           const stream = renderToPipeableStream(app, {
             nonce,
+            // The page is sent whole (onAllReady), so every finished part belongs in place. React
+            // otherwise moves a finished Suspense boundary of more than 12,800 bytes (an article
+            // list with two links per card) to the end of the page, where only a script puts it
+            // back: without JavaScript the list would not show.
+            progressiveChunkSize: Number.MAX_SAFE_INTEGER,
             onAllReady() {
               const through = new PassThrough();
               through.on('end', () => {

@@ -3,6 +3,7 @@ import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { ELLIPSIS } from '../../lib/markdown-text.js';
 
 interface SearchResultJson {
   _id: string;
@@ -116,11 +117,12 @@ describe.each(testDrivers)('GET /api/search (%s)', (driver) => {
     await createArticle('Long read', `${filler} the wombat appears here ${filler}`);
     const [result] = await search('wombat');
     const visible = visibleText(result?.snippet ?? '');
-    expect(visible.length).toBeLessThanOrEqual(152);
+    // 150 characters of text and an ellipsis at each end.
+    expect(visible.length).toBeLessThanOrEqual(150 + 2 * ELLIPSIS.length);
     expect(visible.length).toBeGreaterThan(100);
     expect(result?.snippet).toContain('<mark>wombat</mark>');
-    expect(visible.startsWith('…')).toBe(true);
-    expect(visible.endsWith('…')).toBe(true);
+    expect(visible.startsWith('...')).toBe(true);
+    expect(visible.endsWith('...')).toBe(true);
   });
 
   it('returns at most 20 results', async () => {

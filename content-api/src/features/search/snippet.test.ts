@@ -29,17 +29,17 @@ describe('renderSnippet', () => {
     const visible = snippet.replace(/<\/?mark>/g, '');
     expect(visible.length).toBeLessThanOrEqual(152);
     expect(snippet).toContain('<mark>needle</mark>');
-    expect(snippet.startsWith('…')).toBe(true);
-    expect(snippet.endsWith('…')).toBe(true);
+    expect(snippet.startsWith('...')).toBe(true);
+    expect(snippet.endsWith('...')).toBe(true);
   });
 
   it('adds ellipses where the headline leaves out the start or the end of the text', () => {
     expect(
       renderSnippet(`in the ${mark('middle')}`, { startsDocument: false, endsDocument: true }),
-    ).toBe('…in the <mark>middle</mark>');
+    ).toBe('...in the <mark>middle</mark>');
     expect(
       renderSnippet(`at the ${mark('start')}`, { startsDocument: true, endsDocument: false }),
-    ).toBe('at the <mark>start</mark>…');
+    ).toBe('at the <mark>start</mark>...');
   });
 
   it('headlineText drops the markers and restores < and >', () => {

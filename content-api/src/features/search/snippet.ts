@@ -1,6 +1,7 @@
 // Turns a ts_headline result into safe HTML: only <mark> and </mark> are markup, everything
 // else is escaped, so the front end can split on the two tags without innerHTML.
 import { escapeHtml } from '../../lib/html.js';
+import { ELLIPSIS } from '../../lib/markdown-text.js';
 
 /** ts_headline StartSel / StopSel: private-use characters that never occur in stored text. */
 export const MARK_START = '\uE000';
@@ -102,7 +103,7 @@ export function renderSnippet(
     .map(({ text, marked }) => (marked ? `<mark>${escapeHtml(text)}</mark>` : escapeHtml(text)))
     .join('')
     .trim();
-  const before = start > 0 || !position.startsDocument ? '…' : '';
-  const after = end < total || !position.endsDocument ? '…' : '';
+  const before = start > 0 || !position.startsDocument ? ELLIPSIS : '';
+  const after = end < total || !position.endsDocument ? ELLIPSIS : '';
   return `${before}${html}${after}`;
 }

@@ -4,7 +4,7 @@ import { Link } from '@portfolio/shared/router';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { Article } from '@portfolio/shared/types';
-import { NO_CONTENT, READ_MORE_LABEL } from '../../texts';
+import { FULL_ARTICLE_LABEL, NO_CONTENT, READ_MORE_LABEL } from '../../texts';
 import { articleExcerpt, articleTitle } from './article-text';
 import styles from './ArticleCard.module.css';
 
@@ -22,9 +22,18 @@ export interface ArticleCardProps {
   imageLoading: 'priority' | 'eager' | 'lazy';
   /** The card of the page being shown (the variant list links to itself). */
   current?: boolean;
+  /** A second link, to the article's text, when Read More goes elsewhere (the variant list). */
+  articleHref?: string;
 }
 
-export function ArticleCard({ article, href, layout, imageLoading, current }: ArticleCardProps) {
+export function ArticleCard({
+  article,
+  href,
+  layout,
+  imageLoading,
+  current,
+  articleHref,
+}: ArticleCardProps) {
   const title = articleTitle(article.title);
   const excerpt = articleExcerpt(article.content);
   const date = formatPostDate(article.createdAt);
@@ -56,6 +65,12 @@ export function ArticleCard({ article, href, layout, imageLoading, current }: Ar
           {/* Many cards share the visible label; the title tells their links apart. */}
           <span className="visually-hidden"> about {title}</span>
         </Link>
+        {articleHref && (
+          <Link to={articleHref} className={styles.fullArticle}>
+            {FULL_ARTICLE_LABEL}
+            <span className="visually-hidden"> about {title}</span>
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -20,6 +20,8 @@ export interface ArticleListProps {
   linkTo(id: string): string;
   /** Marks this article's card as the current page. */
   currentId?: string;
+  /** When Read More does not lead to the article: a second link per card to its text. */
+  articleLink?(id: string): string;
 }
 
 /** The list's loading state shows until the page's loader has the articles. */
@@ -31,7 +33,7 @@ export function ArticleList(props: ArticleListProps) {
   );
 }
 
-function LoadedArticleList({ layout, linkTo, currentId }: ArticleListProps) {
+function LoadedArticleList({ layout, linkTo, currentId, articleLink }: ArticleListProps) {
   const state = usePageData<ArticleListState>();
   if (state.status === 'error') return <ErrorMessage>{ARTICLES_LOAD_ERROR}</ErrorMessage>;
   if (state.articles.length === 0) return <p className={styles.empty}>{NO_ARTICLES}</p>;
@@ -51,6 +53,7 @@ function LoadedArticleList({ layout, linkTo, currentId }: ArticleListProps) {
                   : 'lazy'
             }
             current={article._id === currentId}
+            articleHref={articleLink?.(article._id)}
           />
         </li>
       ))}

@@ -15,7 +15,7 @@ describe('articleTitle', () => {
 describe('articleExcerpt', () => {
   it('keeps a short text whole, without Markdown', () => {
     expect(articleExcerpt('## Intro\n\nSome **bold** and a [link](https://x.test).')).toBe(
-      'Intro Some bold and a link.',
+      'Intro. Some bold and a link.',
     );
   });
 
@@ -28,11 +28,11 @@ describe('articleExcerpt', () => {
     expect(text.length).toBeLessThanOrEqual(ARTICLE_EXCERPT_LENGTH);
     expect(text.length).toBeGreaterThan(ARTICLE_EXCERPT_LENGTH - 15);
     expect(text).not.toMatch(/[#*]/);
-    expect(text.startsWith('Heading Lorem ipsum dolor')).toBe(true);
+    expect(text.startsWith('Heading. Lorem ipsum dolor')).toBe(true);
     // Not cut mid-word: the text is a run of whole words of the stripped article.
-    expect(`${'Heading '}${'Lorem ipsum dolor sit amet, '.repeat(12)}`.startsWith(`${text} `)).toBe(
-      true,
-    );
+    expect(
+      `${'Heading. '}${'Lorem ipsum dolor sit amet, '.repeat(12)}`.startsWith(`${text} `),
+    ).toBe(true);
   });
 
   it('returns null when there is no text to show', () => {

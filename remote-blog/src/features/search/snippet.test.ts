@@ -73,9 +73,9 @@ describe('buildSnippet', () => {
     const text = plain(segments);
     expect(marked(segments)).toEqual(['phishing']);
     expect(text).not.toMatch(/[#*]/);
-    expect(text.startsWith('…')).toBe(true);
-    expect(text.endsWith('…')).toBe(true);
-    expect(text.replaceAll('…', '').length).toBeLessThanOrEqual(SEARCH_SNIPPET_LENGTH);
+    expect(text.startsWith('...')).toBe(true);
+    expect(text.endsWith('...')).toBe(true);
+    expect(text.replaceAll('...', '').length).toBeLessThanOrEqual(SEARCH_SNIPPET_LENGTH);
   });
 
   it('starts at the beginning when the match is early, and keeps short text whole', () => {

@@ -1,6 +1,6 @@
 // Search snippets as plain text segments, some of them marked as matches. The page renders them
 // as React text and <mark> elements, so no snippet text is ever parsed as HTML.
-import { SEARCH_SNIPPET_LENGTH, stripMarkdown } from '@portfolio/shared/format';
+import { ELLIPSIS, SEARCH_SNIPPET_LENGTH, stripMarkdown } from '@portfolio/shared/format';
 
 export interface SnippetSegment {
   text: string;
@@ -79,7 +79,6 @@ export function highlightTerms(text: string, query: string): SnippetSegment[] {
 
 /** How much text to keep before the first match when the snippet starts mid-article. */
 const LEAD_IN = 40;
-const ELLIPSIS = '…';
 
 /**
  * A snippet built in the browser when the API sent none: about `maxLength` characters of the

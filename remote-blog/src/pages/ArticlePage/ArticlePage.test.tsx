@@ -224,7 +224,7 @@ describe('ArticlePage', () => {
     });
     renderArticle('meta');
     await waitFor(() => expect(document.title).toBe(siteTitle('Zero Trust')));
-    expect(description()).toBe('Intro Never trust, always verify.');
+    expect(description()).toBe('Intro. Never trust, always verify.');
     expect(canonical()).toBe('http://site.test/article/meta');
     expect(robots()).toBeUndefined();
   });

@@ -5,6 +5,7 @@ import { makeArticle } from '../../testing/articles';
 import {
   ARTICLES_LOAD_ERROR,
   ARTICLES_VARIANT_TITLE,
+  FULL_ARTICLE_LABEL,
   LOADING_ARTICLES,
   NO_CONTENT,
   READ_MORE_LABEL,
@@ -46,6 +47,23 @@ describe('ArticlesVariantPage', () => {
     expect(readMore(cards[1]!)).toHaveAttribute('href', '/articles/old');
     expect(within(cards[0]!).getByText('Nov 21, 2026')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('also gives each card a link to the full article at /article/{id}', async () => {
+    mockFetch({
+      'GET /articles': {
+        body: [makeArticle({ _id: 'a', title: 'Alpha' }), makeArticle({ _id: 'b b' })],
+      },
+    });
+    renderVariant('a');
+    const cards = await screen.findAllByRole('article');
+    const fullArticle = (card: HTMLElement) =>
+      within(card).getByRole('link', { name: new RegExp(`^${FULL_ARTICLE_LABEL}`) });
+    expect(fullArticle(cards[0]!)).toHaveAttribute('href', '/article/a');
+    expect(fullArticle(cards[0]!)).toHaveAccessibleName(`${FULL_ARTICLE_LABEL} about Alpha`);
+    expect(fullArticle(cards[1]!)).toHaveAttribute('href', '/article/b%20b');
+    // The spec's Read More link is kept as it was.
+    expect(readMore(cards[0]!)).toHaveAttribute('href', '/articles/a');
   });
 
   it('marks the card of the id in the address as the current page', async () => {

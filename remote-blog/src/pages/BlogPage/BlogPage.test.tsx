@@ -69,7 +69,7 @@ describe('BlogPage', () => {
     mockFetch({ 'GET /articles': { body: [makeArticle({ _id: 'abc 1', content })] } });
     renderBlog();
     const [card] = await screen.findAllByRole('article');
-    const excerpt = within(card!).getByText(/^Why it matters Attackers love defaults/);
+    const excerpt = within(card!).getByText(/^Why it matters. Attackers love defaults/);
     const text = excerpt.textContent!;
     expect(text.endsWith(ELLIPSIS)).toBe(true);
     expect(text.length - ELLIPSIS.length).toBeLessThanOrEqual(ARTICLE_EXCERPT_LENGTH);

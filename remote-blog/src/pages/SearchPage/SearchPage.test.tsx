@@ -31,7 +31,7 @@ describe('SearchPage', () => {
             title: 'Zero Trust in Practice',
             createdAt: '2026-11-21T10:00:00.000Z',
             snippet:
-              '…never <mark>trust</mark>, always verify: <mark>zero</mark> &lt;b&gt;implicit&lt;/b&gt; &amp; more…',
+              '...never <mark>trust</mark>, always verify: <mark>zero</mark> &lt;b&gt;implicit&lt;/b&gt; &amp; more...',
           }),
         ],
       },
@@ -54,7 +54,9 @@ describe('SearchPage', () => {
     expect(marks(snippet)).toEqual(['trust', 'zero']);
     // Escaped markup in the snippet stays text: no <b> element, the characters are shown.
     expect(snippet.querySelector('b')).toBeNull();
-    expect(snippet).toHaveTextContent('…never trust, always verify: zero <b>implicit</b> & more…');
+    expect(snippet).toHaveTextContent(
+      '...never trust, always verify: zero <b>implicit</b> & more...',
+    );
   });
 
   it('builds a highlighted snippet from the content when the API sends none', async () => {
@@ -71,7 +73,7 @@ describe('SearchPage', () => {
     const snippet = (await screen.findByRole('article')).querySelector('p')!;
     expect(marks(snippet)).toEqual(['phishing']);
     expect(snippet.textContent).not.toMatch(/[#*]/);
-    expect(snippet.textContent!.replaceAll('…', '').length).toBeLessThanOrEqual(150);
+    expect(snippet.textContent!.replaceAll('...', '').length).toBeLessThanOrEqual(150);
   });
 
   it('shows the spec text with the query when nothing is found', async () => {

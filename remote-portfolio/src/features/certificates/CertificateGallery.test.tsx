@@ -74,6 +74,16 @@ describe('CertificateGallery', () => {
     expect(card(second!.title)).toHaveFocus();
   });
 
+  it('closes with Escape after a click on the certificate image', async () => {
+    const user = renderGallery();
+    await user.click(card(first.title));
+    await user.click(screen.getByRole('img', { name: `Certificate: ${first.title}` }));
+    expect(screen.getByRole('dialog', { name: first.title })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(card(first.title)).toHaveFocus();
+  });
+
   it('keeps Tab inside the pop-up while it is open', async () => {
     const user = renderGallery();
     await user.click(card(first.title));

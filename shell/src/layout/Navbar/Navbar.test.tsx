@@ -133,4 +133,16 @@ describe('Navbar', () => {
     expect(location()).toBe('/store');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('shows a close icon on the phone menu button while the menu is open', async () => {
+    const user = renderNavbar();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const icon = () => toggle.querySelector('[data-icon]');
+    expect(icon()).toHaveAttribute('data-icon', 'menu');
+    await user.click(toggle);
+    expect(icon()).toHaveAttribute('data-icon', 'close');
+    await user.click(toggle);
+    expect(icon()).toHaveAttribute('data-icon', 'menu');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
 });

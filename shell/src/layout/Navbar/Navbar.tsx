@@ -88,7 +88,12 @@ export function Navbar({ brand }: { brand: string }) {
           onClick={() => setMenuOpenOn(menuOpen ? null : location.key)}
         >
           <span className="visually-hidden">Menu</span>
-          <span className={styles.burger} aria-hidden="true" />
+          {/* Three bars while closed, a cross while open (issue 16: the button showed no close state). */}
+          <span
+            className={[styles.burger, menuOpen ? styles.close : ''].join(' ')}
+            data-icon={menuOpen ? 'close' : 'menu'}
+            aria-hidden="true"
+          />
         </button>
         <div id={menuId} className={[styles.menu, menuOpen ? styles.menuOpen : ''].join(' ')}>
           <ul className={styles.links}>

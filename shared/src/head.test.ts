@@ -167,7 +167,7 @@ describe('helpers', () => {
   });
 
   it('metaDescription: plain text of Markdown, cut at a word near 160 characters', () => {
-    expect(metaDescription('## Title\n\nSome **bold** text.')).toBe('Title Some bold text.');
+    expect(metaDescription('## Title\n\nSome **bold** text.')).toBe('Title. Some bold text.');
     const long = metaDescription('word '.repeat(100)) ?? '';
     expect(long.length).toBeLessThanOrEqual(163);
     expect(long.endsWith('...')).toBe(true);

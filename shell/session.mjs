@@ -6,19 +6,13 @@
 // State-changing API calls keep sending ID tokens, never this cookie, so it opens nothing new
 // to cross-site request forgery; the two endpoints below accept only same-origin requests.
 import fastifyCookie from '@fastify/cookie';
+import { isLoopbackHost } from '../tools/runtime-config.mjs';
 
 export const SESSION_COOKIE = '__session';
 export const SESSION_PATH = '/session';
 /** A session older than this is renewed by the browser once the Auth SDK confirms the user. */
 export const RENEW_AFTER_SECONDS = 24 * 60 * 60;
 const MAX_ID_TOKEN_LENGTH = 8 * 1024;
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** The Host header's name without its port. */
-function hostnameOf(host = '') {
-  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
-}
 
 /**
  * Only the site's own pages may set or clear the cookie: the Origin is this very host (browsers
@@ -41,7 +35,7 @@ function cookieOptions(request, maxAge) {
     httpOnly: true,
     sameSite: 'lax',
     // Secure everywhere but loopback, where a local run is plain http.
-    secure: !LOOPBACK.has(hostnameOf(request.headers.host)),
+    secure: !isLoopbackHost(request.headers.host),
     maxAge,
   };
 }

@@ -92,6 +92,18 @@ function remoteLoadTimeoutFrom(env) {
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
+ * Whether a Host header names this machine (a local run, plain http), ports ignored.
+ * @param {string | undefined} hostHeader
+ */
+export function isLoopbackHost(hostHeader) {
+  try {
+    return LOOPBACK_NAMES.includes(new URL(`http://${hostHeader}`).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether a request's Host header names this site: a loopback name, or one of PUBLIC_HOSTS
  * (the names the site is published under, comma-separated, ports ignored; the content API reads
  * the same setting). The pages' runtime config and Content-Security-Policy are built from the

@@ -55,6 +55,11 @@ export function roleOf(identity: VerifiedIdentity): Role {
   return identity.role === 'admin' ? 'admin' : 'user';
 }
 
+/** The token of an `Authorization: Bearer <token>` header; undefined for anything else. */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+}
+
 /** Used as `onRequest` hooks, so a rejected caller's body is never even parsed. */
 export type AuthGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -73,7 +78,7 @@ export function createAuthGuards(verifyIdToken: VerifyIdToken): AuthGuards {
     // Answers for one caller (and their refusals) are never stored by any cache.
     reply.header('Cache-Control', 'no-store');
     const header = request.headers.authorization;
-    const token = header && /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+    const token = bearerToken(header);
     if (!token) throw new HttpError(401, AUTH_MESSAGES.missing);
     if (token.length > MAX_ID_TOKEN_LENGTH) throw new HttpError(401, AUTH_MESSAGES.invalid);
     let identity: VerifiedIdentity;

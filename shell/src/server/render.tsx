@@ -123,14 +123,14 @@ export function createRenderer(options: RendererOptions) {
     const leaf = context.matches[context.matches.length - 1];
     const leafId = leaf?.route.id ?? NOT_FOUND_ROUTE_ID;
     const pageResult = (loaderData[leafId] as PageLoaderData | undefined)?.page;
+    const state = pageStatus(pageResult);
     // A page for signed-in visitors only sends the others to sign in (its loader says where).
     const location = pageRedirect(pageResult);
     if (location) return { kind: 'redirect', status: 302, location };
     // An unknown article or project is a 404, like an unknown route; a page the visitor's role
     // does not open is a 403.
-    const notFound = leafId === NOT_FOUND_ROUTE_ID || pageStatus(pageResult) === 'not-found';
-    const forbidden = pageStatus(pageResult) === 'forbidden';
-    const status = notFound ? 404 : forbidden ? 403 : context.statusCode;
+    const notFound = leafId === NOT_FOUND_ROUTE_ID || state === 'not-found';
+    const status = notFound ? 404 : state === 'forbidden' ? 403 : context.statusCode;
 
     const source: PageSource = {
       page: (remote, module) =>
@@ -154,7 +154,7 @@ export function createRenderer(options: RendererOptions) {
       loaderData,
       drawnInBrowser: [...failed],
       // The API down or slow while rendering: the browser loads the data again.
-      reloadData: ['error', 'failed'].includes(pageStatus(pageResult) as string),
+      reloadData: state === 'error' || state === 'failed',
       ...(session !== undefined && { session }),
     };
     const resolved = { ...context, loaderData };

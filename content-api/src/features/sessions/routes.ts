@@ -11,7 +11,7 @@ import {
 } from '@portfolio/contract';
 import type { FastifyReply } from 'fastify';
 import type { RouteContext } from '../../app.js';
-import { AUTH_MESSAGES, identityOf, isTokenRejection } from '../../auth/identity.js';
+import { AUTH_MESSAGES, bearerToken, identityOf, isTokenRejection } from '../../auth/identity.js';
 import type { SessionCookies, SessionIdentity } from '../../auth/session-cookies.js';
 import { SESSION_LIFETIME_MS } from '../../auth/session-cookies.js';
 import { HttpError } from '../../http/errors.js';
@@ -62,7 +62,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (
           current !== undefined && (await verify(reply, current)).uid === identity.uid;
         if (!renewing) throw new HttpError(401, SESSION_MESSAGES.signInAgain);
       }
-      const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      // The guard above accepted this very token.
+      const token = bearerToken(request.headers.authorization) ?? '';
       let session: string;
       try {
         session = await sessionCookies.create(token, SESSION_LIFETIME_MS);

@@ -27,6 +27,7 @@ import { loadAboutData } from './features/about/about-data.js';
 import aboutRoutes from './features/about/routes.js';
 import articleRoutes from './features/articles/routes.js';
 import contactRoutes from './features/contact/routes.js';
+import contentEventRoutes from './features/content-events/routes.js';
 import cspReportRoutes, { DEFAULT_CSP_REPORT_RATE_LIMIT } from './features/csp-reports/routes.js';
 import feedRoutes from './features/feeds/routes.js';
 import healthRoutes from './features/health/routes.js';
@@ -64,6 +65,8 @@ export interface BuildAppOptions {
   contactRateLimit?: number;
   /** POST /csp-reports requests per minute per IP. */
   cspReportRateLimit?: number;
+  /** Content event streams open at once (GET /content-events). */
+  maxContentEventStreams?: number;
   /** Defaults to seed/about.json. */
   about?: AboutData;
   logger?: FastifyServerOptions['logger'];
@@ -177,6 +180,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(healthRoutes, context);
+      await api.register(contentEventRoutes, {
+        ...context,
+        maxStreams: options.maxContentEventStreams,
+      });
       await api.register(projectRoutes, context);
       await api.register(articleRoutes, context);
       await api.register(searchRoutes, context);

@@ -105,6 +105,23 @@ describe('ResponseCache', () => {
     expect(await text(cache.getOrRender('k', render('four')))).toBe('three');
   });
 
+  it('tells its listeners about every invalidation, suspension and resumption', () => {
+    const cache = new ResponseCache();
+    const heard: unknown[] = [];
+    const stop = cache.onInvalidate((state) => heard.push(state));
+    const start = cache.state.generation;
+    cache.invalidate();
+    cache.suspend();
+    cache.resume();
+    stop();
+    cache.invalidate();
+    expect(heard).toEqual([
+      { generation: start + 1, active: true },
+      { generation: start + 2, active: false },
+      { generation: start + 3, active: true },
+    ]);
+  });
+
   it('does not keep a render that started before a resume', async () => {
     const cache = new ResponseCache();
     cache.suspend();

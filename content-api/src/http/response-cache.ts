@@ -41,6 +41,14 @@ export interface ResponseCacheOptions {
 
 export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
+/** What listeners hear after every invalidation (see ResponseCache.onInvalidate). */
+export interface CacheState {
+  /** Changes on every invalidation: content may differ from what was read before. */
+  generation: number;
+  /** False while invalidations from other instances could be missed (nothing is cached). */
+  active: boolean;
+}
+
 export function computeEtag(body: string | Buffer): string {
   // Weak: the same representation may be sent compressed or not.
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -71,6 +79,7 @@ export class ResponseCache {
     string,
     { generation: number; response: Promise<CachedResponse> }
   >();
+  private readonly listeners = new Set<(state: CacheState) => void>();
 
   constructor(options: ResponseCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 500;
@@ -92,6 +101,22 @@ export class ResponseCache {
     this.generation += 1;
     this.entries.clear();
     this.storedBytes = 0;
+    const state = this.state;
+    for (const listener of this.listeners) listener(state);
+  }
+
+  get state(): CacheState {
+    return { generation: this.generation, active: this.active };
+  }
+
+  /**
+   * Calls `listener` after every invalidation, i.e. whenever public content may have changed
+   * (a write here or, through Redis, on another instance) or the cache stops or starts serving.
+   * Returns the function that stops the calls.
+   */
+  onInvalidate(listener: (state: CacheState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   private remove(key: string): void {
@@ -109,8 +134,8 @@ export class ResponseCache {
 
   /** Serve and store again, starting empty: invalidations may have been missed meanwhile. */
   resume(): void {
-    this.invalidate();
     this.active = true;
+    this.invalidate();
   }
 
   get isActive(): boolean {

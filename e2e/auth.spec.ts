@@ -11,6 +11,8 @@ import {
   test,
   uniqueEmail,
   visitWithoutHydrationTrouble,
+  DEV_ADMIN,
+  idTokenFor,
 } from './fixtures';
 import {
   ARTICLE_SAVED,
@@ -38,23 +40,6 @@ import {
 } from '../remote-auth/src/texts';
 
 const PASSWORD = 'e2e-password-123';
-/** Created by the content API at start when it runs with the Auth emulator. */
-const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };
-
-/** An ID token straight from the emulator's REST API, as any client could get one. */
-async function idTokenFor(request: APIRequestContext, email: string, password: string) {
-  const config = await siteConfig(request);
-  const emulator = (config.authEmulatorUrl ?? 'http://127.0.0.1:9099').replace(
-    'localhost',
-    '127.0.0.1',
-  );
-  const response = await request.post(
-    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${config.firebase.apiKey}`,
-    { data: { email, password, returnSecureToken: true } },
-  );
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { idToken: string }).idToken;
-}
 
 const main = (page: Page) => page.locator('main');
 

@@ -70,6 +70,24 @@ export async function siteConfig(request: APIRequestContext): Promise<SiteConfig
   return (await response.json()) as SiteConfig;
 }
 
+/** Created by the content API at start when it runs with the Auth emulator. */
+export const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };
+
+/** An ID token straight from the emulator's REST API, as any client could get one. */
+export async function idTokenFor(request: APIRequestContext, email: string, password: string) {
+  const config = await siteConfig(request);
+  const emulator = (config.authEmulatorUrl ?? 'http://127.0.0.1:9099').replace(
+    'localhost',
+    '127.0.0.1',
+  );
+  const response = await request.post(
+    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${config.firebase.apiKey}`,
+    { data: { email, password, returnSecureToken: true } },
+  );
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
 let counter = 0;
 /** An e-mail address no other test run uses. */
 export function uniqueEmail(prefix = 'e2e'): string {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -18,12 +18,14 @@ import {
   reportingEndpoints,
 } from '../tools/security-headers.mjs';
 import { cacheControlFor } from '../tools/static-server.mjs';
+import { createRenderCache } from './render-cache.mjs';
 import { registerSiteSession } from './session.mjs';
 import { FEEDS, FEED_UNAVAILABLE, createFeedRelay, robotsTxt } from './site-files.mjs';
 
 const require = createRequire(import.meta.url);
 const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 const ROOT_ELEMENT = '<div id="root"></div>';
+const NONCE_SLOT = 'nonce-slot';
 /** How long a remote's page module or a page's data may take before the page is drawn in the browser. */
 export const DEFAULT_RENDER_BUDGET_MS = 1000;
 /** How often the server looks for redeployed remotes. */
@@ -31,6 +33,19 @@ export const DEFAULT_REMOTE_POLL_MS = 2000;
 
 const escapeAttribute = (value) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** 128 random bits per page, cut from a pool filled by one system call per 256 pages. */
+const NONCE_BYTES = 16;
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+function nextNonce() {
+  if (nonceAt >= noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 256);
+    nonceAt = 0;
+  }
+  nonceAt += NONCE_BYTES;
+  return noncePool.toString('base64', nonceAt - NONCE_BYTES, nonceAt);
+}
 
 /**
  * The template's head without the tags each page declares for itself.
@@ -43,12 +58,36 @@ export function withoutPageMetadata(head) {
 }
 
 /**
+ * The template's deferred scripts, started once the browser has painted the page the server
+ * sent: the visitor reads it before any script is parsed or run, and hydration comes after
+ * (docs/performance.md, "Server rendering"). Order is kept (async = false). The loader is an
+ * inline script, so it gets the response's nonce like the shell's other scripts.
+ * @param {string} head
+ */
+export function scriptsAfterFirstPaint(head) {
+  /** @type {string[]} */
+  const sources = [];
+  const rest = head.replace(/<script defer="defer" src="([^"]+)"><\/script>/g, (_, src) => {
+    sources.push(src);
+    return '';
+  });
+  if (sources.length === 0) return head;
+  const list = JSON.stringify(sources).replace(/</g, '\\u003c');
+  return (
+    `${rest}<script>requestAnimationFrame(function(){setTimeout(function(){${list}.forEach(` +
+    `function(src){var s=document.createElement('script');s.src=src;s.async=false;` +
+    `document.head.appendChild(s)})})})</script>`
+  );
+}
+
+/**
  * @param {{
  *   root?: string,
  *   env?: NodeJS.ProcessEnv,
  *   publicHostname?: string,
  *   renderBudgetMs?: number,
  *   pollMs?: number,
+ *   renderCache?: boolean,
  *   logger?: boolean,
  * }} [options]
  */
@@ -58,6 +97,7 @@ export async function createSiteServer({
   publicHostname = 'localhost',
   renderBudgetMs = Number(env.SSR_RENDER_BUDGET_MS) || DEFAULT_RENDER_BUDGET_MS,
   pollMs = Number(env.REMOTE_POLL_MS) || DEFAULT_REMOTE_POLL_MS,
+  renderCache: cacheRenders = env.RENDER_CACHE !== 'off',
   logger = false,
 } = {}) {
   // One configured public host, never the request's Host header: the config, the CSP and the
@@ -70,11 +110,22 @@ export async function createSiteServer({
   const { stylesheets } = JSON.parse(readFileSync(path.join(root, 'stylesheets.json'), 'utf8'));
   // The page's own title and description come with each render (docs/decisions/060).
   const head =
-    withoutPageMetadata(template.slice(0, template.indexOf('</head>'))) +
+    scriptsAfterFirstPaint(withoutPageMetadata(template.slice(0, template.indexOf('</head>')))) +
     stylesheets.map((file) => `<link rel="stylesheet" href="/${file}" />`).join('');
+  // The shell's own scripts carry each response's nonce (cut here, joined per response).
+  const headParts = head
+    .replace(/<script(?=[\s>])/g, `<script nonce="${NONCE_SLOT}"`)
+    .split(NONCE_SLOT);
   const tail = template
     .slice(rootAt + ROOT_ELEMENT.length)
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+
+  // The policies are the same for every response but for a page's nonce: made once.
+  const staticPolicy = contentSecurityPolicy(config);
+  const [pagePolicyHead, pagePolicyTail] = contentSecurityPolicy(config, {
+    nonce: NONCE_SLOT,
+  }).split(NONCE_SLOT);
+  const reporting = reportingEndpoints(config);
 
   const app = Fastify({ logger });
   const log = (message, error) =>
@@ -83,10 +134,23 @@ export async function createSiteServer({
   const { renderer } = require(path.join(root, 'server', 'render.cjs'));
   const { createRenderer } = await renderer;
   const site = createRenderer({ config, loadTimeoutMs: renderBudgetMs, log });
+  // Pages for visitors without a session, kept until content or a remote changes (039).
+  const renderCache = cacheRenders
+    ? createRenderCache({ apiBase: config.apiBase, log: (message) => log(message) })
+    : null;
   await site.remotes.refresh();
-  const poll = setInterval(() => void site.remotes.refresh(), pollMs);
+  let versions = site.remotes.versions();
+  const poll = setInterval(async () => {
+    await site.remotes.refresh();
+    if (site.remotes.versions() === versions) return;
+    versions = site.remotes.versions();
+    renderCache?.clear();
+  }, pollMs);
   poll.unref();
-  app.addHook('onClose', async () => clearInterval(poll));
+  app.addHook('onClose', async () => {
+    clearInterval(poll);
+    renderCache?.close();
+  });
 
   // Only the configured host names: the HTML's URLs never come from a request (isPublicHost).
   app.addHook('onRequest', async (request, reply) => {
@@ -98,7 +162,7 @@ export async function createSiteServer({
   app.addHook('onSend', async (request, reply) => {
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) reply.header(name, value);
     if (!reply.hasHeader('Content-Security-Policy')) {
-      reply.header('Content-Security-Policy', contentSecurityPolicy(config));
+      reply.header('Content-Security-Policy', staticPolicy);
     }
   });
   await app.register(fastifyStatic, {
@@ -156,14 +220,33 @@ export async function createSiteServer({
     if (path.extname(request.url.split('?')[0]) !== '') {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = nextNonce();
     const url = new URL(request.url, `http://${publicHostname}`);
-    const controller = new AbortController();
-    request.raw.on('close', () => controller.abort());
     const session = await sessionOf(request, reply);
     // A page for one signed-in visitor is theirs alone; every page depends on the cookie.
     reply.header('Vary', 'Cookie');
     const cacheControl = session ? 'private, no-store' : 'no-cache';
+    const sendPage = (status, body) =>
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', cacheControl)
+        .header('Content-Security-Policy', `${pagePolicyHead}${nonce}${pagePolicyTail}`)
+        .header('Reporting-Endpoints', reporting)
+        .send(body);
+
+    // Only pages without a session are the same for everyone (session undefined: not checked).
+    const cacheKey = renderCache && session === null ? url.pathname + url.search : null;
+    const cached = cacheKey ? renderCache.lookup(cacheKey, nonce) : undefined;
+    if (cached) {
+      reply.header('Server-Timing', 'cache;desc="hit"');
+      return sendPage(cached.status, cached.body);
+    }
+    const started = performance.now();
+    const ticket = renderCache?.ticket();
+    const controller = new AbortController();
+    request.raw.on('close', () => controller.abort());
+
     let result;
     try {
       result = await site.render(new Request(url, { signal: controller.signal }), {
@@ -182,29 +265,36 @@ export async function createSiteServer({
     if (result.kind === 'redirect') {
       return reply.header('Cache-Control', cacheControl).redirect(result.location, result.status);
     }
+    // Until the page's data and code were ready; the HTML then streams.
+    reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
     const links = result.stylesheets
       .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`)
       .join('');
-    const body = new PassThrough();
-    reply
-      .code(result.status)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', cacheControl)
-      .header('Content-Security-Policy', contentSecurityPolicy(config, { nonce }))
-      .header('Reporting-Endpoints', reportingEndpoints(config))
-      .send(body);
+    // What is sent is also kept, when the page can be served again as it is.
+    const keep = cacheKey && result.cacheable ? [] : null;
+    const body = new Transform({
+      transform(chunk, _encoding, done) {
+        keep?.push(chunk);
+        done(null, chunk);
+      },
+    });
+    sendPage(result.status, body);
     // The shell's own scripts carry this response's nonce; what they load is trusted through
     // 'strict-dynamic' (tools/security-headers.mjs).
-    body.write(
-      `${head.replace(/<script /g, `<script nonce="${nonce}" `)}${result.headTags}${links}</head><body><div id="root">`,
-    );
+    body.write(`${headParts.join(nonce)}${result.headTags}${links}</head><body><div id="root">`);
+    let complete = false;
     try {
-      await result.pipe(body);
+      complete = await result.pipe(body);
     } catch (error) {
       // The page's HTML broke off (the shell could not render): the browser draws it instead.
       request.log.error({ err: error }, 'Server render stream failed');
     }
     body.end(`</div>${result.siteDataScript}${tail}`);
+    if (keep && complete) {
+      body.once('end', () =>
+        renderCache.store(cacheKey, ticket, result.status, Buffer.concat(keep), nonce),
+      );
+    }
     return reply;
   });
   app.setNotFoundHandler(async (request, reply) =>

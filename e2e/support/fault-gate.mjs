@@ -22,6 +22,13 @@ export function startFaultGate({ target, port, host = '127.0.0.1' }) {
   let mode = 'ok';
   let slowMs = SLOW_MS;
   const upstream = new URL(target);
+  /**
+   * Answers being relayed. A fault is a server restarted in that state, so a mode change cuts
+   * them, long-lived ones included (the content API's event stream, which the site's render
+   * cache trusts only while it is open: docs/decisions/039).
+   * @type {Set<http.ServerResponse>}
+   */
+  const relaying = new Set();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://gate');
     if (url.pathname === '/__fault') {
@@ -34,6 +41,8 @@ export function startFaultGate({ target, port, host = '127.0.0.1' }) {
       }
       mode = /** @type {FaultMode} */ (next);
       slowMs = Number(url.searchParams.get('ms')) || SLOW_MS;
+      for (const open of relaying) open.destroy();
+      relaying.clear();
       response.writeHead(204).end();
       return;
     }
@@ -77,6 +86,8 @@ export function startFaultGate({ target, port, host = '127.0.0.1' }) {
           headers: { ...request.headers, host: upstream.host },
         },
         (answer) => {
+          relaying.add(response);
+          response.on('close', () => relaying.delete(response));
           response.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(response);
         },

@@ -1,7 +1,12 @@
-// npm run bench:ssr: the shell's server rendering pages under load (autocannon, 10 connections),
-// against the same server's machine answering a precomputed HTML string of the same bytes (a
-// bare Fastify app: the ceiling). Runs the production build as `npm start` does, on free ports,
-// with its own database; prints req/s and p50/p99 per page and writes bench-results/ssr-*.json.
+// npm run bench:ssr: the shell's server under load (autocannon, 10 connections) on /, /blog and an
+// article, measured four ways in one run (docs/decisions/039):
+//   rendered  every request rendered (the `npm start` stack with RENDER_CACHE=off);
+//   cached    a second site server, render cache on, answering visitors without a session;
+//   ceiling   that same second server answering the page's bytes from memory
+//             (tools/bench/ssr-site.mjs): the same hooks, no rendering;
+//   bare      a bare Fastify app answering the same bytes (tools/bench/api/ceiling-server.mjs).
+// Runs the production build as `npm start` does, on free ports, with its own database; prints
+// req/s and p50/p99 per page and writes bench-results/ssr-*.json.
 //
 //   npm run bench:ssr                      10 s per measurement
 //   SSR_BENCH_SECONDS=30 npm run bench:ssr
@@ -76,14 +81,31 @@ async function main() {
       ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
       DATA_DIR: path.join(runDir, 'pglite'),
       EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
+      // This server renders every request; the cached server is started below.
+      RENDER_CACHE: 'off',
     },
     stdio: ['ignore', fs.openSync(logFile, 'a'), fs.openSync(logFile, 'a')],
   });
   const siteOrigin = `http://127.0.0.1:${ports.SHELL_PORT}`;
   const ceilingPort = await port(4650);
+  const cachedPort = await port(3610);
   let ceiling;
+  let cachedSite;
   try {
     await waitFor(`${siteOrigin}/`);
+    cachedSite = await startNodeServer({
+      name: 'cached-site',
+      script: 'tools/bench/ssr-site.mjs',
+      port: cachedPort,
+      env: Object.fromEntries(
+        Object.entries({ ...ports, SHELL_PORT: cachedPort }).map(([key, value]) => [
+          key,
+          String(value),
+        ]),
+      ),
+      healthPath: '/runtime-config.json',
+      logDir: runDir,
+    });
     ceiling = await startNodeServer({
       name: 'ceiling',
       script: 'tools/bench/api/ceiling-server.mjs',
@@ -102,20 +124,38 @@ async function main() {
     for (const page of pages) {
       const url = `${siteOrigin}${page.path}`;
       const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-      await fetch(`${ceiling.base}/bodies/${page.name}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/octet-stream' },
-        body,
-      });
+      for (const base of [ceiling.base, `${cachedSite.base}/__bench`]) {
+        await fetch(`${base}/bodies/${page.name}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/octet-stream' },
+          body,
+        });
+      }
       await load(url, WARMUP_SECONDS);
       const rendered = summary(await load(url, SECONDS));
-      const ceilingResult = summary(await load(`${ceiling.base}/ceiling/${page.name}`, SECONDS));
-      results.push({ page: page.path, htmlBytes: body.length, rendered, ceiling: ceilingResult });
+      const cachedUrl = `${cachedSite.base}${page.path}`;
+      await load(cachedUrl, WARMUP_SECONDS);
+      const cached = summary(await load(cachedUrl, SECONDS));
+      const sameServer = summary(
+        await load(`${cachedSite.base}/__bench/ceiling/${page.name}`, SECONDS),
+      );
+      const bare = summary(await load(`${ceiling.base}/ceiling/${page.name}`, SECONDS));
+      const cachedOfCeiling = cached.requestsPerSecond / sameServer.requestsPerSecond;
+      results.push({
+        page: page.path,
+        htmlBytes: body.length,
+        rendered,
+        cached,
+        ceiling: sameServer,
+        bareFastify: bare,
+        cachedOfCeiling: Number(cachedOfCeiling.toFixed(2)),
+      });
+      const figures = (result) =>
+        `${result.requestsPerSecond} req/s p50 ${result.p50Ms} p99 ${result.p99Ms} ms`;
       console.log(
-        `${page.path.padEnd(40)} ${String(rendered.requestsPerSecond).padStart(6)} req/s  ` +
-          `p50 ${rendered.p50Ms} ms  p99 ${rendered.p99Ms} ms   | ceiling ` +
-          `${ceilingResult.requestsPerSecond} req/s p99 ${ceilingResult.p99Ms} ms ` +
-          `(${(rendered.requestsPerSecond / ceilingResult.requestsPerSecond).toFixed(2)} of it)`,
+        `${page.path}\n  rendered  ${figures(rendered)}\n  cached    ${figures(cached)} ` +
+          `(${cachedOfCeiling.toFixed(2)} of the ceiling)\n  ceiling   ${figures(sameServer)}` +
+          `\n  bare      ${figures(bare)}`,
       );
     }
     const out = path.join(ROOT, 'bench-results');
@@ -138,6 +178,7 @@ async function main() {
     console.log(`\nwritten to ${path.relative(ROOT, file)}`);
   } finally {
     await ceiling?.stop();
+    await cachedSite?.stop();
     const exited = new Promise((resolve) => site.once('exit', resolve));
     site.kill('SIGINT');
     await exited;

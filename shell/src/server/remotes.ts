@@ -114,6 +114,11 @@ export class ServerRemotes {
     return manifests;
   }
 
+  /** Names the versions the server renders with: it changes when any remote is redeployed. */
+  versions(): string {
+    return [...this.state].map(([remote, state]) => `${remote}@${state.version ?? ''}`).join(' ');
+  }
+
   /** Stylesheets the page needs in the HTML head, so it is styled before any script runs. */
   stylesheets(remote: RemoteName, module: string): string[] {
     return this.state.get(remote)?.css.get(module) ?? [];

@@ -25,7 +25,7 @@ import { siteDataScript } from '../site-data';
 import type { SiteData } from '../site-data';
 import { ServerRemotes } from './remotes';
 import type { ServerRemotesOptions } from './remotes';
-import { resolveDeferred } from './resolve-deferred';
+import { allSettledWell, resolveDeferred } from './resolve-deferred';
 
 /** The remotes' routes when the shell was built (tools/webpack/create-config.mjs). */
 declare const __KNOWN_ROUTES__: ServerRemotesOptions['knownRoutes'];
@@ -51,8 +51,16 @@ export type RenderResult =
       headTags: string;
       /** The data block: a non-executable script element (site-data.ts). */
       siteDataScript: string;
-      /** Pipes the rendered app into `target`; resolves when it is all written. */
-      pipe(target: Writable): Promise<void>;
+      /**
+       * The page as every visitor without a session gets it while content and remotes stay as
+       * they are: a 200 with its data, no part left to the browser (shell/render-cache.mjs).
+       */
+      cacheable: boolean;
+      /**
+       * Pipes the rendered app into `target`; resolves when it is all written, with false when
+       * part of it was cut off or failed and is left for the browser to draw.
+       */
+      pipe(target: Writable): Promise<boolean>;
     };
 
 /** The `status` of a page's state (page states are unions with a `status`), if it has one. */
@@ -172,10 +180,15 @@ export function createRenderer(options: RendererOptions) {
       stylesheets,
       headTags: renderHeadTags(head, site, url),
       siteDataScript: siteDataScript(data),
+      cacheable: status === 200 && failed.size === 0 && allSettledWell(loaderData),
       pipe: (target) =>
-        new Promise<void>((resolve, reject) => {
+        new Promise<boolean>((resolve, reject) => {
+          let complete = true;
           // A render that never completes is cut off: its unfinished parts are drawn in the browser.
-          const deadline = setTimeout(() => stream.abort(), options.loadTimeoutMs * 2);
+          const deadline = setTimeout(() => {
+            complete = false;
+            stream.abort();
+          }, options.loadTimeoutMs * 2);
           const stream = renderToPipeableStream(app, {
             nonce,
             // The page is sent whole (onAllReady), so every finished part belongs in place. React
@@ -187,7 +200,7 @@ export function createRenderer(options: RendererOptions) {
               const through = new PassThrough();
               through.on('end', () => {
                 clearTimeout(deadline);
-                resolve();
+                resolve(complete);
               });
               through.on('error', reject);
               through.pipe(target, { end: false });
@@ -198,6 +211,7 @@ export function createRenderer(options: RendererOptions) {
               reject(error);
             },
             onError(error) {
+              complete = false;
               options.log?.('Render error', error);
             },
           });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { resolveDeferred } from './resolve-deferred';
+import { allSettledWell, resolveDeferred } from './resolve-deferred';
 
 describe('resolveDeferred', () => {
   it("waits for the route's page promise and the page loader's own promises", async () => {
@@ -20,5 +20,26 @@ describe('resolveDeferred', () => {
       page: { page: { status: 'error' } },
     });
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('allSettledWell', () => {
+  it('holds when every page state at every level has its content', () => {
+    expect(
+      allSettledWell({
+        layout: null,
+        'blog/BlogPage': { page: { status: 'loaded', items: [{ status: 'published' }] } },
+      }),
+    ).toBe(true);
+  });
+
+  it('fails on a page state, or a part of one, that failed or was left to the browser', () => {
+    expect(allSettledWell({ page: { page: { status: 'error' } } })).toBe(false);
+    expect(
+      allSettledWell({
+        page: { page: { status: 'loaded', testimonials: { status: 'failed' } } },
+      }),
+    ).toBe(false);
+    expect(allSettledWell({ page: { page: { status: 'unchecked' } } })).toBe(false);
   });
 });

@@ -52,3 +52,18 @@ export async function resolveDeferred(
     clearTimeout(timer);
   }
 }
+
+/** Page states that are not the page's content: loading, or failed, in the browser's hands. */
+const UNFINISHED_STATES = new Set(['error', 'failed', 'loading', 'idle', 'unchecked']);
+
+/**
+ * Whether every page state in the resolved loader data holds its content (none failed, timed
+ * out or left for the browser), at any of the levels resolveDeferred waits on.
+ */
+export function allSettledWell(value: unknown, depth = 0): boolean {
+  if (!isPlainObject(value)) return true;
+  if (typeof value.status === 'string' && UNFINISHED_STATES.has(value.status)) return false;
+  return (
+    depth > MAX_DEPTH || Object.values(value).every((inner) => allSettledWell(inner, depth + 1))
+  );
+}

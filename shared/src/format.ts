@@ -6,17 +6,23 @@ export const ARTICLE_EXCERPT_LENGTH = 150;
 export const SEARCH_SNIPPET_LENGTH = 150;
 export const ELLIPSIS = '...';
 
-const postDateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/**
+ * Made on first use: creating a DateTimeFormat loads locale data, tens of milliseconds on a
+ * phone, and most pages that import this module show no date.
+ */
+let postDateFormat: Intl.DateTimeFormat | undefined;
 
 /** US short date, e.g. "Nov 21, 2026"; empty for an unparsable value. */
 export function formatPostDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : postDateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  postDateFormat ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return postDateFormat.format(date);
 }
 
 export interface TruncateOptions {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@portfolio/shared/tokens.css';
 import { AuthProvider } from '@portfolio/shared/auth';
@@ -40,7 +40,19 @@ async function fetchRouteTable(config: RuntimeConfig): Promise<SiteRouteTable> {
   return Object.fromEntries(tables);
 }
 
+/**
+ * Lets the browser run what is waiting (input, paint) before the next step of start-up, so the
+ * steps are short tasks rather than one long one (Total Blocking Time, docs/performance.md).
+ */
+function yieldToBrowser(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function siteData(): Promise<{ data: SiteData; hydrate: boolean }> {
+  // This module's own code and what it imports (React, the router) have just been evaluated.
+  await yieldToBrowser();
   const embedded = readSiteData(document);
   if (embedded) return { data: embedded, hydrate: true };
   const config = await loadRuntimeConfig();
@@ -52,13 +64,14 @@ async function siteData(): Promise<{ data: SiteData; hydrate: boolean }> {
 }
 
 siteData()
-  .then(({ data, hydrate }) => {
+  .then(async ({ data, hydrate }) => {
     const { config } = data;
     setRuntimeConfig(config);
     preconnectTo([config.apiBase, ...Object.values(config.remotes)]);
     registerSiteRemotes(config.remotes, { timeoutMs: config.remoteLoadTimeoutMs });
     installDiagnostics();
     setPrefetchRoutes(remoteRouteEntries(data.routes));
+    await yieldToBrowser();
     const routes = siteRoutes({
       owner: config.owner,
       table: data.routes,
@@ -79,7 +92,12 @@ siteData()
       </StrictMode>
     );
     if (hydrate) {
-      hydrateRoot(container, app);
+      // As a transition, hydration yields to the browser every few milliseconds instead of
+      // running as one long task: the page the server sent is already on screen and usable
+      // (links work without JavaScript), so nothing waits for it (docs/performance.md).
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
       // The API was down or slow while the server rendered: the page shows its error; try again
       // from here, so it recovers without a reload.
       if (data.reloadData) void router.revalidate();

@@ -9,7 +9,17 @@ import { sortNewestFirst } from './article-text';
 export type ArticleListState = { status: 'error' } | { status: 'loaded'; articles: Article[] };
 
 export type ArticleState =
-  { status: 'not-found' } | { status: 'error' } | { status: 'loaded'; article: ArticleDetail };
+  | { status: 'not-found' }
+  | { status: 'error' }
+  | {
+      status: 'loaded';
+      article: ArticleDetail;
+      /**
+       * The content as safe HTML ('' when there is none), made with the data: the browser
+       * hydrating the page the server sent gets it with the data and renders no Markdown.
+       */
+      html: string;
+    };
 
 /** The article list of both list pages (/blog and /articles/:id): one call. */
 export async function loadArticleList(signal?: AbortSignal): Promise<ArticleListState> {
@@ -22,10 +32,21 @@ export async function loadArticleList(signal?: AbortSignal): Promise<ArticleList
   }
 }
 
+/**
+ * Markdown → safe HTML. Its code (marked, highlight.js, DOMPurify) is loaded only when a page
+ * renders an article, never to hydrate one.
+ */
+async function articleHtml(content: string | undefined): Promise<string> {
+  if (!content?.trim()) return '';
+  const { renderMarkdown } = await import('@portfolio/shared/markdown');
+  return renderMarkdown(content);
+}
+
 /** One article with its neighbours, for the article page. */
 export async function loadArticle(id: string, signal?: AbortSignal): Promise<ArticleState> {
   try {
-    return { status: 'loaded', article: await getArticle(id, { signal }) };
+    const article = await getArticle(id, { signal });
+    return { status: 'loaded', article, html: await articleHtml(article.content) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { status: 'not-found' };
     if (!signal?.aborted) console.error(`Could not load article ${id}`, error);

@@ -1,6 +1,6 @@
 // /article/:id: one article in full (the spec's Read More links point here), with its Markdown
 // rendered safely, a reading time, and links to the older and newer article.
-import { Suspense, useMemo } from 'react';
+import { Suspense } from 'react';
 import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { blogPostingJsonLd, breadcrumbJsonLd, contentCard } from '@portfolio/shared/head';
@@ -14,7 +14,6 @@ import { articleExcerpt, articleTitle, readingMinutes } from '../../features/art
 import { BLOG_PATH, articlePath } from '../../features/articles/paths';
 import { loadArticle } from '../../features/articles/article-states';
 import type { ArticleState } from '../../features/articles/article-states';
-import { renderMarkdown } from '@portfolio/shared/markdown';
 import {
   ARTICLE_LOAD_ERROR,
   ARTICLE_NAVIGATION_LABEL,
@@ -91,7 +90,7 @@ function ArticleView({ article, html }: { article: ArticleDetail; html: string }
         />
       )}
       {html ? (
-        // Safe: renderMarkdown() sanitizes its output with DOMPurify.
+        // Safe: the loader's renderMarkdown() sanitizes its output with DOMPurify.
         <div className={styles.content} dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <p className={styles.empty}>{NO_CONTENT}</p>
@@ -164,9 +163,6 @@ export default function ArticlePage() {
 
 function ArticleContent() {
   const state = usePageData<ArticleState>();
-  const article = state.status === 'loaded' ? state.article : null;
-  const content = article?.content ?? '';
-  const html = useMemo(() => (content.trim() ? renderMarkdown(content) : ''), [content]);
 
   if (state.status === 'not-found' || state.status === 'error') {
     const notFound = state.status === 'not-found';
@@ -186,7 +182,7 @@ function ArticleContent() {
   }
   return (
     <div className={styles.page}>
-      <ArticleView article={state.article} html={html} />
+      <ArticleView article={state.article} html={state.html} />
     </div>
   );
 }

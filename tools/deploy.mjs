@@ -131,7 +131,10 @@ if (isMain) {
   const args = process.argv.slice(2);
   const versionAt = args.indexOf('--version');
   const version = versionAt >= 0 ? args[versionAt + 1] : undefined;
-  const names = args.filter((arg, index) => !arg.startsWith('--') && index !== versionAt + 1);
+  // Without --version, every argument that is not an option is an app's name (the first too).
+  const names = args.filter(
+    (arg, index) => !arg.startsWith('--') && (versionAt < 0 || index !== versionAt + 1),
+  );
   const remotes = APPS.filter((app) => app.name !== 'shell');
   const chosen = names.length ? remotes.filter((app) => names.includes(app.name)) : remotes;
   if (names.length && chosen.length !== names.length) {

@@ -103,7 +103,10 @@ async function buildApps() {
 /** A production build with test code in it fails (docs/decisions/071). */
 function assertNoTestCode(dirs) {
   const problems = checkProductionBuilds(dirs);
-  if (problems.length === 0) return;
+  if (problems.length === 0) {
+    console.log(`No test code in ${dirs.map((dir) => path.relative(ROOT, dir)).join(', ')}`);
+    return;
+  }
   throw new Error(
     `Test code in a production build (docs/decisions/071):\n  ${problems.join('\n  ')}`,
   );

@@ -18,7 +18,7 @@ export default {
   projects: [
     {
       displayName: 'web',
-      testEnvironment: '<rootDir>/tools/jest/jsdom-environment.cjs',
+      testEnvironment: '<rootDir>/testing/jest/jsdom-environment.cjs',
       roots: [
         '<rootDir>/contract/src',
         '<rootDir>/shared/src',
@@ -28,6 +28,7 @@ export default {
         '<rootDir>/remote-auth/src',
         '<rootDir>/remote-shop/src',
         '<rootDir>/tools',
+        '<rootDir>/testing',
       ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
@@ -36,12 +37,15 @@ export default {
         // The contract's sources (docs/decisions/052), whose relative imports end in .js (NodeNext).
         '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',
         '^(\\.{1,2}/.*)\\.js$': '$1',
+        // The Firebase stand-in (@portfolio/testing/firebase) for every test: no test mocks the
+        // SDK itself, and none loads the real one.
+        '^firebase/(app|auth|firestore)$': '<rootDir>/testing/src/firebase/$1.ts',
         '\\.module\\.css$': 'identity-obj-proxy',
-        '\\.css$': '<rootDir>/tools/jest/style-stub.cjs',
-        '\\.(svg|png|jpg|jpeg|webp|avif|woff2?)$': '<rootDir>/tools/jest/file-stub.cjs',
+        '\\.css$': '<rootDir>/testing/jest/style-stub.cjs',
+        '\\.(svg|png|jpg|jpeg|webp|avif|woff2?)$': '<rootDir>/testing/jest/file-stub.cjs',
       },
-      setupFiles: ['<rootDir>/tools/jest/polyfills.cjs'],
-      setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
+      setupFiles: ['<rootDir>/testing/jest/polyfills.cjs'],
+      setupFilesAfterEnv: ['<rootDir>/testing/jest/setup-dom.ts'],
     },
     ...(existsSync(new URL('./content-api/jest.config.js', import.meta.url))
       ? ['<rootDir>/content-api/jest.config.js']

@@ -6,7 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Parser from 'rss-parser';
 import { SITE_ORIGIN, API_ORIGIN, expect, test } from './fixtures';
-import { jsonLdBlocks, structuredDataProblems } from '../tools/testing/structured-data';
+import { jsonLdBlocks, structuredDataProblems } from '@portfolio/testing/structured-data';
 import { BLOG_TITLE } from '../remote-blog/src/texts';
 
 /** The configured public URL (SITE_URL; the local default is the shell's localhost address). */

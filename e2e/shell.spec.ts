@@ -140,6 +140,8 @@ test.describe('shop remote', () => {
 test('the page has one React, router, Firebase app and shared package', async ({ page }) => {
   await page.goto('/store');
   await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+  // The e2e suite runs on a test build, which has the diagnostics (docs/decisions/071).
+  await page.waitForFunction(() => window.__portfolioDiagnostics !== undefined);
   for (const remote of Object.keys(REMOTE_ORIGINS)) {
     const report = await page.evaluate(
       (name) => window.__portfolioDiagnostics!.compare(name),

@@ -2,17 +2,42 @@
 //   node tools/build.mjs              build everything
 //   node tools/build.mjs --if-stale   skip what is already built from the current sources
 //   node tools/build.mjs shop blog    build only these apps
+//   node tools/build.mjs --test       the five apps' test build, for the browser specs: the
+//                                     production build plus the federation diagnostics (ADR 071);
+//                                     the content API has none, it is built only if stale
+// A production build is then checked for test code (tools/check-production-build.mjs).
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
 import { APPS, ROOT } from './apps.mjs';
+import { checkProductionBuilds } from './check-production-build.mjs';
+import { TEST_BUILD_ENV } from './test-build.mjs';
 
 const args = process.argv.slice(2);
+const testBuild = args.includes('--test');
 const ifStale = args.includes('--if-stale');
 const only = args.filter((arg) => !arg.startsWith('--'));
 const STAMP = '.build-stamp';
+const KIND = testBuild ? 'test' : 'production';
+// Read by tools/webpack/create-config.mjs, in this process only.
+if (testBuild) process.env[TEST_BUILD_ENV] = '1';
+else delete process.env[TEST_BUILD_ENV];
+
+/** The stamp a build leaves in its dist/: when, and which kind of build (production or test). */
+function writeStamp(dir) {
+  const stamp = { builtAt: new Date().toISOString(), kind: KIND };
+  writeFileSync(path.join(ROOT, dir, 'dist', STAMP), JSON.stringify(stamp));
+}
+
+function stampKind(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')).kind ?? 'production';
+  } catch {
+    return 'production';
+  }
+}
 
 /** Newest modification time below a folder (skipping dependencies and outputs). */
 function newestMtime(target) {
@@ -27,9 +52,11 @@ function newestMtime(target) {
   return newest;
 }
 
-function isFresh(dir, inputs) {
+/** Built from the current sources, and the kind of build asked for (a test build is stale for
+ * `npm start`, which then rebuilds it). */
+function isFresh(dir, inputs, kind = KIND) {
   const stamp = path.join(ROOT, dir, 'dist', STAMP);
-  if (!existsSync(stamp)) return false;
+  if (!existsSync(stamp) || stampKind(stamp) !== kind) return false;
   const built = statSync(stamp).mtimeMs;
   return inputs.every((input) => newestMtime(path.join(ROOT, input)) <= built);
 }
@@ -66,30 +93,44 @@ async function buildApps() {
     for (const error of info.errors ?? []) console.error(error.message);
     throw new Error('Front-end build failed');
   }
-  for (const app of apps)
-    writeFileSync(path.join(ROOT, app.dir, 'dist', STAMP), new Date().toISOString());
+  for (const app of apps) writeStamp(app.dir);
   console.log(
-    `Built ${apps.map((app) => app.name).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `Built ${apps.map((app) => app.name).join(', ')}${testBuild ? ' (test build)' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (!testBuild) assertNoTestCode(apps.map((app) => path.join(ROOT, app.dir, 'dist')));
+}
+
+/** A production build with test code in it fails (docs/decisions/071). */
+function assertNoTestCode(dirs) {
+  const problems = checkProductionBuilds(dirs);
+  if (problems.length === 0) {
+    console.log(`No test code in ${dirs.map((dir) => path.relative(ROOT, dir)).join(', ')}`);
+    return;
+  }
+  throw new Error(
+    `Test code in a production build (docs/decisions/071):\n  ${problems.join('\n  ')}`,
   );
 }
 
 function buildApi() {
   const wanted = only.length === 0 || only.includes('content-api') || only.includes('api');
   if (!wanted || !existsSync(path.join(ROOT, 'content-api/src/server.ts'))) return;
+  // The API has no test build: a test build of the site uses its production build.
   if (
-    ifStale &&
-    isFresh('content-api', [
-      'content-api/src',
-      'content-api/drizzle',
-      'content-api/seed',
-      'contract/src',
-    ])
+    (ifStale || testBuild) &&
+    isFresh(
+      'content-api',
+      ['content-api/src', 'content-api/drizzle', 'content-api/seed', 'contract/src'],
+      'production',
+    )
   )
     return;
   const started = Date.now();
   execSync('npm run build -w @portfolio/content-api', { cwd: ROOT, stdio: 'inherit' });
-  writeFileSync(path.join(ROOT, 'content-api/dist', STAMP), new Date().toISOString());
+  const stamp = { builtAt: new Date().toISOString(), kind: 'production' };
+  writeFileSync(path.join(ROOT, 'content-api/dist', STAMP), JSON.stringify(stamp));
   console.log(`Built content-api in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  assertNoTestCode([path.join(ROOT, 'contract/dist'), path.join(ROOT, 'content-api/dist')]);
 }
 
 try {

@@ -25,6 +25,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS, ROOT } from './apps.mjs';
+import { checkProductionBuilds } from './check-production-build.mjs';
 
 export const POINTER_FILE = 'current.json';
 export const VERSIONS_DIR = 'versions';
@@ -130,7 +131,10 @@ if (isMain) {
   const args = process.argv.slice(2);
   const versionAt = args.indexOf('--version');
   const version = versionAt >= 0 ? args[versionAt + 1] : undefined;
-  const names = args.filter((arg, index) => !arg.startsWith('--') && index !== versionAt + 1);
+  // Without --version, every argument that is not an option is an app's name (the first too).
+  const names = args.filter(
+    (arg, index) => !arg.startsWith('--') && (versionAt < 0 || index !== versionAt + 1),
+  );
   const remotes = APPS.filter((app) => app.name !== 'shell');
   const chosen = names.length ? remotes.filter((app) => names.includes(app.name)) : remotes;
   if (names.length && chosen.length !== names.length) {
@@ -140,6 +144,14 @@ if (isMain) {
     process.exit(1);
   }
   for (const app of chosen) {
+    // Never a test build (node tools/build.mjs --test, docs/decisions/071), nor test code.
+    const problems = checkProductionBuilds([path.join(ROOT, app.dir, 'dist')]);
+    if (problems.length > 0) {
+      console.error(`${app.name}: not deployed, its build is not a clean production build:`);
+      for (const problem of problems) console.error(`  ${problem}`);
+      console.error(`Build it for production first: node tools/build.mjs ${app.name}`);
+      process.exit(1);
+    }
     const result = deployBuild({
       buildDir: path.join(ROOT, app.dir, 'dist'),
       deployRoot: path.join(ROOT, app.dir, 'deploys'),

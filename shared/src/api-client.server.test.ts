@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { getProjects } from '@portfolio/shared/api-client';
-import { mockFetch, setUpTestRuntimeConfig } from '../../tools/testing';
+import { mockFetch, setUpTestRuntimeConfig } from '@portfolio/testing';
 
 setUpTestRuntimeConfig();
 

@@ -13,7 +13,7 @@ import {
   sendContactMessage,
   uploadImage,
 } from '@portfolio/shared/api-client';
-import { TEST_API_BASE, mockFetch, setUpTestRuntimeConfig } from '../../tools/testing';
+import { TEST_API_BASE, mockFetch, setUpTestRuntimeConfig } from '@portfolio/testing';
 
 setUpTestRuntimeConfig();
 

@@ -6,26 +6,8 @@ import {
   signUpWithEmail,
   updateUsername,
 } from '@portfolio/shared/auth-actions';
-import { mockFetch, setUpTestRuntimeConfig } from '../../tools/testing';
+import { mockFetch, setUpTestRuntimeConfig } from '@portfolio/testing';
 
-jest.mock('firebase/app', () => ({
-  initializeApp: jest.fn(() => ({ name: '[DEFAULT]' })),
-  getApps: jest.fn(() => []),
-  getApp: jest.fn(),
-}));
-jest.mock('firebase/auth', () => {
-  const auth = { currentUser: null as unknown, authStateReady: jest.fn(async () => undefined) };
-  return {
-    initializeAuth: jest.fn(() => auth),
-    connectAuthEmulator: jest.fn(),
-    browserLocalPersistence: { type: 'LOCAL' },
-    browserPopupRedirectResolver: {},
-    setPersistence: jest.fn(async () => undefined),
-    createUserWithEmailAndPassword: jest.fn(),
-    signInWithEmailAndPassword: jest.fn(),
-    updateProfile: jest.fn(async () => undefined),
-  };
-});
 // A shell built before refreshAuthUser existed provides an auth module without it.
 jest.mock('@portfolio/shared/auth', () => ({}));
 

@@ -2,17 +2,9 @@
 // in, it starts following the session. Its own file, for a fresh firebase.ts module state.
 import { act, screen } from '@testing-library/react';
 import { persistedUserKey } from '@portfolio/shared/firebase';
-import { setUpTestRuntimeConfig } from '../../tools/testing';
-import {
-  authSdk,
-  makeUser,
-  resetFirebaseMock,
-  setCurrentUser,
-} from '../../tools/testing/firebaseMock';
-import { afterIdle, renderAuthState } from './testing/authState';
-
-jest.mock('firebase/app', () => jest.requireActual('../../tools/testing/firebaseMock').appSdk);
-jest.mock('firebase/auth', () => jest.requireActual('../../tools/testing/firebaseMock').authSdk);
+import { setUpTestRuntimeConfig } from '@portfolio/testing';
+import { authSdk, makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
+import { afterIdle, renderAuthState } from '@portfolio/testing/auth-state';
 
 setUpTestRuntimeConfig();
 

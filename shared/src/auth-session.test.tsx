@@ -3,17 +3,9 @@
 // module state: this file has the page asking for Auth, auth-other-tab.test.tsx another tab.
 import { act, screen } from '@testing-library/react';
 import { getFirebaseAuth } from '@portfolio/shared/firebase';
-import { setUpTestRuntimeConfig } from '../../tools/testing';
-import {
-  authSdk,
-  makeUser,
-  resetFirebaseMock,
-  setCurrentUser,
-} from '../../tools/testing/firebaseMock';
-import { afterIdle, renderAuthState, authState } from './testing/authState';
-
-jest.mock('firebase/app', () => jest.requireActual('../../tools/testing/firebaseMock').appSdk);
-jest.mock('firebase/auth', () => jest.requireActual('../../tools/testing/firebaseMock').authSdk);
+import { setUpTestRuntimeConfig } from '@portfolio/testing';
+import { authSdk, makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
+import { afterIdle, renderAuthState, authState } from '@portfolio/testing/auth-state';
 
 setUpTestRuntimeConfig();
 

@@ -3,25 +3,8 @@ import userEvent from '@testing-library/user-event';
 import * as firebaseAuth from 'firebase/auth';
 import { AuthProvider, refreshAuthUser, useAuth } from '@portfolio/shared/auth';
 import { persistedUserKey } from '@portfolio/shared/firebase';
-import { mockFetch, setUpTestRuntimeConfig } from '../../tools/testing';
+import { mockFetch, setUpTestRuntimeConfig } from '@portfolio/testing';
 import type { ServerSession } from '@portfolio/shared/auth';
-
-jest.mock('firebase/app', () => ({
-  initializeApp: jest.fn(() => ({ name: '[DEFAULT]' })),
-  getApps: jest.fn(() => []),
-  getApp: jest.fn(),
-}));
-jest.mock('firebase/auth', () => {
-  const auth = { currentUser: null as unknown, authStateReady: async () => undefined };
-  return {
-    initializeAuth: jest.fn(() => auth),
-    connectAuthEmulator: jest.fn(),
-    browserLocalPersistence: {},
-    browserPopupRedirectResolver: {},
-    onIdTokenChanged: jest.fn(),
-    signOut: jest.fn(),
-  };
-});
 
 interface TestUser {
   uid: string;

@@ -1,4 +1,4 @@
-import { TEST_RUNTIME_CONFIG } from '../../tools/testing';
+import { TEST_RUNTIME_CONFIG } from '@portfolio/testing';
 import { RuntimeConfigError, parseRuntimeConfig } from '@portfolio/shared/config';
 
 describe('parseRuntimeConfig', () => {

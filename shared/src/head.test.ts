@@ -15,7 +15,7 @@ import {
   siteContext,
 } from './head';
 import type { HeadSpec } from './head';
-import { jsonLdBlocks, structuredDataProblems } from '../../tools/testing/structured-data';
+import { jsonLdBlocks, structuredDataProblems } from '@portfolio/testing/structured-data';
 
 const config = {
   apiBase: 'https://api.alex.example/api',

@@ -6,20 +6,7 @@ import {
   getProfileStore,
 } from '@portfolio/shared/profile-store';
 import type { ProfileOwner } from '@portfolio/shared/profile-store';
-import { mockFetch, TEST_RUNTIME_CONFIG, setUpTestRuntimeConfig } from '../../tools/testing';
-
-jest.mock('firebase/app', () => ({
-  initializeApp: jest.fn(() => ({ name: '[DEFAULT]' })),
-  getApps: jest.fn(() => []),
-  getApp: jest.fn(),
-}));
-jest.mock('firebase/firestore', () => ({
-  getFirestore: jest.fn(() => ({ type: 'firestore' })),
-  doc: jest.fn((_db: unknown, collection: string, id: string) => ({ path: `${collection}/${id}` })),
-  getDoc: jest.fn(),
-  setDoc: jest.fn(async () => undefined),
-  updateDoc: jest.fn(async () => undefined),
-}));
+import { mockFetch, TEST_RUNTIME_CONFIG, setUpTestRuntimeConfig } from '@portfolio/testing';
 
 const sdk = jest.mocked(firestore);
 

@@ -6,7 +6,6 @@ import { REMOTE_NAMES, loadRuntimeConfig, setRuntimeConfig } from '@portfolio/sh
 import type { RuntimeConfig } from '@portfolio/shared/config';
 import { RouterProvider, createBrowserRouter } from '@portfolio/shared/router';
 import { siteRoutes } from './App';
-import { installDiagnostics } from './federation/diagnostics';
 import { PageSourceContext } from './federation/page-source';
 import { preconnectTo } from './federation/preconnect';
 import { setPrefetchRoutes } from './federation/prefetch';
@@ -16,6 +15,9 @@ import type { SiteRouteTable } from './routes';
 import { readSiteData } from './site-data';
 import type { SiteData } from './site-data';
 import { BOOT_ERROR_TEXT } from './texts';
+
+/** Set by the build (tools/webpack/create-config.mjs): true only in a test build (ADR 071). */
+declare const __TEST_BUILD__: boolean;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -69,7 +71,14 @@ siteData()
     setRuntimeConfig(config);
     preconnectTo([config.apiBase, ...Object.values(config.remotes)]);
     registerSiteRemotes(config.remotes, { timeoutMs: config.remoteLoadTimeoutMs });
-    installDiagnostics();
+    // Test builds only: window.__portfolioDiagnostics for the browser specs (a chunk of its own,
+    // installed soon after boot). In a production build the condition is the constant false and
+    // the module is not built at all.
+    if (__TEST_BUILD__) {
+      void import('./federation/diagnostics').then((diagnostics) =>
+        diagnostics.installDiagnostics(),
+      );
+    }
     setPrefetchRoutes(remoteRouteEntries(data.routes));
     await yieldToBrowser();
     const routes = siteRoutes({

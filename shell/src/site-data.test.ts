@@ -1,4 +1,4 @@
-import { TEST_RUNTIME_CONFIG } from '../../tools/testing';
+import { TEST_RUNTIME_CONFIG } from '@portfolio/testing';
 import { SITE_DATA_ELEMENT_ID, readSiteData, siteDataScript } from './site-data';
 
 describe('the site data block', () => {

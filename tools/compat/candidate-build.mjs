@@ -11,8 +11,9 @@ import { createWebpackConfig } from '../webpack/create-config.mjs';
 import { sharedModules } from '../webpack/shared-modules.mjs';
 
 /**
- * Prepares `workDir` for candidate builds: the shell imports the federation diagnostics by a
- * relative path out of its folder, so tools/webpack must sit beside the copies.
+ * Prepares `workDir` for candidate builds: the shell imports modules of tools/webpack by relative
+ * paths out of its folder (server-public-path, and in test builds the federation diagnostics),
+ * so tools/webpack must sit beside the copies.
  */
 export function prepareWorkDir(workDir) {
   mkdirSync(path.join(workDir, 'tools'), { recursive: true });

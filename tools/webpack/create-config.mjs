@@ -1,9 +1,8 @@
 // The one webpack configuration of the project: every app's webpack.config.mjs calls
 // createWebpackConfig() with its name, port and exposed modules, nothing else.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -11,6 +10,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { APPS, REMOTES, ROOT, appPort } from '../apps.mjs';
 import { buildRuntimeConfig } from '../runtime-config.mjs';
+import { isTestBuild } from '../test-build.mjs';
 import { sharedModules } from './shared-modules.mjs';
 
 const require = createRequire(import.meta.url);
@@ -58,6 +58,9 @@ export function createWebpackConfig(app) {
     // BUNDLE_MODE=single: the shell with every remote page compiled in, no federation. Only for
     // measuring what federation costs (npm run bench:bundle); never deployed.
     const single = isHost && process.env.BUNDLE_MODE === 'single';
+    // PORTFOLIO_TEST_BUILD=1 (node tools/build.mjs --test, for the browser specs): the federation
+    // diagnostics are built in. Never otherwise: production builds carry no test code (ADR 071).
+    const testBuild = isTestBuild() && !single;
     const appInfo = APPS.find((candidate) => candidate.name === app.name);
     if (!appInfo) throw new Error(`Unknown app "${app.name}"`);
     const swcOptions = {
@@ -128,7 +131,10 @@ export function createWebpackConfig(app) {
         ],
       },
       plugins: [
-        ...(single ? await singleBundlePlugins(app.dir) : []),
+        ...(single ? singleBundlePlugins(app.dir) : []),
+        // The shell installs window.__portfolioDiagnostics only when this is true (bootstrap.tsx);
+        // false, the code is dropped at build time.
+        new webpack.DefinePlugin({ __TEST_BUILD__: JSON.stringify(testBuild) }),
         ...(single
           ? []
           : [
@@ -139,7 +145,15 @@ export function createWebpackConfig(app) {
                   ? {}
                   : {
                       ...app.exposes,
-                      './Diagnostics': path.join(ROOT, 'tools/webpack/federation-diagnostics.ts'),
+                      // Test builds only: what window.__portfolioDiagnostics compares (ADR 071).
+                      ...(testBuild
+                        ? {
+                            './Diagnostics': path.join(
+                              ROOT,
+                              'tools/webpack/federation-diagnostics.ts',
+                            ),
+                          }
+                        : {}),
                     },
                 // Remotes are registered at runtime from /runtime-config.json, never at build time.
                 remotes: {},
@@ -213,7 +227,7 @@ export function createWebpackConfig(app) {
     const server = serverConfig(app, config);
     return isHost ? [config, server] : [config, federationRuntimeConfig(app, config), server];
   };
-  // The build tools read what an app exposes from here (see singleBundlePlugins).
+  // The build tools read an app's settings from here (tools/compat/candidate-build.mjs).
   configure.app = app;
   return configure;
 }
@@ -418,54 +432,29 @@ function federationRuntimeConfig(app, appConfig) {
 }
 
 /**
- * For the single bundle: the shell's remote loader is replaced by a module that imports each
- * remote's exposed pages directly (from the remotes' own webpack configs), and the federation
- * diagnostics by a no-op.
+ * For the single bundle: the shell's remote loader is replaced by
+ * tools/webpack/single-bundle-remotes.ts, which compiles every remote's pages in. It finds them by
+ * the convention each remote follows, checked here: a page `./<Page>` is the file
+ * `src/pages/<Page>/<Page>.tsx`.
  */
-async function singleBundlePlugins(shellDir) {
-  const pages = {};
+function singleBundlePlugins(shellDir) {
   for (const remote of REMOTES) {
-    const configUrl = pathToFileURL(path.join(ROOT, remote.dir, 'webpack.config.mjs')).href;
-    const { app } = (await import(configUrl)).default;
-    for (const [exposed, file] of Object.entries(app.exposes ?? {})) {
-      pages[`${remote.name}/${exposed}`] = path.join(app.dir, file);
+    for (const route of publishedRoutes(path.join(ROOT, remote.dir))) {
+      const page = route.module.replace(/^\.\//, '');
+      if (path.normalize(route.file) !== path.normalize(`./src/pages/${page}/${page}.tsx`)) {
+        throw new Error(
+          `${remote.dir}/src/routes.json: ${route.module} is ${route.file}, not ` +
+            `./src/pages/${page}/${page}.tsx: the single bundle (npm run bench:bundle) cannot find it`,
+        );
+      }
     }
   }
-  const outDir = path.join(ROOT, 'node_modules', '.cache', 'portfolio-single');
-  mkdirSync(outDir, { recursive: true });
-  const loader = path.join(outDir, 'remotes.js');
-  const entries = Object.entries(pages)
-    .map(([id, file]) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(file)}),`)
-    .join('\n');
-  writeFileSync(
-    loader,
-    `// Generated by tools/webpack/create-config.mjs for BUNDLE_MODE=single.
-const pages = {
-${entries}
-};
-export function registerSiteRemotes() {}
-export function resetRemote() {}
-export function hasFailed() {
-  return false;
-}
-export async function loadRemotePage(remote, module) {
-  const load = pages[remote + '/' + module];
-  if (!load) throw new Error('No page ' + remote + '/' + module + ' in the single bundle');
-  return load();
-}
-`,
-  );
-  const diagnostics = path.join(outDir, 'diagnostics.js');
-  writeFileSync(diagnostics, 'export function installDiagnostics() {}\n');
-  const federationDir = path.join(shellDir, 'src', 'federation');
-  const replacements = {
-    [path.join(federationDir, 'remotes')]: loader,
-    [path.join(federationDir, 'diagnostics')]: diagnostics,
-  };
+  const federatedRemotes = path.join(shellDir, 'src', 'federation', 'remotes');
+  const replacement = path.join(ROOT, 'tools', 'webpack', 'single-bundle-remotes.ts');
   return [
-    new webpack.NormalModuleReplacementPlugin(/(remotes|diagnostics)$/, (resource) => {
-      const replacement = replacements[path.resolve(resource.context, resource.request)];
-      if (replacement) resource.request = replacement;
+    new webpack.NormalModuleReplacementPlugin(/remotes$/, (resource) => {
+      if (path.resolve(resource.context, resource.request) === federatedRemotes)
+        resource.request = replacement;
     }),
   ];
 }

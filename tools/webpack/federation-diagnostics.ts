@@ -1,6 +1,7 @@
-// Built into every app (remotes expose it as ./Diagnostics). Each build resolves these imports
-// through its own federation share scope, so comparing the results from the shell and from a
-// remote proves there is ONE React, router, Firebase app and @portfolio/shared on the page.
+// Built into every app's test build only (remotes expose it as ./Diagnostics, docs/decisions/071).
+// Each build resolves these imports through its own federation share scope, so comparing the
+// results from the shell and from a remote proves there is ONE React, router, Firebase app and
+// @portfolio/shared on the page.
 import { useState } from 'react';
 import { useNavigate } from '@portfolio/shared/router';
 import { authContextIdentity } from '@portfolio/shared/auth';

@@ -17,7 +17,11 @@ import type { LocalFirebase } from '../testing/local-firebase.js';
 import { createLocalFirebase } from '../testing/local-firebase.js';
 import type { TestApp } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
-import type { ContactFields, CredentialPool, HostileRequest } from './hostile-requests.js';
+import type {
+  ContactFields,
+  CredentialPool,
+  HostileRequest,
+} from '@portfolio/testing/hostile-requests';
 import {
   ARTICLE_SPEC,
   CONTACT_SPEC,
@@ -34,7 +38,7 @@ import {
   hostileText,
   hostileUpload,
   percentEncode,
-} from './hostile-requests.js';
+} from '@portfolio/testing/hostile-requests';
 
 const RUNS = Number(process.env.CAMPAIGN_RUNS ?? 60);
 const SEED =

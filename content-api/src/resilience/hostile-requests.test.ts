@@ -6,7 +6,7 @@ import {
   PROFILE_SPEC,
   PROJECT_SPEC,
   READ_SPEC,
-} from './hostile-requests.js';
+} from '@portfolio/testing/hostile-requests';
 
 describe('body specs derived from the contract', () => {
   it('has every field of each body with its kind, limit and whether it is required', () => {

@@ -1,8 +1,8 @@
 // Server-rendered pages follow the same rules as in the browser (docs/decisions/052): the page
 // loaders run on the server through the same API client, which checks each answer against the
 // API's contract, so a wrong shape renders the page's error state into the HTML.
-import { mockFetch, renderPageOnServer, setUpTestRuntimeConfig } from '../../../tools/testing';
-import { makeArticle, makeArticleDetail } from '../testing/articles';
+import { mockFetch, renderPageOnServer, setUpTestRuntimeConfig } from '@portfolio/testing';
+import { makeArticle, makeArticleDetail } from '@portfolio/testing/fixtures';
 import { ARTICLES_LOAD_ERROR, ARTICLE_LOAD_ERROR } from '../texts';
 import * as ArticlePage from './ArticlePage/ArticlePage';
 import * as BlogPage from './BlogPage/BlogPage';

@@ -1,7 +1,7 @@
 // Server-rendered pages follow the same rules as in the browser (docs/decisions/052): the page
 // loaders run on the server through the same API client, which checks each answer against the
 // API's contract, so a wrong shape renders the page's error state into the HTML.
-import { mockFetch, renderPageOnServer, setUpTestRuntimeConfig } from '../../../tools/testing';
+import { mockFetch, renderPageOnServer, setUpTestRuntimeConfig } from '@portfolio/testing';
 import { ABOUT } from '../content/owner';
 import { PROJECTS_LOAD_ERROR, PROJECT_LOAD_FAILED } from '../texts';
 import * as AboutPage from './AboutPage/AboutPage';

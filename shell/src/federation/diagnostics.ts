@@ -1,5 +1,6 @@
 // window.__portfolioDiagnostics.compare('shop') answers whether the shell and that remote use
-// the same singletons. Used by the browser tests; cheap, loaded only when called.
+// the same singletons. In test builds only (node tools/build.mjs --test, docs/decisions/071): the
+// browser specs call it; production builds leave it out, with every remote's ./Diagnostics.
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { FederationIdentities } from '../../../tools/webpack/federation-diagnostics';
 

@@ -1,5 +1,5 @@
 import { siteContext } from '@portfolio/shared/head';
-import { TEST_RUNTIME_CONFIG } from '../../../tools/testing';
+import { TEST_RUNTIME_CONFIG } from '@portfolio/testing';
 import { pageHead } from './page-head';
 
 const site = siteContext(TEST_RUNTIME_CONFIG);

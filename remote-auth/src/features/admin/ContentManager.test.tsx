@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { mockFetch, setUpTestRuntimeConfig, renderPage } from '@portfolio/testing';
 import AdminDashboardPage from '../../pages/AdminDashboardPage/AdminDashboardPage';
-import {
-  makeUser,
-  resetFirebaseMock,
-  setCurrentUser,
-} from '../../../../tools/testing/firebaseMock';
-import { renderPage } from '../../testing/renderPage';
+import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
 import {
   ADMIN_FORBIDDEN_MESSAGE,
   ARTICLE_SAVED,
@@ -32,16 +27,6 @@ import {
   DELETE_IMAGE_LABEL,
   IMAGE_DELETED,
 } from '../../texts';
-
-jest.mock(
-  'firebase/app',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
-);
-jest.mock(
-  'firebase/auth',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
-);
-jest.mock('firebase/firestore', () => ({}));
 
 const PROJECT = {
   _id: 'siem-lab',
@@ -88,7 +73,10 @@ describe('admin articles', () => {
         },
       }),
     });
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard?tab=articles');
+    const { user } = renderPage(<AdminDashboardPage />, {
+      route: '/admin-dashboard?tab=articles',
+      auth: true,
+    });
     await user.click(await screen.findByRole('button', { name: NEW_ARTICLE_LABEL }));
     const form = screen.getByRole('form', { name: 'New article' });
     expect(within(form).getByRole('heading', { name: 'New article' })).toHaveFocus();
@@ -125,7 +113,10 @@ describe('admin articles', () => {
       'GET /articles': { body: [] },
       'POST /articles': { status: 403, body: { message: 'Admin role required.' } },
     });
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard?tab=articles');
+    const { user } = renderPage(<AdminDashboardPage />, {
+      route: '/admin-dashboard?tab=articles',
+      auth: true,
+    });
     await user.click(await screen.findByRole('button', { name: NEW_ARTICLE_LABEL }));
     await user.type(screen.getByLabelText(TITLE_LABEL), 'Hello');
     await user.type(screen.getByLabelText(CONTENT_LABEL), 'Text');
@@ -143,7 +134,7 @@ describe('admin projects', () => {
         body: { ...PROJECT, ...JSON.parse(String(init?.body)) },
       }),
     });
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     await user.click(await screen.findByRole('button', { name: `Edit ${PROJECT.title}` }));
     const form = screen.getByRole('form', { name: 'Edit project' });
     expect(within(form).getByLabelText(TITLE_LABEL)).toHaveValue(PROJECT.title);
@@ -182,7 +173,7 @@ describe('admin projects', () => {
       }
       return base?.(input, init);
     });
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     await user.click(await screen.findByRole('button', { name: `Edit ${PROJECT.title}` }));
     await user.click(screen.getByRole('button', { name: SAVE_LABEL }));
     expect(await screen.findByRole('button', { name: SAVE_BUSY })).toBeDisabled();
@@ -195,7 +186,7 @@ describe('admin projects', () => {
       'GET /projects': { body: [] },
       'POST /images': { status: 201, body: { imagePath: '/images/diagram-1a2b.png' } },
     });
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     await user.click(await screen.findByRole('button', { name: NEW_PROJECT_LABEL }));
     const file = new File(['png-bytes'], 'diagram.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText(UPLOAD_IMAGE_LABEL), file);
@@ -214,7 +205,7 @@ describe('admin projects', () => {
       'POST /images': { status: 201, body: { imagePath: '/images/diagram-1a2b.png' } },
       'DELETE /images/diagram-1a2b.png': { status: 204 },
     });
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     await user.click(await screen.findByRole('button', { name: NEW_PROJECT_LABEL }));
     expect(screen.queryByRole('button', { name: DELETE_IMAGE_LABEL })).not.toBeInTheDocument();
     await user.upload(
@@ -235,7 +226,7 @@ describe('admin projects', () => {
       'GET /projects': { body: [] },
       'POST /images': { status: 403, body: { message: 'Admin role required.' } },
     });
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     await user.click(await screen.findByRole('button', { name: NEW_PROJECT_LABEL }));
     await user.upload(
       screen.getByLabelText(UPLOAD_IMAGE_LABEL),
@@ -249,7 +240,7 @@ describe('admin projects', () => {
       'GET /projects': { body: [PROJECT] },
       'DELETE /projects/siem-lab': { status: 204 },
     });
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     await user.click(
       await screen.findByRole('button', { name: `${DELETE_LABEL} ${PROJECT.title}` }),
     );
@@ -274,7 +265,7 @@ describe('admin projects', () => {
       'GET /projects': { body: [PROJECT] },
       'DELETE /projects/siem-lab': { status: 403, body: { message: 'Admin role required.' } },
     });
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     await user.click(
       await screen.findByRole('button', { name: `${DELETE_LABEL} ${PROJECT.title}` }),
     );
@@ -288,7 +279,7 @@ describe('admin projects', () => {
     mockFetch({
       'GET /projects': () => (fail ? { status: 500, body: {} } : { body: [PROJECT] }),
     });
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     expect(await screen.findByRole('alert')).toHaveTextContent(PROJECTS_LOAD_ERROR);
     fail = false;
     await user.click(screen.getByRole('button', { name: RETRY_LABEL }));

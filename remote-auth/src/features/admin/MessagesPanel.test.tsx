@@ -1,12 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { mockFetch, setUpTestRuntimeConfig, renderPage } from '@portfolio/testing';
 import AdminDashboardPage from '../../pages/AdminDashboardPage/AdminDashboardPage';
-import {
-  makeUser,
-  resetFirebaseMock,
-  setCurrentUser,
-} from '../../../../tools/testing/firebaseMock';
-import { renderPage } from '../../testing/renderPage';
+import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
 import {
   ADMIN_FORBIDDEN_MESSAGE,
   MARK_READ_LABEL,
@@ -17,16 +12,6 @@ import {
   SESSION_EXPIRED_MESSAGE,
   UNREAD_STATUS,
 } from '../../texts';
-
-jest.mock(
-  'firebase/app',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
-);
-jest.mock(
-  'firebase/auth',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
-);
-jest.mock('firebase/firestore', () => ({}));
 
 const MESSAGE = {
   _id: 'm1',
@@ -44,7 +29,8 @@ beforeEach(() => {
   setCurrentUser(makeUser({ uid: 'admin-uid', role: 'admin' }));
 });
 
-const openMessages = () => renderPage(<AdminDashboardPage />, '/admin-dashboard?tab=messages');
+const openMessages = () =>
+  renderPage(<AdminDashboardPage />, { route: '/admin-dashboard?tab=messages', auth: true });
 
 describe('admin contact messages', () => {
   it('lists the messages with the ID token and marks one read', async () => {

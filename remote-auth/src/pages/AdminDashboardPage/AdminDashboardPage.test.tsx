@@ -1,11 +1,6 @@
 import { screen } from '@testing-library/react';
-import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
-import {
-  makeUser,
-  resetFirebaseMock,
-  setCurrentUser,
-} from '../../../../tools/testing/firebaseMock';
-import { navigatedTo, renderPage } from '../../testing/renderPage';
+import { mockFetch, setUpTestRuntimeConfig, navigatedTo, renderPage } from '@portfolio/testing';
+import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
 import {
   ADMIN_DASHBOARD_TITLE,
   ADMIN_SECTIONS_LABEL,
@@ -17,16 +12,6 @@ import {
   USER_DASHBOARD_LINK,
 } from '../../texts';
 import AdminDashboardPage from './AdminDashboardPage';
-
-jest.mock(
-  'firebase/app',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
-);
-jest.mock(
-  'firebase/auth',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
-);
-jest.mock('firebase/firestore', () => ({}));
 
 const PROJECT = {
   _id: 'siem-lab',
@@ -52,14 +37,14 @@ beforeEach(() => {
 
 describe('AdminDashboardPage', () => {
   it('sends a signed-out visitor to /signin', async () => {
-    renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     expect(await navigatedTo()).toBe('/signin');
   });
 
   it('shows a clear "not allowed" page to a signed-in user without the admin role', async () => {
     const fetchMock = mockFetch({});
     setCurrentUser(makeUser({ role: 'user' }));
-    renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     expect(
       await screen.findByRole('heading', { level: 1, name: NOT_ALLOWED_TITLE }),
     ).toBeInTheDocument();
@@ -75,7 +60,7 @@ describe('AdminDashboardPage', () => {
   it('shows the dashboard with its tabs to an admin, projects first', async () => {
     mockFetch({ 'GET /projects': { body: [PROJECT] }, 'GET /articles': { body: [ARTICLE] } });
     setCurrentUser(makeUser({ role: 'admin' }));
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     expect(
       await screen.findByRole('heading', { level: 1, name: ADMIN_DASHBOARD_TITLE }),
     ).toBeInTheDocument();
@@ -99,7 +84,7 @@ describe('AdminDashboardPage', () => {
       'GET /contact': { body: [] },
     });
     setCurrentUser(makeUser({ role: 'admin' }));
-    const { user } = renderPage(<AdminDashboardPage />, '/admin-dashboard');
+    const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     const projects = await screen.findByRole('tab', { name: TAB_PROJECTS });
     projects.focus();
     await user.keyboard('{ArrowRight}');
@@ -120,7 +105,7 @@ describe('AdminDashboardPage', () => {
   it('opens the tab named in the URL', async () => {
     mockFetch({ 'GET /articles': { body: [ARTICLE] } });
     setCurrentUser(makeUser({ role: 'admin' }));
-    renderPage(<AdminDashboardPage />, '/admin-dashboard?tab=articles');
+    renderPage(<AdminDashboardPage />, { route: '/admin-dashboard?tab=articles', auth: true });
     expect(await screen.findByText(ARTICLE.title)).toBeInTheDocument();
   });
 });

@@ -1,12 +1,11 @@
 import { screen } from '@testing-library/react';
-import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { mockFetch, setUpTestRuntimeConfig, navigatedTo, renderPage } from '@portfolio/testing';
 import {
   authSdk,
   FakeFirebaseError,
   holdNextCall,
   resetFirebaseMock,
-} from '../../../../tools/testing/firebaseMock';
-import { navigatedTo, renderPage } from '../../testing/renderPage';
+} from '@portfolio/testing/firebase';
 import {
   LOGIN_GOOGLE_BUSY,
   LOGIN_GOOGLE_ERROR,
@@ -14,16 +13,6 @@ import {
   LOGIN_GOOGLE_TITLE,
 } from '../../texts';
 import LoginGooglePage from './LoginGooglePage';
-
-jest.mock(
-  'firebase/app',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
-);
-jest.mock(
-  'firebase/auth',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
-);
-jest.mock('firebase/firestore', () => ({}));
 
 setUpTestRuntimeConfig();
 
@@ -37,21 +26,21 @@ const storedProfile = (role: string) => ({
 
 describe('LoginGooglePage', () => {
   it('has an h1 and the Login with Google button', () => {
-    renderPage(<LoginGooglePage />, '/login-google');
+    renderPage(<LoginGooglePage />, { route: '/login-google', auth: true });
     expect(screen.getByRole('heading', { level: 1, name: LOGIN_GOOGLE_TITLE })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: LOGIN_GOOGLE_LABEL })).toBeEnabled();
   });
 
   it('sends a stored admin to /admin-dashboard', async () => {
     mockFetch(storedProfile('admin'));
-    const { user } = renderPage(<LoginGooglePage />, '/login-google');
+    const { user } = renderPage(<LoginGooglePage />, { route: '/login-google', auth: true });
     await user.click(screen.getByRole('button', { name: LOGIN_GOOGLE_LABEL }));
     expect(await navigatedTo()).toBe('/admin-dashboard');
   });
 
   it('sends a stored user to /user-dashboard', async () => {
     mockFetch(storedProfile('user'));
-    const { user } = renderPage(<LoginGooglePage />, '/login-google');
+    const { user } = renderPage(<LoginGooglePage />, { route: '/login-google', auth: true });
     await user.click(screen.getByRole('button', { name: LOGIN_GOOGLE_LABEL }));
     expect(await navigatedTo()).toBe('/user-dashboard');
   });
@@ -64,7 +53,7 @@ describe('LoginGooglePage', () => {
         body: { uid: 'google-uid', ...(JSON.parse(String(init?.body)) as object) },
       }),
     });
-    const { user } = renderPage(<LoginGooglePage />, '/login-google');
+    const { user } = renderPage(<LoginGooglePage />, { route: '/login-google', auth: true });
     await user.click(screen.getByRole('button', { name: LOGIN_GOOGLE_LABEL }));
     expect(await navigatedTo()).toBe('/user-dashboard');
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
@@ -74,7 +63,7 @@ describe('LoginGooglePage', () => {
   it('shows "Logging In..." and disables the button while logging in', async () => {
     mockFetch(storedProfile('user'));
     const release = holdNextCall(authSdk.signInWithPopup);
-    const { user } = renderPage(<LoginGooglePage />, '/login-google');
+    const { user } = renderPage(<LoginGooglePage />, { route: '/login-google', auth: true });
     await user.click(screen.getByRole('button', { name: LOGIN_GOOGLE_LABEL }));
     expect(await screen.findByRole('button', { name: LOGIN_GOOGLE_BUSY })).toBeDisabled();
     release();
@@ -86,7 +75,7 @@ describe('LoginGooglePage', () => {
     authSdk.signInWithPopup.mockRejectedValueOnce(
       new FakeFirebaseError('auth/popup-closed-by-user'),
     );
-    const { user } = renderPage(<LoginGooglePage />, '/login-google');
+    const { user } = renderPage(<LoginGooglePage />, { route: '/login-google', auth: true });
     await user.click(screen.getByRole('button', { name: LOGIN_GOOGLE_LABEL }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'There was an error logging in. Please try again.',
@@ -99,7 +88,7 @@ describe('LoginGooglePage', () => {
   it('shows the same message when the profile cannot be read', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({ 'GET /users/me': { status: 500, body: { message: 'Database down' } } });
-    const { user } = renderPage(<LoginGooglePage />, '/login-google');
+    const { user } = renderPage(<LoginGooglePage />, { route: '/login-google', auth: true });
     await user.click(screen.getByRole('button', { name: LOGIN_GOOGLE_LABEL }));
     expect(await screen.findByRole('alert')).toHaveTextContent(LOGIN_GOOGLE_ERROR);
     log.mockRestore();

@@ -1,25 +1,14 @@
 import { screen } from '@testing-library/react';
-import { setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { setUpTestRuntimeConfig, navigatedTo, renderPage } from '@portfolio/testing';
 import {
   authSdk,
   FakeFirebaseError,
   makeUser,
   resetFirebaseMock,
   setCurrentUser,
-} from '../../../../tools/testing/firebaseMock';
-import { navigatedTo, renderPage } from '../../testing/renderPage';
+} from '@portfolio/testing/firebase';
 import { LOGOUT_LABEL, LOGOUT_TITLE } from '../../texts';
 import LogoutPage from './LogoutPage';
-
-jest.mock(
-  'firebase/app',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
-);
-jest.mock(
-  'firebase/auth',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
-);
-jest.mock('firebase/firestore', () => ({}));
 
 setUpTestRuntimeConfig();
 
@@ -30,7 +19,7 @@ beforeEach(() => {
 
 describe('LogoutPage', () => {
   it('signs out and goes to /', async () => {
-    const { user } = renderPage(<LogoutPage />, '/logout');
+    const { user } = renderPage(<LogoutPage />, { route: '/logout', auth: true });
     expect(screen.getByRole('heading', { level: 1, name: LOGOUT_TITLE })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: LOGOUT_LABEL }));
     expect(await navigatedTo()).toBe('/');
@@ -39,7 +28,7 @@ describe('LogoutPage', () => {
 
   it("stays and shows the provider's message when signing out fails", async () => {
     authSdk.signOut.mockRejectedValueOnce(new FakeFirebaseError('auth/network-request-failed'));
-    const { user } = renderPage(<LogoutPage />, '/logout');
+    const { user } = renderPage(<LogoutPage />, { route: '/logout', auth: true });
     await user.click(screen.getByRole('button', { name: LOGOUT_LABEL }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Firebase: Error (auth/network-request-failed).',

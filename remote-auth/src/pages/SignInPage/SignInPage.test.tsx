@@ -1,12 +1,11 @@
 import { screen } from '@testing-library/react';
-import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { mockFetch, setUpTestRuntimeConfig, navigatedTo, renderPage } from '@portfolio/testing';
 import {
   authSdk,
   FakeFirebaseError,
   holdNextCall,
   resetFirebaseMock,
-} from '../../../../tools/testing/firebaseMock';
-import { navigatedTo, renderPage } from '../../testing/renderPage';
+} from '@portfolio/testing/firebase';
 import {
   EMAIL_LABEL,
   GOOGLE_SIGN_IN_BUSY,
@@ -18,16 +17,6 @@ import {
   USERNAME_LABEL,
 } from '../../texts';
 import SignInPage from './SignInPage';
-
-jest.mock(
-  'firebase/app',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
-);
-jest.mock(
-  'firebase/auth',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
-);
-jest.mock('firebase/firestore', () => ({}));
 
 setUpTestRuntimeConfig();
 
@@ -44,7 +33,7 @@ async function fillAndSubmit(user: ReturnType<typeof renderPage>['user']) {
 
 describe('SignInPage: email and password', () => {
   it('has an h1, required labelled inputs and a Google button', () => {
-    renderPage(<SignInPage />, '/signin');
+    renderPage(<SignInPage />, { route: '/signin', auth: true });
     expect(screen.getByRole('heading', { level: 1, name: SIGN_IN_TITLE })).toBeInTheDocument();
     for (const label of [USERNAME_LABEL, EMAIL_LABEL, PASSWORD_LABEL]) {
       expect(screen.getByLabelText(label)).toBeRequired();
@@ -59,7 +48,7 @@ describe('SignInPage: email and password', () => {
   });
 
   it('signs in with local persistence, sets the display name and goes to /welcome', async () => {
-    const { user } = renderPage(<SignInPage />, '/signin');
+    const { user } = renderPage(<SignInPage />, { route: '/signin', auth: true });
     await fillAndSubmit(user);
     expect(await navigatedTo()).toBe('/welcome');
     expect(authSdk.setPersistence).toHaveBeenCalledWith(
@@ -81,7 +70,7 @@ describe('SignInPage: email and password', () => {
 
   it('shows "Signing In..." and disables both buttons while signing in', async () => {
     const release = holdNextCall(authSdk.signInWithEmailAndPassword);
-    const { user } = renderPage(<SignInPage />, '/signin');
+    const { user } = renderPage(<SignInPage />, { route: '/signin', auth: true });
     await fillAndSubmit(user);
     expect(await screen.findByRole('button', { name: SIGN_IN_BUSY })).toBeDisabled();
     expect(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL })).toBeDisabled();
@@ -93,7 +82,7 @@ describe('SignInPage: email and password', () => {
     authSdk.signInWithEmailAndPassword.mockRejectedValueOnce(
       new FakeFirebaseError('auth/invalid-credential'),
     );
-    const { user } = renderPage(<SignInPage />, '/signin');
+    const { user } = renderPage(<SignInPage />, { route: '/signin', auth: true });
     await fillAndSubmit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Firebase: Error (auth/invalid-credential).',
@@ -111,7 +100,7 @@ describe('SignInPage: Google', () => {
         body: { uid: 'google-uid', ...(JSON.parse(String(init?.body)) as object) },
       }),
     });
-    const { user } = renderPage(<SignInPage />, '/signin');
+    const { user } = renderPage(<SignInPage />, { route: '/signin', auth: true });
     await user.click(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL }));
     expect(await navigatedTo()).toBe('/welcome');
     expect(authSdk.signInWithPopup).toHaveBeenCalledWith(
@@ -134,7 +123,7 @@ describe('SignInPage: Google', () => {
       },
       'POST /session': { status: 204 },
     });
-    const { user } = renderPage(<SignInPage />, '/signin');
+    const { user } = renderPage(<SignInPage />, { route: '/signin', auth: true });
     await user.click(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL }));
     expect(await navigatedTo()).toBe('/welcome');
     // The site's session, and one read of the profile: nothing written.
@@ -149,7 +138,7 @@ describe('SignInPage: Google', () => {
       'GET /users/me': { body: { uid: 'google-uid', email: 'g@x.test', role: 'user' } },
     });
     const release = holdNextCall(authSdk.signInWithPopup);
-    const { user } = renderPage(<SignInPage />, '/signin');
+    const { user } = renderPage(<SignInPage />, { route: '/signin', auth: true });
     await user.click(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL }));
     expect(await screen.findByRole('button', { name: GOOGLE_SIGN_IN_BUSY })).toBeDisabled();
     expect(screen.getByRole('button', { name: SIGN_IN_SUBMIT })).toBeDisabled();
@@ -161,7 +150,7 @@ describe('SignInPage: Google', () => {
     authSdk.signInWithPopup.mockRejectedValueOnce(
       new FakeFirebaseError('auth/popup-closed-by-user'),
     );
-    const { user } = renderPage(<SignInPage />, '/signin');
+    const { user } = renderPage(<SignInPage />, { route: '/signin', auth: true });
     await user.click(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Firebase: Error (auth/popup-closed-by-user).',

@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { mockFetch, setUpTestRuntimeConfig, navigatedTo, renderPage } from '@portfolio/testing';
 import {
   authSdk,
   FakeFirebaseError,
   holdNextCall,
   resetFirebaseMock,
-} from '../../../../tools/testing/firebaseMock';
-import { navigatedTo, renderPage } from '../../testing/renderPage';
+} from '@portfolio/testing/firebase';
 import {
   CREDENTIALS_REQUIRED,
   EMAIL_LABEL,
@@ -17,16 +16,6 @@ import {
   USERNAME_LABEL,
 } from '../../texts';
 import SignUpPage from './SignUpPage';
-
-jest.mock(
-  'firebase/app',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
-);
-jest.mock(
-  'firebase/auth',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
-);
-jest.mock('firebase/firestore', () => ({}));
 
 setUpTestRuntimeConfig();
 
@@ -43,7 +32,7 @@ async function fillAndSubmit(user: ReturnType<typeof renderPage>['user']) {
 
 describe('SignUpPage', () => {
   it('has an h1 and labelled, required inputs of the right types', () => {
-    renderPage(<SignUpPage />, '/signup');
+    renderPage(<SignUpPage />, { route: '/signup', auth: true });
     expect(screen.getByRole('heading', { level: 1, name: SIGN_UP_TITLE })).toBeInTheDocument();
     const username = screen.getByLabelText(USERNAME_LABEL);
     const email = screen.getByLabelText(EMAIL_LABEL);
@@ -64,7 +53,7 @@ describe('SignUpPage', () => {
       }),
       'POST /session': { status: 204 },
     });
-    const { user } = renderPage(<SignUpPage />, '/signup');
+    const { user } = renderPage(<SignUpPage />, { route: '/signup', auth: true });
     await fillAndSubmit(user);
     expect(await navigatedTo()).toBe('/welcome');
     expect(authSdk.createUserWithEmailAndPassword).toHaveBeenCalledWith(
@@ -98,7 +87,7 @@ describe('SignUpPage', () => {
       },
     });
     const release = holdNextCall(authSdk.createUserWithEmailAndPassword);
-    const { user } = renderPage(<SignUpPage />, '/signup');
+    const { user } = renderPage(<SignUpPage />, { route: '/signup', auth: true });
     await fillAndSubmit(user);
     const button = await screen.findByRole('button', { name: SIGN_UP_BUSY });
     expect(button).toBeDisabled();
@@ -110,7 +99,7 @@ describe('SignUpPage', () => {
     authSdk.createUserWithEmailAndPassword.mockRejectedValueOnce(
       new FakeFirebaseError('auth/email-already-in-use'),
     );
-    const { user } = renderPage(<SignUpPage />, '/signup');
+    const { user } = renderPage(<SignUpPage />, { route: '/signup', auth: true });
     await fillAndSubmit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Firebase: Error (auth/email-already-in-use).',
@@ -120,7 +109,7 @@ describe('SignUpPage', () => {
   });
 
   it('does not submit whitespace-only fields', async () => {
-    const { user } = renderPage(<SignUpPage />, '/signup');
+    const { user } = renderPage(<SignUpPage />, { route: '/signup', auth: true });
     await user.type(screen.getByLabelText(USERNAME_LABEL), '   ');
     await user.type(screen.getByLabelText(EMAIL_LABEL), 'ada@example.test');
     await user.type(screen.getByLabelText(PASSWORD_LABEL), 'secret-123');
@@ -130,7 +119,7 @@ describe('SignUpPage', () => {
   });
 
   it('leaves empty required fields to the browser (no call is made)', async () => {
-    const { user } = renderPage(<SignUpPage />, '/signup');
+    const { user } = renderPage(<SignUpPage />, { route: '/signup', auth: true });
     await user.click(screen.getByRole('button', { name: SIGN_UP_SUBMIT }));
     await waitFor(() => expect(authSdk.createUserWithEmailAndPassword).not.toHaveBeenCalled());
   });

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { persistedUserKey } from '@portfolio/shared/firebase';
-import { mockFetch, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { mockFetch, setUpTestRuntimeConfig, navigatedTo, renderPage } from '@portfolio/testing';
 import {
   authSdk,
   holdNextCall,
   makeUser,
   resetFirebaseMock,
   setCurrentUser,
-} from '../../../../tools/testing/firebaseMock';
-import { navigatedTo, renderPage } from '../../testing/renderPage';
+} from '@portfolio/testing/firebase';
 import {
   ADMIN_DASHBOARD_LINK,
   LOGOUT_LABEL,
@@ -20,16 +19,6 @@ import {
   USER_DASHBOARD_TITLE,
 } from '../../texts';
 import UserDashboardPage from './UserDashboardPage';
-
-jest.mock(
-  'firebase/app',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
-);
-jest.mock(
-  'firebase/auth',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
-);
-jest.mock('firebase/firestore', () => ({}));
 
 const PROFILE = {
   uid: 'uid-1',
@@ -48,7 +37,7 @@ beforeEach(() => {
 
 describe('UserDashboardPage', () => {
   it('sends a signed-out visitor to /signin', async () => {
-    renderPage(<UserDashboardPage />, '/user-dashboard');
+    renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
     expect(await navigatedTo()).toBe('/signin');
   });
 
@@ -57,7 +46,7 @@ describe('UserDashboardPage', () => {
     authSdk.onIdTokenChanged.mockImplementationOnce(() => () => undefined);
     mockFetch({ 'GET /users/me': { body: PROFILE } });
     setCurrentUser(makeUser());
-    renderPage(<UserDashboardPage />, '/user-dashboard');
+    renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
     expect(await screen.findByText('ada@example.test')).toBeInTheDocument();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
@@ -65,7 +54,7 @@ describe('UserDashboardPage', () => {
   it('shows the profile: username, email, photo and role', async () => {
     setCurrentUser(makeUser());
     mockFetch({ 'GET /users/me': { body: PROFILE } });
-    renderPage(<UserDashboardPage />, '/user-dashboard');
+    renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
     expect(
       screen.getByRole('heading', { level: 1, name: USER_DASHBOARD_TITLE }),
     ).toBeInTheDocument();
@@ -79,7 +68,7 @@ describe('UserDashboardPage', () => {
   it('links an admin to the admin dashboard', async () => {
     setCurrentUser(makeUser({ role: 'admin' }));
     mockFetch({ 'GET /users/me': { body: { ...PROFILE, role: 'admin' } } });
-    renderPage(<UserDashboardPage />, '/user-dashboard');
+    renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
     expect(await screen.findByRole('link', { name: ADMIN_DASHBOARD_LINK })).toHaveAttribute(
       'href',
       '/admin-dashboard',
@@ -96,7 +85,7 @@ describe('UserDashboardPage', () => {
         body: { uid: 'uid-1', ...(JSON.parse(String(init?.body)) as object) },
       }),
     });
-    renderPage(<UserDashboardPage />, '/user-dashboard');
+    renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
     expect(await screen.findByTestId('profile-username')).toHaveTextContent('Ada');
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({
@@ -109,7 +98,7 @@ describe('UserDashboardPage', () => {
   it('shows an error when the profile cannot be loaded', async () => {
     setCurrentUser(makeUser());
     mockFetch({ 'GET /users/me': { status: 500, body: { message: 'Database down' } } });
-    renderPage(<UserDashboardPage />, '/user-dashboard');
+    renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `${PROFILE_LOAD_ERROR} Database down`,
     );
@@ -124,7 +113,7 @@ describe('UserDashboardPage', () => {
         body: { ...PROFILE, ...(JSON.parse(String(init?.body)) as object) },
       }),
     });
-    const { user } = renderPage(<UserDashboardPage />, '/user-dashboard');
+    const { user } = renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
     const form = (await screen.findByRole('button', { name: SAVE_USERNAME_LABEL })).closest(
       'form',
     ) as HTMLFormElement;
@@ -150,7 +139,7 @@ describe('UserDashboardPage', () => {
       'GET /users/me': { body: PROFILE },
       'PUT /users/me': { status: 400, body: { message: 'body/username must not be empty' } },
     });
-    const { user } = renderPage(<UserDashboardPage />, '/user-dashboard');
+    const { user } = renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
     await user.click(await screen.findByRole('button', { name: SAVE_USERNAME_LABEL }));
     expect(await screen.findByRole('alert')).toHaveTextContent('body/username must not be empty');
     expect(authSdk.updateProfile).not.toHaveBeenCalled();
@@ -159,7 +148,7 @@ describe('UserDashboardPage', () => {
   it('signs out and goes to /', async () => {
     setCurrentUser(makeUser());
     mockFetch({ 'GET /users/me': { body: PROFILE } });
-    const { user } = renderPage(<UserDashboardPage />, '/user-dashboard');
+    const { user } = renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
     await user.click(await screen.findByRole('button', { name: LOGOUT_LABEL }));
     expect(await navigatedTo()).toBe('/');
     await waitFor(() => expect(authSdk.signOut).toHaveBeenCalled());

@@ -1,11 +1,6 @@
 import { screen } from '@testing-library/react';
-import { setUpTestRuntimeConfig } from '../../../../tools/testing';
-import {
-  makeUser,
-  resetFirebaseMock,
-  setCurrentUser,
-} from '../../../../tools/testing/firebaseMock';
-import { renderPage } from '../../testing/renderPage';
+import { setUpTestRuntimeConfig, renderPage } from '@portfolio/testing';
+import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
 import {
   SIGN_IN_TITLE,
   WELCOME_BLOG_LINK,
@@ -13,16 +8,6 @@ import {
   WELCOME_SIGNED_OUT_TEXT,
 } from '../../texts';
 import WelcomePage from './WelcomePage';
-
-jest.mock(
-  'firebase/app',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').appSdk,
-);
-jest.mock(
-  'firebase/auth',
-  () => jest.requireActual('../../../../tools/testing/firebaseMock').authSdk,
-);
-jest.mock('firebase/firestore', () => ({}));
 
 setUpTestRuntimeConfig();
 
@@ -33,7 +18,7 @@ beforeEach(() => {
 describe('WelcomePage', () => {
   it('greets the signed-in user by name and links to /blog and /ebook', async () => {
     setCurrentUser(makeUser({ displayName: 'Ada' }));
-    renderPage(<WelcomePage />, '/welcome');
+    renderPage(<WelcomePage />, { route: '/welcome', auth: true });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada!' }),
     ).toBeInTheDocument();
@@ -47,14 +32,14 @@ describe('WelcomePage', () => {
 
   it('falls back to the e-mail address when there is no display name', async () => {
     setCurrentUser(makeUser({ displayName: null, email: 'ada@example.test' }));
-    renderPage(<WelcomePage />, '/welcome');
+    renderPage(<WelcomePage />, { route: '/welcome', auth: true });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome, ada@example.test!' }),
     ).toBeInTheDocument();
   });
 
   it('greets a signed-out visitor and offers to sign in', async () => {
-    renderPage(<WelcomePage />, '/welcome');
+    renderPage(<WelcomePage />, { route: '/welcome', auth: true });
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome!' })).toBeInTheDocument();
     expect(await screen.findByText(WELCOME_SIGNED_OUT_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: SIGN_IN_TITLE })).toHaveAttribute('href', '/signin');

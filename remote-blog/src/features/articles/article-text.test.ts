@@ -1,5 +1,5 @@
 import { ARTICLE_EXCERPT_LENGTH, ELLIPSIS } from '@portfolio/shared/format';
-import { makeArticle } from '../../testing/articles';
+import { makeArticle } from '@portfolio/testing/fixtures';
 import { UNTITLED } from '../../texts';
 import { articleExcerpt, articleTitle, readingMinutes, sortNewestFirst } from './article-text';
 

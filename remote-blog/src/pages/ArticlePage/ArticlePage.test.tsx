@@ -6,8 +6,8 @@ import {
   renderPage,
   siteTitle,
   setUpTestRuntimeConfig,
-} from '../../../../tools/testing';
-import { makeArticle, makeArticleDetail } from '../../testing/articles';
+} from '@portfolio/testing';
+import { makeArticle, makeArticleDetail } from '@portfolio/testing/fixtures';
 import {
   ARTICLE_LOAD_ERROR,
   ARTICLE_NAVIGATION_LABEL,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderPage, setUpTestRuntimeConfig } from '../../../../tools/testing';
-import { makeArticle } from '../../testing/articles';
+import { mockFetch, renderPage, setUpTestRuntimeConfig } from '@portfolio/testing';
+import { makeArticle } from '@portfolio/testing/fixtures';
 import {
   ARTICLES_LOAD_ERROR,
   ARTICLES_VARIANT_TITLE,
@@ -81,7 +81,7 @@ describe('ArticlesVariantPage', () => {
     renderVariant('x');
     const user = userEvent.setup();
     await user.click(readMore((await screen.findAllByRole('article'))[0]!));
-    expect(screen.queryByTestId('navigated-away')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     // The list stays; the followed card becomes the current one once the page's data is in.
     await waitFor(() =>
       expect(readMore(screen.getByRole('article'))).toHaveAttribute('aria-current', 'page'),

@@ -6,8 +6,8 @@ import {
   renderPage,
   siteTitle,
   setUpTestRuntimeConfig,
-} from '../../../../tools/testing';
-import { makeArticle } from '../../testing/articles';
+} from '@portfolio/testing';
+import { makeArticle } from '@portfolio/testing/fixtures';
 import {
   ARTICLES_LOAD_ERROR,
   BLOG_TITLE,

@@ -1,11 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
-import {
-  TEST_API_BASE,
-  mockFetch,
-  renderPage,
-  setUpTestRuntimeConfig,
-} from '../../../../tools/testing';
-import { makeSearchResult } from '../../testing/articles';
+import { TEST_API_BASE, mockFetch, renderPage, setUpTestRuntimeConfig } from '@portfolio/testing';
+import { makeSearchResult } from '@portfolio/testing/fixtures';
 import { SEARCHING, SEARCH_TITLE, noResultsText } from '../../texts';
 import * as SearchPage from './SearchPage';
 

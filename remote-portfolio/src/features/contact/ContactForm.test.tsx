@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, TEST_API_BASE, setUpTestRuntimeConfig } from '../../../../tools/testing';
+import { mockFetch, TEST_API_BASE, setUpTestRuntimeConfig } from '@portfolio/testing';
 import {
   CONTACT_BUSY_LABEL,
   CONTACT_EMAIL_LABEL,

@@ -1,12 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { AboutData } from '@portfolio/shared/types';
-import {
-  mockFetch,
-  renderPage,
-  setUpTestRuntimeConfig,
-  siteTitle,
-} from '../../../../tools/testing';
-import type { MockResponse } from '../../../../tools/testing';
+import { mockFetch, renderPage, setUpTestRuntimeConfig, siteTitle } from '@portfolio/testing';
+import type { MockResponse } from '@portfolio/testing';
 import { ABOUT } from '../../content/owner';
 import {
   ABOUT_DOCUMENT_TITLE,

@@ -1,7 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderAt, setUpTestRuntimeConfig } from '../../../../tools/testing';
-import type { MockResponse } from '../../../../tools/testing';
+import {
+  mockFetch,
+  renderAt,
+  setUpTestRuntimeConfig,
+  TEST_RUNTIME_CONFIG,
+} from '@portfolio/testing';
+import type { MockResponse } from '@portfolio/testing';
 import {
   CONTACT_BUSY_LABEL,
   CONTACT_DOCUMENT_TITLE,
@@ -17,7 +22,6 @@ import {
 } from '../../texts';
 import { siteContext } from '@portfolio/shared/head';
 import ContactPage, { head } from './ContactPage';
-import { TEST_RUNTIME_CONFIG } from '../../../../tools/testing';
 
 setUpTestRuntimeConfig();
 

@@ -9,8 +9,8 @@ import {
   revealOnObserve,
   setUpTestRuntimeConfig,
   TEST_API_BASE,
-} from '../../../../tools/testing';
-import type { MockResponse } from '../../../../tools/testing';
+} from '@portfolio/testing';
+import type { MockResponse } from '@portfolio/testing';
 import { OWNER, SERVICES, TESTIMONIALS } from '../../content/owner';
 import {
   CONTACT_BUSY_LABEL,

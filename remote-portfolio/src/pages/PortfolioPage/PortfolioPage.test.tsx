@@ -1,13 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Project } from '@portfolio/shared/types';
-import {
-  mockFetch,
-  renderPage,
-  setUpTestRuntimeConfig,
-  siteTitle,
-} from '../../../../tools/testing';
-import type { MockResponse } from '../../../../tools/testing';
+import { mockFetch, renderPage, setUpTestRuntimeConfig, siteTitle } from '@portfolio/testing';
+import type { MockResponse } from '@portfolio/testing';
 import { CERTIFICATIONS, EXPERIENCE, OWNER, SKILLS } from '../../content/owner';
 import {
   CERTIFICATE_CLOSE_LABEL,

@@ -6,8 +6,8 @@ import {
   siteTitle,
   setUpTestRuntimeConfig,
   TEST_API_BASE,
-} from '../../../../tools/testing';
-import type { MockResponse } from '../../../../tools/testing';
+} from '@portfolio/testing';
+import type { MockResponse } from '@portfolio/testing';
 import { PROJECT_LOAD_FAILED, PROJECT_LOADING, PROJECT_SKILLS_HEADING } from '../../texts';
 import * as ProjectDetailPage from './ProjectDetailPage';
 

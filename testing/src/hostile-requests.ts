@@ -1,5 +1,6 @@
 // Generators (fast-check arbitraries) of hostile requests for every endpoint of the API, used by
-// hostile-input.test.ts. Each generated request says what it must get:
+// content-api/src/resilience/hostile-input.test.ts only (test support: never built into the
+// API). Each generated request says what it must get:
 // - `refuse`: a 4xx, because the generator broke it on purpose (wrong type, missing or unknown
 //   field, over-long or blank text, bad format, path traversal, bad encoding, bad credentials…);
 // - `any`: whatever the API decides, as long as it is not a 5xx (reads of hostile queries, a

@@ -1,4 +1,4 @@
 import '@testing-library/jest-dom';
-import { cleanupPages } from '../testing';
+import { cleanupPages } from '@portfolio/testing';
 
 afterEach(() => cleanupPages());

@@ -1,11 +1,16 @@
-// Test utilities for every front-end package: a runtime config, a router wrapper, a fetch mock
-// and a stand-in auth context. Tests import from '../../../tools/testing' (relative).
+// Test support for every front-end package (`import { … } from '@portfolio/testing'`): the test
+// runtime config, a fetch mock, and the one way to render a page: renderPage() as the site's
+// router does in the browser, renderPageOnServer() as the shell's server does. The Firebase
+// stand-in is '@portfolio/testing/firebase', fixtures '@portfolio/testing/fixtures'.
+import { isValidElement } from 'react';
 import type { ComponentType, ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import {
   MemoryRouter,
   Route,
@@ -13,6 +18,7 @@ import {
   Routes,
   createMemoryRouter,
   matchPath,
+  useLocation,
 } from 'react-router-dom';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import {
@@ -20,6 +26,7 @@ import {
   createStaticHandler,
   createStaticRouter,
 } from '@portfolio/shared/router-server';
+import { AuthProvider } from '@portfolio/shared/auth';
 import { getRuntimeConfig, hasRuntimeConfig, setRuntimeConfig } from '@portfolio/shared/config';
 import { applyDocumentHead, documentTitle, siteContext } from '@portfolio/shared/head';
 import type { HeadArgs, HeadSpec } from '@portfolio/shared/head';
@@ -73,8 +80,15 @@ export function renderAt(
   );
 }
 
+/** What the catch-all route shows: where the page navigated to (see navigatedTo()). */
 function LocationProbe() {
-  return <p data-testid="navigated-away">navigated away</p>;
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+/** The path (and query) the page navigated to; waits for the navigation. */
+export async function navigatedTo(): Promise<string | null> {
+  return (await screen.findByTestId('location')).textContent;
 }
 
 export interface MockResponse {
@@ -157,16 +171,40 @@ export function siteTitle(title: string): string {
   return documentTitle({ title }, siteContext(TEST_RUNTIME_CONFIG));
 }
 
+export interface RenderPageOptions {
+  /** The URL the page is rendered at, e.g. '/projects/abc?tab=1'. Default '/'. */
+  route?: string;
+  /** The route pattern, e.g. '/projects/:id'. Default: the route's path, so that any other
+   * URL the page navigates to shows the catch-all (navigatedTo()). */
+  path?: string;
+  /** Inside the site's AuthProvider, as the shell renders every page (sign-in, dashboards…). */
+  auth?: boolean;
+}
+
+export interface RenderedPage {
+  container: HTMLElement;
+  unmount(): void;
+  router: ReturnType<typeof createMemoryRouter>;
+  /** A user-event instance for this render (user.click, user.type…). */
+  user: UserEvent;
+}
+
 /**
- * Renders a page module as the site does: on a data router whose route runs the page's loader
- * and hands its (deferred) state to the page. The first render shows the page's loading state,
- * as a client navigation does; a catch-all shows where it navigated.
+ * Renders a page as the site does in the browser: on a data router whose route runs the page's
+ * loader and hands its (deferred) state to the page, optionally inside the AuthProvider. `page`
+ * is a page module (`import * as Page from './Page'`: default export, loader, head) or an
+ * element (`<SignInPage />`) for a page without a loader. The first render shows the page's
+ * loading state, as a client navigation does; a catch-all shows where it navigated.
  */
 export function renderPage(
-  page: PageModuleUnderTest,
-  { route = '/', path = '*' }: RenderAtOptions = {},
-): { container: HTMLElement; unmount(): void; router: ReturnType<typeof createMemoryRouter> } {
+  pageOrElement: PageModuleUnderTest | ReactElement,
+  { route = '/', path, auth = false }: RenderPageOptions = {},
+): RenderedPage {
+  const page: PageModuleUnderTest = isValidElement(pageOrElement)
+    ? { default: () => pageOrElement }
+    : pageOrElement;
   const url = new URL(route, 'http://site.test');
+  path ??= url.pathname;
   // Decoded, as the router hands them to loaders.
   const params = Object.fromEntries(
     Object.entries(matchPath(path, url.pathname)?.params ?? {}).map(([key, value]) => [
@@ -216,7 +254,8 @@ export function renderPage(
   const previous = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
   actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
   try {
-    flushSync(() => root.render(<RouterProvider router={router} />));
+    const app = <RouterProvider router={router} />;
+    flushSync(() => root.render(auth ? <AuthProvider>{app}</AuthProvider> : app));
   } finally {
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = previous;
   }
@@ -226,7 +265,7 @@ export function renderPage(
     container.remove();
   };
   mountedPages.add(unmount);
-  return { container, unmount, router };
+  return { container, unmount, router, user: userEvent.setup() };
 }
 
 /**

@@ -1,7 +1,8 @@
-// Stand-ins for the Firebase SDK at its module boundary, for the front-end tests:
-//   jest.mock('firebase/auth', () => jest.requireActual('<path>/tools/testing/firebaseMock').authSdk);
-// The shared modules (firebase.ts, auth.tsx, auth-actions.ts, profile-store.ts) run for real.
-
+// Stand-in for 'firebase/auth' in every Jest test (jest.config.js maps the module here). The
+// shared modules (firebase.ts, auth.tsx, auth-actions.ts, profile-store.ts) run for real on top
+// of it. Out of the box it behaves like the SDK with nobody signed in; a test changes who is
+// signed in with setCurrentUser() and any function's answer with jest's mock API
+// (`authSdk.signInWithPopup.mockRejectedValueOnce(…)`, see ./index.ts).
 import { persistedUserKey } from '@portfolio/shared/firebase';
 
 export interface FakeUser {
@@ -67,53 +68,41 @@ export class FakeFirebaseError extends Error {
   }
 }
 
-export const authSdk = {
-  initializeAuth: jest.fn(() => fakeAuth),
-  connectAuthEmulator: jest.fn(),
-  browserLocalPersistence: { type: 'LOCAL' },
-  browserPopupRedirectResolver: {},
-  onIdTokenChanged: jest.fn(),
-  setPersistence: jest.fn(),
-  createUserWithEmailAndPassword: jest.fn(),
-  signInWithEmailAndPassword: jest.fn(),
-  signInWithPopup: jest.fn(),
-  GoogleAuthProvider: jest.fn(),
-  updateProfile: jest.fn(),
-  signOut: jest.fn(),
-};
+// The SDK's functions the site uses (shared/src/firebase-sdk/auth.ts).
+export const initializeAuth = jest.fn((_app?: unknown, _deps?: unknown) => fakeAuth);
+export const connectAuthEmulator = jest.fn();
+export const browserLocalPersistence = { type: 'LOCAL' };
+export const browserPopupRedirectResolver = {};
+export const onIdTokenChanged = jest.fn();
+export const setPersistence = jest.fn();
+export const createUserWithEmailAndPassword = jest.fn();
+export const signInWithEmailAndPassword = jest.fn();
+export const signInWithPopup = jest.fn();
+export const GoogleAuthProvider = jest.fn();
+export const updateProfile = jest.fn();
+export const signOut = jest.fn();
 
-export const appSdk = {
-  initializeApp: jest.fn(() => ({ name: '[DEFAULT]' })),
-  getApps: jest.fn(() => []),
-  getApp: jest.fn(),
-};
-
-/** Call in beforeEach: signed out, no listeners, the SDK's default behaviour. */
-export function resetFirebaseMock(): void {
-  listeners = [];
-  setCurrentUser(null);
-  jest.clearAllMocks();
-  authSdk.onIdTokenChanged.mockImplementation((_auth: unknown, listener: Listener) => {
+/** The SDK's default behaviour: set when the module loads and again by resetAuth(). */
+function behaveLikeTheSdk(): void {
+  onIdTokenChanged.mockImplementation((_auth: unknown, listener: Listener) => {
     listeners.push(listener);
     listener(fakeAuth.currentUser);
     return () => {
       listeners = listeners.filter((candidate) => candidate !== listener);
     };
   });
-  authSdk.setPersistence.mockResolvedValue(undefined);
-  authSdk.createUserWithEmailAndPassword.mockImplementation(
-    async (_auth: unknown, email: string) => {
-      const user = makeUser({ uid: 'new-uid', email, displayName: null });
-      setCurrentUser(user);
-      return { user };
-    },
-  );
-  authSdk.signInWithEmailAndPassword.mockImplementation(async (_auth: unknown, email: string) => {
+  setPersistence.mockResolvedValue(undefined);
+  createUserWithEmailAndPassword.mockImplementation(async (_auth: unknown, email: string) => {
+    const user = makeUser({ uid: 'new-uid', email, displayName: null });
+    setCurrentUser(user);
+    return { user };
+  });
+  signInWithEmailAndPassword.mockImplementation(async (_auth: unknown, email: string) => {
     const user = makeUser({ email });
     setCurrentUser(user);
     return { user };
   });
-  authSdk.signInWithPopup.mockImplementation(async () => {
+  signInWithPopup.mockImplementation(async () => {
     const user = makeUser({
       uid: 'google-uid',
       email: 'grace@example.test',
@@ -124,24 +113,18 @@ export function resetFirebaseMock(): void {
     return { user };
   });
   // Like the SDK: changes the user object in place and announces nothing.
-  authSdk.updateProfile.mockImplementation(
-    async (user: FakeUser, profile: { displayName?: string }) => {
-      if (profile.displayName !== undefined) user.displayName = profile.displayName;
-    },
-  );
-  authSdk.signOut.mockImplementation(async () => setCurrentUser(null));
+  updateProfile.mockImplementation(async (user: FakeUser, profile: { displayName?: string }) => {
+    if (profile.displayName !== undefined) user.displayName = profile.displayName;
+  });
+  signOut.mockImplementation(async () => setCurrentUser(null));
 }
 
-/** Makes the next call of `mock` wait (busy states stay visible) until release() is called. */
-export function holdNextCall(mock: jest.Mock): () => void {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const implementation = mock.getMockImplementation();
-  mock.mockImplementationOnce(async (...args: unknown[]) => {
-    await gate;
-    return implementation?.(...args);
-  });
-  return release;
+behaveLikeTheSdk();
+
+/** Signed out, no listeners, every mock's calls cleared, the SDK's default behaviour. */
+export function resetAuth(): void {
+  listeners = [];
+  setCurrentUser(null);
+  jest.clearAllMocks();
+  behaveLikeTheSdk();
 }

@@ -1,4 +1,5 @@
-// For the AuthProvider's tests: its state as text, and a wait past the first idle callback.
+// For the AuthProvider's tests (`@portfolio/testing/auth-state`): its state as text, and a wait
+// past the first idle callback.
 import { act, render, screen } from '@testing-library/react';
 import { AuthProvider, useAuth } from '@portfolio/shared/auth';
 

@@ -1,4 +1,4 @@
-// Article fixtures for the blog's tests.
+// Fixtures for the front-end tests (`@portfolio/testing/fixtures`): articles and search results.
 import type { Article, ArticleDetail, SearchResult } from '@portfolio/shared/types';
 
 let sequence = 0;

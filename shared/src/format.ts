@@ -1,6 +1,6 @@
-// Formatters shared by every page: dates and the spec's snippet lengths.
+// Formatters shared by every page: dates and the site's snippet lengths.
 
-/** Spec section 9: the limits the pages truncate to. */
+/** The limits the pages truncate to (docs/product.md#limits-and-formats). */
 export const PROJECT_SNIPPET_LENGTH = 100;
 export const ARTICLE_EXCERPT_LENGTH = 150;
 export const SEARCH_SNIPPET_LENGTH = 150;

@@ -104,7 +104,7 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
       expect(oldest.next).toEqual({ _id: seeded[10]?._id, title: seeded[10]?.title });
     });
 
-    it('answers 404 with the spec message for an unknown id, 400 for a malformed one', async () => {
+    it('answers 404 with "Article not found" for an unknown id, 400 for a malformed one', async () => {
       const missing = await t.app.inject('/api/articles/nothing-here');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: 'Article not found' });

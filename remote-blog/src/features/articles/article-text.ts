@@ -3,13 +3,13 @@ import type { Article } from '@portfolio/shared/types';
 import { ARTICLE_EXCERPT_LENGTH, stripMarkdown, truncateText } from '@portfolio/shared/format';
 import { UNTITLED, WORDS_PER_MINUTE } from '../../texts';
 
-/** Spec section 8: an article with no title shows 'Untitled'. */
+/** An article with no title shows 'Untitled' (docs/product.md#blog). */
 export function articleTitle(title: string | null | undefined): string {
   return title?.trim() ? title : UNTITLED;
 }
 
 /**
- * Spec: a 150-character excerpt. Markdown is stripped first, so the reader sees words, not
+ * A 150-character excerpt (docs/product.md#blog). Markdown is stripped first, so the reader sees words, not
  * syntax; null when there is no text, so the caller shows 'No content available.'.
  */
 export function articleExcerpt(content: string | null | undefined): string | null {
@@ -25,7 +25,7 @@ function timeOf(article: Article): number {
 }
 
 /**
- * Spec section 7: "Array sorted by createdAt descending". The API already answers in that
+ * Newest first by createdAt (docs/product.md#blog). The API already answers in that
  * order; sorting here too keeps the page right whatever serves the list.
  */
 export function sortNewestFirst(articles: readonly Article[]): Article[] {

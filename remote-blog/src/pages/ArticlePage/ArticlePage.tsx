@@ -1,4 +1,4 @@
-// /article/:id: one article in full (the spec's Read More links point here), with its Markdown
+// /article/:id: one article in full (Read More links point here), with its Markdown
 // rendered safely, a reading time, and links to the older and newer article.
 import { Suspense, useMemo } from 'react';
 import { Link } from '@portfolio/shared/router';

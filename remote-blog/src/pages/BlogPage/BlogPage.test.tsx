@@ -117,7 +117,7 @@ describe('BlogPage', () => {
     expect(card!.querySelector('img')).toBeNull();
   });
 
-  it('shows the spec error message when the list fails', async () => {
+  it('shows the list error message when the list fails', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({ 'GET /articles': { status: 500, body: { message: 'boom' } } });
     renderBlog();
@@ -141,7 +141,7 @@ describe('BlogPage', () => {
     ['a title that is a number', [{ ...makeArticle(), title: 42 }]],
     ['a date that is a number', [{ ...makeArticle(), createdAt: 1_700_000_000 }]],
     ['an error body with a 200', { message: 'Something went wrong' }],
-  ])('shows the spec error message, never a crash, for %s', async (_, body) => {
+  ])('shows the list error message, never a crash, for %s', async (_, body) => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({ 'GET /articles': { body: body as object } });
     renderBlog();

@@ -76,7 +76,7 @@ describe('SearchPage', () => {
     expect(snippet.textContent!.replaceAll('...', '').length).toBeLessThanOrEqual(150);
   });
 
-  it('shows the spec text with the query when nothing is found', async () => {
+  it('shows the no-results text with the query when nothing is found', async () => {
     mockFetch({ 'GET /search?query=quantum': { body: [] } });
     renderSearch('/search-article?query=%20quantum%20');
     expect(

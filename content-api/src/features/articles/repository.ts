@@ -1,6 +1,10 @@
-import { asc, desc, eq, like, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
-import { insertWithSlugId } from '../../db/ids.js';
+import {
+  deleteContentRow,
+  insertContentRow,
+  replacementTimestamps,
+} from '../../db/content-queries.js';
 import { articles } from '../../db/schema.js';
 import { markdownToPlainText } from '../../lib/markdown-text.js';
 import type { Article, ArticleDetail, ArticleInput, ArticleNeighbour } from '@portfolio/contract';
@@ -95,32 +99,17 @@ export async function findArticleWithNeighbours(
   return { ...article, previous: previous ?? null, next: next ?? null };
 }
 
+const ARTICLES = { table: articles, id: articles.id };
+
 export async function createArticle(db: Database, input: ArticleInput): Promise<Article> {
-  const now = new Date();
-  return insertWithSlugId(
-    input.title,
-    'article',
-    async (base) =>
-      (
-        await db
-          .select({ id: articles.id })
-          .from(articles)
-          .where(or(eq(articles.id, base), like(articles.id, `${base}-%`)))
-      ).map((row) => row.id),
-    async (id) => {
-      const [row] = await db
-        .insert(articles)
-        .values({
-          id,
-          ...toColumns(input),
-          createdAt: input.createdAt ? new Date(input.createdAt) : now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning(articleColumns);
-      return row && toArticle(row);
-    },
-  );
+  return insertContentRow(db, ARTICLES, input.title, 'article', input, async (id, timestamps) => {
+    const [row] = await db
+      .insert(articles)
+      .values({ id, ...toColumns(input), ...timestamps })
+      .onConflictDoNothing()
+      .returning(articleColumns);
+    return row && toArticle(row);
+  });
 }
 
 /** Full replacement (PUT); the id stays stable even when the title changes. */
@@ -131,20 +120,12 @@ export async function replaceArticle(
 ): Promise<Article | undefined> {
   const [row] = await db
     .update(articles)
-    .set({
-      ...toColumns(input),
-      ...(input.createdAt ? { createdAt: new Date(input.createdAt) } : {}),
-      updatedAt: new Date(),
-    })
+    .set({ ...toColumns(input), ...replacementTimestamps(input) })
     .where(eq(articles.id, id))
     .returning(articleColumns);
   return row && toArticle(row);
 }
 
-export async function deleteArticle(db: Database, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(articles)
-    .where(eq(articles.id, id))
-    .returning({ id: articles.id });
-  return deleted.length > 0;
+export function deleteArticle(db: Database, id: string): Promise<boolean> {
+  return deleteContentRow(db, ARTICLES, id);
 }

@@ -6,17 +6,19 @@ import {
   replacementTimestamps,
 } from '../../db/content-queries.js';
 import { articles } from '../../db/schema.js';
-import { markdownToPlainText } from '../../lib/markdown-text.js';
+import { excerpt, markdownToPlainText } from '../../lib/markdown-text.js';
+import { ARTICLE_EXCERPT_LENGTH } from '@portfolio/contract';
 import type { Article, ArticleDetail, ArticleInput, ArticleNeighbour } from '@portfolio/contract';
 
 // The entity and input types are the API's contract (docs/decisions/052).
 export type { Article, ArticleDetail as ArticleWithNeighbours, ArticleInput, ArticleNeighbour };
 
-/** Everything but the search columns. */
+/** Everything but the search vector: the plain text gives the excerpt. */
 const articleColumns = {
   id: articles.id,
   title: articles.title,
   content: articles.content,
+  plainText: articles.plainText,
   imagePath: articles.imagePath,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
@@ -26,6 +28,7 @@ interface ArticleRow {
   id: string;
   title: string;
   content: string;
+  plainText: string;
   imagePath: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -36,6 +39,7 @@ function toArticle(row: ArticleRow): Article {
     _id: row.id,
     title: row.title,
     content: row.content,
+    excerpt: excerpt(row.plainText, ARTICLE_EXCERPT_LENGTH),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

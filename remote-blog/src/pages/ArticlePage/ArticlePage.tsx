@@ -119,7 +119,7 @@ export const head: PageHead<typeof loader> = ({ data, site }) => {
   }
   const { article } = data;
   const title = articleTitle(article.title);
-  const description = articleExcerpt(article.content) ?? NO_CONTENT;
+  const description = articleExcerpt(article.excerpt) ?? NO_CONTENT;
   const path = articlePath(article._id);
   const image = contentCard(site, 'articles', { ...article, title });
   const modifiedTime = article.updatedAt ?? article.createdAt;

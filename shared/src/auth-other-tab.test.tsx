@@ -9,7 +9,7 @@ import {
   resetFirebaseMock,
   setCurrentUser,
 } from '../../tools/testing/firebaseMock';
-import { afterIdle, renderAuthState } from './testing/authState';
+import { afterIdle, renderAuthState } from './testing/auth-state';
 
 jest.mock('firebase/app', () => jest.requireActual('../../tools/testing/firebaseMock').appSdk);
 jest.mock('firebase/auth', () => jest.requireActual('../../tools/testing/firebaseMock').authSdk);

@@ -10,7 +10,7 @@ import {
   resetFirebaseMock,
   setCurrentUser,
 } from '../../tools/testing/firebaseMock';
-import { afterIdle, renderAuthState, authState } from './testing/authState';
+import { afterIdle, renderAuthState, authState } from './testing/auth-state';
 
 jest.mock('firebase/app', () => jest.requireActual('../../tools/testing/firebaseMock').appSdk);
 jest.mock('firebase/auth', () => jest.requireActual('../../tools/testing/firebaseMock').authSdk);

@@ -3,7 +3,7 @@ import { useAuth } from '@portfolio/shared/auth';
 import { AuthLayout } from '../../features/session/AuthLayout';
 import type { PageHead } from '@portfolio/shared/head';
 import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
-import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import { useDocumentTitle } from '../../features/session/use-document-title';
 import {
   SIGN_IN_ROUTE,
   SIGN_IN_TITLE,

@@ -4,7 +4,53 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
+import checkFile from 'eslint-plugin-check-file';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+// The boundaries between packages and the file-name convention (docs/decisions/073). Each rule
+// has a test that it fires: tools/lint/boundaries.test.ts.
+const REMOTES = ['remote-portfolio', 'remote-blog', 'remote-auth', 'remote-shop'];
+
+/** Apps reach shared code only through the `exports` map of shared/package.json. */
+const SHARED_THROUGH_SUBPATHS = {
+  group: [
+    '@portfolio/shared/src',
+    '@portfolio/shared/src/**',
+    '**/shared/src',
+    '**/shared/src/**',
+    '**/shared/package.json',
+  ],
+  message:
+    'Import @portfolio/shared/<subpath>: the exports map of shared/package.json is its public surface, and federation shares one instance of each stateful subpath (docs/decisions/050, 071).',
+};
+
+/** A remote never imports another remote, by package name or by path. */
+function otherRemotes(remote) {
+  const others = REMOTES.filter((name) => name !== remote);
+  return {
+    group: others.flatMap((name) => [
+      `@portfolio/${name}`,
+      `@portfolio/${name}/**`,
+      `**/${name}`,
+      `**/${name}/**`,
+    ]),
+    message:
+      'A remote never imports another remote: each deploys alone. Move what both need to @portfolio/shared (docs/decisions/073).',
+  };
+}
+
+/** The shell's sources never import the build and test tools. */
+const NO_TOOLS = {
+  group: ['**/tools', '**/tools/**'],
+  message:
+    "The shell's sources never import tools/: what both need lives in the shell or @portfolio/shared (docs/decisions/073).",
+};
+
+/** A non-component file's name is kebab-case; a .tsx file's is PascalCase (a component) or kebab-case. */
+const KEBAB_CASE = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
+const PASCAL_CASE = '+([A-Z])*([a-zA-Z0-9])';
 
 export default tseslint.config(
   {
@@ -71,10 +117,6 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/shared/src/**'],
-              message: 'Import @portfolio/shared/<module>, so federation shares one instance.',
-            },
-            {
               group: ['firebase/*'],
               allowTypeImports: true,
               message: 'Use the Firebase singleton from @portfolio/shared/firebase.',
@@ -86,6 +128,58 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Apps reach shared code through its public subpaths; tests included.
+    files: ['shell/**/*.{ts,tsx,js,mjs}', 'remote-*/**/*.{ts,tsx,js,mjs}', 'tools/webpack/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SHARED_THROUGH_SUBPATHS] }] },
+  },
+  ...REMOTES.map((remote) => ({
+    files: [`${remote}/**/*.{ts,tsx,js,mjs,cjs}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [SHARED_THROUGH_SUBPATHS, otherRemotes(remote)] },
+      ],
+    },
+  })),
+  {
+    files: ['shell/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SHARED_THROUGH_SUBPATHS, NO_TOOLS] }],
+    },
+  },
+  {
+    // No import cycles, across packages too (imports resolved as TypeScript resolves them).
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'content-api/tsconfig.json'],
+          conditionNames: ['source', 'types', 'import', 'default'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // One naming convention: React component files PascalCase.tsx, every other file kebab-case.
+    files: ['**/*.{ts,tsx,js,mjs,cjs,mts,cts}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          '**/*.tsx': `@(${PASCAL_CASE}|${KEBAB_CASE})`,
+          '**/*.{ts,js,mjs,cjs,mts,cts}': KEBAB_CASE,
+        },
+        { ignoreMiddleExtensions: true },
       ],
     },
   },

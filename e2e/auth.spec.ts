@@ -1,18 +1,18 @@
 // The auth remote over the composed production site, with the real Firebase Auth emulator and
 // content API: sign-up, sign-in, Google (emulator popup), logout, dashboards and the admin role.
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import {
+  DEV_ADMIN,
   expect,
   expectNoA11yViolations,
   expectSameDocument,
+  idTokenFor,
   mainNav,
   markDocument,
   siteConfig,
   test,
   uniqueEmail,
   visitWithoutHydrationTrouble,
-  DEV_ADMIN,
-  idTokenFor,
 } from './fixtures';
 import {
   ARTICLE_SAVED,

@@ -41,7 +41,7 @@ test.describe('blog list', () => {
       .locator('time')
       .evaluateAll((times) => times.map((time) => Date.parse(time.getAttribute('datetime') ?? '')));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    // Spec section 9: short month, day, year, US format.
+    // Short month, day, year, US format (docs/product.md#limits-and-formats).
     await expect(cards.first().locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
     for (const card of (await cards.all()).slice(0, 3)) {
@@ -174,10 +174,10 @@ test.describe('search', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
-  test('no results shows the spec text with the query', async ({ page }) => {
+  test('no results shows the no-results text with the query', async ({ page }) => {
     await page.goto('/blog');
     await searchFromNavbar(page, 'xylophonequasar');
-    // Word for word (spec section 8), with the query inserted.
+    // Word for word (docs/product.md#search), with the query inserted.
     await expect(
       page.getByText('No articles found for "xylophonequasar". Try a different search term.', {
         exact: true,

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// Browsers cannot be downloaded here: Debian's chromium (ARCHITECTURE.md).
+// Browsers cannot be downloaded here: Debian's chromium (docs/decisions/007-testing-layout.md).
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.SHELL_PORT ?? 3000}`;
 // Each run gets its own database and emulator accounts, so it never touches the owner's data.

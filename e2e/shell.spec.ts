@@ -200,7 +200,7 @@ test.describe('a remote that is down', () => {
 
 test.describe('a remote that misbehaves', () => {
   async function expectFallbackThenRecovery(page: Page, unroute: () => Promise<void>) {
-    // A hanging remote is given up on after REMOTE_LOAD_TIMEOUT_MS (8 s in the specs).
+    // A hanging remote is given up on after REMOTE_LOAD_TIMEOUT_MS (8 s in these browser tests).
     await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible({
       timeout: 15_000,
     });

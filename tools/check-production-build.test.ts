@@ -38,7 +38,7 @@ describe('testCodeIn', () => {
         'main.js': 'window.__portfolioDiagnostics={compare}',
         'remoteEntry.js': '{"./Diagnostics":()=>import("./9.js")}',
         'mf-manifest.json': JSON.stringify({ exposes: [{ name: 'Diagnostics' }] }),
-        '9.js.map': JSON.stringify({ sources: ['../../tools/webpack/federation-diagnostics.ts'] }),
+        '9.js.map': JSON.stringify({ sources: ['../../testing/src/federation-diagnostics.ts'] }),
       }),
     ).map(({ file }) => file);
     expect(found).toEqual(

@@ -26,7 +26,7 @@ function installNeeded() {
 if (installNeeded()) {
   console.log('Installing dependencies (npm ci || npm install)...');
   // npm ci can fail here when the registry lacks another platform's optional binary named in the
-  // lock file (ARCHITECTURE.md); npm install then resolves for this platform.
+  // lock file (docs/decisions/005-local-services.md); npm install then resolves for this platform.
   execSync('npm ci --no-audit --no-fund || npm install --no-audit --no-fund', {
     cwd: root,
     stdio: 'inherit',

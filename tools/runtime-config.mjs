@@ -2,6 +2,12 @@
 // Values come from the environment; the defaults point at the local `npm start` services on the
 // host name the browser used, so the site works as http://localhost:3000 and http://127.0.0.1:3000.
 import {
+  LOOPBACK_HOST_NAMES,
+  hostAllowed,
+  isLoopbackHost,
+  parseHostList,
+} from '@portfolio/contract/hosts';
+import {
   APPS,
   API_PORT_ENV,
   AUTH_EMULATOR_PORT_ENV,
@@ -89,41 +95,18 @@ function remoteLoadTimeoutFrom(env) {
   return value;
 }
 
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
-
-/**
- * Whether a Host header names this machine (a local run, plain http), ports ignored.
- * @param {string | undefined} hostHeader
- */
-export function isLoopbackHost(hostHeader) {
-  try {
-    return LOOPBACK_NAMES.includes(new URL(`http://${hostHeader}`).hostname);
-  } catch {
-    return false;
-  }
-}
+/** Whether a Host header names this machine (a local run, plain http), any port. */
+export { isLoopbackHost };
 
 /**
  * Whether a request's Host header names this site: a loopback name, or one of PUBLIC_HOSTS
- * (the names the site is published under, comma-separated, ports ignored; the content API reads
- * the same setting). The pages' runtime config and Content-Security-Policy are built from the
- * host name, so any other name is refused instead of being written into them.
+ * (the names the site is published under, comma-separated, each a name or name:port; the
+ * content API reads the same setting with the same check, @portfolio/contract/hosts). The pages'
+ * runtime config and Content-Security-Policy are built from the host name, so any other name is
+ * refused instead of being written into them.
  * @param {string | undefined} hostHeader
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function isPublicHost(hostHeader, env = process.env) {
-  if (!hostHeader) return false;
-  let hostname;
-  try {
-    const url = new URL(`http://${hostHeader}`);
-    if (url.host !== hostHeader.toLowerCase() && url.host !== hostHeader) return false;
-    hostname = url.hostname;
-  } catch {
-    return false;
-  }
-  const configured = (env.PUBLIC_HOSTS ?? '')
-    .split(',')
-    .map((entry) => entry.trim().toLowerCase().replace(/:\d+$/, ''))
-    .filter(Boolean);
-  return configured.includes('*') || [...LOOPBACK_NAMES, ...configured].includes(hostname);
+  return hostAllowed(hostHeader, [...LOOPBACK_HOST_NAMES, ...parseHostList(env.PUBLIC_HOSTS)]);
 }

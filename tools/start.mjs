@@ -4,6 +4,7 @@
 //   --no-build   serve what is already built
 // The shell is served by its own server (shell/server.mjs), which renders every page; the
 // remotes' builds are served as static files (their browser and server code).
+import { LOOPBACK_HOST_NAMES } from '@portfolio/contract/hosts';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -147,7 +148,7 @@ function startEmulator() {
  */
 function apiPublicHosts() {
   if (env.PUBLIC_HOSTS) return env.PUBLIC_HOSTS;
-  const hosts = ['localhost', '127.0.0.1', '[::1]', publicHost];
+  const hosts = [...LOOPBACK_HOST_NAMES, publicHost];
   if (env.API_BASE_URL) hosts.push(new URL(env.API_BASE_URL).hostname);
   if (bindHost === '0.0.0.0' || bindHost === '::') {
     hosts.push(os.hostname().toLowerCase());

@@ -1,4 +1,10 @@
 // Reads the environment once into a typed config. See README.md for every variable.
+import {
+  LOOPBACK_HOST_NAMES,
+  invalidHostEntry,
+  isLoopbackHost,
+  parseHostList,
+} from '@portfolio/contract/hosts';
 import { DEFAULT_CACHE_MAX_BYTES } from './http/response-cache.js';
 import { defaultDataDir } from './paths.js';
 
@@ -39,27 +45,11 @@ export const DEFAULT_CORS_ORIGINS = LOCAL_FRONT_END_PORTS.flatMap((port) => [
 ]);
 export const DEFAULT_CONTACT_RATE_LIMIT = 5;
 /** Loopback names, any port: `npm start`, tests and scripts reach the API by these. */
-export const DEFAULT_PUBLIC_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+export const DEFAULT_PUBLIC_HOSTS: readonly string[] = LOOPBACK_HOST_NAMES;
 /** Deliberately long: whoever sets it must read what it means. */
 export const EMULATOR_OPT_IN = 'i-understand-anyone-can-be-admin';
 
 const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '[::]']);
-
-/** localhost, 127.0.0.0/8 or ::1: only this machine can connect. */
-export function isLoopbackHost(host: string): boolean {
-  const name = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1');
-  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
-}
-
-/** "host:port", "[v6]:port" or "host" → the host part. */
-export function hostPart(hostAndPort: string): string {
-  const value = hostAndPort.trim();
-  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1 || undefined);
-  return value.split(':').length === 2 ? (value.split(':')[0] ?? '') : value;
-}
 
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
@@ -101,14 +91,8 @@ function emulatorOptIn(raw: string | undefined): boolean {
 
 function publicHosts(raw: string | undefined, host: string): string[] {
   if (raw !== undefined) {
-    const hosts = raw
-      .split(',')
-      .map((entry) => entry.trim().toLowerCase())
-      .filter(Boolean);
-    const bad = hosts.find(
-      (entry) => entry !== '*' && !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(entry),
-    );
-    if (bad !== undefined || hosts.length === 0) {
+    const hosts = parseHostList(raw);
+    if (invalidHostEntry(hosts) !== undefined || hosts.length === 0) {
       throw new ConfigError(
         'PUBLIC_HOSTS must be a comma-separated list of host names, each optionally with :port.',
       );
@@ -171,7 +155,7 @@ function emulatorExposure(config: EmulatorSettings): string[] {
   if (!isLoopbackHost(config.host)) {
     reasons.push(`HOST ${config.host} is not a loopback address`);
   }
-  if (!isLoopbackHost(hostPart(config.authEmulatorHost))) {
+  if (!isLoopbackHost(config.authEmulatorHost)) {
     reasons.push('FIREBASE_AUTH_EMULATOR_HOST is not a loopback address');
   }
   return reasons;

@@ -112,6 +112,11 @@ export const ArticleSchema = ObjectOf({
   title: StringType(),
   /** Markdown. */
   content: StringType(),
+  /**
+   * What a reader sees of `content` as plain text, at most ARTICLE_EXCERPT_LENGTH characters,
+   * ending with ELLIPSIS when cut; empty when the article has no text.
+   */
+  excerpt: StringType(),
   imagePath: Optional(StringType()),
   /** ISO-8601. */
   createdAt: StringType(),

@@ -62,7 +62,7 @@ test.describe('content API down', () => {
   });
 });
 
-test('content API answering 500: the spec messages, in the HTML and in the browser', async ({
+test('content API answering 500: the error messages, in the HTML and in the browser', async ({
   page,
   request,
 }) => {

@@ -1,7 +1,7 @@
-// Texts of the auth remote, in one place so pages and tests use the same values. Spec texts
-// (site-spec.md sections 2, 4 and 8) are word for word; the rest is this remote's own wording.
+// Texts of the auth remote, in one place so pages and tests use the same values. The texts
+// listed in docs/product.md#accounts are kept word for word from the original site.
 
-// --- Forms (spec section 2: username, email, password) ---
+// --- Forms (username, email, password) ---
 export const USERNAME_LABEL = 'Username';
 export const EMAIL_LABEL = 'Email';
 export const PASSWORD_LABEL = 'Password';
@@ -9,7 +9,7 @@ export const PASSWORD_LABEL = 'Password';
 // --- /signup ---
 export const SIGN_UP_TITLE = 'Sign Up';
 export const SIGN_UP_SUBMIT = 'Sign Up';
-/** Spec section 4: busy label. */
+/** Busy label. */
 export const SIGN_UP_BUSY = 'Signing Up...';
 export const SIGN_UP_INTRO = 'Create an account to follow new articles and e-books.';
 export const HAVE_ACCOUNT_TEXT = 'Already have an account?';
@@ -17,10 +17,10 @@ export const HAVE_ACCOUNT_TEXT = 'Already have an account?';
 // --- /signin ---
 export const SIGN_IN_TITLE = 'Sign In';
 export const SIGN_IN_SUBMIT = 'Sign In';
-/** Spec section 4: busy label. */
+/** Busy label. */
 export const SIGN_IN_BUSY = 'Signing In...';
 export const GOOGLE_SIGN_IN_LABEL = 'Sign In with Google';
-/** Spec section 4: busy label. */
+/** Busy label. */
 export const GOOGLE_SIGN_IN_BUSY = 'Signing In with Google...';
 export const OR_SEPARATOR = 'or';
 export const NO_ACCOUNT_TEXT = 'New here?';
@@ -29,11 +29,11 @@ export const CREDENTIALS_REQUIRED = 'Please enter your username, email and passw
 // --- /login-google ---
 export const LOGIN_GOOGLE_TITLE = 'Login with Google';
 export const LOGIN_GOOGLE_LABEL = 'Login with Google';
-/** Spec section 4: busy label. */
+/** Busy label. */
 export const LOGIN_GOOGLE_BUSY = 'Logging In...';
-/** Spec section 8: the Google login page's only error message. */
+/** The Google login page's only error message. */
 export const LOGIN_GOOGLE_ERROR = 'There was an error logging in. Please try again.';
-/** Spec section 6: where the stored role sends the user after Google login. */
+/** Where the stored role sends the user after Google login. */
 export const ADMIN_DASHBOARD_ROUTE = '/admin-dashboard';
 export const USER_DASHBOARD_ROUTE = '/user-dashboard';
 
@@ -83,7 +83,7 @@ export const TAB_ARTICLES = 'Articles';
 export const TAB_MESSAGES = 'Messages';
 export const ADMIN_SECTIONS_LABEL = 'Content to manage';
 
-/** Spec section 8 list errors, reused for the admin lists. */
+/** The site's list errors (docs/product.md#blog, #portfolio), reused for the admin lists. */
 export const PROJECTS_LOAD_ERROR = 'Failed to load projects.';
 export const ARTICLES_LOAD_ERROR = 'Failed to load articles. Please try again later.';
 export const MESSAGES_LOAD_ERROR = 'Failed to load messages.';

@@ -1,13 +1,13 @@
-// Spec texts of the blog remote (site-spec.md sections 2, 8 and 9), imported by pages and tests.
+// Texts of the blog remote (docs/product.md#blog, #search), imported by pages and tests.
 
 export const BLOG_TITLE = 'Blog';
 export const BLOG_INTRO = 'Notes from the field on security, defence and building safer software.';
 export const ARTICLES_VARIANT_TITLE = 'Articles';
 export const ARTICLES_VARIANT_INTRO = 'Every article at a glance, newest first.';
 
-/** Spec section 8: article list failure. */
+/** Article list failure. */
 export const ARTICLES_LOAD_ERROR = 'Failed to load articles. Please try again later.';
-/** Spec section 8: an article with no title / no content. */
+/** An article with no title / no content. */
 export const UNTITLED = 'Untitled';
 export const NO_CONTENT = 'No content available.';
 export const READ_MORE_LABEL = 'Read More';
@@ -36,6 +36,6 @@ export const SEARCH_TITLE = 'Search Results';
 export const SEARCHING = 'Searching...';
 export const SEARCH_EMPTY_HINT = 'Type a word or phrase in the search box to find articles.';
 export const searchSummary = (query: string): string => `Results for "${query}"`;
-/** Spec section 8: a search without results. */
+/** A search without results (docs/product.md#search). */
 export const noResultsText = (query: string): string =>
   `No articles found for "${query}". Try a different search term.`;

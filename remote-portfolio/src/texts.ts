@@ -1,4 +1,5 @@
-// Spec texts and constants of the portfolio remote (site-spec.md sections 2, 4, 5, 8 and 9).
+// Texts and constants of the portfolio remote (docs/product.md#home, #portfolio, #project-detail,
+// #about, #contact).
 // Pages and tests import them from here, so both always use the same words and numbers.
 // What the owner says about themself is in ./content/owner.ts, not here.
 import { ContactInputSchema } from '@portfolio/contract';
@@ -97,7 +98,7 @@ export const ABOUT_PATH = '/about';
 export const PROJECT_LOADING = 'Loading project...';
 /** Any non-ok answer to GET /projects/{id}. */
 export const PROJECT_NOT_FOUND = 'Project not found';
-/** The request itself failed (network down, timeout): not the spec's "not ok" case. */
+/** The request itself failed (network down, timeout): not the "not ok" case of docs/product.md#project-detail. */
 export const PROJECT_LOAD_FAILED = 'Could not load the project. Please try again later.';
 /** The page shows 'Error: ' plus the message. */
 export const projectErrorText = (message: string) => `Error: ${message}`;

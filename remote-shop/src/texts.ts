@@ -1,4 +1,4 @@
-// Spec texts of the shop remote (site-spec.md sections 2 and 9).
+// Texts of the shop remote (docs/product.md#store-and-e-books).
 export const STORE_TITLE = 'Store';
 export const STORE_INTRO = 'Tools and training for a safer digital life. Checkout is coming soon.';
 export const ADD_TO_CART_LABEL = 'Add to Cart';

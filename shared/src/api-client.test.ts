@@ -29,6 +29,7 @@ const ARTICLE = {
   _id: 'tls-in-practice',
   title: 'TLS in practice',
   content: '# TLS',
+  excerpt: 'TLS.',
   createdAt: '2025-06-10T09:00:00.000Z',
   updatedAt: '2025-06-10T09:00:00.000Z',
 };

@@ -1,5 +1,5 @@
 // The one typed client for the content API. Every page call goes through here, so the base
-// address, timeouts and the spec's error handling live in one place. Every answer is checked
+// address, timeouts and the error handling of docs/product.md#content-api live in one place. Every answer is checked
 // against the API's contract (docs/decisions/052) before anyone sees it: an answer of another
 // shape is an UnexpectedResponseError, which each page turns into its error state.
 import {
@@ -181,7 +181,7 @@ function jsonBody(body: unknown): { body: string; headers: Record<string, string
   return { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
 }
 
-// Spec: "Returns an array; if not an array it is an error." The list schemas say so.
+// A list answer that is not an array is an error (docs/product.md#portfolio); the list schemas say so.
 export function getProjects(options: RequestOptions = {}): Promise<Project[]> {
   return requestJson('/projects', ProjectListSchema, {}, options);
 }
@@ -239,7 +239,7 @@ export function newIdempotencyKey(): string {
 
 /**
  * POST /contact. Returns the status instead of throwing, because the two contact forms of the
- * spec judge it differently (home wants 201, the contact page any ok). Network errors throw.
+ * site judge it differently (docs/product.md#contact) (home wants 201, the contact page any ok). Network errors throw.
  * The Idempotency-Key lets the API store a message once even if the request is sent again.
  */
 export function sendContactMessage(

@@ -80,7 +80,7 @@ export function getFirebaseAuth(): Promise<Auth> {
     (p) => (authPromise = p),
     async () => {
       const [app, sdk] = await Promise.all([getFirebaseApp(), getAuthSdk()]);
-      // Spec: auth persistence is local. initializeAuth (not getAuth) keeps unused resolvers out.
+      // Auth persistence is local (docs/product.md#accounts). initializeAuth (not getAuth) keeps unused resolvers out.
       const auth = sdk.initializeAuth(app, {
         persistence: [sdk.browserLocalPersistence],
         popupRedirectResolver: sdk.browserPopupRedirectResolver,

@@ -3,7 +3,6 @@ import {
   PROJECT_SNIPPET_LENGTH,
   formatPostDate,
   hostnameOf,
-  stripMarkdown,
   truncateText,
 } from '@portfolio/shared/format';
 
@@ -45,42 +44,6 @@ describe('truncateText', () => {
 
   it('counts characters, not UTF-16 units', () => {
     expect(truncateText('🔒🔒🔒', 2)).toBe('🔒🔒...');
-  });
-});
-
-describe('stripMarkdown', () => {
-  it('keeps the words and drops the syntax', () => {
-    const markdown =
-      '# Title\n\nSome **bold** and _em_ text with [a link](https://x.test) and `code`.\n\n```js\nconst x = 1;\n```\n- item';
-    expect(stripMarkdown(markdown)).toBe('Title. Some bold and em text with a link and code. item');
-  });
-
-  it('ends a heading with a sentence break, so it never runs into the next sentence', () => {
-    const markdown = [
-      'Intro text.',
-      '',
-      '## Zero trust model',
-      'Zero trust removes implicit trust.',
-      '',
-      '### What changes? ###',
-      '',
-      'Everything.',
-      '',
-      'Setext heading',
-      '--------------',
-      'Body.',
-      '',
-      '---',
-      '',
-      'After a rule.',
-    ].join('\n');
-    expect(stripMarkdown(markdown)).toBe(
-      'Intro text. Zero trust model. Zero trust removes implicit trust. What changes? Everything. Setext heading. Body. After a rule.',
-    );
-  });
-
-  it('drops HTML tags', () => {
-    expect(stripMarkdown('Hello <script>alert(1)</script> world')).toBe('Hello alert(1) world');
   });
 });
 

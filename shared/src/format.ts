@@ -1,10 +1,16 @@
-// Formatters shared by every page: dates and the spec's snippet lengths.
+// Formatters shared by every page: dates and the site's snippet lengths.
+import { ELLIPSIS } from '@portfolio/contract';
 
-/** Spec section 9: the limits the pages truncate to. */
-export const PROJECT_SNIPPET_LENGTH = 100;
-export const ARTICLE_EXCERPT_LENGTH = 150;
-export const SEARCH_SNIPPET_LENGTH = 150;
-export const ELLIPSIS = '...';
+/**
+ * The limits the pages truncate to (docs/product.md#limits-and-formats), defined once with the
+ * content API, which builds the article excerpts and search snippets itself.
+ */
+export {
+  ARTICLE_EXCERPT_LENGTH,
+  ELLIPSIS,
+  PROJECT_SNIPPET_LENGTH,
+  SEARCH_SNIPPET_LENGTH,
+} from '@portfolio/contract';
 
 /**
  * Made on first use: creating a DateTimeFormat loads locale data, tens of milliseconds on a
@@ -42,33 +48,6 @@ export function truncateText(text: string, max: number, options: TruncateOptions
     if (lastSpace > max * 0.6) cut = cut.slice(0, lastSpace);
   }
   return `${cut.trimEnd()}${ellipsis}`;
-}
-
-/** The text with a full stop unless it already ends with punctuation of its own. */
-function endSentence(text: string): string {
-  return !text || /[.!?:;…]$/.test(text) ? text : `${text}.`;
-}
-
-/** Plain text of a Markdown document, for excerpts and snippets. */
-export function stripMarkdown(markdown: string): string {
-  return (
-    markdown
-      .replace(/```[\s\S]*?```/g, ' ')
-      .replace(/`([^`]*)`/g, '$1')
-      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/<[^>]+>/g, ' ')
-      // A heading reads as a sentence of its own, so it never runs into the next one (issue 16).
-      .replace(/^\s{0,3}#{1,6}\s+(.*?)[\s#]*$/gm, (_line, heading: string) => endSentence(heading))
-      .replace(/^(\S.*?)[ \t]*\n[ \t]{0,3}(?:=+|-+)[ \t]*$/gm, (_lines, heading: string) =>
-        endSentence(heading),
-      )
-      .replace(/^\s{0,3}(>|[-*+]|\d+\.)\s+/gm, '')
-      .replace(/(\*\*|__|\*|_|~~)(\S(?:[\s\S]*?\S)?)\1/g, '$2')
-      .replace(/^\s*([-*_]\s*){3,}$/gm, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
 }
 
 /** Host name of a URL for display ("github.com"), or null when it is not an http(s) URL. */

@@ -166,8 +166,8 @@ describe('helpers', () => {
     expect(cardVersion('not a date')).toBe('0');
   });
 
-  it('metaDescription: plain text of Markdown, cut at a word near 160 characters', () => {
-    expect(metaDescription('## Title\n\nSome **bold** text.')).toBe('Title. Some bold text.');
+  it('metaDescription: the text on one line, cut at a word near 160 characters', () => {
+    expect(metaDescription('Title.\n\n  Some bold text.')).toBe('Title. Some bold text.');
     const long = metaDescription('word '.repeat(100)) ?? '';
     expect(long.length).toBeLessThanOrEqual(163);
     expect(long.endsWith('...')).toBe(true);

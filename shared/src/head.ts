@@ -4,7 +4,7 @@
 // the tags into the HTML it sends, and the shell updates the title and description on a client
 // navigation from the same declaration (docs/decisions/060). Stateless, so bundled per app.
 import type { OwnerIdentity, RuntimeConfig } from './config';
-import { stripMarkdown, truncateText } from './format';
+import { truncateText } from './format';
 
 /** Link-preview card size (Open Graph's recommended 1.91:1). */
 export const CARD_WIDTH = 1200;
@@ -78,9 +78,12 @@ export type PageHead<Loader extends LoaderLike | undefined = undefined> = (
 /** Search engines show about this much of a description. */
 export const DESCRIPTION_LENGTH = 160;
 
-/** A meta description from a text or Markdown: plain words, at most DESCRIPTION_LENGTH. */
+/**
+ * A meta description from a plain text (an article's is its API excerpt): whitespace collapsed,
+ * at most DESCRIPTION_LENGTH.
+ */
 export function metaDescription(text: string | null | undefined): string | undefined {
-  const plain = text ? stripMarkdown(text).replace(/\s+/g, ' ').trim() : '';
+  const plain = text ? text.replace(/\s+/g, ' ').trim() : '';
   return plain ? truncateText(plain, DESCRIPTION_LENGTH, { wordBoundary: true }) : undefined;
 }
 

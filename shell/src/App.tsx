@@ -6,7 +6,7 @@ import type { RouteObject } from 'react-router-dom';
 import { Outlet, redirect, useLocation, useRevalidator } from '@portfolio/shared/router';
 import type { OwnerIdentity, RemoteName } from '@portfolio/shared/config';
 import { RemoteRoute } from './federation/RemoteRoute';
-import { useRouteHead } from './head/useRouteHead';
+import { useRouteHead } from './head/use-route-head';
 import type { PageModule } from './federation/page-source';
 import { pageRouteLoader } from '@portfolio/shared/page-data';
 import { Footer } from './layout/Footer/Footer';

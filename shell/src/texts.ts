@@ -1,4 +1,4 @@
-// Spec texts owned by the shell (site-spec.md section 2), imported by the components and tests.
+// Texts owned by the shell (docs/product.md#navigation-bar-and-footer), imported by components and tests.
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/portfolio', label: 'Portfolio' },
@@ -17,7 +17,7 @@ export const SEARCH_SUBMIT_LABEL = 'Go';
 export const SEARCH_INPUT_LABEL = 'Search articles';
 export const SEARCH_PLACEHOLDER = 'Search articles...';
 export const SEARCH_ROUTE = '/search-article';
-/** Spec section 9: the navbar takes its scrolled style after 50 px. */
+/** The navbar takes its scrolled style after 50 px. */
 export const NAVBAR_SCROLL_THRESHOLD = 50;
 
 export const FOOTER_QUICK_LINKS_HEADING = 'Quick Links';

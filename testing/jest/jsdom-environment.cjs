@@ -1,5 +1,6 @@
 // jsdom with the web platform pieces it lacks, taken from Node: fetch and its classes, text
-// encoding, and streams (not MessageChannel: with it React's scheduler keeps Jest from exiting) (ARCHITECTURE.md, toolchain facts).
+// encoding, and streams (not MessageChannel: with it React's scheduler keeps Jest from exiting;
+// docs/decisions/007).
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const FROM_NODE = [

@@ -3,12 +3,15 @@ import type { Article, ArticleDetail, SearchResult } from '@portfolio/shared/typ
 
 let sequence = 0;
 
+/** An article; its `excerpt` is its content unless given (the API would strip Markdown). */
 export function makeArticle(overrides: Partial<Article> = {}): Article {
   sequence += 1;
+  const content = overrides.content ?? `Body of article ${sequence}.`;
   return {
     _id: `article-${sequence}`,
     title: `Article ${sequence}`,
-    content: `Body of article ${sequence}.`,
+    content,
+    excerpt: content.trim(),
     createdAt: '2026-01-01T09:00:00.000Z',
     updatedAt: '2026-01-01T09:00:00.000Z',
     ...overrides,
@@ -16,7 +19,7 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
 }
 
 export function makeArticleDetail(overrides: Partial<ArticleDetail> = {}): ArticleDetail {
-  return { ...makeArticle(), previous: null, next: null, ...overrides };
+  return { ...makeArticle(overrides), previous: null, next: null, ...overrides };
 }
 
 export function makeSearchResult(overrides: Partial<SearchResult> = {}): SearchResult {

@@ -150,7 +150,7 @@ export function createWebpackConfig(app) {
                         ? {
                             './Diagnostics': path.join(
                               ROOT,
-                              'tools/webpack/federation-diagnostics.ts',
+                              'testing/src/federation-diagnostics.ts',
                             ),
                           }
                         : {}),
@@ -191,7 +191,7 @@ export function createWebpackConfig(app) {
       ],
       optimization: {
         minimizer: [
-          // The esbuild minifier renames the remote's global and breaks it (ARCHITECTURE.md).
+          // The esbuild minifier renames the remote's global and breaks it (docs/decisions/004).
           new TerserPlugin({
             minify: TerserPlugin.swcMinify,
             terserOptions: { compress: { passes: 2 } },

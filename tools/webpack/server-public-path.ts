@@ -5,11 +5,10 @@
 // <base>/server/ and asset URLs come out exactly as the browser build writes them, so the
 // server's HTML and the browser's first render agree (docs/decisions/035).
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+// Set by the shell's server (shell/src/server/remotes.ts): remote name → public base URL.
+import { REMOTE_BASES_GLOBAL } from '../../shell/src/server/remote-bases';
 
 declare let __webpack_public_path__: string;
-
-/** Set by the shell's server (shell/src/server/remotes.ts): remote name → public base URL. */
-export const REMOTE_BASES_GLOBAL = '__portfolioRemoteBases';
 
 export default function serverPublicPathPlugin(): ModuleFederationRuntimePlugin {
   return {

@@ -1,6 +1,7 @@
 // Answer only for the host names the API is published under. A browser sends the name it
 // resolved in `Host`: a hostile page whose own DNS name points at this machine (DNS rebinding)
 // or at a LAN address is refused, instead of being treated as the site's API.
+import { hostAllowed } from '@portfolio/contract/hosts';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.js';
 
@@ -12,25 +13,6 @@ declare module 'fastify' {
 }
 
 export const UNKNOWN_HOST_MESSAGE = 'This API does not answer for that host name.';
-
-/** "name", "name:port", "[v6]" or "[v6]:port" → lower-case name and port ('' when none). */
-function splitHost(value: string): { name: string; port: string } {
-  const host = value.trim().toLowerCase();
-  const match = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(host);
-  return match ? { name: match[1] ?? '', port: match[2] ?? '' } : { name: '', port: '' };
-}
-
-/**
- * Whether `host` (a Host header) is one of `allowed`: entries are a name (any port) or
- * name:port (that port only); `*` allows every host.
- */
-export function hostAllowed(host: string | undefined, allowed: readonly string[]): boolean {
-  if (allowed.includes('*')) return true;
-  if (!host) return false;
-  const { name, port } = splitHost(host);
-  if (!name) return false;
-  return allowed.some((entry) => entry === name || (port !== '' && entry === `${name}:${port}`));
-}
 
 export function registerPublicHosts(app: FastifyInstance, allowed: readonly string[]): void {
   const hosts = allowed.map((entry) => entry.trim().toLowerCase());

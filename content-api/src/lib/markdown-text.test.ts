@@ -1,4 +1,5 @@
-import { ELLIPSIS, excerpt, markdownToPlainText } from './markdown-text.js';
+import { ELLIPSIS } from '@portfolio/contract';
+import { excerpt, markdownToPlainText } from './markdown-text.js';
 
 describe('markdownToPlainText', () => {
   it('keeps the words a reader sees and drops the syntax', () => {
@@ -44,6 +45,14 @@ describe('markdownToPlainText', () => {
     ].join('\n');
     expect(markdownToPlainText(markdown)).toBe(
       'Intro text. Zero trust model. Zero trust removes implicit trust. What changes? Everything. Setext heading. Body.',
+    );
+  });
+
+  it('keeps the words a reader sees, code included, and drops the syntax', () => {
+    const markdown =
+      '# Title\n\nSome **bold** and _em_ text with [a link](https://x.test) and `code`.\n\n```js\nconst x = 1;\n```\n- item\n\n---\n\nAfter a rule.';
+    expect(markdownToPlainText(markdown)).toBe(
+      'Title. Some bold and em text with a link and code. const x = 1; item After a rule.',
     );
   });
 

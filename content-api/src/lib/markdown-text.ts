@@ -1,14 +1,11 @@
 // Markdown → the plain text a reader sees: indexed by search, cut into snippets and excerpts.
+// The site's only Markdown-to-text: the pages show the excerpts and snippets the API builds
+// from it (docs/decisions/072-one-markdown-to-text.md).
+import { ELLIPSIS } from '@portfolio/contract';
 import { Lexer } from 'marked';
 import type { Token, Tokens } from 'marked';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/**
- * Marks text left out of an excerpt or snippet: three dots, as the site's own excerpts
- * (`ELLIPSIS` in shared/src/format.ts), so API and pages agree (issue 16).
- */
-export const ELLIPSIS = '...';
 
 /** A heading's text ends with this when it has no closing punctuation of its own. */
 const SENTENCE_END = /[.!?:;…]$/;

@@ -5,7 +5,7 @@
  * summary, certifications, skills, experience, testimonials, services and the about text.
  * The components only read these values, so changing this file (and the images it imports
  * from ../assets/) is all a new owner needs to do. Keep six certifications, two experience
- * entries, three testimonials and three services: the site spec asks for those counts.
+ * entries, three testimonials and three services: the counts of docs/product.md#limits-and-formats.
  *
  * Not here: projects (served by the content API, GET /projects) and the navbar brand and
  * footer e-mail (runtime config: OWNER_NAME, OWNER_EMAIL; see tools/runtime-config.mjs).
@@ -76,7 +76,7 @@ export const CERTIFICATIONS: readonly Certificate[] = [
   { id: 6, image: certDigitalForensics, title: 'Digital Forensics Practitioner' },
 ];
 
-/** The four skill groups of the spec, in the order the portfolio shows them. */
+/** The four skill groups, in the order the portfolio shows them. */
 export const SKILLS = {
   tools: ['Burp Suite', 'Nmap', 'Wireshark', 'Metasploit', 'Ghidra', 'Splunk', 'Terraform'],
   operatingSystems: ['Kali Linux', 'Ubuntu Server', 'Windows Server', 'macOS'],

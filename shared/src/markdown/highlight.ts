@@ -1,5 +1,6 @@
 // Syntax highlighting for code blocks. Only the core and the languages a security blog uses are
 // bundled: the full highlight.js would add about a megabyte of grammars nobody reads here.
+import { escapeHtml } from '@portfolio/contract';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import dockerfile from 'highlight.js/lib/languages/dockerfile';
@@ -22,18 +23,6 @@ hljs.registerLanguage('sql', sql);
 hljs.registerLanguage('typescript', typescript);
 hljs.registerLanguage('xml', xml);
 hljs.registerLanguage('yaml', yaml);
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
 
 export interface HighlightedCode {
   /** HTML of the code: highlight.js spans, or the escaped text. */

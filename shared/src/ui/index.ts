@@ -6,4 +6,4 @@ export { Spinner } from './Spinner';
 export { ErrorMessage } from './ErrorMessage';
 export { Modal } from './Modal';
 export type { ModalProps } from './Modal';
-export { useTypedBeforeHydration } from './useTypedBeforeHydration';
+export { useTypedBeforeHydration } from './use-typed-before-hydration';

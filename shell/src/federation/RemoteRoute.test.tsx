@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_UNAVAILABLE_TITLE, RETRY_LABEL } from '../texts';
-import { errorHandlingPlugin } from './errorHandlingPlugin';
+import { errorHandlingPlugin } from './error-handling-plugin';
 import { PageSourceContext } from './page-source';
 import { RemoteRoute } from './RemoteRoute';
 import { browserPages, registerSiteRemotes } from './remotes';

@@ -2,7 +2,7 @@
 // the same singletons. In test builds only (node tools/build.mjs --test, docs/decisions/071): the
 // browser specs call it; production builds leave it out, with every remote's ./Diagnostics.
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { FederationIdentities } from '../../../tools/webpack/federation-diagnostics';
+import type { FederationIdentities } from '@portfolio/testing/federation-diagnostics';
 
 type DiagnosticsModule = { collectIdentities(): Promise<FederationIdentities> };
 
@@ -16,9 +16,7 @@ export interface SingletonReport {
 }
 
 async function compare(remote: string): Promise<SingletonReport> {
-  const own = await (
-    await import('../../../tools/webpack/federation-diagnostics')
-  ).collectIdentities();
+  const own = await (await import('@portfolio/testing/federation-diagnostics')).collectIdentities();
   const module = await loadRemote<DiagnosticsModule>(`${remote}/Diagnostics`);
   if (!module) throw new Error(`Remote "${remote}" has no Diagnostics module`);
   const theirs = await module.collectIdentities();

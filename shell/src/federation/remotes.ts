@@ -2,7 +2,7 @@
 // from the runtime config, so moving or redeploying a remote never needs a shell rebuild.
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@portfolio/shared/config';
-import { errorHandlingPlugin } from './errorHandlingPlugin';
+import { errorHandlingPlugin } from './error-handling-plugin';
 import { browserPageSource } from './page-source';
 import type { PageModule } from './page-source';
 

@@ -11,7 +11,7 @@ import { REMOTE_NAMES } from '@portfolio/shared/config';
 import type { PageModule } from '../federation/page-source';
 import { parsePublishedRoutes } from '../routes';
 import type { PublishedRoute, SiteRouteTable } from '../routes';
-import { REMOTE_BASES_GLOBAL } from '../../../tools/webpack/server-public-path';
+import { REMOTE_BASES_GLOBAL } from './remote-bases';
 
 export interface ServerRemotesOptions {
   /** Remote name → URL of its browser mf-manifest.json (the runtime config's `remotes`). */

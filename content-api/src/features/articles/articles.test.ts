@@ -1,3 +1,4 @@
+import { ARTICLE_EXCERPT_LENGTH, ELLIPSIS } from '@portfolio/contract';
 import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders, readerHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
@@ -7,6 +8,7 @@ interface ArticleJson {
   _id: string;
   title: string;
   content: string;
+  excerpt: string;
   imagePath?: string;
   createdAt: string;
   previous?: { _id: string; title: string } | null;
@@ -33,10 +35,20 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
           _id: expect.stringMatching(/^[a-z0-9-]+$/),
           title: expect.any(String),
           content: expect.stringContaining('##'),
+          excerpt: expect.any(String),
           imagePath: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
         });
+      }
+    });
+
+    it('sends each article its excerpt: plain text, headings ending a sentence, cut to 150 with ...', () => {
+      for (const { excerpt } of seeded) {
+        expect(excerpt.length).toBeLessThanOrEqual(ARTICLE_EXCERPT_LENGTH);
+        expect(excerpt.length).toBeGreaterThan(ARTICLE_EXCERPT_LENGTH - 30);
+        expect(excerpt.endsWith(ELLIPSIS)).toBe(true);
+        expect(excerpt).not.toMatch(/[#*`]|\]\(/);
       }
     });
 
@@ -104,7 +116,7 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
       expect(oldest.next).toEqual({ _id: seeded[10]?._id, title: seeded[10]?.title });
     });
 
-    it('answers 404 with the spec message for an unknown id, 400 for a malformed one', async () => {
+    it('answers 404 with "Article not found" for an unknown id, 400 for a malformed one', async () => {
       const missing = await t.app.inject('/api/articles/nothing-here');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: 'Article not found' });
@@ -143,6 +155,7 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
         _id: 'ecrire-securite-toi',
         title: draft.title,
         content: draft.content,
+        excerpt: 'Hello. Some Markdown.',
         createdAt: '2020-01-01T00:00:00.000Z',
         updatedAt: expect.any(String),
       });

@@ -1,18 +1,24 @@
-import { asc, desc, eq, like, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
-import { insertWithSlugId } from '../../db/ids.js';
+import {
+  deleteContentRow,
+  insertContentRow,
+  replacementTimestamps,
+} from '../../db/content-queries.js';
 import { articles } from '../../db/schema.js';
-import { markdownToPlainText } from '../../lib/markdown-text.js';
+import { excerpt, markdownToPlainText } from '../../lib/markdown-text.js';
+import { ARTICLE_EXCERPT_LENGTH } from '@portfolio/contract';
 import type { Article, ArticleDetail, ArticleInput, ArticleNeighbour } from '@portfolio/contract';
 
 // The entity and input types are the API's contract (docs/decisions/052).
 export type { Article, ArticleDetail as ArticleWithNeighbours, ArticleInput, ArticleNeighbour };
 
-/** Everything but the search columns. */
+/** Everything but the search vector: the plain text gives the excerpt. */
 const articleColumns = {
   id: articles.id,
   title: articles.title,
   content: articles.content,
+  plainText: articles.plainText,
   imagePath: articles.imagePath,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
@@ -22,6 +28,7 @@ interface ArticleRow {
   id: string;
   title: string;
   content: string;
+  plainText: string;
   imagePath: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -32,6 +39,7 @@ function toArticle(row: ArticleRow): Article {
     _id: row.id,
     title: row.title,
     content: row.content,
+    excerpt: excerpt(row.plainText, ARTICLE_EXCERPT_LENGTH),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -95,32 +103,17 @@ export async function findArticleWithNeighbours(
   return { ...article, previous: previous ?? null, next: next ?? null };
 }
 
+const ARTICLES = { table: articles, id: articles.id };
+
 export async function createArticle(db: Database, input: ArticleInput): Promise<Article> {
-  const now = new Date();
-  return insertWithSlugId(
-    input.title,
-    'article',
-    async (base) =>
-      (
-        await db
-          .select({ id: articles.id })
-          .from(articles)
-          .where(or(eq(articles.id, base), like(articles.id, `${base}-%`)))
-      ).map((row) => row.id),
-    async (id) => {
-      const [row] = await db
-        .insert(articles)
-        .values({
-          id,
-          ...toColumns(input),
-          createdAt: input.createdAt ? new Date(input.createdAt) : now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning(articleColumns);
-      return row && toArticle(row);
-    },
-  );
+  return insertContentRow(db, ARTICLES, input.title, 'article', input, async (id, timestamps) => {
+    const [row] = await db
+      .insert(articles)
+      .values({ id, ...toColumns(input), ...timestamps })
+      .onConflictDoNothing()
+      .returning(articleColumns);
+    return row && toArticle(row);
+  });
 }
 
 /** Full replacement (PUT); the id stays stable even when the title changes. */
@@ -131,20 +124,12 @@ export async function replaceArticle(
 ): Promise<Article | undefined> {
   const [row] = await db
     .update(articles)
-    .set({
-      ...toColumns(input),
-      ...(input.createdAt ? { createdAt: new Date(input.createdAt) } : {}),
-      updatedAt: new Date(),
-    })
+    .set({ ...toColumns(input), ...replacementTimestamps(input) })
     .where(eq(articles.id, id))
     .returning(articleColumns);
   return row && toArticle(row);
 }
 
-export async function deleteArticle(db: Database, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(articles)
-    .where(eq(articles.id, id))
-    .returning({ id: articles.id });
-  return deleted.length > 0;
+export function deleteArticle(db: Database, id: string): Promise<boolean> {
+  return deleteContentRow(db, ARTICLES, id);
 }

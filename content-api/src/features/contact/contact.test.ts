@@ -26,7 +26,7 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
   });
   afterAll(() => t.close());
 
-  it('stores a valid message and answers 201 with the spec text', async () => {
+  it('stores a valid message and answers 201 with the success text', async () => {
     const response = await post(valid);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: 'Message sent successfully!' });

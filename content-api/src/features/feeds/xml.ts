@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../lib/html.js';
+import { escapeHtml } from '@portfolio/contract';
 
 /** Characters XML 1.0 forbids even when escaped, including unpaired surrogates. */
 const INVALID_XML_CHARACTERS =

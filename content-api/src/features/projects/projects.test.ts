@@ -57,7 +57,7 @@ describe.each(testDrivers)('projects (%s)', (driver) => {
       });
     });
 
-    it('answers 404 with the spec message for an unknown id', async () => {
+    it('answers 404 with "Project not found" for an unknown id', async () => {
       const response = await t.app.inject('/api/projects/no-such-project');
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Project not found' });

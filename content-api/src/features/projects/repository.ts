@@ -1,8 +1,14 @@
 import type { Project, ProjectInput } from '@portfolio/contract';
-import { desc, eq, like, or } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
-import { insertWithSlugId } from '../../db/ids.js';
+import {
+  deleteContentRow,
+  insertContentRow,
+  replacementTimestamps,
+} from '../../db/content-queries.js';
 import { projects } from '../../db/schema.js';
+
+const PROJECTS = { table: projects, id: projects.id };
 
 // The entity and input types are the API's contract (docs/decisions/052).
 export type { Project, ProjectInput };
@@ -48,31 +54,14 @@ export async function findProject(db: Database, id: string): Promise<Project | u
 }
 
 export async function createProject(db: Database, input: ProjectInput): Promise<Project> {
-  const now = new Date();
-  return insertWithSlugId(
-    input.title,
-    'project',
-    async (base) =>
-      (
-        await db
-          .select({ id: projects.id })
-          .from(projects)
-          .where(or(eq(projects.id, base), like(projects.id, `${base}-%`)))
-      ).map((row) => row.id),
-    async (id) => {
-      const [row] = await db
-        .insert(projects)
-        .values({
-          id,
-          ...toColumns(input),
-          createdAt: input.createdAt ? new Date(input.createdAt) : now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      return row && toProject(row);
-    },
-  );
+  return insertContentRow(db, PROJECTS, input.title, 'project', input, async (id, timestamps) => {
+    const [row] = await db
+      .insert(projects)
+      .values({ id, ...toColumns(input), ...timestamps })
+      .onConflictDoNothing()
+      .returning();
+    return row && toProject(row);
+  });
 }
 
 /** Full replacement (PUT); the id stays stable even when the title changes. */
@@ -83,20 +72,12 @@ export async function replaceProject(
 ): Promise<Project | undefined> {
   const [row] = await db
     .update(projects)
-    .set({
-      ...toColumns(input),
-      ...(input.createdAt ? { createdAt: new Date(input.createdAt) } : {}),
-      updatedAt: new Date(),
-    })
+    .set({ ...toColumns(input), ...replacementTimestamps(input) })
     .where(eq(projects.id, id))
     .returning();
   return row && toProject(row);
 }
 
-export async function deleteProject(db: Database, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(projects)
-    .where(eq(projects.id, id))
-    .returning({ id: projects.id });
-  return deleted.length > 0;
+export function deleteProject(db: Database, id: string): Promise<boolean> {
+  return deleteContentRow(db, PROJECTS, id);
 }

@@ -3,7 +3,7 @@ import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { ELLIPSIS } from '../../lib/markdown-text.js';
+import { ELLIPSIS } from '@portfolio/contract';
 
 interface SearchResultJson {
   _id: string;

@@ -1,7 +1,6 @@
 // Turns a ts_headline result into safe HTML: only <mark> and </mark> are markup, everything
 // else is escaped, so the front end can split on the two tags without innerHTML.
-import { escapeHtml } from '../../lib/html.js';
-import { ELLIPSIS } from '../../lib/markdown-text.js';
+import { ELLIPSIS, SEARCH_SNIPPET_LENGTH, escapeHtml } from '@portfolio/contract';
 
 /** ts_headline StartSel / StopSel: private-use characters that never occur in stored text. */
 export const MARK_START = '\uE000';
@@ -10,7 +9,6 @@ export const MARK_STOP = '\uE001';
 export const LESS_THAN = '\uE002';
 export const GREATER_THAN = '\uE003';
 
-export const SNIPPET_LENGTH = 150;
 /** How much text to keep before the first match when the headline must be shortened. */
 const LEAD_IN = 40;
 
@@ -94,7 +92,7 @@ export function headlineText(headline: string): string {
 export function renderSnippet(
   headline: string,
   position: HeadlinePosition = { startsDocument: true, endsDocument: true },
-  maxLength = SNIPPET_LENGTH,
+  maxLength = SEARCH_SNIPPET_LENGTH,
 ): string {
   const segments = parseHeadline(headline.replace(/\s+/g, ' ').trim());
   const total = segments.reduce((length, segment) => length + segment.text.length, 0);

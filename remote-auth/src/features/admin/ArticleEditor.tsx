@@ -3,8 +3,7 @@ import { ArticleInputSchema } from '@portfolio/contract';
 import type { ArticleInput } from '@portfolio/shared/api-client';
 import type { Article } from '@portfolio/shared/types';
 import { CONTENT_LABEL, TITLE_LABEL, newOrEditTitle, ARTICLE_SAVE_ERROR } from '../../texts';
-import { adminErrorMessage } from '../session/errors';
-import { EditorFrame, runSave } from './EditorFrame';
+import { EditorFrame, useEditorSave } from './EditorFrame';
 import { ImageField } from './ImageField';
 import { MarkdownPreview } from './MarkdownPreview';
 import { TextField } from './TextField';
@@ -19,18 +18,12 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
   const [title, setTitle] = useState(initial?.title ?? '');
   const [content, setContent] = useState(initial?.content ?? '');
   const [imagePath, setImagePath] = useState(initial?.imagePath ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, save } = useEditorSave(onSave, ARTICLE_SAVE_ERROR);
 
-  const save = () => {
+  const submit = () => {
     const input: ArticleInput = { title: title.trim(), content };
     if (imagePath.trim()) input.imagePath = imagePath.trim();
-    void runSave(
-      () => onSave(input),
-      setBusy,
-      setError,
-      (caught) => adminErrorMessage(caught, ARTICLE_SAVE_ERROR),
-    );
+    void save(input);
   };
 
   return (
@@ -38,7 +31,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
       title={newOrEditTitle('article', initial !== null)}
       busy={busy}
       error={error}
-      onSubmit={save}
+      onSubmit={submit}
       onCancel={onCancel}
     >
       <TextField

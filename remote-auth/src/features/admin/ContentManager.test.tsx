@@ -41,6 +41,7 @@ const ARTICLE = {
   _id: 'tls',
   title: 'TLS in Practice',
   content: '# TLS',
+  excerpt: 'TLS.',
   createdAt: '2025-06-10T00:00:00.000Z',
   updatedAt: '2025-06-10T00:00:00.000Z',
 };
@@ -67,6 +68,7 @@ describe('admin articles', () => {
         status: 201,
         body: {
           _id: 'new',
+          excerpt: 'Hi. bold <img src="x" onerror="alert(1)">',
           createdAt: '2026-01-01T00:00:00.000Z',
           updatedAt: '2026-01-01T00:00:00.000Z',
           ...JSON.parse(String(init?.body)),

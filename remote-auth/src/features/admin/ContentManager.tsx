@@ -6,8 +6,8 @@ import { DELETE_LABEL, EDIT_LABEL, LIST_LOADING, RETRY_LABEL } from '../../texts
 import { loadErrorMessage } from '../session/errors';
 import { ConfirmDelete } from './ConfirmDelete';
 import type { EditorProps } from './ProjectEditor';
-import { useAdminToken } from './useAdminToken';
-import { useResource } from './useResource';
+import { useAdminToken } from './use-admin-token';
+import { useResource } from './use-resource';
 import styles from './admin.module.css';
 
 interface ContentRecord {

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import { CANCEL_LABEL, SAVE_BUSY, SAVE_LABEL } from '../../texts';
+import { adminErrorMessage } from '../session/errors';
 import styles from './admin.module.css';
 
 /** The frame of a create/edit form: heading (focused when it opens), fields, Save and Cancel. */
@@ -50,19 +51,22 @@ export function EditorFrame({
   );
 }
 
-/** Runs an editor's save with its busy and error states. */
-export async function runSave(
-  save: () => Promise<void>,
-  setBusy: (busy: boolean) => void,
-  setError: (error: string | null) => void,
-  describe: (error: unknown) => string,
-): Promise<void> {
-  setBusy(true);
-  setError(null);
-  try {
-    await save();
-  } catch (caught) {
-    setError(describe(caught));
-    setBusy(false);
-  }
+/**
+ * An editor's save with its busy and error states: `save(input)` calls `onSave`, and a failure
+ * shows `adminErrorMessage` of it, with `fallback` for an error that says nothing of its own.
+ */
+export function useEditorSave<Input>(onSave: (input: Input) => Promise<void>, fallback: string) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = async (input: Input): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave(input);
+    } catch (caught) {
+      setError(adminErrorMessage(caught, fallback));
+      setBusy(false);
+    }
+  };
+  return { busy, error, save };
 }

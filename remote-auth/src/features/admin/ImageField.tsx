@@ -14,7 +14,7 @@ import {
   UPLOAD_ERROR,
 } from '../../texts';
 import { adminErrorMessage } from '../session/errors';
-import { useAdminToken } from './useAdminToken';
+import { useAdminToken } from './use-admin-token';
 import styles from './admin.module.css';
 
 export const ACCEPTED_IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp,image/svg+xml';

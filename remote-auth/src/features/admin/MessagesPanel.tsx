@@ -16,8 +16,8 @@ import {
   MESSAGE_UPDATE_ERROR,
 } from '../../texts';
 import { adminErrorMessage, loadErrorMessage } from '../session/errors';
-import { useAdminToken } from './useAdminToken';
-import { useResource } from './useResource';
+import { useAdminToken } from './use-admin-token';
+import { useResource } from './use-resource';
 import styles from './admin.module.css';
 
 /**

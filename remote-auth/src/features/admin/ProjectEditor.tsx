@@ -10,8 +10,7 @@ import {
   newOrEditTitle,
   PROJECT_SAVE_ERROR,
 } from '../../texts';
-import { adminErrorMessage } from '../session/errors';
-import { EditorFrame, runSave } from './EditorFrame';
+import { EditorFrame, useEditorSave } from './EditorFrame';
 import { ImageField } from './ImageField';
 import { TextField } from './TextField';
 
@@ -40,10 +39,9 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
   const [imagePath, setImagePath] = useState(initial?.imagePath ?? '');
   const [skills, setSkills] = useState(initial?.skills?.join(', ') ?? '');
   const [link, setLink] = useState(initial?.link ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, save } = useEditorSave(onSave, PROJECT_SAVE_ERROR);
 
-  const save = () => {
+  const submit = () => {
     const input: ProjectInput = {
       title: title.trim(),
       description: description.trim(),
@@ -52,12 +50,7 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
     const skillList = parseSkills(skills);
     if (skillList.length > 0) input.skills = skillList;
     if (link.trim()) input.link = link.trim();
-    void runSave(
-      () => onSave(input),
-      setBusy,
-      setError,
-      (caught) => adminErrorMessage(caught, PROJECT_SAVE_ERROR),
-    );
+    void save(input);
   };
 
   return (
@@ -65,7 +58,7 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
       title={newOrEditTitle('project', initial !== null)}
       busy={busy}
       error={error}
-      onSubmit={save}
+      onSubmit={submit}
       onCancel={onCancel}
     >
       <TextField

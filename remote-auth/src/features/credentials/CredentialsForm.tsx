@@ -8,7 +8,7 @@ import styles from './CredentialsForm.module.css';
 
 export interface CredentialsFormProps {
   submitLabel: string;
-  /** Spec section 4: the label the button shows while this form's action runs. */
+  /** The label the button shows while this form's action runs (docs/product.md#accounts). */
   busyLabel: string;
   /** This form's action is running. */
   busy: boolean;
@@ -18,7 +18,7 @@ export interface CredentialsFormProps {
   onSubmit(credentials: Credentials): void;
 }
 
-/** Username, email and password, all required (spec section 5). */
+/** Username, email and password, all required. */
 export function CredentialsForm({
   submitLabel,
   busyLabel,

@@ -1,7 +1,7 @@
 import { ApiError } from '@portfolio/shared/api-client';
 import { ADMIN_FORBIDDEN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../texts';
 
-/** Spec section 8: sign-up, sign-in and Google errors show the provider's message text. */
+/** Sign-up, sign-in and Google errors show the provider's message text (docs/product.md#accounts). */
 export function providerMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return String(error);
@@ -17,7 +17,7 @@ export function adminErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** What a failed admin list load shows: the spec's list error, unless the role is the reason. */
+/** What a failed admin list load shows: the list error, unless the role is the reason. */
 export function loadErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
     return adminErrorMessage(error, fallback);

@@ -25,6 +25,7 @@ const ARTICLE = {
   _id: 'tls',
   title: 'TLS in Practice',
   content: '# TLS',
+  excerpt: 'TLS.',
   createdAt: '2025-06-10T00:00:00.000Z',
   updatedAt: '2025-06-10T00:00:00.000Z',
 };

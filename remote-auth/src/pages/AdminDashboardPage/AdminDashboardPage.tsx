@@ -21,7 +21,7 @@ import { SignedInOnly } from '../../features/session/SignedInOnly';
 import type { PageHead } from '@portfolio/shared/head';
 import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import { sessionGate } from '../../features/session/session-gate';
-import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import { useDocumentTitle } from '../../features/session/use-document-title';
 import {
   ADMIN_DASHBOARD_TITLE,
   ADMIN_SECTIONS_LABEL,

@@ -70,7 +70,7 @@ describe('LoginGooglePage', () => {
     expect(await navigatedTo()).toBe('/user-dashboard');
   });
 
-  it('shows the spec message when the login fails', async () => {
+  it('shows its fixed message when the login fails', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     authSdk.signInWithPopup.mockRejectedValueOnce(
       new FakeFirebaseError('auth/popup-closed-by-user'),

@@ -27,10 +27,10 @@ export default function LoginGooglePage() {
     setFailed(false);
     try {
       const profile = await signInWithGoogle();
-      // Spec section 6: the STORED role decides where a Google login lands.
+      // The STORED role decides where a Google login lands (docs/product.md#accounts).
       navigate(profile.role === 'admin' ? ADMIN_DASHBOARD_ROUTE : USER_DASHBOARD_ROUTE);
     } catch (error) {
-      // The spec shows one fixed message here; the cause is still worth a log line.
+      // The page shows one fixed message here; the cause is still worth a log line.
       console.error('Google login failed', error);
       setFailed(true);
       setBusy(false);

@@ -22,7 +22,7 @@ export default function LogoutPage() {
     setError(null);
     try {
       await signOut();
-      // Spec section 2: logout signs the user out and goes to /.
+      // Logout signs the user out and goes to / (docs/product.md#accounts).
       navigate('/');
     } catch (caught) {
       setError(providerMessage(caught));

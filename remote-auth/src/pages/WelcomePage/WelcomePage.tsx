@@ -3,7 +3,7 @@ import { useAuth } from '@portfolio/shared/auth';
 import { AuthLayout } from '../../features/session/AuthLayout';
 import type { PageHead } from '@portfolio/shared/head';
 import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
-import { useDocumentTitle } from '../../features/session/useDocumentTitle';
+import { useDocumentTitle } from '../../features/session/use-document-title';
 import {
   SIGN_IN_ROUTE,
   SIGN_IN_TITLE,
@@ -15,7 +15,7 @@ import {
 } from '../../texts';
 import styles from './WelcomePage.module.css';
 
-/** Spec: a greeting with links to /blog and /ebook; sign-in state changes the greeting. */
+/** docs/product.md#accounts: a greeting with links to /blog and /ebook; sign-in state changes the greeting. */
 /** The server's title; the page sets the visitor's own once it knows who is signed in. */
 export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: welcomeTitle(null) });
 

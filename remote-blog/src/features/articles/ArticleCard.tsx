@@ -35,7 +35,7 @@ export function ArticleCard({
   articleHref,
 }: ArticleCardProps) {
   const title = articleTitle(article.title);
-  const excerpt = articleExcerpt(article.content);
+  const excerpt = articleExcerpt(article.excerpt);
   const date = formatPostDate(article.createdAt);
   return (
     <article className={[styles.card, styles[layout], current ? styles.current : ''].join(' ')}>

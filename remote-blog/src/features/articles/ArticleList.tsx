@@ -1,4 +1,4 @@
-// The article list with its loading, error and loaded states (spec section 4), shared by /blog
+// The article list with its loading, error and loaded states (docs/product.md#blog), shared by /blog
 // and the /articles/:id variant, which differ only in layout and link target.
 import { Suspense } from 'react';
 import { usePageData } from '@portfolio/shared/page-data';

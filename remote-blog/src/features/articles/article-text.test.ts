@@ -1,4 +1,3 @@
-import { ARTICLE_EXCERPT_LENGTH, ELLIPSIS } from '@portfolio/shared/format';
 import { makeArticle } from '@portfolio/testing/fixtures';
 import { UNTITLED } from '../../texts';
 import { articleExcerpt, articleTitle, readingMinutes, sortNewestFirst } from './article-text';
@@ -13,32 +12,14 @@ describe('articleTitle', () => {
 });
 
 describe('articleExcerpt', () => {
-  it('keeps a short text whole, without Markdown', () => {
-    expect(articleExcerpt('## Intro\n\nSome **bold** and a [link](https://x.test).')).toBe(
-      'Intro. Some bold and a link.',
-    );
-  });
-
-  it('cuts a long text to 150 characters at a word boundary, then an ellipsis', () => {
-    const content = `# Heading\n\n${'Lorem **ipsum** dolor sit amet, '.repeat(12)}`;
-    const excerpt = articleExcerpt(content);
-    expect(excerpt).not.toBeNull();
-    const text = excerpt!.slice(0, -ELLIPSIS.length);
-    expect(excerpt!.endsWith(ELLIPSIS)).toBe(true);
-    expect(text.length).toBeLessThanOrEqual(ARTICLE_EXCERPT_LENGTH);
-    expect(text.length).toBeGreaterThan(ARTICLE_EXCERPT_LENGTH - 15);
-    expect(text).not.toMatch(/[#*]/);
-    expect(text.startsWith('Heading. Lorem ipsum dolor')).toBe(true);
-    // Not cut mid-word: the text is a run of whole words of the stripped article.
-    expect(
-      `${'Heading. '}${'Lorem ipsum dolor sit amet, '.repeat(12)}`.startsWith(`${text} `),
-    ).toBe(true);
+  it("shows the API's excerpt as it is", () => {
+    expect(articleExcerpt('Intro. Some bold and a link.')).toBe('Intro. Some bold and a link.');
   });
 
   it('returns null when there is no text to show', () => {
     expect(articleExcerpt('')).toBeNull();
+    expect(articleExcerpt('   ')).toBeNull();
     expect(articleExcerpt(undefined)).toBeNull();
-    expect(articleExcerpt('   \n\n---\n')).toBeNull();
   });
 });
 

@@ -1,21 +1,19 @@
 // What an article shows when it is summarised: title fallback, excerpt, order, reading time.
 import type { Article } from '@portfolio/shared/types';
-import { ARTICLE_EXCERPT_LENGTH, stripMarkdown, truncateText } from '@portfolio/shared/format';
 import { UNTITLED, WORDS_PER_MINUTE } from '../../texts';
 
-/** Spec section 8: an article with no title shows 'Untitled'. */
+/** An article with no title shows 'Untitled' (docs/product.md#blog). */
 export function articleTitle(title: string | null | undefined): string {
   return title?.trim() ? title : UNTITLED;
 }
 
 /**
- * Spec: a 150-character excerpt. Markdown is stripped first, so the reader sees words, not
- * syntax; null when there is no text, so the caller shows 'No content available.'.
+ * The article's 150-character excerpt (docs/product.md#blog), as the content API sends it:
+ * plain text, already cut (docs/decisions/072-one-markdown-to-text.md). Null when there is no
+ * text, so the caller shows 'No content available.'.
  */
-export function articleExcerpt(content: string | null | undefined): string | null {
-  const text = content ? stripMarkdown(content) : '';
-  if (!text) return null;
-  return truncateText(text, ARTICLE_EXCERPT_LENGTH, { wordBoundary: true });
+export function articleExcerpt(excerpt: string | null | undefined): string | null {
+  return excerpt?.trim() ? excerpt : null;
 }
 
 function timeOf(article: Article): number {
@@ -25,7 +23,7 @@ function timeOf(article: Article): number {
 }
 
 /**
- * Spec section 7: "Array sorted by createdAt descending". The API already answers in that
+ * Newest first by createdAt (docs/product.md#blog). The API already answers in that
  * order; sorting here too keeps the page right whatever serves the list.
  */
 export function sortNewestFirst(articles: readonly Article[]): Article[] {

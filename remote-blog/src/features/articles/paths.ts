@@ -1,7 +1,7 @@
-// Where the blog's links point (spec section 2). One place, so pages and tests agree.
+// Where the blog's links point (docs/product.md#routes). One place, so pages and tests agree.
 export const BLOG_PATH = '/blog';
 
-/** The article page: the spec's Read More links point here. */
+/** The article page: Read More links point here (docs/product.md#quirks-kept-on-purpose). */
 export function articlePath(id: string): string {
   return `/article/${encodeURIComponent(id)}`;
 }

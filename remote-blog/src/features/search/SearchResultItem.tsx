@@ -6,13 +6,13 @@ import { NO_CONTENT } from '../../texts';
 import { articleTitle } from '../articles/article-text';
 import { articlePath } from '../articles/paths';
 import { HighlightedText } from './HighlightedText';
-import { buildSnippet, parseSnippetHtml } from './snippet';
+import { parseSnippetHtml } from './snippet';
 import styles from './SearchResultItem.module.css';
 
-export function SearchResultItem({ result, query }: { result: SearchResult; query: string }) {
-  const segments = result.snippet
-    ? parseSnippetHtml(result.snippet)
-    : buildSnippet(result.content ?? '', query);
+export function SearchResultItem({ result }: { result: SearchResult }) {
+  // The API builds every snippet from the article's plain text (docs/decisions/072); an empty
+  // one means the article has no text.
+  const segments = parseSnippetHtml(result.snippet);
   const date = result.createdAt ? formatPostDate(result.createdAt) : '';
   return (
     <article className={styles.result}>

@@ -1,11 +1,4 @@
-import { SEARCH_SNIPPET_LENGTH } from '@portfolio/shared/format';
-import {
-  buildSnippet,
-  highlightTerms,
-  parseSnippetHtml,
-  queryTerms,
-  unescapeEntities,
-} from './snippet';
+import { parseSnippetHtml, unescapeEntities } from './snippet';
 import type { SnippetSegment } from './snippet';
 
 const plain = (segments: SnippetSegment[]) => segments.map((segment) => segment.text).join('');
@@ -43,48 +36,5 @@ describe('parseSnippetHtml', () => {
 describe('unescapeEntities', () => {
   it('leaves other entities and text alone', () => {
     expect(unescapeEntities('&copy; &#60; 5 &gt 3')).toBe('&copy; &#60; 5 &gt 3');
-  });
-});
-
-describe('queryTerms', () => {
-  it('drops search syntax and one-letter words, longest first', () => {
-    expect(queryTerms('"zero trust" -vpn or a MFA')).toEqual(['trust', 'zero', 'vpn', 'MFA']);
-  });
-});
-
-describe('highlightTerms', () => {
-  it('marks every match at the start of a word, ignoring case', () => {
-    const segments = highlightTerms('Passwords and a password manager; bypass it', 'password');
-    expect(marked(segments)).toEqual(['Password', 'password']);
-    expect(plain(segments)).toBe('Passwords and a password manager; bypass it');
-  });
-
-  it('treats regular-expression characters in the query as text', () => {
-    expect(marked(highlightTerms('costs $5 (or more) a+b', 'a+b (or'))).toEqual(['a+b']);
-  });
-});
-
-describe('buildSnippet', () => {
-  const filler = 'Lorem ipsum dolor sit amet consectetur. '.repeat(6);
-  const content = `# Title\n\n${filler}Then **phishing** drills help. ${filler}`;
-
-  it('shows about 150 characters of plain text around the first match, marked', () => {
-    const segments = buildSnippet(content, 'phishing');
-    const text = plain(segments);
-    expect(marked(segments)).toEqual(['phishing']);
-    expect(text).not.toMatch(/[#*]/);
-    expect(text.startsWith('...')).toBe(true);
-    expect(text.endsWith('...')).toBe(true);
-    expect(text.replaceAll('...', '').length).toBeLessThanOrEqual(SEARCH_SNIPPET_LENGTH);
-  });
-
-  it('starts at the beginning when the match is early, and keeps short text whole', () => {
-    const segments = buildSnippet('Phishing is still the top way in.', 'phishing');
-    expect(plain(segments)).toBe('Phishing is still the top way in.');
-    expect(marked(segments)).toEqual(['Phishing']);
-  });
-
-  it('is empty for an article without text', () => {
-    expect(buildSnippet('', 'x')).toEqual([]);
   });
 });

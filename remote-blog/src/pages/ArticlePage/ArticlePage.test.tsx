@@ -219,6 +219,7 @@ describe('ArticlePage', () => {
           _id: 'meta',
           title: 'Zero Trust',
           content: '## Intro\n\nNever **trust**, always verify.',
+          excerpt: 'Intro. Never trust, always verify.',
         }),
       },
     });

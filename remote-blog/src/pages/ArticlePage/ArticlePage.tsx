@@ -1,4 +1,4 @@
-// /article/:id: one article in full (the spec's Read More links point here), with its Markdown
+// /article/:id: one article in full (Read More links point here), with its Markdown
 // rendered safely, a reading time, and links to the older and newer article.
 import { Suspense } from 'react';
 import { Link } from '@portfolio/shared/router';
@@ -118,7 +118,7 @@ export const head: PageHead<typeof loader> = ({ data, site }) => {
   }
   const { article } = data;
   const title = articleTitle(article.title);
-  const description = articleExcerpt(article.content) ?? NO_CONTENT;
+  const description = articleExcerpt(article.excerpt) ?? NO_CONTENT;
   const path = articlePath(article._id);
   const image = contentCard(site, 'articles', { ...article, title });
   const modifiedTime = article.updatedAt ?? article.createdAt;

@@ -62,7 +62,7 @@ describe('ArticlesVariantPage', () => {
     expect(fullArticle(cards[0]!)).toHaveAttribute('href', '/article/a');
     expect(fullArticle(cards[0]!)).toHaveAccessibleName(`${FULL_ARTICLE_LABEL} about Alpha`);
     expect(fullArticle(cards[1]!)).toHaveAttribute('href', '/article/b%20b');
-    // The spec's Read More link is kept as it was.
+    // The original Read More link is kept as it was (docs/product.md#quirks-kept-on-purpose).
     expect(readMore(cards[0]!)).toHaveAttribute('href', '/articles/a');
   });
 
@@ -96,7 +96,7 @@ describe('ArticlesVariantPage', () => {
     expect(within(card!).getByText(NO_CONTENT)).toBeInTheDocument();
   });
 
-  it('shows the spec error message when the list fails', async () => {
+  it('shows the list error message when the list fails', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({ 'GET /articles': new TypeError('Failed to fetch') });
     renderVariant();

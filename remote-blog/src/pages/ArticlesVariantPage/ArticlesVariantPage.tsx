@@ -1,4 +1,4 @@
-// /articles/:id: despite its name, a second article list (spec section 2), read from the same
+// /articles/:id: despite its name, a second article list (docs/product.md#quirks-kept-on-purpose), read from the same
 // GET /articles. A compact list whose cards link to /articles/{id}; the card of the id in the
 // address is marked as the current one. Each card also links to the article's text (issue 16:
 // otherwise nothing on this page leads to an article).

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { TEST_API_BASE, mockFetch, renderPage, setUpTestRuntimeConfig } from '@portfolio/testing';
 import { makeSearchResult } from '@portfolio/testing/fixtures';
-import { SEARCHING, SEARCH_TITLE, noResultsText } from '../../texts';
+import { NO_CONTENT, SEARCHING, SEARCH_TITLE, noResultsText } from '../../texts';
 import * as SearchPage from './SearchPage';
 
 setUpTestRuntimeConfig();
@@ -54,24 +54,15 @@ describe('SearchPage', () => {
     );
   });
 
-  it('builds a highlighted snippet from the content when the API sends none', async () => {
+  it("shows 'No content available.' when the API's snippet is empty (an article without text)", async () => {
     mockFetch({
-      'GET /search?query=phishing': {
-        body: [
-          makeSearchResult({
-            content: `# Title\n\n${'Filler words here. '.repeat(10)}Run **phishing** drills. ${'More filler. '.repeat(10)}`,
-          }),
-        ],
-      },
+      'GET /search?query=phishing': { body: [makeSearchResult({ content: '', snippet: '' })] },
     });
     renderSearch('/search-article?query=phishing');
-    const snippet = (await screen.findByRole('article')).querySelector('p')!;
-    expect(marks(snippet)).toEqual(['phishing']);
-    expect(snippet.textContent).not.toMatch(/[#*]/);
-    expect(snippet.textContent!.replaceAll('...', '').length).toBeLessThanOrEqual(150);
+    expect(await screen.findByText(NO_CONTENT)).toBeInTheDocument();
   });
 
-  it('shows the spec text with the query when nothing is found', async () => {
+  it('shows the no-results text with the query when nothing is found', async () => {
     mockFetch({ 'GET /search?query=quantum': { body: [] } });
     renderSearch('/search-article?query=%20quantum%20');
     expect(

@@ -60,7 +60,7 @@ function SearchResults({ query }: { query: string }) {
     <ul className={styles.results}>
       {search.results.map((result) => (
         <li key={result._id}>
-          <SearchResultItem result={result} query={query} />
+          <SearchResultItem result={result} />
         </li>
       ))}
     </ul>

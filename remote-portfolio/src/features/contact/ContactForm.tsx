@@ -20,7 +20,7 @@ export interface ContactOutcome {
 }
 
 export interface ContactFormProps {
-  /** Turns the API's answer into what the form says: the two forms of the spec differ here. */
+  /** Turns the API's answer into what the form says: the two forms differ here (docs/product.md#contact). */
   judge(result: ContactResult): ContactOutcome;
   /** Shown when the request throws (network down, timeout). */
   exceptionText: string;
@@ -35,7 +35,7 @@ const EMPTY = { name: '', email: '', message: '', website: '' };
 /**
  * The contact form of the home and contact pages: name, email and message, all required.
  * The inputs carry `required` and `type="email"`, but the form is `noValidate`, so an empty field
- * shows the spec's own message instead of the browser's bubble.
+ * shows the site's own message instead of the browser's bubble.
  */
 export function ContactForm({ judge, exceptionText, labelledBy }: ContactFormProps) {
   const id = useId();

@@ -1,4 +1,4 @@
-// How each contact form of the spec reads the API's answer (site-spec.md section 8).
+// How each contact form reads the API's answer (docs/product.md#contact).
 import type { ContactResult } from '@portfolio/shared/api-client';
 import { CONTACT_PAGE_FAILED, CONTACT_SUCCESS, HOME_CONTACT_FAILED } from '../../texts';
 import type { ContactOutcome } from './ContactForm';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import Typed from 'typed.js';
 import { BACK_SPEED_MS, TYPE_SPEED_MS } from '../../texts';
-import { usePrefersReducedMotion } from '../motion/usePrefersReducedMotion';
+import { usePrefersReducedMotion } from '../motion/use-prefers-reduced-motion';
 import styles from './TypedPhrases.module.css';
 
 export interface TypedPhrasesProps {

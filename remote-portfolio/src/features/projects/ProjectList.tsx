@@ -6,7 +6,7 @@ import { PROJECT_SNIPPET_LENGTH, truncateText } from '@portfolio/shared/format';
 import type { Project } from '@portfolio/shared/types';
 import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import { PROJECTS_EMPTY, PROJECTS_LOAD_ERROR, PROJECTS_LOADING, projectPath } from '../../texts';
-import { newestProjects } from './newestProjects';
+import { newestProjects } from './newest-projects';
 import type { ProjectsState } from './project-states';
 import styles from './ProjectList.module.css';
 

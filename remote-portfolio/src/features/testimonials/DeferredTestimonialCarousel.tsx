@@ -4,7 +4,7 @@
 import { lazy, Suspense, useRef } from 'react';
 import { TestimonialSlide } from './TestimonialSlide';
 import type { TestimonialCarouselProps } from './TestimonialCarousel';
-import { useNearViewport } from './useNearViewport';
+import { useNearViewport } from './use-near-viewport';
 import styles from './TestimonialCarousel.module.css';
 
 const TestimonialCarousel = lazy(() =>

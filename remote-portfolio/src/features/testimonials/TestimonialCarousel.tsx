@@ -16,7 +16,7 @@ import {
   CAROUSEL_SPEED_MS,
   carouselDotLabel,
 } from '../../texts';
-import { usePrefersReducedMotion } from '../motion/usePrefersReducedMotion';
+import { usePrefersReducedMotion } from '../motion/use-prefers-reduced-motion';
 import { TestimonialSlide } from './TestimonialSlide';
 import styles from './TestimonialCarousel.module.css';
 

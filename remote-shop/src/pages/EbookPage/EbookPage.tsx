@@ -28,7 +28,7 @@ export default function EbookPage() {
               <h2 className={styles.name}>{book.title}</h2>
               <p>{book.description}</p>
               <p className={styles.price}>{book.price}</p>
-              {/* Spec: the button does nothing (the catalogue is a placeholder). */}
+              {/* The button does nothing (the catalogue is a placeholder). */}
               <Button aria-label={`${BUY_NOW_LABEL}: ${book.title}`}>{BUY_NOW_LABEL}</Button>
             </Card>
           </li>

@@ -28,7 +28,7 @@ export default function StorePage() {
               />
               <h2 className={styles.name}>{product.name}</h2>
               <p className={styles.price}>{product.price}</p>
-              {/* Spec: the button does nothing (the store is a placeholder). */}
+              {/* The button does nothing (the store is a placeholder). */}
               <Button aria-label={`${ADD_TO_CART_LABEL}: ${product.name}`}>
                 {ADD_TO_CART_LABEL}
               </Button>

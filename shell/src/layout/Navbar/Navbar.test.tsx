@@ -49,7 +49,7 @@ beforeEach(() => {
 });
 
 describe('Navbar', () => {
-  it('links every page of the spec, in order', () => {
+  it('links every page of the navigation bar, in order', () => {
     renderNavbar();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const labels = Array.from(nav.querySelectorAll('ul a')).map((link) => link.textContent);

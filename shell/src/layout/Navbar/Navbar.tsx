@@ -58,7 +58,7 @@ export function Navbar({ brand }: { brand: string }) {
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     const text = query.trim();
-    // Spec: empty or whitespace-only text does nothing.
+    // Empty or whitespace-only text does nothing (docs/product.md#navigation-bar-and-footer).
     if (!text) return;
     navigate(`${SEARCH_ROUTE}?${new URLSearchParams({ query: text })}`);
   };

@@ -1,7 +1,7 @@
 import { Link } from '@portfolio/shared/router';
 import { useHydrationMark } from '../../federation/hydration-mark';
 import { NOT_FOUND_HEAD } from '../../head/page-head';
-import { useStaticHead } from '../../head/useRouteHead';
+import { useStaticHead } from '../../head/use-route-head';
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../../texts';
 import styles from './NotFoundPage.module.css';
 

@@ -1,4 +1,4 @@
-// Layer one of remote failure handling (ARCHITECTURE.md): when a remote cannot be loaded, the
+// Layer one of remote failure handling (docs/decisions/002-remote-failure-handling.md): when a remote cannot be loaded, the
 // runtime hands back a fallback page module instead of throwing, so the route renders the
 // fallback and the rest of the site is untouched. Layer two is RemoteErrorBoundary.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act } from '@testing-library/react';
-import { useTypedBeforeHydration } from './useTypedBeforeHydration';
+import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
 function Form({ onSubmit }: { onSubmit: (values: Record<string, string>) => void }) {
   const [values, setValues] = useState({ name: '', email: '' });

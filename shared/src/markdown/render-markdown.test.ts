@@ -1,4 +1,4 @@
-import { renderMarkdown } from './renderMarkdown';
+import { renderMarkdown } from './render-markdown';
 
 /** The rendered HTML as a DOM fragment, to inspect what a browser would build from it. */
 function renderToDom(markdown: string): HTMLElement {

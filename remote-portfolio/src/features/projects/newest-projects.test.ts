@@ -1,5 +1,5 @@
 import type { Project } from '@portfolio/shared/types';
-import { newestProjects } from './newestProjects';
+import { newestProjects } from './newest-projects';
 
 const project = (id: string, createdAt: string): Project => ({
   _id: id,

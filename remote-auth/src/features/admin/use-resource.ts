@@ -4,7 +4,7 @@ export type ResourceState<T> =
   { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'loaded'; data: T };
 
 /**
- * Loads data with loading, error and loaded states (spec section 4). `load` must be stable.
+ * Loads data with loading, error and loaded states. `load` must be stable.
  * A reload keeps showing the current data until the new data arrives.
  */
 export function useResource<T>(load: () => Promise<T>) {

@@ -18,6 +18,7 @@ import {
   reportingEndpoints,
 } from '../tools/security-headers.mjs';
 import { cacheControlFor } from '../tools/static-server.mjs';
+import { scriptsAfterFirstPaint } from './page-scripts.mjs';
 import { createRenderCache } from './render-cache.mjs';
 import { registerSiteSession } from './session.mjs';
 import { FEEDS, FEED_UNAVAILABLE, createFeedRelay, robotsTxt } from './site-files.mjs';
@@ -55,29 +56,6 @@ export function withoutPageMetadata(head) {
   return head
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="?description"?[^>]*>/, '');
-}
-
-/**
- * The template's deferred scripts, started once the browser has painted the page the server
- * sent: the visitor reads it before any script is parsed or run, and hydration comes after
- * (docs/performance.md, "Server rendering"). Order is kept (async = false). The loader is an
- * inline script, so it gets the response's nonce like the shell's other scripts.
- * @param {string} head
- */
-export function scriptsAfterFirstPaint(head) {
-  /** @type {string[]} */
-  const sources = [];
-  const rest = head.replace(/<script defer="defer" src="([^"]+)"><\/script>/g, (_, src) => {
-    sources.push(src);
-    return '';
-  });
-  if (sources.length === 0) return head;
-  const list = JSON.stringify(sources).replace(/</g, '\\u003c');
-  return (
-    `${rest}<script>requestAnimationFrame(function(){setTimeout(function(){${list}.forEach(` +
-    `function(src){var s=document.createElement('script');s.src=src;s.async=false;` +
-    `document.head.appendChild(s)})})})</script>`
-  );
 }
 
 /**
@@ -216,32 +194,50 @@ export async function createSiteServer({
 
   // Pages are a route (not the not-found handler), so the route hooks (compression) apply;
   // the shell's files above are more specific routes and win.
-  app.get('/*', async (request, reply) => {
+  /**
+   * Sends a page with this response's nonce in its policy; a page for one signed-in visitor is
+   * theirs alone, and every page depends on the cookie.
+   */
+  const sendPage = (reply, { status, body, nonce, signedIn }) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('Vary', 'Cookie')
+      .header('Cache-Control', signedIn ? 'private, no-store' : 'no-cache')
+      .header('Content-Security-Policy', `${pagePolicyHead}${nonce}${pagePolicyTail}`)
+      .header('Reporting-Endpoints', reporting)
+      .send(body);
+  /** A page kept for visitors without a session (keyed by the path and query as asked for). */
+  const sendCached = (request, reply, nonce) => {
+    const cached = renderCache?.lookup(request.url, nonce);
+    if (!cached) return false;
+    reply.header('Server-Timing', 'cache;desc="hit"');
+    sendPage(reply, { status: cached.status, body: cached.body, nonce, signedIn: false });
+    return true;
+  };
+
+  // Pages are a route (not the not-found handler), so the route hooks (compression) apply;
+  // the shell's files above are more specific routes and win. A request without any cookie
+  // (no session) whose page is kept is answered at once, without a promise.
+  app.get('/*', (request, reply) => {
     if (path.extname(request.url.split('?')[0]) !== '') {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const nonce = nextNonce();
-    const url = new URL(request.url, `http://${publicHostname}`);
-    const session = await sessionOf(request, reply);
-    // A page for one signed-in visitor is theirs alone; every page depends on the cookie.
-    reply.header('Vary', 'Cookie');
-    const cacheControl = session ? 'private, no-store' : 'no-cache';
-    const sendPage = (status, body) =>
-      reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', cacheControl)
-        .header('Content-Security-Policy', `${pagePolicyHead}${nonce}${pagePolicyTail}`)
-        .header('Reporting-Endpoints', reporting)
-        .send(body);
+    if (!request.headers.cookie && sendCached(request, reply, nonce)) return reply;
+    return renderPage(request, reply, nonce);
+  });
 
+  async function renderPage(request, reply, nonce) {
+    reply.header('Vary', 'Cookie');
+    const session = request.headers.cookie ? await sessionOf(request, reply) : null;
     // Only pages without a session are the same for everyone (session undefined: not checked).
-    const cacheKey = renderCache && session === null ? url.pathname + url.search : null;
-    const cached = cacheKey ? renderCache.lookup(cacheKey, nonce) : undefined;
-    if (cached) {
-      reply.header('Server-Timing', 'cache;desc="hit"');
-      return sendPage(cached.status, cached.body);
+    if (session === null && request.headers.cookie && sendCached(request, reply, nonce)) {
+      return reply;
     }
+    const cacheKey = renderCache && session === null ? request.url : null;
+    const signedIn = Boolean(session);
+    const cacheControl = signedIn ? 'private, no-store' : 'no-cache';
     const started = performance.now();
     const ticket = renderCache?.ticket();
     const controller = new AbortController();
@@ -249,6 +245,7 @@ export async function createSiteServer({
 
     let result;
     try {
+      const url = new URL(request.url, `http://${publicHostname}`);
       result = await site.render(new Request(url, { signal: controller.signal }), {
         nonce,
         session,
@@ -278,7 +275,7 @@ export async function createSiteServer({
         done(null, chunk);
       },
     });
-    sendPage(result.status, body);
+    sendPage(reply, { status: result.status, body, nonce, signedIn });
     // The shell's own scripts carry this response's nonce; what they load is trusted through
     // 'strict-dynamic' (tools/security-headers.mjs).
     body.write(`${headParts.join(nonce)}${result.headTags}${links}</head><body><div id="root">`);
@@ -296,7 +293,7 @@ export async function createSiteServer({
       );
     }
     return reply;
-  });
+  }
   app.setNotFoundHandler(async (request, reply) =>
     request.method === 'GET' || request.method === 'HEAD'
       ? reply.code(404).type('text/plain; charset=utf-8').send('Not found')

@@ -28,7 +28,8 @@ const STACK_ENV = {
   API_PORT: String(API_PORT),
   AUTH_EMULATOR_PORT: '9600',
 };
-const GOALS = { score: 100, lcpMs: 1500, cls: 0 };
+// Issue 12's goals on each page: score at least 98, LCP at most 1.5 s, TBT at most 150 ms, CLS 0.
+const GOALS = { score: 98, lcpMs: 1500, tbtMs: 150, cls: 0 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** The stack, started by this script: stopped by its PID only. */
@@ -294,12 +295,14 @@ async function main() {
     }
     const met = {
       score: rows.every((row) => row.median.score >= GOALS.score),
-      lcp: rows.every((row) => row.median.lcpMs < GOALS.lcpMs),
+      lcp: rows.every((row) => row.median.lcpMs <= GOALS.lcpMs),
+      tbt: rows.every((row) => row.median.tbtMs <= GOALS.tbtMs),
       cls: rows.every((row) => row.median.cls <= GOALS.cls),
     };
     console.log(
-      `\ngoals: score ${GOALS.score} on every page ${met.score ? 'met' : 'NOT met'}; ` +
-        `LCP < ${seconds(GOALS.lcpMs)} ${met.lcp ? 'met' : 'NOT met'}; ` +
+      `\ngoals: score ≥ ${GOALS.score} on every page ${met.score ? 'met' : 'NOT met'}; ` +
+        `LCP ≤ ${seconds(GOALS.lcpMs)} ${met.lcp ? 'met' : 'NOT met'}; ` +
+        `TBT ≤ ${GOALS.tbtMs} ms ${met.tbt ? 'met' : 'NOT met'}; ` +
         `CLS ${GOALS.cls} ${met.cls ? 'met' : 'NOT met'}`,
     );
     console.log(

@@ -1,0 +1,31 @@
+// How a server-rendered page starts the shell's scripts (docs/decisions/039).
+
+/** Scripts start at the latest this long after the page began to load (a slow image). */
+export const SCRIPTS_START_BY_MS = 3000;
+
+/**
+ * The template's deferred scripts, started once the page the server sent is on screen: after
+ * the window's load event (its stylesheets and first images are in) and the next frame, or
+ * SCRIPTS_START_BY_MS at the latest. The visitor reads the page before any script is fetched,
+ * parsed or run, and hydration comes after (docs/decisions/039). Order is kept
+ * (async = false). The loader is an inline script, so it gets the response's nonce like the
+ * shell's other scripts.
+ * @param {string} head
+ */
+export function scriptsAfterFirstPaint(head) {
+  /** @type {string[]} */
+  const sources = [];
+  const rest = head.replace(/<script defer="defer" src="([^"]+)"><\/script>/g, (_, src) => {
+    sources.push(src);
+    return '';
+  });
+  if (sources.length === 0) return head;
+  const list = JSON.stringify(sources).replace(/</g, '\\u003c');
+  return (
+    `${rest}<script>(function(){var started=false;function start(){if(started)return;` +
+    `started=true;requestAnimationFrame(function(){setTimeout(function(){${list}.forEach(` +
+    `function(src){var s=document.createElement('script');s.src=src;s.async=false;` +
+    `document.head.appendChild(s)})})})}if(document.readyState==='complete')start();else{` +
+    `addEventListener('load',start);setTimeout(start,${SCRIPTS_START_BY_MS})}})()</script>`
+  );
+}

@@ -300,7 +300,7 @@ export async function renderPageOnServer(
 
 const mountedPages = new Set<() => void>();
 
-/** Unmounts what renderPage() mounted (tools/jest/setup-dom.ts calls it after each test). */
+/** Unmounts what renderPage() mounted (testing/jest/setup-dom.ts calls it after each test). */
 export function cleanupPages(): void {
   for (const unmount of [...mountedPages]) unmount();
 }

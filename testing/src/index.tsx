@@ -167,6 +167,21 @@ export interface PageModuleUnderTest {
 }
 
 /** The document title the site shows for a page titled `title` (the test owner's site). */
+/** Makes the page report the visitor's reduced-motion preference (window.matchMedia). */
+export function setReducedMotion(reduce: boolean): void {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: reduce && query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
 export function siteTitle(title: string): string {
   return documentTitle({ title }, siteContext(TEST_RUNTIME_CONFIG));
 }

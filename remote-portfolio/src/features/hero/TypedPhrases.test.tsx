@@ -1,20 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
+import { setReducedMotion } from '@portfolio/testing';
 import { BACK_SPEED_MS, TYPE_SPEED_MS, TYPED_PHRASES } from '../../texts';
 import { TypedPhrases } from './TypedPhrases';
-
-function setReducedMotion(reduce: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: reduce && query === '(prefers-reduced-motion: reduce)',
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 const typedText = () => screen.getByTestId('typed-text').textContent ?? '';
 const tick = (ms: number) => act(() => jest.advanceTimersByTime(ms));

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setReducedMotion } from '@portfolio/testing';
 import { TESTIMONIALS } from '../../content/owner';
 import {
   CAROUSEL_AUTOPLAY_MS,
@@ -11,20 +12,6 @@ import {
   carouselDotLabel,
 } from '../../texts';
 import { TestimonialCarousel } from './TestimonialCarousel';
-
-function setReducedMotion(reduce: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: reduce && query === '(prefers-reduced-motion: reduce)',
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 /** The slide a visitor (and a screen reader) can perceive: react-slick aria-hides the others. */
 function shownQuote(): string {

@@ -1,6 +1,6 @@
 // The render cache for visitors without a session (docs/decisions/039): a page asked for again
-// comes from memory with a nonce of its own, and an admin's edit shows on the very next request
-// (the content API announces every change to the site's server).
+// comes from memory with a nonce of its own, and an admin's edit shows on the next request (the
+// content API announces every change to the site's server).
 import type { APIRequestContext } from '@playwright/test';
 import { DEV_ADMIN, expect, idTokenFor, siteConfig, test } from './fixtures';
 
@@ -12,24 +12,49 @@ async function page(request: APIRequestContext, path: string) {
   return { body: await response.text(), headers: response.headers() };
 }
 
+const isHit = ({ headers }: { headers: Record<string, string> }) =>
+  headers['server-timing'] === 'cache;desc="hit"';
+
+/**
+ * Asks for `path` until it comes from the cache (another spec's write, in parallel, empties the
+ * cache now and then), and returns the answers.
+ */
+async function untilCached(request: APIRequestContext, path: string, hits = 1) {
+  const answers: Awaited<ReturnType<typeof page>>[] = [];
+  for (let attempt = 0; attempt < 10 && answers.filter(isHit).length < hits; attempt += 1) {
+    answers.push(await page(request, path));
+  }
+  expect(answers.filter(isHit)).toHaveLength(hits);
+  return answers;
+}
+
 test('a page asked for again comes from the cache, with a nonce of its own', async ({
   request,
 }) => {
-  // The first answer may be a render or already cached; the ones after it are cached.
-  const first = await page(request, '/blog');
-  const second = await page(request, '/blog');
-  const third = await page(request, '/blog');
-  expect(second.headers['server-timing']).toBe('cache;desc="hit"');
-  expect(third.headers['server-timing']).toBe('cache;desc="hit"');
-
-  const nonces = [first, second, third].map(({ body }) => nonceOf(body));
-  expect(new Set(nonces).size).toBe(3);
-  for (const [index, { body, headers }] of [first, second, third].entries()) {
+  const answers = await untilCached(request, '/blog', 2);
+  const [first, second] = answers.filter(isHit);
+  const nonces = answers.map(({ body }) => nonceOf(body));
+  expect(new Set(nonces).size).toBe(answers.length);
+  for (const [index, { body, headers }] of answers.entries()) {
     expect(headers['content-security-policy']).toContain(`'nonce-${nonces[index]}'`);
     expect(headers['cache-control']).toBe('no-cache');
-    expect(body.split(nonces[index]!).join('N')).toBe(first.body.split(nonces[0]!).join('N'));
+    expect(body).not.toContain('nonce-slot');
   }
+  const withoutNonce = ({ body }: { body: string }) => body.split(nonceOf(body)).join('N');
+  expect(withoutNonce(second!)).toBe(withoutNonce(first!));
 });
+
+/**
+ * What the site's server sends for `path` shortly after a write. The API announces the write
+ * before it answers it, but here the announcement goes through the fault gate (a proxy) while
+ * the test's next request goes straight to the site: the two race by a few milliseconds. Two
+ * seconds is far below the cache's 60 s lifetime, so only the announcement can explain a change.
+ */
+const soon = (request: APIRequestContext, path: string) =>
+  expect.poll(async () => (await request.get(path)).text(), {
+    timeout: 2000,
+    intervals: [20, 50, 100, 200],
+  });
 
 test("an admin's edits show on the next request, list and article alike", async ({ request }) => {
   const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
@@ -37,8 +62,7 @@ test("an admin's edits show on the next request, list and article alike", async 
   const { apiBase } = await siteConfig(request);
   const title = `Cached page check ${Date.now().toString(36)}`;
 
-  await page(request, '/blog');
-  expect((await page(request, '/blog')).headers['server-timing']).toBe('cache;desc="hit"');
+  await untilCached(request, '/blog');
   const created = await request.post(`${apiBase}/articles`, {
     headers,
     data: { title, content: 'Written to **check** the render cache.' },
@@ -46,26 +70,22 @@ test("an admin's edits show on the next request, list and article alike", async 
   expect(created.status()).toBe(201);
   const { _id: id } = (await created.json()) as { _id: string };
   try {
-    const list = await page(request, '/blog');
-    expect(list.headers['server-timing']).toMatch(/^render;dur=/);
-    expect(list.body).toContain(title);
-    const article = await page(request, `/article/${id}`);
-    expect(article.body).toContain('<strong>check</strong>');
-    expect((await page(request, `/article/${id}`)).headers['server-timing']).toBe(
-      'cache;desc="hit"',
-    );
+    await soon(request, '/blog').toContain(title);
+    await untilCached(request, `/article/${id}`);
+    expect((await page(request, `/article/${id}`)).body).toContain('<strong>check</strong>');
 
     const edited = await request.put(`${apiBase}/articles/${id}`, {
       headers,
       data: { title: `${title}, revised`, content: 'Edited.' },
     });
     expect(edited.status()).toBe(200);
-    const revised = await page(request, `/article/${id}`);
-    expect(revised.body).toContain(`${title}, revised`);
-    expect(revised.body).not.toContain('<strong>check</strong>');
+    await soon(request, `/article/${id}`).toContain(`${title}, revised`);
+    expect((await page(request, `/article/${id}`)).body).not.toContain('<strong>check</strong>');
   } finally {
     expect((await request.delete(`${apiBase}/articles/${id}`, { headers })).ok()).toBe(true);
   }
-  expect((await page(request, '/blog')).body).not.toContain(title);
-  expect((await request.get(`/article/${id}`)).status()).toBe(404);
+  await soon(request, '/blog').not.toContain(title);
+  await expect
+    .poll(async () => (await request.get(`/article/${id}`)).status(), { timeout: 2000 })
+    .toBe(404);
 });

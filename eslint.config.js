@@ -48,7 +48,10 @@ const NO_TOOLS = {
     "The shell's sources never import tools/: what both need lives in the shell or @portfolio/shared (docs/decisions/073).",
 };
 
-/** A non-component file's name is kebab-case; a .tsx file's is PascalCase (a component) or kebab-case. */
+/**
+ * A non-component file's name is kebab-case; a .tsx file's is PascalCase (a component) or
+ * kebab-case.
+ */
 const KEBAB_CASE = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
 const PASCAL_CASE = '+([A-Z])*([a-zA-Z0-9])';
 

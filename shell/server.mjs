@@ -27,7 +27,10 @@ const require = createRequire(import.meta.url);
 const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 const ROOT_ELEMENT = '<div id="root"></div>';
 const NONCE_SLOT = 'nonce-slot';
-/** How long a remote's page module or a page's data may take before the page is drawn in the browser. */
+/**
+ * How long a remote's page module or a page's data may take before the page is drawn in the
+ * browser.
+ */
 export const DEFAULT_RENDER_BUDGET_MS = 1000;
 /** How often the server looks for redeployed remotes. */
 export const DEFAULT_REMOTE_POLL_MS = 2000;

@@ -1,4 +1,5 @@
-// @portfolio/contract: the content API's schemas and the types derived from them (docs/decisions/052).
+// @portfolio/contract: the content API's schemas and the types derived from them
+// (docs/decisions/052).
 export * from './schemas.js';
 export { check } from './check.js';
 export * from './text.js';

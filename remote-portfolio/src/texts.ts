@@ -98,7 +98,10 @@ export const ABOUT_PATH = '/about';
 export const PROJECT_LOADING = 'Loading project...';
 /** Any non-ok answer to GET /projects/{id}. */
 export const PROJECT_NOT_FOUND = 'Project not found';
-/** The request itself failed (network down, timeout): not the "not ok" case of docs/product.md#project-detail. */
+/**
+ * The request itself failed (network down, timeout): not the "not ok" case of
+ * docs/product.md#project-detail.
+ */
 export const PROJECT_LOAD_FAILED = 'Could not load the project. Please try again later.';
 /** The page shows 'Error: ' plus the message. */
 export const projectErrorText = (message: string) => `Error: ${message}`;

@@ -1,7 +1,7 @@
-// The one typed client for the content API. Every page call goes through here, so the base
-// address, timeouts and the error handling of docs/product.md#content-api live in one place. Every answer is checked
-// against the API's contract (docs/decisions/052) before anyone sees it: an answer of another
-// shape is an UnexpectedResponseError, which each page turns into its error state.
+// The one typed client for the content API. Every page call goes through here, so the base address,
+// timeouts and the error handling of docs/product.md#content-api live in one place. Every answer is
+// checked against the API's contract (docs/decisions/052) before anyone sees it: an answer of
+// another shape is an UnexpectedResponseError, which each page turns into its error state.
 import {
   AboutDataSchema,
   ApiUserProfileSchema,
@@ -73,7 +73,9 @@ function apiUrl(path: string): string {
   return `${getRuntimeConfig().apiBase}${path}`;
 }
 
-/** Absolute URL of an image whose imagePath is relative to the API base (spec: base + imagePath). */
+/**
+ * Absolute URL of an image whose imagePath is relative to the API base (spec: base + imagePath).
+ */
 export function imageUrl(imagePath: string): string {
   if (/^https?:\/\//.test(imagePath)) return imagePath;
   return apiUrl(imagePath.startsWith('/') ? imagePath : `/${imagePath}`);
@@ -181,7 +183,8 @@ function jsonBody(body: unknown): { body: string; headers: Record<string, string
   return { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
 }
 
-// A list answer that is not an array is an error (docs/product.md#portfolio); the list schemas say so.
+// A list answer that is not an array is an error (docs/product.md#portfolio); the list schemas say
+// so.
 export function getProjects(options: RequestOptions = {}): Promise<Project[]> {
   return requestJson('/projects', ProjectListSchema, {}, options);
 }
@@ -239,8 +242,9 @@ export function newIdempotencyKey(): string {
 
 /**
  * POST /contact. Returns the status instead of throwing, because the two contact forms of the
- * site judge it differently (docs/product.md#contact) (home wants 201, the contact page any ok). Network errors throw.
- * The Idempotency-Key lets the API store a message once even if the request is sent again.
+ * site judge it differently (docs/product.md#contact) (home wants 201, the contact page any ok).
+ * Network errors throw. The Idempotency-Key lets the API store a message once even if the request
+ * is sent again.
  */
 export function sendContactMessage(
   contact: ContactMessage & { website?: string },

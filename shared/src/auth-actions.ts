@@ -50,7 +50,10 @@ export async function signUpWithEmail({
   return getProfileStore().create(user, { email: user.email ?? email, username });
 }
 
-/** Sign-in with local persistence (docs/product.md#accounts), then the display name becomes the username. */
+/**
+ * Sign-in with local persistence (docs/product.md#accounts), then the display name becomes the
+ * username.
+ */
 export async function signInWithEmail({ username, email, password }: Credentials): Promise<void> {
   const { auth, sdk } = await firebaseAuth();
   await sdk.setPersistence(auth, sdk.browserLocalPersistence);

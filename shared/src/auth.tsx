@@ -235,5 +235,7 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-/** For the singleton proof: the context object itself, which must be the same in shell and remotes. */
+/**
+ * For the singleton proof: the context object itself, which must be the same in shell and remotes.
+ */
 export const authContextIdentity = AuthContext;

@@ -1,4 +1,5 @@
-// Texts owned by the shell (docs/product.md#navigation-bar-and-footer), imported by components and tests.
+// Texts owned by the shell (docs/product.md#navigation-bar-and-footer), imported by components and
+// tests.
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/portfolio', label: 'Portfolio' },

@@ -1,7 +1,9 @@
 import { ApiError } from '@portfolio/shared/api-client';
 import { ADMIN_FORBIDDEN_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../texts';
 
-/** Sign-up, sign-in and Google errors show the provider's message text (docs/product.md#accounts). */
+/**
+ * Sign-up, sign-in and Google errors show the provider's message text (docs/product.md#accounts).
+ */
 export function providerMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return String(error);

@@ -15,10 +15,13 @@ import {
 } from '../../texts';
 import styles from './WelcomePage.module.css';
 
-/** docs/product.md#accounts: a greeting with links to /blog and /ebook; sign-in state changes the greeting. */
 /** The server's title; the page sets the visitor's own once it knows who is signed in. */
 export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: welcomeTitle(null) });
 
+/**
+ * docs/product.md#accounts: a greeting with links to /blog and /ebook; sign-in state changes the
+ * greeting.
+ */
 export default function WelcomePage() {
   const { user } = useAuth();
   const name = user ? user.displayName || user.email : null;

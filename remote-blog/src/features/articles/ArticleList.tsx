@@ -1,5 +1,5 @@
-// The article list with its loading, error and loaded states (docs/product.md#blog), shared by /blog
-// and the /articles/:id variant, which differ only in layout and link target.
+// The article list with its loading, error and loaded states (docs/product.md#blog), shared by
+// /blog and the /articles/:id variant, which differ only in layout and link target.
 import { Suspense } from 'react';
 import { usePageData } from '@portfolio/shared/page-data';
 import { ErrorMessage, Spinner } from '@portfolio/shared/ui';

@@ -1,7 +1,7 @@
-// /articles/:id: despite its name, a second article list (docs/product.md#quirks-kept-on-purpose), read from the same
-// GET /articles. A compact list whose cards link to /articles/{id}; the card of the id in the
-// address is marked as the current one. Each card also links to the article's text (issue 16:
-// otherwise nothing on this page leads to an article).
+// /articles/:id: despite its name, a second article list (docs/product.md#quirks-kept-on-purpose),
+// read from the same GET /articles. A compact list whose cards link to /articles/{id}; the card of
+// the id in the address is marked as the current one. Each card also links to the article's text
+// (issue 16: otherwise nothing on this page leads to an article).
 import { useParams } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { PageHead } from '@portfolio/shared/head';

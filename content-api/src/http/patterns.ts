@@ -9,15 +9,6 @@ import {
   NON_BLANK_PATTERN,
 } from '@portfolio/contract';
 
-export {
-  EMAIL_PATTERN,
-  HTTP_URL_PATTERN,
-  ID_PATTERN,
-  IMAGE_NAME_PATTERN,
-  IMAGE_PATH_PATTERN,
-  NON_BLANK_PATTERN,
-};
-
 /** Visible ASCII, no spaces: a UUID, a ULID, a quoted structured-field string… */
 export const IDEMPOTENCY_KEY_PATTERN = '^[!-~]{1,255}$';
 

@@ -14,17 +14,11 @@ import {
   uploadImage,
 } from '@portfolio/shared/api-client';
 import { TEST_API_BASE, mockFetch, setUpTestRuntimeConfig } from '@portfolio/testing';
+import { makeProject } from '@portfolio/testing/fixtures';
 
 setUpTestRuntimeConfig();
 
-const PROJECT = {
-  _id: 'home-lab-siem',
-  title: 'Home Lab SIEM',
-  description: 'A lab.',
-  imagePath: '/images/siem.svg',
-  createdAt: '2024-02-12T10:00:00.000Z',
-  updatedAt: '2024-02-12T10:00:00.000Z',
-};
+const PROJECT = makeProject();
 const ARTICLE = {
   _id: 'tls-in-practice',
   title: 'TLS in practice',

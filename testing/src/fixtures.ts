@@ -1,5 +1,6 @@
-// Fixtures for the front-end tests (`@portfolio/testing/fixtures`): articles and search results.
-import type { Article, ArticleDetail, SearchResult } from '@portfolio/shared/types';
+// Fixtures for the front-end tests (`@portfolio/testing/fixtures`): articles, search results and
+// a project.
+import type { Article, ArticleDetail, Project, SearchResult } from '@portfolio/shared/types';
 
 let sequence = 0;
 
@@ -25,4 +26,17 @@ export function makeArticleDetail(overrides: Partial<ArticleDetail> = {}): Artic
 export function makeSearchResult(overrides: Partial<SearchResult> = {}): SearchResult {
   const { _id, title, content, createdAt } = makeArticle();
   return { _id, title, content, createdAt, snippet: '', ...overrides };
+}
+
+/** A project as GET /projects/:id answers it (the same one each time unless overridden). */
+export function makeProject(overrides: Partial<Project> = {}): Project {
+  return {
+    _id: 'home-lab-siem',
+    title: 'Home Lab SIEM',
+    description: 'A lab.',
+    imagePath: '/images/siem.svg',
+    createdAt: '2024-02-12T10:00:00.000Z',
+    updatedAt: '2024-02-12T10:00:00.000Z',
+    ...overrides,
+  };
 }

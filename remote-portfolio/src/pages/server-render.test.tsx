@@ -2,6 +2,7 @@
 // loaders run on the server through the same API client, which checks each answer against the
 // API's contract, so a wrong shape renders the page's error state into the HTML.
 import { mockFetch, renderPageOnServer, setUpTestRuntimeConfig } from '@portfolio/testing';
+import { makeProject } from '@portfolio/testing/fixtures';
 import { ABOUT } from '../content/owner';
 import { PROJECTS_LOAD_ERROR, PROJECT_LOAD_FAILED } from '../texts';
 import * as AboutPage from './AboutPage/AboutPage';
@@ -10,14 +11,7 @@ import * as ProjectDetailPage from './ProjectDetailPage/ProjectDetailPage';
 
 setUpTestRuntimeConfig();
 
-const PROJECT = {
-  _id: 'home-lab-siem',
-  title: 'Home Lab SIEM',
-  description: 'A lab.',
-  imagePath: '/images/siem.svg',
-  createdAt: '2024-02-12T10:00:00.000Z',
-  updatedAt: '2024-02-12T10:00:00.000Z',
-};
+const PROJECT = makeProject();
 
 describe('server render of the portfolio with answers of the wrong shape', () => {
   it('renders the projects error for projects without titles', async () => {

@@ -195,18 +195,17 @@ export async function createSiteServer({
     });
   }
 
-  // Pages are a route (not the not-found handler), so the route hooks (compression) apply;
-  // the shell's files above are more specific routes and win.
+  /** A page for one signed-in visitor is theirs alone. */
+  const pageCacheControl = (signedIn) => (signedIn ? 'private, no-store' : 'no-cache');
   /**
-   * Sends a page with this response's nonce in its policy; a page for one signed-in visitor is
-   * theirs alone, and every page depends on the cookie.
+   * Sends a page with this response's nonce in its policy; every page depends on the cookie.
    */
   const sendPage = (reply, { status, body, nonce, signedIn }) =>
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('Vary', 'Cookie')
-      .header('Cache-Control', signedIn ? 'private, no-store' : 'no-cache')
+      .header('Cache-Control', pageCacheControl(signedIn))
       .header('Content-Security-Policy', `${pagePolicyHead}${nonce}${pagePolicyTail}`)
       .header('Reporting-Endpoints', reporting)
       .send(body);
@@ -240,7 +239,7 @@ export async function createSiteServer({
     }
     const cacheKey = renderCache && session === null ? request.url : null;
     const signedIn = Boolean(session);
-    const cacheControl = signedIn ? 'private, no-store' : 'no-cache';
+    const cacheControl = pageCacheControl(signedIn);
     const started = performance.now();
     const ticket = renderCache?.ticket();
     const controller = new AbortController();

@@ -1,18 +1,7 @@
 // Browser APIs that neither jsdom nor Node has: stand-ins good enough for component tests.
 // (Files that ask for the node environment have no window: nothing to add there.)
 if (typeof window !== 'undefined') {
-  if (!window.matchMedia) {
-    window.matchMedia = (query) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    });
-  }
+  if (!window.matchMedia) require('../src/media.ts').setReducedMotion(false);
 
   if (!window.IntersectionObserver) {
     window.IntersectionObserver = class IntersectionObserverStub {

@@ -33,6 +33,8 @@ import type { HeadArgs, HeadSpec } from '@portfolio/shared/head';
 import { pageRouteLoader } from '@portfolio/shared/page-data';
 import type { RuntimeConfig } from '@portfolio/shared/config';
 
+export { setReducedMotion } from './media';
+
 export const TEST_API_BASE = 'http://api.test/api';
 
 export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
@@ -167,21 +169,6 @@ export interface PageModuleUnderTest {
 }
 
 /** The document title the site shows for a page titled `title` (the test owner's site). */
-/** Makes the page report the visitor's reduced-motion preference (window.matchMedia). */
-export function setReducedMotion(reduce: boolean): void {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: reduce && query === '(prefers-reduced-motion: reduce)',
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
 export function siteTitle(title: string): string {
   return documentTitle({ title }, siteContext(TEST_RUNTIME_CONFIG));
 }

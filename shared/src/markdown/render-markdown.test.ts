@@ -1,3 +1,4 @@
+import type DOMPurify from 'dompurify';
 import { renderMarkdown } from './render-markdown';
 
 /** The rendered HTML as a DOM fragment, to inspect what a browser would build from it. */
@@ -117,5 +118,46 @@ describe('renderMarkdown', () => {
     // The harmless parts of the text are still there.
     expect(dom.textContent).toContain('click');
     expect(dom.textContent).toContain('hover');
+  });
+});
+
+describe('renderMarkdown, a text seen before', () => {
+  /** renderMarkdown from a fresh module, with DOMPurify's sanitize counted. */
+  function countingRenderer() {
+    const sanitize = jest.fn();
+    let render: typeof renderMarkdown = renderMarkdown;
+    jest.isolateModules(() => {
+      jest.doMock('dompurify', () => {
+        const createPurifier = jest.requireActual<typeof DOMPurify>('dompurify');
+        return (window: Parameters<typeof DOMPurify>[0]) => {
+          const purifier = createPurifier(window);
+          sanitize.mockImplementation(purifier.sanitize.bind(purifier));
+          purifier.sanitize = sanitize as unknown as typeof purifier.sanitize;
+          return purifier;
+        };
+      });
+      ({ renderMarkdown: render } = jest.requireActual<{ renderMarkdown: typeof renderMarkdown }>(
+        './render-markdown',
+      ));
+    });
+    jest.dontMock('dompurify');
+    return { render, sanitize };
+  }
+
+  it('is not parsed and sanitised again: the same text gives the HTML given before', () => {
+    const { render, sanitize } = countingRenderer();
+    const first = render('# Title\n\n[out](https://example.test/x){target=_blank}\n\n    code');
+    const second = render('# Title\n\n[out](https://example.test/x){target=_blank}\n\n    code');
+    expect(second).toBe(first);
+    expect(sanitize).toHaveBeenCalledTimes(1);
+    // An edited text is rendered anew.
+    expect(render('# Title, edited')).toContain('Title, edited');
+    expect(sanitize).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps an empty text too (the admin preview of a new article)', () => {
+    const { render } = countingRenderer();
+    expect(render('')).toBe('');
+    expect(render('')).toBe('');
   });
 });

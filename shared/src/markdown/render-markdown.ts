@@ -5,6 +5,7 @@
 import DOMPurify from 'dompurify';
 import type { Config } from 'dompurify';
 import type * as Jsdom from 'jsdom';
+import { LRUCache } from 'lru-cache';
 import { Marked } from 'marked';
 import type { Token, Tokens } from 'marked';
 import { highlightCode } from './highlight';
@@ -98,9 +99,24 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
+/**
+ * HTML by Markdown: the same text gives the same HTML, so an article is rendered once for all the
+ * visitors who read it until it is edited (the site's server renders each request, and parsing
+ * and sanitising an article costs it milliseconds), and the admin's preview does not redo a text
+ * it has shown. Bounded by the characters kept.
+ */
+const rendered = new LRUCache<string, string>({
+  maxSize: 4_000_000,
+  sizeCalculation: (html, markdown) => Math.max(1, markdown.length + html.length),
+});
+
 /** Safe HTML for an article's Markdown content. */
 export function renderMarkdown(markdown: string): string {
+  const known = rendered.get(markdown);
+  if (known !== undefined) return known;
   const tokens = marked.lexer(markdown);
   shiftHeadings(tokens);
-  return purifier.sanitize(marked.parser(tokens), SANITIZE_CONFIG);
+  const html = purifier.sanitize(marked.parser(tokens), SANITIZE_CONFIG);
+  rendered.set(markdown, html);
+  return html;
 }

@@ -1,8 +1,7 @@
 // Renders one page on the server: the shell's layout and the page of the remote that owns the
 // route, with the page's data, streamed with React's renderToPipeableStream. The HTML document
 // around it (head, scripts, the data block) is assembled by the shell's server (shell/server.mjs).
-import { PassThrough } from 'node:stream';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { AuthProvider } from '@portfolio/shared/auth';
 import type { ServerSession } from '@portfolio/shared/auth';
@@ -197,14 +196,23 @@ export function createRenderer(options: RendererOptions) {
             // back: without JavaScript the list would not show.
             progressiveChunkSize: Number.MAX_SAFE_INTEGER,
             onAllReady() {
-              const through = new PassThrough();
-              through.on('end', () => {
-                clearTimeout(deadline);
-                resolve(complete);
+              // Everything is ready, so React writes the page at once, in chunks of a few KB:
+              // gathered here and handed on as one write, not one socket write per chunk.
+              const chunks: Buffer[] = [];
+              const gather = new Writable({
+                write(chunk: Buffer, _encoding, done) {
+                  chunks.push(chunk);
+                  done();
+                },
+                final(done) {
+                  clearTimeout(deadline);
+                  target.write(Buffer.concat(chunks));
+                  resolve(complete);
+                  done();
+                },
               });
-              through.on('error', reject);
-              through.pipe(target, { end: false });
-              stream.pipe(through);
+              gather.on('error', reject);
+              stream.pipe(gather);
             },
             onShellError(error) {
               clearTimeout(deadline);

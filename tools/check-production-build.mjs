@@ -1,7 +1,8 @@
 // Proves that production builds carry no test code (docs/decisions/071): no federation
 // diagnostics (window.__portfolioDiagnostics, a remote's ./Diagnostics expose), no test support
 // (@portfolio/testing, the hostile-request generators, fast-check, the Firebase stand-in), no
-// test files, and not the single bundle's stand-in of `npm run bench:bundle`.
+// test files, and not the single bundle's stand-in of `npm run bench:bundle`. Nor React Router's
+// development build, which its package picks unless the build takes the production files.
 //   node tools/check-production-build.mjs               the five apps' dist/, contract/ and content-api/
 //   node tools/check-production-build.mjs shop api      only these
 // tools/build.mjs runs the same check after every production build; a test build
@@ -21,6 +22,8 @@ const FORBIDDEN_TEXT = [
   ['hostile-requests', 'the hostile-request generators'],
   ['in the single bundle', 'the single bundle stand-in (npm run bench:bundle)'],
   ['jest.fn(', 'a Jest mock (the Firebase stand-in?)'],
+  // Unminified (the server builds): the development build's own switch.
+  ['ENABLE_DEV_WARNINGS = true', "React Router's development build"],
 ];
 
 /** Source files no production bundle may be built from (checked in source maps' sources). */
@@ -31,6 +34,7 @@ const FORBIDDEN_SOURCES = [
   [/single-bundle-remotes/, 'the single bundle stand-in (npm run bench:bundle)'],
   [/\.test\.[cm]?[jt]sx?$/, 'a test file'],
   [/node_modules\/fast-check\//, 'fast-check'],
+  [/node_modules\/react-router\/dist\/development\//, "React Router's development build"],
 ];
 
 const TEXT_FILE = /\.(c|m)?js$|\.json$|\.html$|\.css$|\.txt$/;

@@ -67,4 +67,18 @@ describe('testCodeIn', () => {
       'shell.js',
     ]);
   });
+
+  it("finds React Router's development build, in a browser bundle's map or a server chunk", () => {
+    const found = testCodeIn(
+      fakeBuild({
+        ...cleanRemote,
+        'main.js.map': JSON.stringify({
+          sources: ['webpack://shop/../node_modules/react-router/dist/development/chunk-X.mjs'],
+        }),
+        'server/305.js': 'var ENABLE_DEV_WARNINGS = true;',
+        'server/306.js': 'var ENABLE_DEV_WARNINGS = false;',
+      }),
+    );
+    expect(found.map(({ file }) => file).sort()).toEqual(['main.js.map', 'server/305.js']);
+  });
 });

@@ -38,6 +38,21 @@ export function publishedRoutes(dir) {
   return JSON.parse(readFileSync(file, 'utf8')).routes;
 }
 
+/**
+ * React Router's production build. Its package maps every import to its development build
+ * (remix-run/react-router#12532, #14102), whose warnings cost a render on the site's server and
+ * bytes in the browser; a production build takes the production files by path.
+ */
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router')),
+  '..',
+  'production',
+);
+export const REACT_ROUTER_PRODUCTION = {
+  'react-router$': path.join(reactRouterDist, 'index.mjs'),
+  'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
+};
+
 /** @param {string} dir */
 function exposesFromRoutes(dir) {
   return Object.fromEntries(publishedRoutes(dir).map((route) => [route.module, route.file]));
@@ -116,6 +131,7 @@ export function createWebpackConfig(app) {
           'resize-observer-polyfill$': path.join(ROOT, 'tools/webpack/native-resize-observer.mjs'),
           // The API's contract from its sources, not its Node build (docs/decisions/052).
           '@portfolio/contract$': path.join(ROOT, 'contract/src/index.ts'),
+          ...(production && REACT_ROUTER_PRODUCTION),
         },
       },
       module: {

@@ -34,24 +34,32 @@ export type PageLoader = (args: LoaderFunctionArgs) => unknown;
 /**
  * The loader of a page's route, for every router of the site (the shell's, a standalone
  * remote's, the tests'): it starts the page module's load and the page's own loader without
- * waiting, and hands the result over as `page`. A new load of the same route (a new search, the
- * next article) aborts the one before it, so a slow answer to an old address never lingers.
- * `loadPageLoader` gives the page's loader (loading its module if need be) or null.
+ * waiting, and hands the result over as `page`. In a browser, a new load of the same route (a new
+ * search, the next article) aborts the one before it, so a slow answer to an old address never
+ * lingers. `loadPageLoader` gives the page's loader (loading its module if need be) or null; it
+ * is given the route's loader arguments.
+ *
+ * `concurrent`: the route serves many requests at once (the site's server, which keeps one route
+ * table for all of them), so no load aborts another.
  */
 export function pageRouteLoader(
-  loadPageLoader: () => Promise<PageLoader | null | undefined>,
+  loadPageLoader: (args: LoaderFunctionArgs) => Promise<PageLoader | null | undefined>,
+  { concurrent = false }: { concurrent?: boolean } = {},
 ): (args: LoaderFunctionArgs) => PageRouteData {
   let previous: AbortController | undefined;
   return (args) => {
-    previous?.abort();
-    const controller = new AbortController();
-    previous = controller;
-    const { signal } = args.request;
-    if (signal.aborted) controller.abort();
-    else signal.addEventListener('abort', () => controller.abort(), { once: true });
-    const request = new Request(args.request, { signal: controller.signal });
+    let request = args.request;
+    if (!concurrent) {
+      previous?.abort();
+      const controller = new AbortController();
+      previous = controller;
+      const { signal } = args.request;
+      if (signal.aborted) controller.abort();
+      else signal.addEventListener('abort', () => controller.abort(), { once: true });
+      request = new Request(args.request, { signal: controller.signal });
+    }
     return {
-      page: loadPageLoader().then(
+      page: loadPageLoader(args).then(
         (loader) => (loader ? loader({ ...args, request }) : null),
         () => null,
       ),

@@ -74,10 +74,15 @@ function PageRoute({
 export interface SiteRouteOptions {
   owner: OwnerIdentity;
   table: SiteRouteTable;
-  /** Loads a page module: the browser's federation runtime, or the server's containers. */
-  loadPage: (remote: RemoteName, module: string) => Promise<PageModule>;
+  /**
+   * Loads a page module: the browser's federation runtime, or the server's containers. `context`
+   * is the request's (the server's requestContext; the browser has none).
+   */
+  loadPage: (remote: RemoteName, module: string, context: unknown) => Promise<PageModule>;
   /** Route ids the server could not render: the browser draws them after hydration. */
   drawnInBrowser?: ReadonlySet<string>;
+  /** The routes serve many requests at once (the site's server keeps them for all requests). */
+  concurrent?: boolean;
 }
 
 /**
@@ -86,16 +91,23 @@ export interface SiteRouteOptions {
  * before rendering (resolve-deferred.ts). A remote that cannot be loaded gives no data; the
  * route's element then shows the remote fallback with its Retry.
  */
-function pageLoader(load: SiteRouteOptions['loadPage'], remote: RemoteName, module: string) {
-  return pageRouteLoader(async () => (await load(remote, module)).loader);
+function pageLoader(
+  load: SiteRouteOptions['loadPage'],
+  remote: RemoteName,
+  module: string,
+  concurrent: boolean,
+) {
+  return pageRouteLoader(async ({ context }) => (await load(remote, module, context)).loader, {
+    concurrent,
+  });
 }
 
 /** The page modules the routes' loaders loaded, by route id: their `head` is read from here. */
 function keepLoadedModules(load: SiteRouteOptions['loadPage']) {
   const modules = new Map<string, PageModule>();
   return {
-    load: async (remote: RemoteName, module: string) => {
-      const page = await load(remote, module);
+    load: async (remote: RemoteName, module: string, context: unknown) => {
+      const page = await load(remote, module, context);
       modules.set(pageRouteId({ remote, module }), page);
       return page;
     },
@@ -108,6 +120,7 @@ export function siteRoutes({
   table,
   loadPage,
   drawnInBrowser,
+  concurrent = false,
 }: SiteRouteOptions): RouteObject[] {
   const modules = keepLoadedModules(loadPage);
   const pages: RouteObject[] = remoteRouteEntries(table).map((entry) => {
@@ -115,7 +128,7 @@ export function siteRoutes({
     return {
       id,
       path: entry.path,
-      loader: pageLoader(modules.load, entry.remote, entry.module),
+      loader: pageLoader(modules.load, entry.remote, entry.module, concurrent),
       element: (
         <PageRoute
           key={id}

@@ -20,6 +20,7 @@ import { PageSourceContext } from '../federation/page-source';
 import { NOT_FOUND_HEAD, pageHead } from '../head/page-head';
 import type { PageLoaderData, PageModule, PageSource } from '../federation/page-source';
 import { NOT_FOUND_ROUTE_ID, pageRouteId } from '../routes';
+import type { SiteRouteTable } from '../routes';
 import { siteDataScript } from '../site-data';
 import type { SiteData } from '../site-data';
 import { ServerRemotes } from './remotes';
@@ -77,6 +78,23 @@ function pageRedirect(pageResult: unknown): string | null {
   return typeof location === 'string' && /^\/(?![/\\])/.test(location) ? location : null;
 }
 
+/** A request's context for the routes' loaders: its session, and the page modules it loaded. */
+interface RenderContext extends SiteRequestContext {
+  loaded: Map<string, { page: PageModule; remote: RemoteName; module: string }>;
+  /** Route ids whose page module could not be loaded: drawn in the browser. */
+  failed: Set<string>;
+}
+
+/** Whether two route tables hold the same routes (each remote's list is kept as published). */
+function sameTable(a: SiteRouteTable, b: SiteRouteTable): boolean {
+  const remotes = Object.keys(a) as RemoteName[];
+  return (
+    remotes.length === Object.keys(b).length && remotes.every((remote) => a[remote] === b[remote])
+  );
+}
+
+type StaticHandler = ReturnType<typeof createStaticHandler>;
+
 function ServerSpinner() {
   return <Spinner />;
 }
@@ -97,14 +115,16 @@ export function createRenderer(options: RendererOptions) {
    * `session`: who the page is for (the site's session cookie, checked by shell/server.mjs):
    * a user, null without a session, undefined when it could not be checked.
    */
-  async function render(
-    request: Request,
-    { nonce, session }: { nonce: string; session?: ServerSession | null },
-  ): Promise<RenderResult> {
-    const table = remotes.table();
-    const loaded = new Map<string, { page: PageModule; remote: RemoteName; module: string }>();
-    const failed = new Set<string>();
-    const loadPage = async (remote: RemoteName, module: string) => {
+  /**
+   * The static handler of the current route table, made again only when the table changes (a
+   * remote redeployed with other routes): building one ranks every route, too much to redo per
+   * request. Its routes serve all requests at once; what each request loaded is in its context.
+   */
+  let current: { table: SiteRouteTable; handler: StaticHandler } | undefined;
+  function handlerFor(table: SiteRouteTable): StaticHandler {
+    if (current && sameTable(current.table, table)) return current.handler;
+    const loadPage = async (remote: RemoteName, module: string, context: unknown) => {
+      const { loaded, failed } = context as RenderContext;
       const id = pageRouteId({ remote, module });
       try {
         const page = await remotes.load(remote, module);
@@ -116,8 +136,22 @@ export function createRenderer(options: RendererOptions) {
         throw error;
       }
     };
-    const handler = createStaticHandler(siteRoutes({ owner: config.owner, table, loadPage }));
-    const requestContext: SiteRequestContext = { session };
+    const handler = createStaticHandler(
+      siteRoutes({ owner: config.owner, table, loadPage, concurrent: true }),
+    );
+    current = { table, handler };
+    return handler;
+  }
+
+  async function render(
+    request: Request,
+    { nonce, session }: { nonce: string; session?: ServerSession | null },
+  ): Promise<RenderResult> {
+    const table = remotes.table();
+    const handler = handlerFor(table);
+    const loaded: RenderContext['loaded'] = new Map();
+    const failed: RenderContext['failed'] = new Set();
+    const requestContext: RenderContext = { session, loaded, failed };
     const context = await handler.query(request, { requestContext });
     if (context instanceof Response) {
       return {

@@ -1,0 +1,59 @@
+import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import { pageRouteLoader } from './page-data';
+
+/** A route loader's arguments for `url`, with the request's own abort controller. */
+function loaderArgs(url: string) {
+  const controller = new AbortController();
+  const args = {
+    request: new Request(url, { signal: controller.signal }),
+    params: {},
+    context: { session: null },
+  } as unknown as LoaderFunctionArgs;
+  return { args, controller };
+}
+
+/** A page loader that records the request each call was given, and never settles. */
+function recordingLoader() {
+  const requests: Request[] = [];
+  const loader = ({ request }: LoaderFunctionArgs) => {
+    requests.push(request);
+    return new Promise(() => {});
+  };
+  return { requests, loadPageLoader: () => Promise.resolve(loader) };
+}
+
+describe('pageRouteLoader', () => {
+  it('in a browser, a new load of the route aborts the one before it', async () => {
+    const { requests, loadPageLoader } = recordingLoader();
+    const routeLoader = pageRouteLoader(loadPageLoader);
+    routeLoader(loaderArgs('http://site.test/search-article?query=tl').args);
+    await Promise.resolve();
+    routeLoader(loaderArgs('http://site.test/search-article?query=tls').args);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requests.map((request) => request.signal.aborted)).toEqual([true, false]);
+  });
+
+  it("on the site's server (concurrent), requests at once leave each other alone", async () => {
+    const { requests, loadPageLoader } = recordingLoader();
+    const routeLoader = pageRouteLoader(loadPageLoader, { concurrent: true });
+    const first = loaderArgs('http://site.test/blog');
+    routeLoader(first.args);
+    routeLoader(loaderArgs('http://site.test/blog').args);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requests.map((request) => request.signal.aborted)).toEqual([false, false]);
+    // Each still follows its own request: a visitor who goes away stops their load.
+    first.controller.abort();
+    expect(requests.map((request) => request.signal.aborted)).toEqual([true, false]);
+  });
+
+  it('gives the page module loader the route arguments, and null when the module fails', async () => {
+    const seen: unknown[] = [];
+    const routeLoader = pageRouteLoader(async ({ context }) => {
+      seen.push(context);
+      throw new Error('remote down');
+    });
+    const { args } = loaderArgs('http://site.test/store');
+    await expect(routeLoader(args).page).resolves.toBeNull();
+    expect(seen).toEqual([{ session: null }]);
+  });
+});

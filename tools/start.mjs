@@ -189,6 +189,8 @@ function startApi() {
       PUBLIC_HOSTS: apiPublicHosts(),
       SITE_URL: env.SITE_URL || `http://localhost:${appPort(APPS[0])}`,
       FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
+      // Its info line per request would only be dropped here (readableApiLine): not written.
+      LOG_REQUESTS: env.LOG_REQUESTS || 'off',
       ...(useEmulator
         ? {
             FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,

@@ -78,6 +78,25 @@ describe.each(testDrivers)('app (%s)', (driver) => {
       await app.close();
     });
 
+    it('logs no line per request with logRequests off, and still logs what went wrong', async () => {
+      const logged: string[] = [];
+      const app = await buildApp({
+        db: t.database.db,
+        verifyIdToken: async () => ({ uid: 'x' }),
+        logRequests: false,
+        logger: { level: 'info', stream: { write: (line: string) => logged.push(line) } },
+      });
+      app.get('/api/boom', async () => {
+        throw new Error('secret database detail');
+      });
+      expect((await app.inject('/api/health')).statusCode).toBe(200);
+      expect(logged).toEqual([]);
+      expect((await app.inject('/api/boom')).statusCode).toBe(500);
+      expect(logged.join('')).toContain('secret database detail');
+      expect(logged.join('')).not.toMatch(/incoming request|request completed/);
+      await app.close();
+    });
+
     it('sends X-Content-Type-Options: nosniff everywhere', async () => {
       expect((await t.app.inject('/api/projects')).headers['x-content-type-options']).toBe(
         'nosniff',

@@ -3,7 +3,7 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type {
   FastifyError,
   FastifyInstance,
@@ -71,6 +71,8 @@ export interface BuildAppOptions {
   about?: AboutData;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean | string;
+  /** Fastify's info line per request received and answered (default on). */
+  logRequests?: boolean;
   cache?: ResponseCacheOptions;
   /**
    * Shared state for several instances (REDIS_URL): rate-limit counters, cache invalidations.
@@ -113,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    logController: new LogController({ disableRequestLogging: options.logRequests === false }),
     // Malformed URLs and overlong path parameters are rejected by the router, before the
     // error handler: answer them in the same JSON shape.
     frameworkErrors: answerFrameworkError,

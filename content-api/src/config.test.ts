@@ -29,6 +29,7 @@ describe('readConfig', () => {
       devAdmin: { email: 'admin@portfolio.local', password: 'admin-password-123' },
       production: false,
       logLevel: 'info',
+      logRequests: true,
       trustProxy: false,
     });
     expect(DEFAULT_CORS_ORIGINS).toHaveLength(10);
@@ -53,6 +54,7 @@ describe('readConfig', () => {
       DEV_ADMIN_PASSWORD: 'secret-pass',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      LOG_REQUESTS: 'off',
       TRUST_PROXY: 'true',
       ALLOW_AUTH_EMULATOR_ON_NETWORK: EMULATOR_OPT_IN,
       PUBLIC_HOSTS: 'api.example.com, API2.example.com:8443',
@@ -72,6 +74,7 @@ describe('readConfig', () => {
       devAdmin: { email: 'me@x.test', password: 'secret-pass' },
       production: true,
       logLevel: 'warn',
+      logRequests: false,
       trustProxy: true,
       allowAuthEmulatorOnNetwork: true,
       publicHosts: ['api.example.com', 'api2.example.com:8443'],
@@ -96,6 +99,7 @@ describe('readConfig', () => {
     [{ REDIS_URL: 'cache:6379' }, /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL\.$/],
     [{ ALLOW_AUTH_EMULATOR_ON_NETWORK: 'yes' }, /ALLOW_AUTH_EMULATOR_ON_NETWORK must be unset/],
     [{ PUBLIC_HOSTS: 'http://api.example.com' }, /PUBLIC_HOSTS must be/],
+    [{ LOG_REQUESTS: 'false' }, /LOG_REQUESTS must be "on" or "off"/],
   ])('rejects %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

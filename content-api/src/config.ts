@@ -30,6 +30,8 @@ export interface AppConfig {
   devAdmin: { email: string; password: string };
   production: boolean;
   logLevel: string;
+  /** LOG_REQUESTS=off: no info line per request (warnings and errors are still logged). */
+  logRequests: boolean;
   /** Fastify `trustProxy`: true, or a comma list of trusted proxy addresses/CIDRs. */
   trustProxy: boolean | string;
 }
@@ -69,6 +71,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 function trustProxy(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === 'false') return false;
   return raw === 'true' ? true : raw;
+}
+
+function onOff(raw: string | undefined, name: string, fallback: boolean): boolean {
+  if (raw === undefined) return fallback;
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`${name} must be "on" or "off".`);
+  return raw === 'on';
 }
 
 function redisUrl(raw: string | undefined): string | undefined {
@@ -133,6 +141,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     production: env.NODE_ENV === 'production',
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    logRequests: onOff(nonEmpty(env.LOG_REQUESTS), 'LOG_REQUESTS', true),
     trustProxy: trustProxy(nonEmpty(env.TRUST_PROXY)),
   };
 }

@@ -53,6 +53,7 @@ async function main() {
     contactRateLimit: config.contactRateLimit,
     cache: { maxBytes: config.cacheMaxBytes },
     trustProxy: config.trustProxy,
+    logRequests: config.logRequests,
     logger: { level: config.logLevel },
   });
   warn = (message) => app.log.warn(message);

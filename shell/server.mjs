@@ -2,13 +2,14 @@
 // owns the route, with its data) and streamed as HTML; the browser hydrates it. Static files of
 // the shell's build are served with their cache rules. Remotes' server code is loaded at
 // runtime from where the runtime config says each remote lives (docs/decisions/035).
+import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { buildRuntimeConfig, isPublicHost } from '../tools/runtime-config.mjs';
@@ -21,6 +22,7 @@ import { cacheControlFor } from '../tools/static-server.mjs';
 import { scriptsAfterFirstPaint } from './page-scripts.mjs';
 import { createRenderCache } from './render-cache.mjs';
 import { registerSiteSession } from './session.mjs';
+import { siteWorkerCount, startSiteWorkers } from './site-workers.mjs';
 import { FEEDS, FEED_UNAVAILABLE, createFeedRelay, robotsTxt } from './site-files.mjs';
 
 const require = createRequire(import.meta.url);
@@ -70,7 +72,9 @@ export function withoutPageMetadata(head) {
  *   pollMs?: number,
  *   renderCache?: boolean,
  *   logger?: boolean,
+ *   logRequests?: boolean,
  * }} [options]
+ *   logRequests: an info line per request (LOG_REQUESTS=off: none; warnings and errors stay).
  */
 export async function createSiteServer({
   root = DIST,
@@ -80,6 +84,7 @@ export async function createSiteServer({
   pollMs = Number(env.REMOTE_POLL_MS) || DEFAULT_REMOTE_POLL_MS,
   renderCache: cacheRenders = env.RENDER_CACHE !== 'off',
   logger = false,
+  logRequests = env.LOG_REQUESTS !== 'off',
 } = {}) {
   // One configured public host, never the request's Host header: the config, the CSP and the
   // URLs in the HTML are the same for every request.
@@ -108,7 +113,10 @@ export async function createSiteServer({
   }).split(NONCE_SLOT);
   const reporting = reportingEndpoints(config);
 
-  const app = Fastify({ logger });
+  const app = Fastify({
+    logger,
+    logController: new LogController({ disableRequestLogging: !logRequests }),
+  });
   const log = (message, error) =>
     error ? app.log.warn({ err: error }, message) : app.log.info(message);
 
@@ -305,13 +313,40 @@ export async function createSiteServer({
   return app;
 }
 
+/** How long a stopping server waits for the requests it is answering. */
+const STOP_GRACE_MS = 5000;
+
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain) {
   if (!existsSync(path.join(DIST, 'server', 'render.cjs'))) {
     console.error('The shell is not built: run node tools/build.mjs shell');
     process.exit(1);
   }
-  const port = Number(process.env.SHELL_PORT) || 3000;
-  const server = await createSiteServer({ logger: true });
-  await server.listen({ port, host: process.env.HOST || '127.0.0.1' });
+  const workers = siteWorkerCount();
+  if (cluster.isPrimary && workers > 1) {
+    // This process hands out connections; the workers run the branch below (site-workers.mjs).
+    const site = startSiteWorkers({
+      script: fileURLToPath(import.meta.url),
+      count: workers,
+      log: (message) => console.log(message),
+    });
+    const stop = () => void site.stop().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    await site.ready;
+  } else {
+    const port = Number(process.env.SHELL_PORT) || 3000;
+    const server = await createSiteServer({
+      logger: true,
+      publicHostname: process.env.SITE_HOSTNAME || 'localhost',
+    });
+    await server.listen({ port, host: process.env.HOST || '127.0.0.1' });
+    // Stops taking connections, lets the requests in flight finish, closes the event stream.
+    const stop = () => {
+      setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+      void server.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
 }

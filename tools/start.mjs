@@ -2,8 +2,9 @@
 // the five apps' production builds, the content API and the Firebase Auth emulator.
 // Ctrl-C stops everything it started.
 //   --no-build   serve what is already built
-// The shell is served by its own server (shell/server.mjs), which renders every page; the
-// remotes' builds are served as static files (their browser and server code).
+// The shell is served by its own server (shell/server.mjs, on SITE_WORKERS processes), which
+// renders every page; the remotes' builds are served as static files (their browser and server
+// code).
 import { LOOPBACK_HOST_NAMES } from '@portfolio/contract/hosts';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import {
   portFromEnv,
 } from './apps.mjs';
 import { deployBuild } from './deploy.mjs';
+import { siteWorkerCount, startSiteWorkers } from '../shell/site-workers.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 const args = process.argv.slice(2);
@@ -37,13 +39,18 @@ const children = [];
 /** @type {import('node:http').Server[]} */
 const servers = [];
 let stopping = false;
+/** @type {ReturnType<typeof startSiteWorkers> | undefined} */
+let siteWorkers;
 
 function log(message) {
   console.log(`[start] ${message}`);
 }
 
-/** The API logs JSON: show its messages, and per-request lines only when they are warnings. */
-function readableApiLine(line) {
+/**
+ * The API and the site's server log JSON: show their messages, and per-request lines only when
+ * they are warnings.
+ */
+function readableLogLine(line) {
   try {
     const entry = JSON.parse(line);
     if ((entry.req || entry.res) && entry.level < 40) return null;
@@ -53,29 +60,28 @@ function readableApiLine(line) {
   }
 }
 
+/** A service's output, a line at a time, under its name. */
+function print(name, stream, text, formatLine = (line) => line) {
+  const lines = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map(formatLine)
+    .filter((line) => line !== null)
+    .map((line) => `[${name}] ${line}`)
+    .join('\n');
+  if (!lines) return;
+  if (stream === 'stderr') console.error(lines);
+  else console.log(lines);
+}
+
 function run(name, command, commandArgs, extraEnv = {}, formatLine = (line) => line) {
   const child = spawn(command, commandArgs, {
     cwd: ROOT,
     env: { ...env, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = (chunk) =>
-    chunk
-      .toString()
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map(formatLine)
-      .filter((line) => line !== null)
-      .map((line) => `[${name}] ${line}`)
-      .join('\n');
-  child.stdout.on('data', (chunk) => {
-    const text = prefix(chunk);
-    if (text) console.log(text);
-  });
-  child.stderr.on('data', (chunk) => {
-    const text = prefix(chunk);
-    if (text) console.error(text);
-  });
+  child.stdout.on('data', (chunk) => print(name, 'stdout', chunk.toString(), formatLine));
+  child.stderr.on('data', (chunk) => print(name, 'stderr', chunk.toString(), formatLine));
   child.on('exit', (code, signal) => {
     if (!stopping) log(`${name} exited (${signal ?? code}); the rest of the site keeps running`);
   });
@@ -189,7 +195,7 @@ function startApi() {
       PUBLIC_HOSTS: apiPublicHosts(),
       SITE_URL: env.SITE_URL || `http://localhost:${appPort(APPS[0])}`,
       FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
-      // Its info line per request would only be dropped here (readableApiLine): not written.
+      // Its info line per request would only be dropped here (readableLogLine): not written.
       LOG_REQUESTS: env.LOG_REQUESTS || 'off',
       ...(useEmulator
         ? {
@@ -198,25 +204,33 @@ function startApi() {
           }
         : {}),
     },
-    readableApiLine,
+    readableLogLine,
   );
   return waitFor(`http://127.0.0.1:${apiPort}/api/health`, 'Content API');
 }
 
+/** The shell's server, on SITE_WORKERS processes (shell/site-workers.mjs). */
 async function startSiteServer(app) {
-  const { createSiteServer } = await import('../shell/server.mjs');
-  const server = await createSiteServer({
-    env,
-    publicHostname: publicHost === '127.0.0.1' ? 'localhost' : publicHost,
+  siteWorkers = startSiteWorkers({
+    script: path.join(ROOT, 'shell', 'server.mjs'),
+    count: siteWorkerCount(env),
+    env: {
+      SHELL_PORT: String(appPort(app)),
+      HOST: bindHost,
+      SITE_HOSTNAME: publicHost === '127.0.0.1' ? 'localhost' : publicHost,
+      // Its info line per request would only be dropped here (readableLogLine): not written.
+      LOG_REQUESTS: env.LOG_REQUESTS || 'off',
+    },
+    onOutput: (stream, text) => print('site', stream, text, readableLogLine),
+    log,
   });
   try {
-    await server.listen({ port: appPort(app), host: bindHost });
+    await siteWorkers.ready;
   } catch (error) {
     throw new Error(
       `${app.name}: cannot listen on port ${appPort(app)} (${error.message}); set ${app.portEnv}`,
     );
   }
-  servers.push({ close: () => void server.close() });
 }
 
 async function startApps() {
@@ -256,6 +270,7 @@ async function stop(exitCode = 0) {
   stopping = true;
   log('stopping...');
   for (const server of servers) server.close();
+  await siteWorkers?.stop();
   await Promise.all(
     children.map(
       ({ child }) =>

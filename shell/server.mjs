@@ -20,6 +20,8 @@ import {
 } from '../tools/security-headers.mjs';
 import { cacheControlFor } from '../tools/static-server.mjs';
 import { scriptsAfterFirstPaint } from './page-scripts.mjs';
+import { createContentCache } from './content-cache.mjs';
+import { watchContent } from './content-events.mjs';
 import { createRenderCache } from './render-cache.mjs';
 import { registerSiteSession } from './session.mjs';
 import { siteWorkerCount, startSiteWorkers } from './site-workers.mjs';
@@ -71,6 +73,7 @@ export function withoutPageMetadata(head) {
  *   renderBudgetMs?: number,
  *   pollMs?: number,
  *   renderCache?: boolean,
+ *   contentCache?: boolean,
  *   logger?: boolean,
  *   logRequests?: boolean,
  * }} [options]
@@ -83,6 +86,7 @@ export async function createSiteServer({
   renderBudgetMs = Number(env.SSR_RENDER_BUDGET_MS) || DEFAULT_RENDER_BUDGET_MS,
   pollMs = Number(env.REMOTE_POLL_MS) || DEFAULT_REMOTE_POLL_MS,
   renderCache: cacheRenders = env.RENDER_CACHE !== 'off',
+  contentCache: cacheContent = env.CONTENT_CACHE !== 'off',
   logger = false,
   logRequests = env.LOG_REQUESTS !== 'off',
 } = {}) {
@@ -123,10 +127,19 @@ export async function createSiteServer({
   const { renderer } = require(path.join(root, 'server', 'render.cjs'));
   const { createRenderer } = await renderer;
   const site = createRenderer({ config, loadTimeoutMs: renderBudgetMs, log });
+  // Both caches follow the content API's announcements of content changes (one stream).
+  const watch =
+    cacheRenders || cacheContent
+      ? watchContent({ apiBase: config.apiBase, log: (message) => log(message) })
+      : null;
   // Pages for visitors without a session, kept until content or a remote changes (039).
-  const renderCache = cacheRenders
-    ? createRenderCache({ apiBase: config.apiBase, log: (message) => log(message) })
-    : null;
+  const renderCache = watch && cacheRenders ? createRenderCache({ watch }) : null;
+  // The API's public answers, kept for the renders' loaders (074): they call the global fetch.
+  const contentCache =
+    watch && cacheContent ? createContentCache({ watch, apiBase: config.apiBase }) : null;
+  const apiFetch = globalThis.fetch;
+  const cachedFetch = contentCache?.wrap(apiFetch);
+  if (cachedFetch) globalThis.fetch = cachedFetch;
   await site.remotes.refresh();
   let versions = site.remotes.versions();
   const poll = setInterval(async () => {
@@ -139,6 +152,10 @@ export async function createSiteServer({
   app.addHook('onClose', async () => {
     clearInterval(poll);
     renderCache?.close();
+    contentCache?.close();
+    watch?.close();
+    // Closed, the wrapper only passes calls on; it is taken out unless another was put over it.
+    if (cachedFetch && globalThis.fetch === cachedFetch) globalThis.fetch = apiFetch;
   });
 
   // Only the configured host names: the HTML's URLs never come from a request (isPublicHost).

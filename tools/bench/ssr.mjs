@@ -1,6 +1,7 @@
 // npm run bench:ssr: the shell's server under load (autocannon, 10 connections) on /, /blog and an
-// article, measured four ways in one run (docs/decisions/039):
-//   rendered  every request rendered (the `npm start` stack with RENDER_CACHE=off);
+// article, measured four ways in one run (docs/decisions/039, 074):
+//   rendered  every request rendered (the `npm start` stack with RENDER_CACHE=off: its
+//             SITE_WORKERS processes, the API's answers from the site's content cache);
 //   cached    a second site server, render cache on, answering visitors without a session;
 //   ceiling   that same second server answering the page's bytes from memory
 //             (tools/bench/ssr-site.mjs): the same hooks, no rendering;
@@ -19,7 +20,8 @@ import { ROOT } from '../apps.mjs';
 import { freePort, startNodeServer } from './api/processes.mjs';
 
 const SECONDS = Number(process.env.SSR_BENCH_SECONDS || 10);
-const WARMUP_SECONDS = 3;
+// Long enough for the servers' JIT to settle: the first seconds of a fresh server are slower.
+const WARMUP_SECONDS = 10;
 const CONNECTIONS = 10;
 
 async function waitFor(url, timeoutMs = 120_000) {

@@ -5,7 +5,6 @@
 import DOMPurify from 'dompurify';
 import type { Config } from 'dompurify';
 import type * as Jsdom from 'jsdom';
-import { LRUCache } from 'lru-cache';
 import { Marked } from 'marked';
 import type { Token, Tokens } from 'marked';
 import { highlightCode } from './highlight';
@@ -103,20 +102,38 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
  * HTML by Markdown: the same text gives the same HTML, so an article is rendered once for all the
  * visitors who read it until it is edited (the site's server renders each request, and parsing
  * and sanitising an article costs it milliseconds), and the admin's preview does not redo a text
- * it has shown. Bounded by the characters kept.
+ * it has shown. The least recently used go first past MEMO_MAX_CHARS. A Map, not lru-cache: this
+ * module is in the browser too (the admin's editor), where lru-cache would add 6 KB gzipped.
  */
-const rendered = new LRUCache<string, string>({
-  maxSize: 4_000_000,
-  sizeCalculation: (html, markdown) => Math.max(1, markdown.length + html.length),
-});
+const MEMO_MAX_CHARS = 4_000_000;
+const rendered = new Map<string, string>();
+let renderedChars = 0;
+
+function remember(markdown: string, html: string): void {
+  const chars = markdown.length + html.length;
+  if (chars > MEMO_MAX_CHARS) return;
+  // A Map keeps insertion order: its first entry is the one used least recently.
+  for (const [oldMarkdown, oldHtml] of rendered) {
+    if (renderedChars + chars <= MEMO_MAX_CHARS) break;
+    rendered.delete(oldMarkdown);
+    renderedChars -= oldMarkdown.length + oldHtml.length;
+  }
+  rendered.set(markdown, html);
+  renderedChars += chars;
+}
 
 /** Safe HTML for an article's Markdown content. */
 export function renderMarkdown(markdown: string): string {
   const known = rendered.get(markdown);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    // Used again: to the end of the order, the last to go.
+    rendered.delete(markdown);
+    rendered.set(markdown, known);
+    return known;
+  }
   const tokens = marked.lexer(markdown);
   shiftHeadings(tokens);
   const html = purifier.sanitize(marked.parser(tokens), SANITIZE_CONFIG);
-  rendered.set(markdown, html);
+  remember(markdown, html);
   return html;
 }

@@ -69,8 +69,9 @@ export function createRenderCache({
     lookup(key, nonce) {
       const page = watch.live ? pages.get(key) : undefined;
       if (!page) return undefined;
+      const slot = Buffer.from(nonce);
       const body = Buffer.concat(
-        page.parts.flatMap((part, index) => (index === 0 ? [part] : [Buffer.from(nonce), part])),
+        page.parts.flatMap((part, index) => (index === 0 ? [part] : [slot, part])),
       );
       return { status: page.status, body };
     },

@@ -10,7 +10,6 @@
 import { LRUCache } from 'lru-cache';
 import { watchContent } from './content-events.mjs';
 
-export { RECONNECT_MS } from './content-events.mjs';
 export const DEFAULT_RENDER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_RENDER_CACHE_TTL_MS = 60_000;
 

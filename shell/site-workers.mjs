@@ -44,12 +44,12 @@ export function startSiteWorkers({ script, count, env = {}, onOutput, log = () =
   if (!cluster.isPrimary) throw new Error('startSiteWorkers runs in the primary process');
   cluster.setupPrimary({ exec: script, args: [], silent: Boolean(onOutput) });
   let stopping = false;
-  let listening = 0;
   /** @type {(error?: Error) => void} */
   let settle = () => {};
   const ready = new Promise((resolve, reject) => {
     settle = (error) => (error ? reject(error) : resolve(undefined));
   });
+  /** Workers that listened: the start is done when all `count` have. */
   const started = new Set();
 
   const fork = () => {
@@ -60,8 +60,7 @@ export function startSiteWorkers({ script, count, env = {}, onOutput, log = () =
     }
     worker.once('listening', () => {
       started.add(worker.id);
-      listening += 1;
-      if (listening === count) settle();
+      if (started.size === count) settle();
     });
     worker.once('exit', (code, signal) => {
       if (stopping) return;

@@ -33,6 +33,10 @@ const apiPort = portFromEnv(API_PORT_ENV, DEFAULT_API_PORT);
 const emulatorPort = portFromEnv(AUTH_EMULATOR_PORT_ENV, DEFAULT_AUTH_EMULATOR_PORT);
 const useEmulator = !env.FIREBASE_API_KEY || Boolean(env.AUTH_EMULATOR_URL);
 const emulatorDataDir = path.resolve(ROOT, env.EMULATOR_DATA_DIR || '.firebase-emulator-data');
+/** The host name in the site's own addresses. */
+const siteHostname = publicHost === '127.0.0.1' ? 'localhost' : publicHost;
+// The API's and the site's info line per request would only be dropped here (readableLogLine).
+const logRequests = env.LOG_REQUESTS || 'off';
 
 /** @type {{ name: string, child: import('node:child_process').ChildProcess }[]} */
 const children = [];
@@ -195,8 +199,7 @@ function startApi() {
       PUBLIC_HOSTS: apiPublicHosts(),
       SITE_URL: env.SITE_URL || `http://localhost:${appPort(APPS[0])}`,
       FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
-      // Its info line per request would only be dropped here (readableLogLine): not written.
-      LOG_REQUESTS: env.LOG_REQUESTS || 'off',
+      LOG_REQUESTS: logRequests,
       ...(useEmulator
         ? {
             FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
@@ -217,9 +220,8 @@ async function startSiteServer(app) {
     env: {
       SHELL_PORT: String(appPort(app)),
       HOST: bindHost,
-      SITE_HOSTNAME: publicHost === '127.0.0.1' ? 'localhost' : publicHost,
-      // Its info line per request would only be dropped here (readableLogLine): not written.
-      LOG_REQUESTS: env.LOG_REQUESTS || 'off',
+      SITE_HOSTNAME: siteHostname,
+      LOG_REQUESTS: logRequests,
     },
     onOutput: (stream, text) => print('site', stream, text, readableLogLine),
     log,
@@ -308,7 +310,7 @@ async function main() {
   // The site answers last, so a readiness check on it means every service is up.
   // `--services-only` (used by `npm run dev`): the dev servers serve the apps instead.
   if (!args.includes('--services-only')) await startApps();
-  const url = `http://${publicHost === '127.0.0.1' ? 'localhost' : publicHost}:${appPort(APPS[0])}`;
+  const url = `http://${siteHostname}:${appPort(APPS[0])}`;
   console.log('');
   log(`site:          ${url}`);
   log(`content API:   http://${publicHost}:${apiPort}/api ${apiReady ? '' : '(not running)'}`);

@@ -44,6 +44,32 @@ test('a page asked for again comes from the cache, with a nonce of its own', asy
   expect(withoutNonce(second!)).toBe(withoutNonce(first!));
 });
 
+test('hits answered at the same time each carry their own nonce, compressed or not', async ({
+  request,
+}) => {
+  // A hit's bytes are reused once its response is finished (shell/render-cache.mjs): answers in
+  // flight together must never share them.
+  await untilCached(request, '/blog');
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, (_, index) =>
+      request.get('/blog', {
+        headers: { 'accept-encoding': index % 2 === 0 ? 'gzip' : 'identity' },
+      }),
+    ),
+  );
+  const nonces = new Set<string>();
+  for (const answer of answers) {
+    const body = await answer.text();
+    const nonce = nonceOf(body);
+    nonces.add(nonce);
+    expect(answer.headers()['content-security-policy']).toContain(`'nonce-${nonce}'`);
+    const inBody = [...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+    expect(inBody.length).toBeGreaterThan(0);
+    expect(new Set(inBody)).toEqual(new Set([nonce]));
+  }
+  expect(nonces.size).toBe(answers.length);
+});
+
 /**
  * What the site's server sends for `path` shortly after a write. The API announces the write
  * before it answers it, but here the announcement goes through the fault gate (a proxy) while

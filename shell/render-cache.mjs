@@ -1,6 +1,10 @@
-// The site's render cache (docs/decisions/039). A page rendered for a visitor without a session
-// is the same for every such visitor until content or a remote changes, so its HTML is kept and
-// sent again, with the new response's nonce put where the old one was.
+// The site's render cache (docs/decisions/039, 075). A page rendered for a visitor without a
+// session is the same for every such visitor until content or a remote changes, so its HTML is
+// kept and sent again, with the new response's nonce put where the old one was.
+//
+// A hit allocates nothing: each page keeps a few copies of its bytes, and a hit takes one, writes
+// its nonce over the last one's, and the copy goes back when the response is finished (the socket
+// holds it until then). A response that is cut off never gives its copy back; it is collected.
 //
 // It is only trusted while the content API tells this server about content changes
 // (content-events.mjs): each change empties it, and while the API's event stream is down (or the
@@ -12,12 +16,26 @@ import { watchContent } from './content-events.mjs';
 
 export const DEFAULT_RENDER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_RENDER_CACHE_TTL_MS = 60_000;
+/** Copies of a page kept for reuse, beyond its own bytes; the cache's size counts them. */
+export const SPARE_COPIES = 4;
 
 /**
- * @typedef {{ status: number, parts: Buffer[], bytes: number }} CachedPage
- *   The page's bytes cut at each occurrence of the nonce it was rendered with.
  * @typedef {{
- *   lookup(key: string, nonce: string): { status: number, body: Buffer } | undefined,
+ *   status: number,
+ *   html: Buffer,
+ *   nonceAt: number[],
+ *   nonceLength: number,
+ *   spares: Buffer[],
+ * }} CachedPage
+ *   The page as rendered, where each occurrence of its nonce starts, and copies free for reuse.
+ * @typedef {{ status: number, body: Buffer }} CacheHit
+ *   `body` is the hit's alone until its response emits `finish` (not when it is cut off).
+ * @typedef {{
+ *   lookup(
+ *     key: string,
+ *     nonce: string,
+ *     response: import('node:events').EventEmitter,
+ *   ): CacheHit | undefined,
  *   ticket(): number,
  *   store(key: string, ticket: number, status: number, html: Buffer, nonce: string): void,
  *   clear(): void,
@@ -53,7 +71,7 @@ export function createRenderCache({
   /** @type {LRUCache<string, CachedPage>} */
   const pages = new LRUCache({
     maxSize: maxBytes,
-    sizeCalculation: (page) => Math.max(1, page.bytes),
+    sizeCalculation: (page) => Math.max(1, sizeOf(page.html)),
     ttl: ttlMs,
   });
   /** Bumped on every clear, so a render that started before it is not kept. */
@@ -65,23 +83,30 @@ export function createRenderCache({
   const stopWatching = watch.onChange(clear);
 
   return {
-    lookup(key, nonce) {
+    lookup(key, nonce, response) {
       const page = watch.live ? pages.get(key) : undefined;
       if (!page) return undefined;
-      const slot = Buffer.from(nonce);
-      const body = Buffer.concat(
-        page.parts.flatMap((part, index) => (index === 0 ? [part] : [slot, part])),
-      );
+      if (Buffer.byteLength(nonce) !== page.nonceLength) {
+        return { status: page.status, body: withNonce(page, nonce) };
+      }
+      const body = page.spares.pop() ?? Buffer.from(page.html);
+      for (const at of page.nonceAt) body.write(nonce, at, 'utf8');
+      // `finish`: the last byte was handed to the socket, so the copy is free again. A page
+      // dropped meanwhile takes its spare copies with it.
+      response.once('finish', () => {
+        if (page.spares.length < SPARE_COPIES) page.spares.push(body);
+      });
       return { status: page.status, body };
     },
     ticket: () => generation,
     store(key, ticket, status, html, nonce) {
-      if (!watch.live || ticket !== generation || html.length > maxBytes) return;
-      const parts = html
-        .toString('utf8')
-        .split(nonce)
-        .map((part) => Buffer.from(part));
-      pages.set(key, { status, parts, bytes: html.length });
+      if (!watch.live || ticket !== generation || sizeOf(html) > maxBytes) return;
+      const slot = Buffer.from(nonce);
+      const nonceAt = [];
+      for (let at = html.indexOf(slot); at !== -1; at = html.indexOf(slot, at + slot.length)) {
+        nonceAt.push(at);
+      }
+      pages.set(key, { status, html, nonceAt, nonceLength: slot.length, spares: [] });
     },
     clear,
     get live() {
@@ -93,4 +118,24 @@ export function createRenderCache({
       clear();
     },
   };
+}
+
+/** What a page takes in the cache: its bytes and its spare copies. */
+const sizeOf = (html) => html.length * (1 + SPARE_COPIES);
+
+/**
+ * A fresh copy of a page with a nonce of another length than the one it was rendered with.
+ * @param {CachedPage} page
+ * @param {string} nonce
+ */
+function withNonce(page, nonce) {
+  const slot = Buffer.from(nonce);
+  const pieces = [];
+  let from = 0;
+  for (const at of page.nonceAt) {
+    pieces.push(page.html.subarray(from, at), slot);
+    from = at + page.nonceLength;
+  }
+  pieces.push(page.html.subarray(from));
+  return Buffer.concat(pieces);
 }

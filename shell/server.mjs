@@ -236,7 +236,8 @@ export async function createSiteServer({
       .send(body);
   /** A page kept for visitors without a session (keyed by the path and query as asked for). */
   const sendCached = (request, reply, nonce) => {
-    const cached = renderCache?.lookup(request.url, nonce);
+    // The bytes are this response's until it is finished (render-cache.mjs).
+    const cached = renderCache?.lookup(request.url, nonce, reply.raw);
     if (!cached) return false;
     reply.header('Server-Timing', 'cache;desc="hit"');
     sendPage(reply, { status: cached.status, body: cached.body, nonce, signedIn: false });

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { createRenderCache } from '../../render-cache.mjs';
+import { EventEmitter } from 'node:events';
+import { SPARE_COPIES, createRenderCache } from '../../render-cache.mjs';
 
 type Listener = (event: { data?: string }) => void;
 
@@ -30,6 +31,8 @@ class FakeEventSource {
 }
 
 const NONCE = 'n0nce+/A==';
+/** Stands in for the server's response: the cache takes a hit's bytes back on its `finish`. */
+const response = () => new EventEmitter();
 const page = (text: string) => Buffer.from(`<script nonce="${NONCE}">${text}</script>${NONCE}`);
 
 function setup(options: { maxBytes?: number } = {}) {
@@ -49,11 +52,11 @@ describe('createRenderCache', () => {
     const { cache, stream } = setup();
     expect(stream().url).toBe('http://api.test/api/content-events');
     cache.store('/', cache.ticket(), 200, page('home'), NONCE);
-    expect(cache.lookup('/', 'other')).toBeUndefined();
+    expect(cache.lookup('/', 'other', response())).toBeUndefined();
 
     stream().emit('content', { generation: 1, active: true });
     cache.store('/', cache.ticket(), 200, page('home'), NONCE);
-    const hit = cache.lookup('/', 'fresh==');
+    const hit = cache.lookup('/', 'fresh==', response());
     expect(hit?.status).toBe(200);
     expect(hit?.body.toString()).toBe('<script nonce="fresh==">home</script>fresh==');
     cache.close();
@@ -65,9 +68,9 @@ describe('createRenderCache', () => {
     cache.store('/', cache.ticket(), 200, page('old'), NONCE);
     const before = cache.ticket();
     stream().emit('content', { generation: 2, active: true });
-    expect(cache.lookup('/', NONCE)).toBeUndefined();
+    expect(cache.lookup('/', NONCE, response())).toBeUndefined();
     cache.store('/blog', before, 200, page('raced'), NONCE);
-    expect(cache.lookup('/blog', NONCE)).toBeUndefined();
+    expect(cache.lookup('/blog', NONCE, response())).toBeUndefined();
     cache.close();
   });
 
@@ -77,14 +80,14 @@ describe('createRenderCache', () => {
     cache.store('/', cache.ticket(), 200, page('home'), NONCE);
     stream().emit('error');
     expect(cache.live).toBe(false);
-    expect(cache.lookup('/', NONCE)).toBeUndefined();
+    expect(cache.lookup('/', NONCE, response())).toBeUndefined();
 
     stream().emit('content', { generation: 1, active: true });
     expect(cache.live).toBe(true);
     stream().emit('content', { generation: 2, active: false });
     expect(cache.live).toBe(false);
     cache.store('/', cache.ticket(), 200, page('home'), NONCE);
-    expect(cache.lookup('/', NONCE)).toBeUndefined();
+    expect(cache.lookup('/', NONCE, response())).toBeUndefined();
 
     stream().emit('content', 'not json');
     expect(cache.live).toBe(false);
@@ -105,18 +108,82 @@ describe('createRenderCache', () => {
   });
 
   it('forgets everything on clear (a remote redeployed), and keeps within its size', () => {
-    const { cache, stream } = setup({ maxBytes: 100 });
+    // A page counts with its spare copies: 5 × ~65 bytes each for '/1' and '/2'.
+    expect(SPARE_COPIES).toBe(4);
+    const { cache, stream } = setup({ maxBytes: 500 });
     stream().emit('content', { generation: 1, active: true });
     cache.store('/a', cache.ticket(), 200, page('a'), NONCE);
     cache.clear();
-    expect(cache.lookup('/a', NONCE)).toBeUndefined();
+    expect(cache.lookup('/a', NONCE, response())).toBeUndefined();
 
     cache.store('/big', cache.ticket(), 200, page('x'.repeat(200)), NONCE);
-    expect(cache.lookup('/big', NONCE)).toBeUndefined();
+    expect(cache.lookup('/big', NONCE, response())).toBeUndefined();
     cache.store('/1', cache.ticket(), 200, page('1'.repeat(30)), NONCE);
     cache.store('/2', cache.ticket(), 200, page('2'.repeat(30)), NONCE);
-    expect(cache.lookup('/1', NONCE)).toBeUndefined();
-    expect(cache.lookup('/2', NONCE)).toBeDefined();
+    expect(cache.lookup('/1', NONCE, response())).toBeUndefined();
+    expect(cache.lookup('/2', NONCE, response())).toBeDefined();
+    cache.close();
+  });
+
+  it('gives each hit in flight its own bytes, and reuses them once its response is finished', () => {
+    const { cache, stream } = setup();
+    stream().emit('content', { generation: 1, active: true });
+    const rendered = page('home');
+    cache.store('/', cache.ticket(), 200, rendered, NONCE);
+
+    const firstResponse = response();
+    const first = cache.lookup('/', 'AAAAAAAAAA', firstResponse)!;
+    const second = cache.lookup('/', 'BBBBBBBBBB', response())!;
+    expect(second.body).not.toBe(first.body);
+    expect(first.body.toString()).toBe('<script nonce="AAAAAAAAAA">home</script>AAAAAAAAAA');
+    expect(second.body.toString()).toBe('<script nonce="BBBBBBBBBB">home</script>BBBBBBBBBB');
+
+    // Until its response is finished, the first hit keeps its bytes.
+    const third = cache.lookup('/', 'CCCCCCCCCC', response())!;
+    expect(third.body).not.toBe(first.body);
+    expect(first.body.toString()).toContain('AAAAAAAAAA');
+
+    firstResponse.emit('finish');
+    firstResponse.emit('finish');
+    const fourth = cache.lookup('/', 'DDDDDDDDDD', response())!;
+    expect(fourth.body).toBe(first.body);
+    expect(fourth.body.toString()).toBe('<script nonce="DDDDDDDDDD">home</script>DDDDDDDDDD');
+    // A response finished twice gives its copy back once.
+    expect(cache.lookup('/', 'EEEEEEEEEE', response())!.body).not.toBe(fourth.body);
+    // What was stored is never handed out, so the page stays as rendered.
+    expect(rendered.toString()).toBe(page('home').toString());
+    cache.close();
+  });
+
+  it('never reuses the bytes of a response that was cut off', () => {
+    const { cache, stream } = setup();
+    stream().emit('content', { generation: 1, active: true });
+    cache.store('/', cache.ticket(), 200, page('home'), NONCE);
+    const cutOff = response();
+    const hit = cache.lookup('/', NONCE, cutOff)!;
+    cutOff.emit('close');
+    const later = Array.from({ length: SPARE_COPIES + 1 }, () =>
+      cache.lookup('/', NONCE, response())!,
+    );
+    expect(later.map((each) => each.body)).not.toContain(hit.body);
+    cache.close();
+  });
+
+  it('keeps at most SPARE_COPIES copies, and answers a nonce of another length all the same', () => {
+    const { cache, stream } = setup();
+    stream().emit('content', { generation: 1, active: true });
+    cache.store('/', cache.ticket(), 200, page('home'), NONCE);
+    const responses = Array.from({ length: SPARE_COPIES + 2 }, () => response());
+    const hits = responses.map((each) => cache.lookup('/', NONCE, each)!);
+    responses.forEach((each) => each.emit('finish'));
+    const reused = responses.map(() => cache.lookup('/', NONCE, response())!.body);
+    const old = new Set(hits.map((hit) => hit.body));
+    expect(reused.filter((body) => old.has(body))).toHaveLength(SPARE_COPIES);
+
+    const longer = cache.lookup('/', 'a-longer-nonce==', response())!;
+    expect(longer.body.toString()).toBe(
+      '<script nonce="a-longer-nonce==">home</script>a-longer-nonce==',
+    );
     cache.close();
   });
 });

@@ -25,6 +25,8 @@ const SECONDS = Number(process.env.SSR_BENCH_SECONDS || 10);
 const RENDERED_WARMUP_SECONDS = 10;
 const WARMUP_SECONDS = 3;
 const CONNECTIONS = 10;
+/** The cached and ceiling runs alternate in slices this long (two at least). */
+const SLICE_SECONDS = 5;
 
 async function waitFor(url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -55,7 +57,7 @@ const summary = (result) => ({
   errors: result.errors,
 });
 
-/** Two runs of one measurement as one: mean req/s, the worse p50 and p99. */
+/** Slices of one measurement as one: mean req/s, the worst p50 and p99. */
 function combined(results) {
   const parts = results.map(summary);
   return {
@@ -153,17 +155,19 @@ async function main() {
       const rendered = summary(await load(url, SECONDS));
       const cachedUrl = `${cachedSite.base}${page.path}`;
       const ceilingUrl = `${cachedSite.base}/__bench/ceiling/${page.name}`;
-      // Both warmed, then measured in alternating halves: at 10,000+ requests a second the
-      // order of two back-to-back runs (JIT, garbage collection) moves each by a tenth or more.
+      // Both warmed, then measured in alternating slices of at most 5 s: at 10,000+ requests a
+      // second the order of two back-to-back runs (JIT, garbage collection) and the machine's
+      // drift over a long run move each by a tenth or more.
       await load(cachedUrl, WARMUP_SECONDS);
       await load(ceilingUrl, WARMUP_SECONDS);
-      const halves = { cached: [], ceiling: [] };
-      for (let round = 0; round < 2; round += 1) {
-        halves.cached.push(await load(cachedUrl, SECONDS / 2));
-        halves.ceiling.push(await load(ceilingUrl, SECONDS / 2));
+      const rounds = Math.max(2, Math.round(SECONDS / SLICE_SECONDS));
+      const slices = { cached: [], ceiling: [] };
+      for (let round = 0; round < rounds; round += 1) {
+        slices.cached.push(await load(cachedUrl, SECONDS / rounds));
+        slices.ceiling.push(await load(ceilingUrl, SECONDS / rounds));
       }
-      const cached = combined(halves.cached);
-      const sameServer = combined(halves.ceiling);
+      const cached = combined(slices.cached);
+      const sameServer = combined(slices.ceiling);
       const bare = summary(await load(`${ceiling.base}/ceiling/${page.name}`, SECONDS));
       const cachedOfCeiling = cached.requestsPerSecond / sameServer.requestsPerSecond;
       results.push({

@@ -12,7 +12,6 @@
 // server also empties it when a remote is redeployed (clear()), and entries expire after a TTL in
 // any case.
 import { LRUCache } from 'lru-cache';
-import { watchContent } from './content-events.mjs';
 
 export const DEFAULT_RENDER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_RENDER_CACHE_TTL_MS = 60_000;
@@ -39,35 +38,25 @@ export const SPARE_COPIES = 4;
  *   ticket(): number,
  *   store(key: string, ticket: number, status: number, html: Buffer, nonce: string): void,
  *   clear(): void,
- *   readonly live: boolean,
  *   close(): void,
  * }} RenderCache
  */
 
 /**
- * `watch`: the content API's change announcements, shared with the server's other caches; without
- * it the cache opens its own stream to `apiBase` (and closes it on close()).
+ * `watch`: the content API's change announcements, shared with the server's other caches (the
+ * server opens and closes it).
  * @param {{
- *   watch?: import('./content-events.mjs').ContentWatch,
- *   apiBase?: string,
+ *   watch: import('./content-events.mjs').ContentWatch,
  *   maxBytes?: number,
  *   ttlMs?: number,
- *   reconnectMs?: number,
- *   log?: (message: string) => void,
- *   EventSourceImpl?: typeof import('eventsource').EventSource,
  * }} options
  * @returns {RenderCache}
  */
 export function createRenderCache({
-  watch: sharedWatch,
-  apiBase = '',
+  watch,
   maxBytes = DEFAULT_RENDER_CACHE_MAX_BYTES,
   ttlMs = DEFAULT_RENDER_CACHE_TTL_MS,
-  reconnectMs,
-  log,
-  EventSourceImpl,
 }) {
-  const watch = sharedWatch ?? watchContent({ apiBase, reconnectMs, log, EventSourceImpl });
   /** @type {LRUCache<string, CachedPage>} */
   const pages = new LRUCache({
     maxSize: maxBytes,
@@ -109,12 +98,8 @@ export function createRenderCache({
       pages.set(key, { status, html, nonceAt, nonceLength: slot.length, spares: [] });
     },
     clear,
-    get live() {
-      return watch.live;
-    },
     close() {
       stopWatching();
-      if (!sharedWatch) watch.close();
       clear();
     },
   };

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { EventEmitter } from 'node:events';
+import { watchContent } from '../../content-events.mjs';
 import { SPARE_COPIES, createRenderCache } from '../../render-cache.mjs';
 
 type Listener = (event: { data?: string }) => void;
@@ -35,21 +36,26 @@ const NONCE = 'n0nce+/A==';
 const response = () => new EventEmitter();
 const page = (text: string) => Buffer.from(`<script nonce="${NONCE}">${text}</script>${NONCE}`);
 
+/** The cache on the content API's announcements, as the server wires it (one watch). */
 function setup(options: { maxBytes?: number } = {}) {
   FakeEventSource.opened = [];
-  const cache = createRenderCache({
+  const watch = watchContent({
     apiBase: 'http://api.test/api',
     reconnectMs: 10,
     EventSourceImpl: FakeEventSource as never,
-    ...options,
   });
+  const cache = createRenderCache({ watch, ...options });
   const stream = () => FakeEventSource.opened[FakeEventSource.opened.length - 1]!;
-  return { cache, stream };
+  const close = () => {
+    cache.close();
+    watch.close();
+  };
+  return { cache, stream, watch, close };
 }
 
 describe('createRenderCache', () => {
   it('listens to the content API and keeps nothing until the API says it announces changes', () => {
-    const { cache, stream } = setup();
+    const { cache, stream, close } = setup();
     expect(stream().url).toBe('http://api.test/api/content-events');
     cache.store('/', cache.ticket(), 200, page('home'), NONCE);
     expect(cache.lookup('/', 'other', response())).toBeUndefined();
@@ -59,11 +65,11 @@ describe('createRenderCache', () => {
     const hit = cache.lookup('/', 'fresh==', response());
     expect(hit?.status).toBe(200);
     expect(hit?.body.toString()).toBe('<script nonce="fresh==">home</script>fresh==');
-    cache.close();
+    close();
   });
 
   it('drops every page on each content event, and a render that started before one', () => {
-    const { cache, stream } = setup();
+    const { cache, stream, close } = setup();
     stream().emit('content', { generation: 1, active: true });
     cache.store('/', cache.ticket(), 200, page('old'), NONCE);
     const before = cache.ticket();
@@ -71,46 +77,46 @@ describe('createRenderCache', () => {
     expect(cache.lookup('/', NONCE, response())).toBeUndefined();
     cache.store('/blog', before, 200, page('raced'), NONCE);
     expect(cache.lookup('/blog', NONCE, response())).toBeUndefined();
-    cache.close();
+    close();
   });
 
   it('serves nothing while the stream is down or the API cannot hear all changes', () => {
-    const { cache, stream } = setup();
+    const { cache, stream, watch, close } = setup();
     stream().emit('content', { generation: 1, active: true });
     cache.store('/', cache.ticket(), 200, page('home'), NONCE);
     stream().emit('error');
-    expect(cache.live).toBe(false);
+    expect(watch.live).toBe(false);
     expect(cache.lookup('/', NONCE, response())).toBeUndefined();
 
     stream().emit('content', { generation: 1, active: true });
-    expect(cache.live).toBe(true);
+    expect(watch.live).toBe(true);
     stream().emit('content', { generation: 2, active: false });
-    expect(cache.live).toBe(false);
+    expect(watch.live).toBe(false);
     cache.store('/', cache.ticket(), 200, page('home'), NONCE);
     expect(cache.lookup('/', NONCE, response())).toBeUndefined();
 
     stream().emit('content', 'not json');
-    expect(cache.live).toBe(false);
-    cache.close();
+    expect(watch.live).toBe(false);
+    close();
   });
 
   it('opens the stream again after the API refused it', async () => {
-    const { cache, stream } = setup();
+    const { stream, watch, close } = setup();
     const refused = stream();
     refused.readyState = FakeEventSource.CLOSED;
     refused.emit('error');
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(FakeEventSource.opened.length).toBe(2);
     stream().emit('content', { generation: 5, active: true });
-    expect(cache.live).toBe(true);
-    cache.close();
+    expect(watch.live).toBe(true);
+    close();
     expect(stream().readyState).toBe(FakeEventSource.CLOSED);
   });
 
   it('forgets everything on clear (a remote redeployed), and keeps within its size', () => {
     // A page counts with its spare copies: 5 × ~65 bytes each for '/1' and '/2'.
     expect(SPARE_COPIES).toBe(4);
-    const { cache, stream } = setup({ maxBytes: 500 });
+    const { cache, stream, close } = setup({ maxBytes: 500 });
     stream().emit('content', { generation: 1, active: true });
     cache.store('/a', cache.ticket(), 200, page('a'), NONCE);
     cache.clear();
@@ -122,11 +128,11 @@ describe('createRenderCache', () => {
     cache.store('/2', cache.ticket(), 200, page('2'.repeat(30)), NONCE);
     expect(cache.lookup('/1', NONCE, response())).toBeUndefined();
     expect(cache.lookup('/2', NONCE, response())).toBeDefined();
-    cache.close();
+    close();
   });
 
   it('gives each hit in flight its own bytes, and reuses them once its response is finished', () => {
-    const { cache, stream } = setup();
+    const { cache, stream, close } = setup();
     stream().emit('content', { generation: 1, active: true });
     const rendered = page('home');
     cache.store('/', cache.ticket(), 200, rendered, NONCE);
@@ -152,11 +158,11 @@ describe('createRenderCache', () => {
     expect(cache.lookup('/', 'EEEEEEEEEE', response())!.body).not.toBe(fourth.body);
     // What was stored is never handed out, so the page stays as rendered.
     expect(rendered.toString()).toBe(page('home').toString());
-    cache.close();
+    close();
   });
 
   it('never reuses the bytes of a response that was cut off', () => {
-    const { cache, stream } = setup();
+    const { cache, stream, close } = setup();
     stream().emit('content', { generation: 1, active: true });
     cache.store('/', cache.ticket(), 200, page('home'), NONCE);
     const cutOff = response();
@@ -166,11 +172,11 @@ describe('createRenderCache', () => {
       cache.lookup('/', NONCE, response())!,
     );
     expect(later.map((each) => each.body)).not.toContain(hit.body);
-    cache.close();
+    close();
   });
 
   it('keeps at most SPARE_COPIES copies, and answers a nonce of another length all the same', () => {
-    const { cache, stream } = setup();
+    const { cache, stream, close } = setup();
     stream().emit('content', { generation: 1, active: true });
     cache.store('/', cache.ticket(), 200, page('home'), NONCE);
     const responses = Array.from({ length: SPARE_COPIES + 2 }, () => response());
@@ -184,6 +190,6 @@ describe('createRenderCache', () => {
     expect(longer.body.toString()).toBe(
       '<script nonce="a-longer-nonce==">home</script>a-longer-nonce==',
     );
-    cache.close();
+    close();
   });
 });

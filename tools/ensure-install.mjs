@@ -1,5 +1,10 @@
 // First step of `npm start` and `npm test`: installs dependencies when they are missing or older
 // than the lock file, so the README's two commands work on a fresh clone. Node built-ins only.
+//
+// Always `npm ci`: the lock file names every platform's optional binaries, so it installs the
+// exact tree the lock records on any machine and never rewrites package-lock.json. When the lock
+// and a package.json disagree, npm ci refuses; that is a mistake to fix (run `npm install` and
+// commit the lock file), not something to paper over with a second install.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,11 +29,15 @@ function installNeeded() {
 }
 
 if (installNeeded()) {
-  console.log('Installing dependencies (npm ci || npm install)...');
-  // npm ci can fail here when the registry lacks another platform's optional binary named in the
-  // lock file (docs/decisions/005-local-services.md); npm install then resolves for this platform.
-  execSync('npm ci --no-audit --no-fund || npm install --no-audit --no-fund', {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  console.log('Installing dependencies (npm ci)...');
+  try {
+    execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+  } catch {
+    console.error(
+      '\nnpm ci failed. If it says package.json and package-lock.json are not in sync, a ' +
+        'dependency was changed without its lock file: run `npm install` and commit ' +
+        'package-lock.json.',
+    );
+    process.exit(1);
+  }
 }

@@ -41,11 +41,19 @@ function otherRemotes(remote) {
   };
 }
 
-/** The shell's sources never import the build and test tools. */
+/** Run-time code (the apps, the servers, what they share) never imports the build and test tools. */
 const NO_TOOLS = {
   group: ['**/tools', '**/tools/**'],
   message:
-    "The shell's sources never import tools/: what both need lives in the shell or @portfolio/shared (docs/decisions/073).",
+    'Run-time code never imports tools/ (build, dev, bench and deploy scripts): what a server needs lives in @portfolio/platform, the shell or @portfolio/shared (docs/decisions/073, 090).',
+};
+
+/** Data reaches code as arguments and context, never through properties set on the global. */
+const NO_GLOBAL_DATA = {
+  selector:
+    "AssignmentExpression[left.type='MemberExpression'][left.object.name=/^(globalThis|global|window|self)$/]",
+  message:
+    'Pass the value to what needs it (an option, a context, a plugin) instead of setting it on the global object (docs/decisions/090).',
 };
 
 /**
@@ -62,6 +70,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/deploys/**',
       '**/dist-single/**',
+      '**/dist-dev/**',
       'bench-results/**',
       '**/data/**',
       'coverage/**',
@@ -149,10 +158,25 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['shell/src/**/*.{ts,tsx}'],
+    files: ['shell/src/**/*.{ts,tsx}', 'shell/server/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [SHARED_THROUGH_SUBPATHS, NO_TOOLS] }],
     },
+  },
+  {
+    files: ['platform/**/*.{ts,tsx}', 'content-api/src/**/*.ts', 'contract/**/*.{ts,mjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_TOOLS] }] },
+  },
+  {
+    files: [
+      'shell/src/**/*.{ts,tsx}',
+      'shell/server/**/*.ts',
+      'platform/src/**/*.ts',
+      'shared/src/**/*.{ts,tsx}',
+      'remote-*/src/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', NO_GLOBAL_DATA] },
   },
   {
     // No import cycles, across packages too (imports resolved as TypeScript resolves them).
@@ -164,7 +188,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['tsconfig.json', 'content-api/tsconfig.json'],
-          conditionNames: ['source', 'types', 'import', 'default'],
+          conditionNames: ['@portfolio/source', 'types', 'import', 'default'],
           noWarnOnMultipleProjects: true,
         }),
       ],

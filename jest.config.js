@@ -47,6 +47,20 @@ export default {
       setupFiles: ['<rootDir>/testing/jest/polyfills.cjs'],
       setupFilesAfterEnv: ['<rootDir>/testing/jest/setup-dom.ts'],
     },
+    {
+      // The site's server and what the servers share: Node, no DOM.
+      displayName: 'site-server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/shell/server', '<rootDir>/platform/src'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+      // ESM-only packages the server imports (through @fastify/static and @fastify/cookie).
+      transformIgnorePatterns: ['/node_modules/(?!(.*/)?(content-disposition|cookie|marked)/)'],
+      moduleNameMapper: {
+        '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+      },
+    },
     ...(existsSync(new URL('./content-api/jest.config.js', import.meta.url))
       ? ['<rootDir>/content-api/jest.config.js']
       : []),

@@ -61,7 +61,7 @@ export default defineConfig({
   webServer: {
     // The production build (`npm run e2e` builds first), served as `npm start` serves it.
     // The content API is reached through a fault gate the fault specs switch (support/).
-    command: 'node support/e2e-stack.mjs',
+    command: 'tsx --conditions=@portfolio/source support/e2e-stack.mjs',
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

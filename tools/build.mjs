@@ -11,8 +11,10 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
-import { APPS, ROOT } from './apps.mjs';
+import { APPS } from '@portfolio/platform/apps';
+import { ROOT } from './root.mjs';
 import { checkProductionBuilds } from './check-production-build.mjs';
+import { buildSiteServerBundle } from './site-server-build.mjs';
 import { TEST_BUILD_ENV } from './test-build.mjs';
 
 const args = process.argv.slice(2);
@@ -65,7 +67,9 @@ const frontEndInputs = (dir) => [
   dir,
   'shared',
   'contract/src',
+  'platform/src',
   'tools/webpack',
+  'tools/site-server-build.mjs',
   'types',
   'package-lock.json',
 ];
@@ -93,6 +97,8 @@ async function buildApps() {
     for (const error of info.errors ?? []) console.error(error.message);
     throw new Error('Front-end build failed');
   }
+  // The site's server itself, beside the shell's builds it serves.
+  if (apps.some((app) => app.name === 'shell')) await buildSiteServerBundle();
   for (const app of apps) writeStamp(app.dir);
   console.log(
     `Built ${apps.map((app) => app.name).join(', ')}${testBuild ? ' (test build)' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -10,7 +10,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APPS, ROOT } from './apps.mjs';
+import { APPS } from '@portfolio/platform/apps';
+import { ROOT } from './root.mjs';
 
 /** Text no file of a production build may contain, and what it would mean. */
 const FORBIDDEN_TEXT = [

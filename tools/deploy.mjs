@@ -7,7 +7,7 @@
 //
 // A build's own output folder is cleaned by every build, deleting chunks a page or a render in
 // flight may still need; a deployed version stays until it is several deploys old. The static
-// server (tools/static-server.mjs) serves the current version at the remote's usual addresses
+// server (@portfolio/platform/static-server) serves the current version at the remote's usual addresses
 // and every kept version under /v/<id>/; the shell's server and the browsers it renders for load
 // a page's code from the version it was rendered with.
 import { createHash, randomBytes } from 'node:crypto';
@@ -24,14 +24,21 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APPS, ROOT } from './apps.mjs';
+import { APPS } from '@portfolio/platform/apps';
+import { parsePublishedRoutes } from '@portfolio/contract';
+import { ROOT } from './root.mjs';
 import { checkProductionBuilds } from './check-production-build.mjs';
 
-export const POINTER_FILE = 'current.json';
-export const VERSIONS_DIR = 'versions';
+import {
+  POINTER_FILE,
+  VERSIONS_DIR,
+  VERSION_PATTERN,
+  readPointer,
+} from '@portfolio/platform/deploy-folders';
+
+export { readPointer };
 /** How many versions stay servable: the current one and the last few before it. */
 export const DEFAULT_KEEP = 5;
-const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /** Every file under `dir`, relative, sorted (source maps included: they are part of a build). */
 function filesUnder(dir, prefix = '') {
@@ -54,24 +61,6 @@ export function buildVersion(buildDir) {
       .update('\0');
   }
   return hash.digest('hex').slice(0, 12);
-}
-
-/** The pointer: which version is live, and the ones before it (newest first). */
-export function readPointer(deployRoot) {
-  try {
-    const pointer = JSON.parse(readFileSync(path.join(deployRoot, POINTER_FILE), 'utf8'));
-    if (typeof pointer.version === 'string' && VERSION_PATTERN.test(pointer.version)) {
-      return {
-        version: pointer.version,
-        history: Array.isArray(pointer.history)
-          ? pointer.history.filter((id) => typeof id === 'string' && VERSION_PATTERN.test(id))
-          : [pointer.version],
-      };
-    }
-  } catch {
-    // No deploy yet.
-  }
-  return null;
 }
 
 /** Writes a file so that readers see the old content or the new, never a part. */
@@ -103,7 +92,7 @@ export function deployBuild({ buildDir, deployRoot, version, keep = DEFAULT_KEEP
     cpSync(buildDir, staging, { recursive: true });
     const routesFile = path.join(staging, 'server', 'routes.json');
     if (existsSync(routesFile)) {
-      const routes = JSON.parse(readFileSync(routesFile, 'utf8'));
+      const routes = parsePublishedRoutes(JSON.parse(readFileSync(routesFile, 'utf8')), routesFile);
       writeFileSync(routesFile, JSON.stringify({ ...routes, deployment: `v/${id}/` }, null, 2));
     }
     renameSync(staging, target);

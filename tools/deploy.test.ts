@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildVersion, deployBuild, readPointer } from './deploy.mjs';
-import { createStaticServer } from './static-server.mjs';
+import { createStaticServer } from '@portfolio/platform/static-server';
 
 /** A remote's build as webpack leaves it: browser files and server/, `marker` in each. */
 function fakeBuild(marker: string): string {

@@ -1,30 +1,157 @@
-// `npm run dev`: webpack dev servers with hot reload for the five apps, the content API in watch
-// mode and the Auth emulator. Ctrl-C stops everything it started.
-import { spawn } from 'node:child_process';
+// `npm run dev`: the whole composed site as `npm start` serves it, server rendering included,
+// from development builds that follow the sources (docs/decisions/090):
+//   - the content API from its sources under `tsx watch` (an edit restarts it alone), and the
+//     Auth emulator, as `npm start` runs them (tools/stack.mjs);
+//   - each remote on a webpack dev server: its browser build with hot reload and React Fast
+//     Refresh (an edit updates the open page, its state kept), and its server build, which the
+//     site's server loads again as soon as its published version changes;
+//   - the shell's browser and rendering builds in watch mode, and the site's server from its
+//     sources under `tsx watch`: an edit of the server, or a rebuilt rendering bundle, restarts
+//     it alone.
+// Nothing needs to be built first. Ctrl-C stops everything it started.
+//   npm run dev                 the whole site
+//   npm run dev -- --remote shop   one remote standalone, against the stack's API (started
+//                                  here when none answers)
 import path from 'node:path';
-import { APPS, ROOT } from './apps.mjs';
+import { pathToFileURL } from 'node:url';
+import webpack from 'webpack';
+import WebpackDevServer from 'webpack-dev-server';
+import { APPS, REMOTES, appPort } from '@portfolio/platform/apps';
+import { buildRuntimeConfig } from '@portfolio/platform/runtime-config';
+import { ROOT } from './root.mjs';
+import { TYPESCRIPT_NODE_OPTIONS, createStack } from './stack.mjs';
 
-const children = APPS.map((app) =>
-  spawn(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/webpack/bin/webpack.js'), 'serve', '--mode', 'development'],
+const args = process.argv.slice(2);
+const standalone = args.includes('--remote') ? args[args.indexOf('--remote') + 1] : undefined;
+const stack = createStack({ label: 'dev' });
+/** How often the site's server looks for a rebuilt remote in development. */
+const DEV_REMOTE_POLL_MS = '500';
+
+/** An app's development configs, as its webpack.config.mjs gives them. */
+async function developmentConfigs(app) {
+  const module = await import(pathToFileURL(path.join(ROOT, app.dir, 'webpack.config.mjs')).href);
+  return module.default({}, { mode: 'development' });
+}
+
+/**
+ * A remote's dev server: its browser build (hot reload, Fast Refresh), its standalone runtime,
+ * and its server build, all from memory. Its standalone page reads /runtime-config.json here.
+ */
+async function startRemoteDevServer(app) {
+  const compiler = webpack(await developmentConfigs(app));
+  const server = new WebpackDevServer(
     {
-      cwd: path.join(ROOT, app.dir),
-      stdio: 'inherit',
+      port: appPort(app),
+      host: stack.settings.bindHost,
+      hot: true,
+      // The remote's standalone page serves its deep links.
+      historyApiFallback: true,
+      // Its code runs inside the site's pages, on another origin.
+      allowedHosts: 'all',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: {
+        overlay: { errors: true, warnings: false },
+        logging: 'warn',
+        // The page's host name (0.0.0.0: the page's own), the dev server's port: the address the
+        // page's policy allows the remote at (its connect-src names the remote's origin).
+        webSocketURL: { hostname: '0.0.0.0', port: appPort(app), pathname: '/ws' },
+      },
+      devMiddleware: { stats: 'errors-warnings' },
+      setupMiddlewares: (middlewares, devServer) => {
+        devServer.app?.get('/runtime-config.json', (request, response) => {
+          response.json(buildRuntimeConfig({ hostname: request.hostname }));
+        });
+        return middlewares;
+      },
     },
-  ),
-);
-// The API and the emulator run as in `npm start`, without the production front-end build.
-children.push(
-  spawn(process.execPath, [path.join(ROOT, 'tools/start.mjs'), '--no-build', '--services-only'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  }),
-);
+    compiler,
+  );
+  await server.start();
+  stack.own({ close: () => server.stop() });
+  stack.log(`${app.name}: dev server on http://localhost:${appPort(app)} (hot reload)`);
+  return server;
+}
 
-const stop = () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGINT');
-  setTimeout(() => process.exit(0), 16_000).unref();
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+/** The shell's builds in watch mode; resolves after the first one is written. */
+async function watchShell() {
+  const shell = APPS[0];
+  const compiler = webpack(await developmentConfigs(shell));
+  return new Promise((resolve) => {
+    let first = true;
+    const watching = compiler.watch({ aggregateTimeout: 200 }, (error, stats) => {
+      if (error || stats?.hasErrors()) {
+        const errors = stats?.toJson({ all: false, errors: true }).errors ?? [];
+        stack.print(
+          'shell',
+          'stderr',
+          [error?.message, ...errors.map((e) => e.message)].join('\n'),
+        );
+      } else {
+        stack.log('shell: built');
+      }
+      if (first) {
+        first = false;
+        resolve(compiler);
+      }
+    });
+    stack.own({ close: () => new Promise((done) => watching.close(done)) });
+  });
+}
+
+/**
+ * The site's server from its sources; tsx restarts it on a server edit, and when the shell's
+ * rendering bundle or its page assets are rebuilt.
+ */
+function startSiteServer() {
+  return stack.startSiteServer({
+    command: process.execPath,
+    args: [
+      path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      'watch',
+      '--clear-screen=false',
+      TYPESCRIPT_NODE_OPTIONS[0],
+      '--include',
+      'shell/dist-dev/server/render.cjs',
+      '--include',
+      'shell/dist-dev/assets.json',
+      '--exclude',
+      'shell/dist-dev/**',
+      path.join(ROOT, 'shell', 'server', 'main.ts'),
+    ],
+    env: {
+      SHELL_DIST_DIR: path.join(ROOT, 'shell', 'dist-dev'),
+      SITE_WORKERS: '1',
+      HOT_RELOAD: 'on',
+      REMOTE_POLL_MS: DEV_REMOTE_POLL_MS,
+      // Development builds are larger and slower to load than production's.
+      SSR_RENDER_BUDGET_MS: process.env.SSR_RENDER_BUDGET_MS || '5000',
+      LOG_REQUESTS: 'off',
+    },
+  });
+}
+
+async function main() {
+  const apiAnswers = await stack.waitFor(
+    `http://127.0.0.1:${stack.settings.apiPort}/api/health`,
+    'Content API',
+    1000,
+  );
+  const [emulatorReady, apiReady] = apiAnswers
+    ? [true, true]
+    : await Promise.all([stack.startEmulator(), stack.startApi({ watch: true })]);
+  if (standalone) {
+    const app = REMOTES.find((remote) => remote.name === standalone);
+    if (!app) throw new Error(`--remote: one of ${REMOTES.map((r) => r.name).join(', ')}`);
+    await startRemoteDevServer(app);
+    stack.log(`${app.name} standalone: http://localhost:${appPort(app)}`);
+    return;
+  }
+  await Promise.all([...REMOTES.map(startRemoteDevServer), watchShell()]);
+  await startSiteServer();
+  stack.banner(apiReady, emulatorReady);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  void stack.stop(1);
+});

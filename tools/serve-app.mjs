@@ -1,7 +1,7 @@
 // `npm run serve -w <app>`: serves that app's production build alone on its port.
 import path from 'node:path';
-import { APPS, appPort } from './apps.mjs';
-import { createStaticServer } from './static-server.mjs';
+import { APPS, appPort } from '@portfolio/platform/apps';
+import { createStaticServer } from '@portfolio/platform/static-server';
 
 const dir = path.basename(process.cwd());
 const app = APPS.find((candidate) => candidate.dir === dir);

@@ -63,49 +63,66 @@ function length(text: string): number {
   return count;
 }
 
-function valid(schema: Schema, value: unknown): boolean {
+/**
+ * Where `value` first departs from `schema`: '' for the value itself, "a.b" or "a[2]" for a part
+ * of it; null when it matches. The path is built only on the way out of a failure.
+ */
+function problem(schema: Schema, value: unknown): string | null {
   for (const key of Object.keys(schema)) {
     if (!KNOWN.has(key)) throw new Error(`check(): the schema keyword "${key}" is not supported`);
   }
   const { type } = schema;
   if (type !== undefined) {
     const types = Array.isArray(type) ? type : [type];
-    if (!types.some((each) => hasType(value, each))) return false;
+    if (!types.some((each) => hasType(value, each))) return '';
   }
-  if (hasOwn(schema, 'const') && value !== schema.const) return false;
-  if (schema.anyOf && !schema.anyOf.some((each) => valid(each, value))) return false;
+  if (hasOwn(schema, 'const') && value !== schema.const) return '';
+  if (schema.anyOf && !schema.anyOf.some((each) => problem(each, value) === null)) return '';
   if (typeof value === 'string') {
-    if (schema.minLength !== undefined && length(value) < schema.minLength) return false;
-    if (schema.maxLength !== undefined && length(value) > schema.maxLength) return false;
-    if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) return false;
+    if (schema.minLength !== undefined && length(value) < schema.minLength) return '';
+    if (schema.maxLength !== undefined && length(value) > schema.maxLength) return '';
+    if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) return '';
   }
   if (typeof value === 'number') {
-    if (schema.minimum !== undefined && value < schema.minimum) return false;
-    if (schema.maximum !== undefined && value > schema.maximum) return false;
+    if (schema.minimum !== undefined && value < schema.minimum) return '';
+    if (schema.maximum !== undefined && value > schema.maximum) return '';
   }
   if (Array.isArray(value)) {
-    if (schema.maxItems !== undefined && value.length > schema.maxItems) return false;
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) return '';
     const { items } = schema;
-    if (items && !value.every((item) => valid(items, item))) return false;
+    if (items) {
+      for (let index = 0; index < value.length; index += 1) {
+        const inner = problem(items, value[index]);
+        if (inner !== null)
+          return `[${index}]${inner && !inner.startsWith('[') ? `.${inner}` : inner}`;
+      }
+    }
   } else if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
-    if (schema.required?.some((key) => !hasOwn(record, key))) return false;
+    const missing = schema.required?.find((key) => !hasOwn(record, key));
+    if (missing !== undefined) return missing;
     const properties = schema.properties ?? {};
     for (const [key, item] of Object.entries(record)) {
       const property = hasOwn(properties, key) ? properties[key] : undefined;
-      if (property) {
-        if (!valid(property, item)) return false;
-      } else if (schema.additionalProperties === false) {
-        return false;
-      } else if (typeof schema.additionalProperties === 'object') {
-        if (!valid(schema.additionalProperties, item)) return false;
+      let inner: string | null = null;
+      if (property) inner = problem(property, item);
+      else if (schema.additionalProperties === false) inner = '';
+      else if (typeof schema.additionalProperties === 'object') {
+        inner = problem(schema.additionalProperties, item);
       }
+      if (inner !== null)
+        return inner === '' ? key : `${key}${inner.startsWith('[') ? '' : '.'}${inner}`;
     }
   }
-  return true;
+  return null;
+}
+
+/** Where a value first departs from `schema` ("remotes.blog", "" for the whole value), or null. */
+export function invalidAt(schema: TSchema, value: unknown): string | null {
+  return problem(schema as Schema, value);
 }
 
 /** Whether `value` (parsed JSON) is what `schema` describes. */
 export function check<S extends TSchema>(schema: S, value: unknown): value is Static<S> {
-  return valid(schema as Schema, value);
+  return problem(schema as Schema, value) === null;
 }

@@ -4,3 +4,5 @@ export * from './schemas.js';
 export { check } from './check.js';
 export * from './text.js';
 export type { Static, TSchema } from '@sinclair/typebox';
+export * from './runtime-config.js';
+export * from './routes.js';

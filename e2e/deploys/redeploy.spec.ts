@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { APPS, ROOT } from '../../tools/apps.mjs';
+import { APPS } from '@portfolio/platform/apps';
+import { ROOT } from '../../tools/root.mjs';
 import { deployBuild } from '../../tools/deploy.mjs';
 import {
   buildCandidates,
@@ -60,7 +61,14 @@ test.beforeAll(async () => {
   deployBuild({ buildDir: SHOP_BUILD, deployRoot, version: 'start' });
   harness = spawn(
     process.execPath,
-    ['--expose-gc', path.join(ROOT, 'e2e', 'support', 'deploy-harness.mjs')],
+    [
+      '--expose-gc',
+      // The harness builds the site's server from its TypeScript sources.
+      '--conditions=@portfolio/source',
+      '--import',
+      'tsx',
+      path.join(ROOT, 'e2e', 'support', 'deploy-harness.mjs'),
+    ],
     {
       env: {
         ...process.env,

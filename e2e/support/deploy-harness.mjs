@@ -8,7 +8,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaticServer } from '../../tools/static-server.mjs';
+import { createStaticServer } from '@portfolio/platform/static-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { DEPLOY_ROOT, SHELL_PORT, SHOP_PORT, CONTROL_PORT } = process.env;
@@ -41,8 +41,12 @@ const env = {
 const shop = createStaticServer({ deployRoot: DEPLOY_ROOT, cors: true, env });
 await new Promise((resolve) => shop.listen(Number(SHOP_PORT), '127.0.0.1', resolve));
 
-const { createSiteServer } = await import(path.join(root, 'shell', 'server.mjs'));
-const site = await createSiteServer({ env, pollMs: 200 });
+const { buildSiteServer } = await import(path.join(root, 'shell', 'server', 'app.ts'));
+const { siteServerOptionsFrom } = await import(path.join(root, 'shell', 'server', 'options.ts'));
+const site = await buildSiteServer({
+  ...siteServerOptionsFrom(env, path.join(root, 'shell', 'dist')),
+  logger: false,
+});
 await site.listen({ port: Number(SHELL_PORT), host: '127.0.0.1' });
 
 /**

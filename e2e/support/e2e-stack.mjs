@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES, appPort } from '../../tools/apps.mjs';
+import { REMOTES, appPort } from '@portfolio/platform/apps';
 import { startFaultGate } from './fault-gate.mjs';
 
 export const REMOTE_GATE_OFFSET = 10;
@@ -24,11 +24,16 @@ for (const app of REMOTES) {
   env[`REMOTE_${app.name.toUpperCase()}_URL`] =
     `http://localhost:${port + REMOTE_GATE_OFFSET}/mf-manifest.json`;
 }
-const site = spawn(process.execPath, [path.join(root, 'tools', 'start.mjs'), '--no-build'], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
+// The same Node options this process runs with (the TypeScript loader: package.json).
+const site = spawn(
+  process.execPath,
+  [...process.execArgv, path.join(root, 'tools', 'start.mjs'), '--no-build'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  },
+);
 const stop = (signal) => {
   for (const gate of gates) gate.close();
   site.kill(signal);

@@ -63,14 +63,28 @@ export class UnexpectedResponseError extends Error {
   }
 }
 
+/**
+ * How the client reaches the API: the base it calls and the fetch it calls it with
+ * (docs/decisions/090). In a browser: the runtime config's base and the window's fetch. A render
+ * on the site's server gets the server's own through the page loader's context (its address of
+ * the API, and a fetch that keeps the API's public answers): `loaderRequestOptions()` in
+ * `@portfolio/shared/page-data`.
+ */
+export interface ApiTransport {
+  base: string;
+  fetch: typeof fetch;
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
   /** Firebase ID token for calls that need a signed-in user. */
   token?: string;
+  /** Where and how to call the API; the browser's default when absent. */
+  api?: ApiTransport;
 }
 
-function apiUrl(path: string): string {
-  return `${getRuntimeConfig().apiBase}${path}`;
+function apiUrl(path: string, api?: ApiTransport): string {
+  return `${api?.base ?? getRuntimeConfig().apiBase}${path}`;
 }
 
 /**
@@ -118,7 +132,7 @@ async function withDeadline<T>(
 function send(
   path: string,
   init: RequestInit,
-  token: string | undefined,
+  { token, api }: RequestOptions,
   signal: AbortSignal,
 ): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -127,7 +141,7 @@ function send(
   // On the site's server (a render) the API is a server-to-server call: compressing an answer
   // there and inflating it here costs both processes CPU on every render and saves no time.
   if (typeof window === 'undefined') headers.set('Accept-Encoding', 'identity');
-  return fetch(apiUrl(path), { ...init, headers, signal });
+  return (api?.fetch ?? fetch)(apiUrl(path, api), { ...init, headers, signal });
 }
 
 /** Sends a request; a non-ok status throws ApiError with the server's message. */
@@ -137,7 +151,7 @@ async function sendOk(
   options: RequestOptions,
   signal: AbortSignal,
 ): Promise<Response> {
-  const response = await send(path, init, options.token, signal);
+  const response = await send(path, init, options, signal);
   if (!response.ok) {
     const message = (await readMessage(response)) ?? `Request failed (HTTP ${response.status})`;
     throw new ApiError(message, response.status);
@@ -256,7 +270,7 @@ export function sendContactMessage(
     const response = await send(
       '/contact',
       { method: 'POST', ...body, headers: { ...headers, 'Idempotency-Key': idempotencyKey } },
-      options.token,
+      options,
       signal,
     );
     const message = await readMessage(response);

@@ -7,6 +7,7 @@ import { use } from 'react';
 import { useLoaderData } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { ServerSession } from '@portfolio/shared/auth';
+import type { ApiTransport, RequestOptions } from '@portfolio/shared/api-client';
 
 /** What the shell's page route loader gives: the page loader's result, deferred. */
 export interface PageRouteData {
@@ -71,6 +72,24 @@ export function pageRouteLoader(
 export interface SiteRequestContext {
   /** The visitor's session, from the site's session cookie (docs/decisions/037). */
   session: ServerSession | null | undefined;
+  /**
+   * How the server calls the content API: its own address of it and a fetch that keeps the API's
+   * public answers (docs/decisions/090). Absent in the browser.
+   */
+  api?: ApiTransport;
+}
+
+/**
+ * The API client's options for a page loader's calls: the request's signal, and on the site's
+ * server the transport its context gives (the browser calls the API as the runtime config says).
+ */
+export function loaderRequestOptions(
+  args: Pick<LoaderFunctionArgs, 'request' | 'context'>,
+): RequestOptions {
+  const context = args.context as Partial<SiteRequestContext> | undefined;
+  return context?.api
+    ? { signal: args.request.signal, api: context.api }
+    : { signal: args.request.signal };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PublishedRoutesError, parsePublishedRoutes, remoteRouteEntries } from './routes';
+import { RoutesFileError, parsePublishedRoutes, remoteRouteEntries } from './routes';
 
 describe('parsePublishedRoutes', () => {
   it("reads a remote's routes.json", () => {
@@ -16,8 +16,9 @@ describe('parsePublishedRoutes', () => {
     [{ routes: [{ path: 'blog', module: './BlogPage' }] }],
     [{ routes: [{ path: '/blog', module: 'BlogPage' }] }],
     [{ routes: [{ path: '/blog' }] }],
+    [{ version: 'x', routes: [], deployment: '../elsewhere/' }],
   ])('refuses %j with a message naming what is wrong', (raw) => {
-    expect(() => parsePublishedRoutes(raw)).toThrow(PublishedRoutesError);
+    expect(() => parsePublishedRoutes(raw)).toThrow(RoutesFileError);
   });
 });
 

@@ -7,8 +7,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import { APPS, ROOT } from '../apps.mjs';
-import { createStaticServer } from '../static-server.mjs';
+import { APPS } from '@portfolio/platform/apps';
+import { ROOT } from '../root.mjs';
+import { createStaticServer } from '@portfolio/platform/static-server';
 import { scriptsLoaded } from './js-size.mjs';
 
 const FEDERATED_BASE_PORT = 3300;
@@ -28,7 +29,7 @@ const portsEnv = {
 
 function timedBuild(label, args, env = {}) {
   const started = Date.now();
-  execFileSync(process.execPath, args, {
+  execFileSync(process.execPath, [...process.execArgv, ...args], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, ...env },

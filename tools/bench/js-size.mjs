@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { REMOTES, ROOT } from '../apps.mjs';
+import { REMOTES } from '@portfolio/platform/apps';
+import { ROOT } from '../root.mjs';
 
 export const BUDGETS_FILE = path.join(ROOT, 'e2e', 'bundle-budgets.json');
 

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ROOT } from '../apps.mjs';
+import { ROOT } from '../root.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
@@ -38,17 +38,21 @@ let stack = null;
 let chrome = null;
 
 function startStack(runDir) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'tools', 'start.mjs'), '--no-build'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...STACK_ENV,
-      // A fresh seeded database and emulator accounts, never those of the developer's `npm start`.
-      DATA_DIR: path.join(runDir, 'pglite'),
-      EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, path.join(ROOT, 'tools', 'start.mjs'), '--no-build'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...STACK_ENV,
+        // A fresh seeded database and emulator accounts, never those of the developer's `npm start`.
+        DATA_DIR: path.join(runDir, 'pglite'),
+        EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   stack = child;
   const output = [];
   const ready = new Promise((resolve, reject) => {
@@ -252,10 +256,14 @@ function printTable(rows) {
 let lighthouseVersion = '';
 
 async function main() {
-  execFileSync(process.execPath, [path.join(ROOT, 'tools', 'build.mjs'), '--if-stale'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [...process.execArgv, path.join(ROOT, 'tools', 'build.mjs'), '--if-stale'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
   try {
     console.log(`[bench] starting the site on port ${SHELL_PORT} (API ${API_PORT})`);

@@ -5,12 +5,17 @@
 // to this process's server only, never to the shell.
 //
 //   SHELL_PORT=3610 (plus the stack's ports) node tools/bench/ssr-site.mjs
-import { createSiteServer } from '../../shell/server.mjs';
+import path from 'node:path';
+import { buildSiteServer } from '../../shell/server/app.ts';
+import { siteServerOptionsFrom } from '../../shell/server/options.ts';
+import { ROOT } from '../root.mjs';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const bodies = new Map();
 
-const app = await createSiteServer();
+const app = await buildSiteServer(
+  siteServerOptionsFrom(process.env, path.join(ROOT, 'shell', 'dist')),
+);
 app.addContentTypeParser(
   'application/octet-stream',
   { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },

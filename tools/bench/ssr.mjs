@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ROOT } from '../apps.mjs';
+import { ROOT } from '../root.mjs';
 import { freePort, startNodeServer } from './api/processes.mjs';
 
 const SECONDS = Number(process.env.SSR_BENCH_SECONDS || 10);
@@ -94,18 +94,22 @@ async function main() {
   // The emulator takes the next two ports for its hub and logging.
   taken.push(ports.AUTH_EMULATOR_PORT + 1, ports.AUTH_EMULATOR_PORT + 2);
   const logFile = path.join(runDir, 'site.log');
-  const site = spawn(process.execPath, [path.join(ROOT, 'tools/start.mjs'), '--no-build'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
-      DATA_DIR: path.join(runDir, 'pglite'),
-      EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
-      // This server renders every request; the cached server is started below.
-      RENDER_CACHE: 'off',
+  const site = spawn(
+    process.execPath,
+    [...process.execArgv, path.join(ROOT, 'tools/start.mjs'), '--no-build'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
+        DATA_DIR: path.join(runDir, 'pglite'),
+        EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
+        // This server renders every request; the cached server is started below.
+        RENDER_CACHE: 'off',
+      },
+      stdio: ['ignore', fs.openSync(logFile, 'a'), fs.openSync(logFile, 'a')],
     },
-    stdio: ['ignore', fs.openSync(logFile, 'a'), fs.openSync(logFile, 'a')],
-  });
+  );
   const siteOrigin = `http://127.0.0.1:${ports.SHELL_PORT}`;
   const ceilingPort = await port(4650);
   const cachedPort = await port(3610);

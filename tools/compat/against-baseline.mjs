@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { APPS, ROOT } from '../apps.mjs';
+import { APPS } from '@portfolio/platform/apps';
+import { ROOT } from '../root.mjs';
 import { checkCompat, loadApp } from './check-compat.mjs';
 
 const BASELINE =

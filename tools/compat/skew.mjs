@@ -18,8 +18,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import { APPS, ROOT } from '../apps.mjs';
-import { createStaticServer } from '../static-server.mjs';
+import { APPS } from '@portfolio/platform/apps';
+import { ROOT } from '../root.mjs';
+import { createStaticServer } from '@portfolio/platform/static-server';
 import { buildCandidates, candidateConfigs, prepareWorkDir } from './candidate-build.mjs';
 
 const WORK = path.join(ROOT, 'node_modules', '.cache', 'compat-skew');
@@ -95,7 +96,14 @@ function checkCompat(candidate) {
   try {
     const out = execFileSync(
       process.execPath,
-      ['tools/compat/check-compat.mjs', '--candidate', candidate, '--live', ...live],
+      [
+        ...process.execArgv,
+        'tools/compat/check-compat.mjs',
+        '--candidate',
+        candidate,
+        '--live',
+        ...live,
+      ],
       { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' },
     );
     return { code: 0, out };
@@ -114,14 +122,22 @@ function listen(server, port) {
 /** The shell's server over the shell build in `root`, in a child process on BASE_PORT. */
 function startSiteServer(root, env) {
   const script = `
-    const { createSiteServer } = await import(${JSON.stringify(path.join(ROOT, 'shell', 'server.mjs'))});
-    const site = await createSiteServer({ root: process.env.SKEW_SHELL_ROOT });
+    const { buildSiteServer } = await import(${JSON.stringify(path.join(ROOT, 'shell', 'server', 'app.ts'))});
+    const { siteServerOptionsFrom } = await import(${JSON.stringify(path.join(ROOT, 'shell', 'server', 'options.ts'))});
+    const site = await buildSiteServer({
+      ...siteServerOptionsFrom(process.env, process.env.SKEW_SHELL_ROOT),
+      logger: false,
+    });
     await site.listen({ port: ${BASE_PORT}, host: '127.0.0.1' });
     console.log('skew-site-ready');`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    env: { ...env, SKEW_SHELL_ROOT: root },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, '--input-type=module', '-e', script],
+    {
+      env: { ...env, SKEW_SHELL_ROOT: root },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the shell's server exited (${code})`)));
     child.stdout.on('data', (chunk) => {

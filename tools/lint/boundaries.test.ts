@@ -63,20 +63,29 @@ describe('lint boundaries', () => {
     expect(shared).toEqual([]);
   });
 
-  it("the shell's sources never import tools/", () => {
-    const [source, test] = ruleIds([
-      {
-        file: 'shell/src/server/x.ts',
-        code: "import { REMOTES } from '../../../tools/apps.mjs';\nexport const x = REMOTES;\n",
-      },
-      {
-        file: 'shell/src/server/x.test.ts',
-        code: "import { REMOTES } from '../../../tools/apps.mjs';\nexport const x = REMOTES;\n",
-      },
+  it('run-time code never imports tools/: the shell, its server, the platform, the API', () => {
+    const code = (depth: number) =>
+      `import { ROOT } from '${'../'.repeat(depth)}tools/root.mjs';\nexport const x = ROOT;\n`;
+    const results = ruleIds([
+      { file: 'shell/src/federation/x.ts', code: code(3) },
+      { file: 'shell/server/plugins/x.ts', code: code(3) },
+      { file: 'platform/src/x.ts', code: code(2) },
+      { file: 'content-api/src/features/x.ts', code: code(3) },
+      // Tests too: their support is the @portfolio/testing package.
+      { file: 'shell/server/x.test.ts', code: code(2) },
     ]);
-    expect(source).toContain(BOUNDARY);
-    // Tests too: their support is the @portfolio/testing package.
-    expect(test).toContain(BOUNDARY);
+    for (const ids of results) expect(ids).toContain(BOUNDARY);
+  });
+
+  it('no data is set on the global object in run-time code', () => {
+    const [patched, server, test] = ruleIds([
+      { file: 'shell/src/x.ts', code: 'globalThis.fetch = () => null;\n' },
+      { file: 'shell/server/x.ts', code: '(globalThis as any).__bases = {};\nwindow.x = 1;\n' },
+      { file: 'shell/src/x.test.ts', code: 'globalThis.fetch = () => null;\n' },
+    ]);
+    expect(patched).toContain('no-restricted-syntax');
+    expect(server).toContain('no-restricted-syntax');
+    expect(test).not.toContain('no-restricted-syntax');
   });
 
   it('apps reach shared code only through its exports map', () => {

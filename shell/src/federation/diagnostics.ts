@@ -37,5 +37,7 @@ declare global {
 }
 
 export function installDiagnostics(): void {
+  // The browser specs' handle on the page (test builds only): a global is its whole point.
+  // eslint-disable-next-line no-restricted-syntax
   window.__portfolioDiagnostics = { compare };
 }

@@ -1,16 +1,33 @@
 /** @jest-environment node */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { SERVER_PUBLIC_PATH_OPTION } from '@portfolio/contract';
 import { ServerRemotes } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
+  registerPlugins: jest.fn(),
   registerRemotes: jest.fn(),
 }));
 
 const loadRemoteMock = loadRemote as jest.Mock;
 const registerRemotesMock = registerRemotes as jest.Mock;
+const registerPluginsMock = registerPlugins as jest.Mock;
+
+/**
+ * The base a container of `remote` starts from: what the server's federation plugin puts in the
+ * init options the runtime hands the container (the container's own plugin reads it).
+ */
+function baseGivenTo(remote: string): unknown {
+  const [[plugins]] = registerPluginsMock.mock.calls.slice(-1) as [
+    [ModuleFederationRuntimePlugin[]],
+  ];
+  const args = { remoteInfo: { name: remote }, remoteEntryInitOptions: {} };
+  const out = plugins[0]?.beforeInitContainer?.(args as never) as unknown as typeof args;
+  return (out.remoteEntryInitOptions as Record<string, unknown>)[SERVER_PUBLIC_PATH_OPTION];
+}
 
 function Page() {
   return null;
@@ -147,11 +164,9 @@ describe('ServerRemotes', () => {
     expect(remotes.manifests().blog).toBe(`${folder}mf-manifest.json`);
     expect(remotes.manifests().shop).toBe('http://127.0.0.1:9/mf-manifest.json');
     expect(remotes.stylesheets('blog', './BlogPage')).toEqual([`${folder}blog.css`]);
-    const bases = (globalThis as Record<string, unknown>).__portfolioRemoteBases as Record<
-      string,
-      string
-    >;
-    expect(bases.blog).toBe(folder);
+    // Its containers start from that folder, told through the federation init options.
+    expect(baseGivenTo('blog')).toBe(folder);
+    expect(baseGivenTo('shop')).toBe('http://127.0.0.1:9/');
 
     // The same build deployed again to another folder (a rollback) is a switch too.
     state.deployment = 'v/second/';
@@ -164,7 +179,7 @@ describe('ServerRemotes', () => {
     state.deployment = 'v/third/';
     loadRemoteMock.mockRejectedValue(new Error('broken build'));
     await remotes.refresh();
-    expect(bases.blog).toBe(manifest.replace('mf-manifest.json', 'v/second/'));
+    expect(baseGivenTo('blog')).toBe(manifest.replace('mf-manifest.json', 'v/second/'));
     expect(remotes.manifests().blog).toContain('/v/second/');
   });
 

@@ -5,13 +5,15 @@
 // changes it registers the new container with `force` (which drops the old one's caches), loads
 // it before switching, and keeps serving the last good one if the new one fails
 // (docs/decisions/035).
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { SERVER_PUBLIC_PATH_OPTION } from '@portfolio/contract';
 import type { RemoteName } from '@portfolio/shared/config';
 import { REMOTE_NAMES } from '@portfolio/shared/config';
 import type { PageModule } from '../federation/page-source';
 import { parsePublishedRoutes } from '../routes';
 import type { PublishedRoute, SiteRouteTable } from '../routes';
-import { REMOTE_BASES_GLOBAL } from './remote-bases';
+import type { RemoteVersions } from './render-types';
 
 export interface ServerRemotesOptions {
   /** Remote name → URL of its browser mf-manifest.json (the runtime config's `remotes`). */
@@ -56,17 +58,34 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export class ServerRemotes {
+/**
+ * Hands each remote's server container, as it starts, the base its files are served from: the
+ * runtime passes the host's init options to the container, whose own runtime plugin
+ * (tools/webpack/server-public-path.ts) sets its public path from them.
+ */
+function serverPublicPathPlugin(bases: ReadonlyMap<string, string>): ModuleFederationRuntimePlugin {
+  return {
+    name: 'portfolio-server-public-paths',
+    beforeInitContainer(args) {
+      const base = bases.get(args.remoteInfo.name);
+      if (base) {
+        (args.remoteEntryInitOptions as Record<string, unknown>)[SERVER_PUBLIC_PATH_OPTION] = base;
+      }
+      return args;
+    },
+  };
+}
+
+export class ServerRemotes implements RemoteVersions {
   private readonly state = new Map<RemoteName, RemoteState>();
-  private readonly bases: Record<string, string>;
+  /** Remote name → the base of the version its next container starts from. */
+  private readonly bases = new Map<string, string>();
 
   constructor(private readonly options: ServerRemotesOptions) {
-    const global = globalThis as Record<string, unknown>;
-    global[REMOTE_BASES_GLOBAL] ??= {};
-    this.bases = global[REMOTE_BASES_GLOBAL] as Record<string, string>;
+    registerPlugins([serverPublicPathPlugin(this.bases)]);
     for (const remote of REMOTE_NAMES) {
       const base = new URL('./', options.manifests[remote]).href;
-      this.bases[remote] = base;
+      this.bases.set(remote, base);
       this.state.set(remote, {
         base,
         version: null,
@@ -93,6 +112,11 @@ export class ServerRemotes {
     });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     return response.json();
+  }
+
+  /** Whether every remote answered the last refresh. */
+  allReachable(): boolean {
+    return [...this.state.values()].every((state) => state.reachable);
   }
 
   /** The route table as last read from the remotes. */
@@ -160,7 +184,7 @@ export class ServerRemotes {
       const css = await this.readStylesheets(versionBase);
       // The new container's chunks come from its folder (server-public-path.ts); containers
       // already started keep the folder they started with.
-      this.bases[remote] = versionBase;
+      this.bases.set(remote, versionBase);
       registerRemotes([{ name: remote, entry }], { force: state.registered });
       state.registered = true;
       // Load the new container now, so no visitor's request waits for it.
@@ -175,7 +199,7 @@ export class ServerRemotes {
     } catch (error) {
       this.log(`Remote "${remote}" version ${version} could not be loaded`, error);
       // Back to the live version's container (a new poll tries the new version again).
-      this.bases[remote] = state.versionBase;
+      this.bases.set(remote, state.versionBase);
       if (state.entry) registerRemotes([{ name: remote, entry: state.entry }], { force: true });
     }
   }

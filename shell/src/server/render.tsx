@@ -1,12 +1,12 @@
 // Renders one page on the server: the shell's layout and the page of the remote that owns the
-// route, with the page's data, streamed with React's renderToPipeableStream. The HTML document
-// around it (head, scripts, the data block) is assembled by the shell's server (shell/server.mjs).
+// route, with the page's data, streamed with React's renderToPipeableStream. The site's server
+// (shell/server/) loads this bundle and writes what a render gives back into the one document it
+// assembles (shell/server/document.ts); the seam between the two is render-types.ts.
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { AuthProvider } from '@portfolio/shared/auth';
-import type { ServerSession } from '@portfolio/shared/auth';
 import type { SiteRequestContext } from '@portfolio/shared/page-data';
-import type { RemoteName, RuntimeConfig } from '@portfolio/shared/config';
+import type { RemoteName } from '@portfolio/shared/config';
 import { setRuntimeConfig } from '@portfolio/shared/config';
 import { renderHeadTags, siteContext } from '@portfolio/shared/head';
 import {
@@ -19,49 +19,18 @@ import { siteRoutes } from '../App';
 import { PageSourceContext } from '../federation/page-source';
 import { NOT_FOUND_HEAD, pageHead } from '../head/page-head';
 import type { PageLoaderData, PageModule, PageSource } from '../federation/page-source';
-import { NOT_FOUND_ROUTE_ID, pageRouteId } from '../routes';
+import { NOT_FOUND_ROUTE_ID, pageRouteId, remoteRouteEntries } from '../routes';
 import type { SiteRouteTable } from '../routes';
 import { siteDataScript } from '../site-data';
 import type { SiteData } from '../site-data';
+import { pageAddress } from './page-address';
 import { ServerRemotes } from './remotes';
 import type { ServerRemotesOptions } from './remotes';
+import type { RenderResult, RenderSession, RendererOptions, SiteRenderer } from './render-types';
 import { allSettledWell, resolveDeferred } from './resolve-deferred';
 
 /** The remotes' routes when the shell was built (tools/webpack/create-config.mjs). */
 declare const __KNOWN_ROUTES__: ServerRemotesOptions['knownRoutes'];
-
-export interface RendererOptions {
-  config: RuntimeConfig;
-  /** Page module load budget, and the budget for a page's data (ms). */
-  loadTimeoutMs: number;
-  log?: ServerRemotesOptions['log'];
-}
-
-export type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | {
-      kind: 'page';
-      status: number;
-      /** Stylesheets of the page's remote, for the head. */
-      stylesheets: string[];
-      /**
-       * The page's own head tags (title, description, canonical, Open Graph, Twitter, feed link,
-       * JSON-LD), from the page module's `head` declaration (docs/decisions/060).
-       */
-      headTags: string;
-      /** The data block: a non-executable script element (site-data.ts). */
-      siteDataScript: string;
-      /**
-       * The page as every visitor without a session gets it while content and remotes stay as
-       * they are: a 200 with its data, no part left to the browser (shell/render-cache.mjs).
-       */
-      cacheable: boolean;
-      /**
-       * Pipes the rendered app into `target`; resolves when it is all written, with false when
-       * part of it was cut off or failed and is left for the browser to draw.
-       */
-      pipe(target: Writable): Promise<boolean>;
-    };
 
 /** The `status` of a page's state (page states are unions with a `status`), if it has one. */
 function pageStatus(pageResult: unknown): unknown {
@@ -99,7 +68,7 @@ function ServerSpinner() {
   return <Spinner />;
 }
 
-export function createRenderer(options: RendererOptions) {
+export function createRenderer(options: RendererOptions): SiteRenderer {
   const { config } = options;
   // Pages (and the API client) read the runtime config; on the server it is the site's.
   setRuntimeConfig(config);
@@ -111,10 +80,6 @@ export function createRenderer(options: RendererOptions) {
     log: options.log,
   });
 
-  /**
-   * `session`: who the page is for (the site's session cookie, checked by shell/server.mjs):
-   * a user, null without a session, undefined when it could not be checked.
-   */
   /**
    * The static handler of the current route table, made again only when the table changes (a
    * remote redeployed with other routes): building one ranks every route, too much to redo per
@@ -143,15 +108,20 @@ export function createRenderer(options: RendererOptions) {
     return handler;
   }
 
+  /**
+   * `session`: who the page is for (the site's session cookie, checked by the site's server):
+   * a user, null without a session, undefined when it could not be checked.
+   */
   async function render(
     request: Request,
-    { nonce, session }: { nonce: string; session?: ServerSession | null },
+    { nonce, session }: { nonce: string; session: RenderSession },
   ): Promise<RenderResult> {
     const table = remotes.table();
     const handler = handlerFor(table);
     const loaded: RenderContext['loaded'] = new Map();
     const failed: RenderContext['failed'] = new Set();
-    const requestContext: RenderContext = { session, loaded, failed };
+    // The loaders call the API as this server does (its address, its content cache).
+    const requestContext: RenderContext = { session, api: options.api, loaded, failed };
     const context = await handler.query(request, { requestContext });
     if (context instanceof Response) {
       return {
@@ -261,5 +231,9 @@ export function createRenderer(options: RendererOptions) {
     };
   }
 
-  return { render, remotes };
+  return {
+    render,
+    locate: (url) => pageAddress(url, remoteRouteEntries(remotes.table())),
+    remotes,
+  };
 }

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ROOT } from '../../apps.mjs';
+import { ROOT } from '../../root.mjs';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -48,7 +48,7 @@ async function waitHealthy(url, child, logFile) {
 export async function startNodeServer({ name, script, port, env, healthPath, logDir }) {
   const logFile = path.join(logDir, `${name}.log`);
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(ROOT, script)], {
+  const child = spawn(process.execPath, [...process.execArgv, path.join(ROOT, script)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', log, log],

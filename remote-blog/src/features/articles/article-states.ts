@@ -3,6 +3,7 @@
 // browser can show it. A 404 is a state of its own, so the article page can say "not found"
 // (and the server answer 404) instead of "try again later".
 import { ApiError, getArticle, getArticles } from '@portfolio/shared/api-client';
+import type { RequestOptions } from '@portfolio/shared/api-client';
 import type { Article, ArticleDetail } from '@portfolio/shared/types';
 import { sortNewestFirst } from './article-text';
 
@@ -22,12 +23,12 @@ export type ArticleState =
     };
 
 /** The article list of both list pages (/blog and /articles/:id): one call. */
-export async function loadArticleList(signal?: AbortSignal): Promise<ArticleListState> {
+export async function loadArticleList(options: RequestOptions = {}): Promise<ArticleListState> {
   try {
-    const articles = await getArticles({}, { signal });
+    const articles = await getArticles({}, options);
     return { status: 'loaded', articles: sortNewestFirst(articles) };
   } catch (error) {
-    if (!signal?.aborted) console.error('Could not load the articles', error);
+    if (!options.signal?.aborted) console.error('Could not load the articles', error);
     return { status: 'error' };
   }
 }
@@ -43,13 +44,13 @@ async function articleHtml(content: string | undefined): Promise<string> {
 }
 
 /** One article with its neighbours, for the article page. */
-export async function loadArticle(id: string, signal?: AbortSignal): Promise<ArticleState> {
+export async function loadArticle(id: string, options: RequestOptions = {}): Promise<ArticleState> {
   try {
-    const article = await getArticle(id, { signal });
+    const article = await getArticle(id, options);
     return { status: 'loaded', article, html: await articleHtml(article.content) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { status: 'not-found' };
-    if (!signal?.aborted) console.error(`Could not load article ${id}`, error);
+    if (!options.signal?.aborted) console.error(`Could not load article ${id}`, error);
     return { status: 'error' };
   }
 }

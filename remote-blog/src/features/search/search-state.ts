@@ -1,6 +1,7 @@
 // Article search for the search page's route loader. The router aborts the loader of a query
 // that was replaced by a newer one, so a slow answer to an old query never shows.
 import { searchArticles } from '@portfolio/shared/api-client';
+import type { RequestOptions } from '@portfolio/shared/api-client';
 import type { SearchResult } from '@portfolio/shared/types';
 
 export type ArticleSearchState =
@@ -9,14 +10,14 @@ export type ArticleSearchState =
 /** `query` must already be trimmed; an empty one searches nothing (docs/product.md). */
 export async function loadArticleSearch(
   query: string,
-  signal?: AbortSignal,
+  options: RequestOptions = {},
 ): Promise<ArticleSearchState> {
   if (!query) return { status: 'idle' };
   try {
-    return { status: 'loaded', results: await searchArticles(query, { signal }) };
+    return { status: 'loaded', results: await searchArticles(query, options) };
   } catch (error) {
     // A failed search is only logged; the page shows no message.
-    if (!signal?.aborted) console.error('Article search failed', error);
+    if (!options.signal?.aborted) console.error('Article search failed', error);
     return { status: 'failed' };
   }
 }

@@ -5,7 +5,7 @@ import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { blogPostingJsonLd, breadcrumbJsonLd, contentCard } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
-import { usePageData } from '@portfolio/shared/page-data';
+import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { ArticleDetail } from '@portfolio/shared/types';
@@ -103,8 +103,8 @@ function ArticleView({ article, html }: { article: ArticleDetail; html: string }
   );
 }
 
-export function loader({ params, request }: LoaderFunctionArgs) {
-  return loadArticle(params.id ?? '', request.signal);
+export function loader(args: LoaderFunctionArgs) {
+  return loadArticle(args.params.id ?? '', loaderRequestOptions(args));
 }
 
 /**

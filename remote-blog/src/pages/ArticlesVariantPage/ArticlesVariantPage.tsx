@@ -2,6 +2,7 @@
 // read from the same GET /articles. A compact list whose cards link to /articles/{id}; the card of
 // the id in the address is marked as the current one. Each card also links to the article's text
 // (issue 16: otherwise nothing on this page leads to an article).
+import { loaderRequestOptions } from '@portfolio/shared/page-data';
 import { useParams } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { PageHead } from '@portfolio/shared/head';
@@ -11,8 +12,8 @@ import { articlePath, articlesVariantPath } from '../../features/articles/paths'
 import { ARTICLES_VARIANT_INTRO, ARTICLES_VARIANT_TITLE } from '../../texts';
 import styles from './ArticlesVariantPage.module.css';
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadArticleList(request.signal);
+export function loader(args: LoaderFunctionArgs) {
+  return loadArticleList(loaderRequestOptions(args));
 }
 
 export const head: PageHead<typeof loader> = () => ({

@@ -1,4 +1,5 @@
 // /blog: every article, newest first, as a grid of cards whose Read More opens /article/{id}.
+import { loaderRequestOptions } from '@portfolio/shared/page-data';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { breadcrumbJsonLd } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
@@ -8,8 +9,8 @@ import { BLOG_PATH, articlePath } from '../../features/articles/paths';
 import { BLOG_INTRO, BLOG_TITLE } from '../../texts';
 import styles from './BlogPage.module.css';
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadArticleList(request.signal);
+export function loader(args: LoaderFunctionArgs) {
+  return loadArticleList(loaderRequestOptions(args));
 }
 
 export const head: PageHead<typeof loader> = ({ site }) => ({

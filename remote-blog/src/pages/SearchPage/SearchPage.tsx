@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { useSearchParams } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { PageHead } from '@portfolio/shared/head';
-import { usePageData } from '@portfolio/shared/page-data';
+import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
 import { Spinner } from '@portfolio/shared/ui';
 import { SearchResultItem } from '../../features/search/SearchResultItem';
 import { loadArticleSearch, searchQueryOf } from '../../features/search/search-state';
@@ -18,8 +18,8 @@ import {
 } from '../../texts';
 import styles from './SearchPage.module.css';
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadArticleSearch(searchQueryOf(new URL(request.url)), request.signal);
+export function loader(args: LoaderFunctionArgs) {
+  return loadArticleSearch(searchQueryOf(new URL(args.request.url)), loaderRequestOptions(args));
 }
 
 /** Result lists change with the content: kept out of search engines (they index the articles). */

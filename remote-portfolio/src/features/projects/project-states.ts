@@ -1,6 +1,7 @@
 // The portfolio's page states, loaded by the pages' route loaders (docs/decisions/035): each
 // call settles into a state of the page, never a rejection, so the server can render it.
 import { ApiError, getProject, getProjects } from '@portfolio/shared/api-client';
+import type { RequestOptions } from '@portfolio/shared/api-client';
 import type { Project } from '@portfolio/shared/types';
 import { PROJECT_LOAD_FAILED, PROJECT_NOT_FOUND } from '../../texts';
 
@@ -12,9 +13,9 @@ export type ProjectState =
   | { status: 'loaded'; project: Project };
 
 /** GET /projects. The client already rejects a non-array answer. */
-export async function loadProjects(signal?: AbortSignal): Promise<ProjectsState> {
+export async function loadProjects(options: RequestOptions = {}): Promise<ProjectsState> {
   try {
-    return { status: 'loaded', projects: await getProjects({ signal }) };
+    return { status: 'loaded', projects: await getProjects(options) };
   } catch {
     return { status: 'error' };
   }
@@ -25,10 +26,10 @@ export async function loadProjects(signal?: AbortSignal): Promise<ProjectsState>
  * page's HTTP status); a request that never got an answer (network down, timeout) is a
  * different failure and says so.
  */
-export async function loadProject(id: string, signal?: AbortSignal): Promise<ProjectState> {
+export async function loadProject(id: string, options: RequestOptions = {}): Promise<ProjectState> {
   if (!id) return { status: 'not-found', message: PROJECT_NOT_FOUND };
   try {
-    return { status: 'loaded', project: await getProject(id, { signal }) };
+    return { status: 'loaded', project: await getProject(id, options) };
   } catch (error) {
     if (error instanceof ApiError) {
       return { status: error.status === 404 ? 'not-found' : 'error', message: PROJECT_NOT_FOUND };

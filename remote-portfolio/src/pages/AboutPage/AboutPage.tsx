@@ -3,7 +3,7 @@ import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { breadcrumbJsonLd, metaDescription } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
-import { usePageData } from '@portfolio/shared/page-data';
+import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
 import { getAboutData } from '@portfolio/shared/api-client';
 import type { AboutData } from '@portfolio/shared/types';
 import { Spinner } from '@portfolio/shared/ui';
@@ -23,9 +23,9 @@ import styles from './AboutPage.module.css';
  * GET /about-data; the built-in text of content/owner.ts when it fails or answers nonsense (the
  * client checks the answer against the API's contract, docs/decisions/052).
  */
-export async function loader({ request }: LoaderFunctionArgs): Promise<AboutData> {
+export async function loader(args: LoaderFunctionArgs): Promise<AboutData> {
   try {
-    return await getAboutData({ signal: request.signal });
+    return await getAboutData(loaderRequestOptions(args));
   } catch {
     return ABOUT;
   }

@@ -1,3 +1,4 @@
+import { loaderRequestOptions } from '@portfolio/shared/page-data';
 import { Link } from '@portfolio/shared/router';
 import { OWNER, SERVICES, TESTIMONIALS } from '../../content/owner';
 import { ContactForm } from '../../features/contact/ContactForm';
@@ -28,8 +29,8 @@ import {
 } from '../../texts';
 import styles from './HomePage.module.css';
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadProjects(request.signal);
+export function loader(args: LoaderFunctionArgs) {
+  return loadProjects(loaderRequestOptions(args));
 }
 
 /** The home page's head: the owner, as a Person with their profile links (docs/decisions/060). */

@@ -1,3 +1,4 @@
+import { loaderRequestOptions } from '@portfolio/shared/page-data';
 import { CERTIFICATIONS, EXPERIENCE, OWNER, SKILLS } from '../../content/owner';
 import { CertificateGallery } from '../../features/certificates/CertificateGallery';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
@@ -22,8 +23,8 @@ import { SkillChips } from '../../features/skills/SkillChips';
 
 const SKILL_GROUPS = Object.keys(SKILL_GROUP_HEADINGS) as (keyof typeof SKILL_GROUP_HEADINGS)[];
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadProjects(request.signal);
+export function loader(args: LoaderFunctionArgs) {
+  return loadProjects(loaderRequestOptions(args));
 }
 
 export const head: PageHead<typeof loader> = ({ site }) => ({

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { breadcrumbJsonLd, contentCard, metaDescription } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { imageUrl } from '@portfolio/shared/api-client';
-import { usePageData } from '@portfolio/shared/page-data';
+import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
 import { hostnameOf } from '@portfolio/shared/format';
 import type { Project } from '@portfolio/shared/types';
 import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
@@ -24,8 +24,8 @@ import { SkillChips } from '../../features/skills/SkillChips';
 import { loadProject } from '../../features/projects/project-states';
 import type { ProjectState } from '../../features/projects/project-states';
 
-export function loader({ params, request }: LoaderFunctionArgs) {
-  return loadProject(params.id ?? '', request.signal);
+export function loader(args: LoaderFunctionArgs) {
+  return loadProject(args.params.id ?? '', loaderRequestOptions(args));
 }
 
 /** A project: its title, description and generated card; a missing one is kept out of search. */

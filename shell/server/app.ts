@@ -1,0 +1,98 @@
+// The site's server (docs/decisions/035, 090): every page is rendered here (the shell's layout
+// and the remote page that owns the route, with its data) and streamed as HTML; the browser
+// hydrates it. buildSiteServer composes it from plugins with one job each; the entry (main.ts)
+// only starts it, and tests call `inject()` on what it returns.
+import fastifyCompress from '@fastify/compress';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { buildRuntimeConfig } from '@portfolio/platform/runtime-config';
+import type { SiteRenderer } from '../src/server/render-types';
+import type { ContentWatch } from './content-events';
+import type { ShellAssets } from './document';
+import type { SiteServerOptions } from './options';
+import caches from './plugins/caches';
+import crawlerFiles from './plugins/crawler-files';
+import errors from './plugins/errors';
+import health from './plugins/health';
+import hostCheck from './plugins/host-check';
+import pageRoute from './plugins/page-route';
+import renderer from './plugins/renderer';
+import runtimeConfig from './plugins/runtime-config';
+import securityHeaders from './plugins/security-headers';
+import session from './plugins/session';
+import siteDocument from './plugins/site-document';
+import staticFiles from './plugins/static-files';
+
+/** The whole request (head and body) must arrive within this; a trickle is cut off. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** An idle kept-alive connection is closed after this. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** An idle socket (nothing sent or received) is closed after this. */
+export const CONNECTION_TIMEOUT_MS = 30_000;
+/** The site takes no body larger than a sign-in's ID token. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface SiteServerParts {
+  /** A renderer instead of the build's, and the build's assets (the plugins' tests). */
+  renderer?: SiteRenderer;
+  assets?: ShellAssets;
+  /** The stream of content changes instead of the API's (tests). */
+  watch?: ContentWatch;
+}
+
+export async function buildSiteServer(
+  options: SiteServerOptions,
+  parts: SiteServerParts = {},
+): Promise<FastifyInstance> {
+  // One configured public host, never the request's Host header: the config, the CSP and the
+  // URLs in the HTML are the same for every request. Checked here: bad settings stop the start.
+  const config = buildRuntimeConfig({ hostname: options.publicHostname, env: options.env });
+  // The content API as this server calls it.
+  const apiBase = config.apiBase;
+  const siteUrl = config.siteUrl ?? `http://${options.publicHostname}`;
+  const app = Fastify({
+    logger: options.logger,
+    logController: new LogController({ disableRequestLogging: !options.logRequests }),
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+
+  await app.register(errors);
+  await app.register(hostCheck, { env: options.env });
+  await app.register(securityHeaders, { config, hotReload: options.hotReload });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(caches, {
+    apiBase,
+    renderCache: options.renderCache,
+    contentCache: options.contentCache,
+    ...(parts.watch ? { watch: parts.watch } : {}),
+  });
+  await app.register(renderer, {
+    distDir: options.distDir,
+    config,
+    apiBase,
+    renderBudgetMs: options.renderBudgetMs,
+    remotePollMs: options.remotePollMs,
+    ...(parts.renderer ? { renderer: parts.renderer } : {}),
+  });
+  await app.register(siteDocument, {
+    distDir: options.distDir,
+    ...(parts.assets ? { assets: parts.assets } : {}),
+  });
+  await app.register(staticFiles, { distDir: options.distDir });
+  await app.register(session, {
+    apiBase,
+    siteOrigin: new URL(siteUrl).origin,
+    timeoutMs: options.renderBudgetMs,
+  });
+  await app.register(runtimeConfig, { config });
+  await app.register(crawlerFiles, { siteUrl, apiBase });
+  await app.register(health, { apiBase });
+  await app.register(pageRoute, {
+    publicHostname: options.publicHostname,
+    fallbackTitle: config.owner.name,
+  });
+  return app;
+}

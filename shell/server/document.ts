@@ -1,0 +1,76 @@
+// The one place the site's HTML document is assembled (docs/decisions/090): the shell's own head
+// (meta tags, the loader of its scripts, its stylesheets, from the shell build's assets.json),
+// then what a render gives (the page's head tags, its remote's stylesheets, the data block), the
+// root element with the rendered page, and the end. A page the server could not render gets the
+// same document with an empty root, which the browser then draws.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { escapeHtml } from '@portfolio/contract';
+import { scriptLoader } from './page-scripts';
+
+/** What the shell's browser build emits for its pages (its webpack config: ShellAssetsPlugin). */
+export interface ShellAssets {
+  /** The entry's scripts, in order (root-relative URLs). */
+  scripts: string[];
+  /** The entry's stylesheets (the layout's, styled before any script runs). */
+  stylesheets: string[];
+}
+
+export const SHELL_ASSETS_FILE = 'assets.json';
+
+export function readShellAssets(distDir: string): ShellAssets {
+  const file = path.join(distDir, SHELL_ASSETS_FILE);
+  const assets = JSON.parse(readFileSync(file, 'utf8')) as Partial<ShellAssets>;
+  if (!Array.isArray(assets.scripts) || !Array.isArray(assets.stylesheets)) {
+    throw new Error(`${file} must list "scripts" and "stylesheets": rebuild the shell`);
+  }
+  return { scripts: assets.scripts, stylesheets: assets.stylesheets };
+}
+
+/** The shield of the site's icon (no request for a favicon). */
+const ICON =
+  "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%2032%2032'%3E%3Cpath%20d='M16%202%204%207v8c0%207.5%205.1%2013.4%2012%2015%206.9-1.6%2012-7.5%2012-15V7z'%20fill='%2338d9a9'/%3E%3C/svg%3E";
+const THEME_COLOR = '#0b1120';
+
+export interface PageParts {
+  nonce: string;
+  /** The page's own head tags (title, description, preview cards, JSON-LD). */
+  headTags: string;
+  /** Its remote's stylesheets (absolute URLs). */
+  stylesheets: readonly string[];
+  /** The data block (site-data.ts): in the head, before any content (docs/decisions/080). */
+  dataScript: string;
+}
+
+export interface SiteDocument {
+  /** The document up to and including the opening of the root element. */
+  start(page: PageParts): string;
+  /** What follows the rendered page. */
+  readonly end: string;
+  /** A page the server could not render: the shell's head, an empty root. */
+  fallback(page: { nonce: string; title: string }): string;
+}
+
+const stylesheet = (href: string) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`;
+
+export function createSiteDocument(assets: ShellAssets): SiteDocument {
+  // Made once: only the nonce changes from one page to the next.
+  const beforeNonce =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"/>' +
+    '<meta name="viewport" content="width=device-width,initial-scale=1"/>' +
+    `<meta name="theme-color" content="${THEME_COLOR}"/><link rel="icon" href="${ICON}"/>` +
+    '<script nonce="';
+  const afterNonce = `">${scriptLoader(assets.scripts)}</script>${assets.stylesheets
+    .map(stylesheet)
+    .join('')}`;
+  const shellHead = (nonce: string) => `${beforeNonce}${escapeHtml(nonce)}${afterNonce}`;
+  const end = '</div></body></html>';
+  return {
+    start: ({ nonce, headTags, stylesheets, dataScript }) =>
+      `${shellHead(nonce)}${headTags}${stylesheets.map(stylesheet).join('')}${dataScript}` +
+      '</head><body><div id="root">',
+    end,
+    fallback: ({ nonce, title }) =>
+      `${shellHead(nonce)}<title>${escapeHtml(title)}</title></head><body><div id="root">${end}`,
+  };
+}

@@ -1,0 +1,65 @@
+import { FEED_TTL_MS, createFeedRelay, robotsTxt } from './feed-relay';
+
+describe('robotsTxt', () => {
+  it('disallows the private routes the remotes publish and points at the sitemap', () => {
+    const text = robotsTxt('https://alex.example', {
+      portfolio: [
+        { path: '/', module: './HomePage' },
+        { path: '/about', module: './AboutPage' },
+      ],
+      auth: [
+        { path: '/signin', module: './SignInPage', private: true },
+        { path: '/admin-dashboard', module: './AdminDashboardPage', private: true },
+        { path: '/users/:id', module: './UserPage', private: true },
+      ],
+    });
+    expect(text.split('\n')).toEqual([
+      'User-agent: *',
+      'Disallow: /admin-dashboard',
+      'Disallow: /signin',
+      'Disallow: /users/*',
+      'Allow: /',
+      '',
+      'Sitemap: https://alex.example/sitemap.xml',
+      '',
+    ]);
+  });
+});
+
+describe('createFeedRelay', () => {
+  const answer = (body: string, status = 200) =>
+    new Response(body, { status, headers: { 'content-type': 'application/rss+xml' } });
+
+  it('fetches from the API, keeps the copy for a while, and shares one fetch', async () => {
+    let time = 0;
+    const fetchImpl = jest.fn(async () => answer('<rss/>'));
+    const feed = createFeedRelay({
+      apiBase: 'http://api.test/api',
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+      now: () => time,
+    });
+    const [first, second] = await Promise.all([feed('/rss.xml'), feed('/rss.xml')]);
+    expect(first).toMatchObject({ body: '<rss/>', contentType: 'application/rss+xml' });
+    expect(second).toBe(first);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(fetchImpl.mock.calls[0]).toEqual(['http://api.test/api/rss.xml', expect.anything()]);
+    time = FEED_TTL_MS + 1;
+    await feed('/rss.xml');
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('serves the last copy while the API fails, and null when it never answered', async () => {
+    let time = 0;
+    let up = true;
+    const feed = createFeedRelay({
+      apiBase: 'http://api.test/api',
+      fetchImpl: (async () => (up ? answer('<urlset/>') : answer('down', 503))) as typeof fetch,
+      now: () => time,
+    });
+    expect((await feed('/sitemap.xml'))?.body).toBe('<urlset/>');
+    up = false;
+    time = FEED_TTL_MS * 2;
+    expect((await feed('/sitemap.xml'))?.body).toBe('<urlset/>');
+    expect(await feed('/rss.xml')).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+// The site's server entry: reads the settings and starts the server, on SITE_WORKERS processes
+// (workers.ts) when there is more than one. It only starts: what the server is, is app.ts.
+import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSiteServer } from './app';
+import { listenSettingsFrom, siteServerOptionsFrom } from './options';
+import { RENDER_BUNDLE } from './plugins/renderer';
+import { siteWorkerCount, startSiteWorkers } from './workers';
+
+/** Set by the server's build: where the shell's build is, from the bundle (tools/build-server). */
+declare const __SHELL_DIST__: string | undefined;
+
+/** How long a stopping server waits for the requests it is answering. */
+const STOP_GRACE_MS = 5000;
+
+const entry = fileURLToPath(import.meta.url);
+/** The shell's build it serves: beside the bundle, or SHELL_DIST_DIR (npm run dev's own). */
+const distDir = process.env.SHELL_DIST_DIR
+  ? path.resolve(process.env.SHELL_DIST_DIR)
+  : path.resolve(
+      path.dirname(entry),
+      typeof __SHELL_DIST__ === 'string' ? __SHELL_DIST__ : '../dist',
+    );
+
+if (!existsSync(path.join(distDir, RENDER_BUNDLE))) {
+  console.error(
+    `The shell is not built (no ${path.join(distDir, RENDER_BUNDLE)}): run npm run build`,
+  );
+  process.exit(1);
+}
+
+const workers = siteWorkerCount();
+if (cluster.isPrimary && workers > 1) {
+  // This process hands out connections; the workers run the branch below.
+  const site = startSiteWorkers({
+    script: entry,
+    execArgv: process.execArgv,
+    count: workers,
+    log: (message) => console.log(message),
+  });
+  const stop = () => void site.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await site.ready;
+} else {
+  const app = await buildSiteServer(siteServerOptionsFrom(process.env, distDir));
+  await app.listen(listenSettingsFrom(process.env));
+  // Stops taking connections, lets the requests in flight finish, closes the event stream.
+  const stop = () => {
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    void app.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

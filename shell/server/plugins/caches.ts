@@ -1,0 +1,52 @@
+// The site's caches of what the content API serves (docs/decisions/039, 074): the render cache
+// (pages for visitors without a session) and the content cache (the API's public answers, which
+// the renders' loaders call through `apiFetch`). Both follow the API's one stream of content
+// changes and are trusted only while it is open.
+import fp from 'fastify-plugin';
+import { watchContent } from '../content-events';
+import type { ContentWatch } from '../content-events';
+import { createContentCache } from '../content-cache';
+import { createRenderCache } from '../render-cache';
+import type { RenderCache } from '../render-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pages kept for visitors without a session; null when RENDER_CACHE=off. */
+    readonly renderCache: RenderCache | null;
+    /** How this server calls the content API: with the content cache unless CONTENT_CACHE=off. */
+    readonly apiFetch: typeof fetch;
+  }
+}
+
+export interface CachesOptions {
+  /** The content API as this server calls it. */
+  apiBase: string;
+  renderCache: boolean;
+  contentCache: boolean;
+  /** The stream of content changes; the API's own when not given (tests give their own). */
+  watch?: ContentWatch;
+}
+
+export default fp<CachesOptions>(
+  async (app, options) => {
+    const wanted = options.renderCache || options.contentCache;
+    const watch =
+      options.watch ??
+      (wanted
+        ? watchContent({ apiBase: options.apiBase, log: (message) => app.log.info(message) })
+        : null);
+    const renderCache = watch && options.renderCache ? createRenderCache({ watch }) : null;
+    const contentCache =
+      watch && options.contentCache
+        ? createContentCache({ watch, apiBase: options.apiBase })
+        : null;
+    app.decorate('renderCache', renderCache);
+    app.decorate('apiFetch', contentCache ? contentCache.wrap(fetch) : fetch);
+    app.addHook('onClose', async () => {
+      renderCache?.close();
+      contentCache?.close();
+      if (!options.watch) watch?.close();
+    });
+  },
+  { name: 'site-caches', fastify: '5.x' },
+);

@@ -1,0 +1,52 @@
+/** @jest-environment node */
+import { buildTestSite } from '../test-support';
+import type { TestSite } from '../test-support';
+import { METHOD_NOT_ALLOWED } from './errors';
+
+let site: TestSite;
+beforeAll(async () => {
+  site = await buildTestSite();
+});
+afterAll(() => site.close());
+
+describe('errors', () => {
+  it('answers a method the site has no route for with 405 and the methods it has', async () => {
+    const response = await site.app.inject({
+      method: 'PUT',
+      url: '/blog',
+      headers: { host: 'localhost' },
+    });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(response.body)).toEqual({ message: METHOD_NOT_ALLOWED });
+  });
+
+  it.each([
+    ['a body that is not JSON', 'application/json', '{"idToken": <script>'],
+    ['a body of a type the site does not take', 'text/x-evil', '<script>alert(1)</script>'],
+    ['a body too large', 'application/json', JSON.stringify({ idToken: 'a'.repeat(20_000) })],
+  ])(
+    'answers %s with its own 4xx message, never an echo of the request',
+    async (_what, type, payload) => {
+      const response = await site.app.inject({
+        method: 'POST',
+        url: '/session',
+        headers: { host: 'localhost', origin: 'http://localhost', 'content-type': type },
+        payload,
+      });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(Object.keys(JSON.parse(response.body))).toEqual(['message']);
+      expect(response.body).not.toMatch(/script|idToken|aaaa/);
+    },
+  );
+
+  it('never echoes a malformed URL', async () => {
+    const response = await site.app.inject({
+      url: '/%E0%A4%A<script>',
+      headers: { host: 'localhost' },
+    });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.body).not.toContain('<script>');
+  });
+});

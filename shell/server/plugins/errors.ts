@@ -1,0 +1,42 @@
+// What the site's server answers when there is no page or the request is wrong: its own short
+// texts, never an echo of the request (a URL, a header) and never a 5xx for a client's mistake.
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const NOT_FOUND_TEXT = 'Not found';
+export const METHOD_NOT_ALLOWED = 'Method not allowed';
+export const BAD_REQUEST = 'Bad request';
+export const SERVER_ERROR = 'Something went wrong on our side. Please try again later.';
+
+/** A message for a client error of this status: fixed texts only. */
+function clientMessage(status: number): string {
+  if (status === 413) return 'Request body too large.';
+  if (status === 415) return 'Unsupported content type.';
+  if (status === 408) return 'Request timed out.';
+  return BAD_REQUEST;
+}
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      const status =
+        typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'Request failed');
+        return reply.code(500).header('Cache-Control', 'no-store').send({ message: SERVER_ERROR });
+      }
+      // Fastify's own texts (FST_ERR_BAD_URL, a body's schema) may repeat what was sent.
+      request.log.info({ code: error.code, status }, 'Request refused');
+      return reply
+        .code(status)
+        .header('Cache-Control', 'no-store')
+        .send({ message: clientMessage(status) });
+    });
+    app.setNotFoundHandler(async (request, reply) =>
+      request.method === 'GET' || request.method === 'HEAD'
+        ? reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND_TEXT)
+        : reply.code(405).header('Allow', 'GET, HEAD').send({ message: METHOD_NOT_ALLOWED }),
+    );
+  },
+  { name: 'site-errors', fastify: '5.x' },
+);

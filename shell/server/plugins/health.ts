@@ -1,0 +1,39 @@
+// Health of the site's server, for an orchestrator or a load balancer (docs/deployment.md):
+//   GET /healthz  alive: the process answers (restart it when this fails);
+//   GET /readyz   ready: every remote answered its last poll and the content API answers its
+//                 health check (send it no traffic while this fails).
+// Neither is cached, and neither says more than its status and which part is down.
+import fp from 'fastify-plugin';
+
+export interface HealthOptions {
+  /** The content API as this server calls it. */
+  apiBase: string;
+  /** How long the API's health check may take. */
+  timeoutMs?: number;
+}
+
+export default fp<HealthOptions>(
+  async (app, { apiBase, timeoutMs = 1000 }) => {
+    app.get('/healthz', async (_request, reply) =>
+      reply.header('Cache-Control', 'no-store').send({ status: 'ok' }),
+    );
+    app.get('/readyz', async (_request, reply) => {
+      const remotes = app.renderer.remotes.allReachable();
+      let api = false;
+      try {
+        const response = await fetch(`${apiBase}/health`, {
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        api = response.ok;
+      } catch {
+        api = false;
+      }
+      const ready = remotes && api;
+      return reply
+        .code(ready ? 200 : 503)
+        .header('Cache-Control', 'no-store')
+        .send({ status: ready ? 'ready' : 'degraded', remotes, api });
+    });
+  },
+  { name: 'site-health', fastify: '5.x', dependencies: ['site-renderer'] },
+);

@@ -1,0 +1,25 @@
+// Only requests for this site: a request target in origin form (`/blog`), for one of the host
+// names the site is published under. The pages' runtime config, policy and URLs are built from
+// the configured host, never from a request (docs/security.md, "The pages").
+import fp from 'fastify-plugin';
+import { publicHostCheck } from '@portfolio/platform/runtime-config';
+
+export interface HostCheckOptions {
+  env: NodeJS.ProcessEnv;
+}
+
+export default fp<HostCheckOptions>(
+  async (app, { env }) => {
+    const isPublicHost = publicHostCheck(env);
+    app.addHook('onRequest', async (request, reply) => {
+      // An absolute-form target (`GET http://u:p@x/blog`) is for proxies: a 400, never a page.
+      if (!request.url.startsWith('/')) {
+        return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
+      }
+      if (!isPublicHost(request.headers.host)) {
+        return reply.code(400).type('text/plain; charset=utf-8').send('Unknown host');
+      }
+    });
+  },
+  { name: 'site-host-check', fastify: '5.x' },
+);

@@ -1,0 +1,131 @@
+/** @jest-environment node */
+import { buildTestSite } from '../test-support';
+import type { TestSite } from '../test-support';
+import { CROSS_ORIGIN_REFUSED, SESSION_COOKIE, SESSION_UNCHECKED } from './session';
+
+let site: TestSite;
+beforeEach(async () => {
+  site = await buildTestSite();
+});
+afterEach(() => site.close());
+
+/** An ID token's shape (the emulator's are unsigned: an empty third part). */
+const TOKEN = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1MSJ9.';
+const SAME_ORIGIN = {
+  host: 'localhost:3000',
+  origin: 'http://localhost:3000',
+  'sec-fetch-site': 'same-origin',
+};
+
+const signIn = (idToken: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
+  site.app.inject({ method: 'POST', url: '/session', headers, payload: { idToken } });
+
+describe('the session cookie', () => {
+  it("is set from the API's session, httpOnly and SameSite=Lax", async () => {
+    site.api.on('POST', '/sessions', {
+      status: 201,
+      json: { session: 'cookie-value', expiresIn: 1209600 },
+    });
+    const response = await signIn(TOKEN);
+    expect(response.statusCode).toBe(204);
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toContain(`${SESSION_COOKIE}=cookie-value`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    // The ID token went to the API as a bearer token.
+    expect(site.api.calls.at(-1)?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it.each([
+    ['with a CR/LF', `${TOKEN}\r\nX-Injected: 1`],
+    ['with a space', 'a.b c.d'],
+    ['of two parts', 'abc.def'],
+    ['that is not a string', 42],
+    ['that is empty', ''],
+  ])('refuses an ID token %s with 400, before calling the API', async (_what, token) => {
+    const response = await signIn(token);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({ message: expect.any(String) });
+    expect(response.body).not.toContain('X-Injected');
+    expect(site.api.calls.filter((call) => call.url.startsWith('/api/sessions'))).toEqual([]);
+  });
+
+  it.each([
+    ['another site', { origin: 'https://evil.example' }],
+    ['the site over another scheme', { origin: 'https://localhost:3000' }],
+    ['the site on another port', { origin: 'http://localhost:3001' }],
+    ['no Origin', { origin: '' }],
+    ['a cross-site fetch', { 'sec-fetch-site': 'cross-site' }],
+  ])('refuses a sign-in from %s', async (_what, change) => {
+    const headers = Object.fromEntries(
+      Object.entries({ ...SAME_ORIGIN, ...change }).filter(([, value]) => value !== ''),
+    );
+    const response = await signIn(TOKEN, headers);
+    expect(response.statusCode).toBe(403);
+    expect(JSON.parse(response.body)).toEqual({ message: CROSS_ORIGIN_REFUSED });
+  });
+
+  it('accepts the configured public origin (SITE_URL) as the same origin', async () => {
+    await site.close();
+    site = await buildTestSite({
+      env: { SITE_URL: 'https://alex.example', PUBLIC_HOSTS: 'alex.example' },
+    });
+    site.api.on('POST', '/sessions', { status: 201, json: { session: 'v', expiresIn: 60 } });
+    const response = await signIn(TOKEN, {
+      host: 'alex.example',
+      origin: 'https://alex.example',
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(response.statusCode).toBe(204);
+    // Secure off loopback.
+    expect(String(response.headers['set-cookie'])).toMatch(/Secure/);
+  });
+
+  it("passes the API's refusal on, and says so when the API cannot be reached", async () => {
+    site.api.on('POST', '/sessions', {
+      status: 401,
+      json: { message: 'Invalid or expired ID token.' },
+    });
+    const refused = await signIn(TOKEN);
+    expect(refused.statusCode).toBe(401);
+    expect(JSON.parse(refused.body)).toEqual({ message: 'Invalid or expired ID token.' });
+    await site.api.close();
+    const unreachable = await signIn(TOKEN);
+    expect(unreachable.statusCode).toBe(503);
+    expect(JSON.parse(unreachable.body)).toEqual({ message: SESSION_UNCHECKED });
+  });
+
+  it('is cleared at sign-out, only from the site itself', async () => {
+    const cross = await site.app.inject({
+      method: 'DELETE',
+      url: '/session',
+      headers: { ...SAME_ORIGIN, origin: 'https://evil.example' },
+    });
+    expect(cross.statusCode).toBe(403);
+    const out = await site.app.inject({ method: 'DELETE', url: '/session', headers: SAME_ORIGIN });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+  });
+
+  it('a cookie the API no longer accepts is cleared, and the page is rendered without a session', async () => {
+    site.api.on('POST', '/sessions/verify', { status: 401, json: { message: 'Session expired.' } });
+    const response = await site.app.inject({
+      url: '/blog',
+      headers: { host: 'localhost:3000', cookie: `${SESSION_COOKIE}=stale` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the session endpoints, from another site', () => {
+  it('refuse it before reading its body, whatever the body holds', async () => {
+    const response = await signIn('not a token at all', {
+      host: 'localhost:3000',
+      origin: 'https://attacker.example',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(JSON.parse(response.body)).toEqual({ message: CROSS_ORIGIN_REFUSED });
+  });
+});

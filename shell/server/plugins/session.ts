@@ -1,0 +1,197 @@
+// The site's session cookie (docs/decisions/037): a Firebase session cookie, so the pages this
+// server renders already know who is signed in (Logout in the navbar, the name on /welcome, the
+// dashboards answered with a redirect or a 403). The content API mints and verifies it, where
+// the rules for trusting Firebase live; this server only keeps it in an httpOnly cookie.
+//
+// State-changing API calls keep sending ID tokens, never this cookie, so it opens nothing new
+// to cross-site request forgery; the two endpoints below accept only same-origin requests.
+import fastifyCookie from '@fastify/cookie';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isLoopbackHost } from '@portfolio/platform/runtime-config';
+import type { ServerSession } from '@portfolio/shared/auth';
+
+export const SESSION_COOKIE = '__session';
+export const SESSION_PATH = '/session';
+/** A session older than this is renewed by the browser once the Auth SDK confirms the user. */
+export const RENEW_AFTER_SECONDS = 24 * 60 * 60;
+const MAX_ID_TOKEN_LENGTH = 8 * 1024;
+/**
+ * A Firebase ID token's shape: three base64url parts (the emulator's unsigned tokens have an
+ * empty third). Anything else is refused before it reaches a header (docs/security.md).
+ */
+export const ID_TOKEN_PATTERN = '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$';
+
+export const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused.';
+export const SESSION_UNCHECKED = 'Sign-in cannot be checked right now. Please try again later.';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Who a page request is for: a session, null without one (a cookie the API no longer
+     * accepts is cleared), undefined when the API could not say in time (the page is then
+     * rendered as before sessions existed, and the browser decides).
+     */
+    sessionOf(
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<ServerSession | null | undefined>;
+  }
+}
+
+export interface SessionOptions {
+  /** The content API as this server calls it. */
+  apiBase: string;
+  /** The site's public origin (SITE_URL): the only Origin a sign-in or sign-out may come from. */
+  siteOrigin: string;
+  timeoutMs: number;
+}
+
+interface ApiAnswer {
+  status: number;
+  json: Record<string, unknown>;
+}
+
+export default fp<SessionOptions>(
+  async (app, { apiBase, siteOrigin, timeoutMs }) => {
+    await app.register(fastifyCookie);
+
+    /**
+     * Only the site's own pages may set or clear the cookie: the Origin is the site's public
+     * origin, or on a local run this very loopback host (scheme, host and port compared), and
+     * where the browser says so, the request is same-origin.
+     */
+    function isSameOrigin(request: FastifyRequest): boolean {
+      const { origin, host } = request.headers;
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin') return false;
+      if (typeof origin !== 'string') return false;
+      return origin === siteOrigin || (isLoopbackHost(host) && origin === `http://${host}`);
+    }
+
+    const cookieOptions = (request: FastifyRequest, maxAge?: number): CookieSerializeOptions => ({
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      // Secure everywhere but loopback, where a local run is plain http.
+      secure: !isLoopbackHost(request.headers.host),
+      ...(maxAge === undefined ? {} : { maxAge }),
+    });
+
+    /** POST to the content API; the answer's status and JSON body, or a thrown error. */
+    async function callApi(
+      path: string,
+      body: unknown,
+      headers: Record<string, string> = {},
+    ): Promise<ApiAnswer> {
+      const response = await app.apiFetch(`${apiBase}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+      return { status: response.status, json };
+    }
+
+    const refuse = (reply: FastifyReply, status: number, message: string) =>
+      reply.code(status).header('Cache-Control', 'no-store').send({ message });
+
+    /** Before the body is read: another site's request is refused whatever it carries. */
+    const sameOriginOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isSameOrigin(request)) return refuse(reply, 403, CROSS_ORIGIN_REFUSED);
+    };
+
+    app.post<{ Body: { idToken: string } }>(
+      SESSION_PATH,
+      {
+        onRequest: sameOriginOnly,
+        schema: {
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['idToken'],
+            properties: {
+              idToken: {
+                type: 'string',
+                minLength: 1,
+                maxLength: MAX_ID_TOKEN_LENGTH,
+                pattern: ID_TOKEN_PATTERN,
+              },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const current = request.cookies[SESSION_COOKIE];
+        let answer: ApiAnswer;
+        try {
+          answer = await callApi('/sessions', current ? { session: current } : {}, {
+            Authorization: `Bearer ${request.body.idToken}`,
+          });
+        } catch (error) {
+          request.log.warn({ err: error }, 'Session could not be started: content API unreachable');
+          return refuse(reply, 503, SESSION_UNCHECKED);
+        }
+        if (answer.status !== 201 || typeof answer.json.session !== 'string') {
+          const message =
+            typeof answer.json.message === 'string' ? answer.json.message : 'Session refused.';
+          return refuse(
+            reply,
+            answer.status >= 500 || answer.status === 201 ? 503 : answer.status,
+            message,
+          );
+        }
+        const expiresIn =
+          typeof answer.json.expiresIn === 'number' ? answer.json.expiresIn : undefined;
+        return reply
+          .setCookie(SESSION_COOKIE, answer.json.session, cookieOptions(request, expiresIn))
+          .header('Cache-Control', 'no-store')
+          .code(204)
+          .send();
+      },
+    );
+
+    app.delete(SESSION_PATH, { onRequest: sameOriginOnly }, async (request, reply) =>
+      reply
+        .clearCookie(SESSION_COOKIE, cookieOptions(request))
+        .header('Cache-Control', 'no-store')
+        .code(204)
+        .send(),
+    );
+
+    app.decorate('sessionOf', async (request: FastifyRequest, reply: FastifyReply) => {
+      const cookie = request.cookies[SESSION_COOKIE];
+      if (!cookie) return null;
+      let answer: ApiAnswer;
+      try {
+        answer = await callApi('/sessions/verify', { session: cookie });
+      } catch (error) {
+        request.log.warn({ err: error }, 'Session could not be checked: content API unreachable');
+        return undefined;
+      }
+      if (answer.status === 200) {
+        const { uid, email, displayName, photoURL, role, issuedAt } = answer.json as {
+          uid: string;
+          email: string | null;
+          displayName: string | null;
+          photoURL: string | null;
+          role: unknown;
+          issuedAt: number;
+        };
+        return {
+          user: { uid, email, displayName, photoURL },
+          role: role === 'admin' ? 'admin' : 'user',
+          ...(Date.now() / 1000 - issuedAt > RENEW_AFTER_SECONDS && { renew: true }),
+        } satisfies ServerSession;
+      }
+      if (answer.status >= 400 && answer.status < 500) {
+        reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+        return null;
+      }
+      return undefined;
+    });
+  },
+  { name: 'site-session', fastify: '5.x', dependencies: ['site-caches'] },
+);

@@ -1,0 +1,24 @@
+// The site's document (../document.ts), made from the shell build's assets once at start.
+import fp from 'fastify-plugin';
+import { createSiteDocument, readShellAssets } from '../document';
+import type { ShellAssets, SiteDocument } from '../document';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly siteDocument: SiteDocument;
+  }
+}
+
+export interface SiteDocumentOptions {
+  /** The shell's build, whose assets.json lists its scripts and stylesheets. */
+  distDir: string;
+  /** The assets to use instead of the build's (tests). */
+  assets?: ShellAssets;
+}
+
+export default fp<SiteDocumentOptions>(
+  async (app, { distDir, assets }) => {
+    app.decorate('siteDocument', createSiteDocument(assets ?? readShellAssets(distDir)));
+  },
+  { name: 'site-document', fastify: '5.x' },
+);

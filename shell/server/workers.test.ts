@@ -1,0 +1,104 @@
+/** @jest-environment node */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { siteWorkerCount, startSiteWorkers } from './workers';
+
+describe('siteWorkerCount', () => {
+  it('is two unless SITE_WORKERS says otherwise, and never more than the cores by default', () => {
+    expect(siteWorkerCount({}, 8)).toBe(2);
+    expect(siteWorkerCount({}, 1)).toBe(1);
+    expect(siteWorkerCount({ SITE_WORKERS: ' 3 ' }, 2)).toBe(3);
+    expect(siteWorkerCount({ SITE_WORKERS: '1' }, 8)).toBe(1);
+  });
+
+  it.each(['0', '-1', '1.5', 'two', '65'])('refuses SITE_WORKERS=%s', (value) => {
+    expect(() => siteWorkerCount({ SITE_WORKERS: value }, 2)).toThrow(
+      /SITE_WORKERS must be an integer from 1 to 64/,
+    );
+  });
+});
+
+/** A free loopback port. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The pid of the worker that answers a request on a new connection. */
+function answeringPid(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, agent: false }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve(Number(body)));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Pids seen over `count` requests on new connections (the primary hands them out in turn). */
+async function pidsOver(port: number, count: number): Promise<Set<number>> {
+  const pids = new Set<number>();
+  for (let index = 0; index < count; index += 1) pids.add(await answeringPid(port));
+  return pids;
+}
+
+describe('startSiteWorkers', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'site-workers-'));
+  const worker = path.join(dir, 'worker.mjs');
+  writeFileSync(
+    worker,
+    "import http from 'node:http';\n" +
+      'http.createServer((request, response) => response.end(String(process.pid)))' +
+      ".listen(Number(process.env.PORT), '127.0.0.1');\n",
+  );
+  const failing = path.join(dir, 'failing.mjs');
+  writeFileSync(failing, 'process.exit(3);\n');
+
+  it('runs the workers on one port, replaces one that dies, and stops them all', async () => {
+    const port = await freePort();
+    const log: string[] = [];
+    const site = startSiteWorkers({
+      script: worker,
+      count: 2,
+      env: { PORT: String(port) },
+      log: (message) => log.push(message),
+    });
+    try {
+      await site.ready;
+      const first = await pidsOver(port, 6);
+      expect(first.size).toBe(2);
+      const [gone] = [...first];
+      process.kill(gone as number, 'SIGKILL');
+      let now = first;
+      for (
+        let attempt = 0;
+        attempt < 40 && (now.has(gone as number) || now.size < 2);
+        attempt += 1
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        now = await pidsOver(port, 6);
+      }
+      expect(now.size).toBe(2);
+      expect(now.has(gone as number)).toBe(false);
+      expect(log.join('\n')).toContain(`Site worker ${gone} exited (SIGKILL); starting another`);
+    } finally {
+      await site.stop();
+    }
+    await expect(answeringPid(port)).rejects.toThrow(/ECONNREFUSED/);
+  }, 20_000);
+
+  it('fails to start when a worker exits before it listens', async () => {
+    const site = startSiteWorkers({ script: failing, count: 2 });
+    await expect(site.ready).rejects.toThrow('A site worker exited before it listened (3)');
+    await site.stop();
+  }, 20_000);
+});

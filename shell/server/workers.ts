@@ -1,0 +1,121 @@
+// The site's server on several processes (docs/decisions/074). A render keeps one core busy for
+// a few milliseconds, and one Node process uses one core: with SITE_WORKERS processes (node's
+// cluster; the primary hands each new connection to a worker) a machine renders on all the cores
+// it gives the site. Each worker is a whole site server, with its own remotes, render cache and
+// content event stream; nothing is shared between them but the port.
+import cluster from 'node:cluster';
+import type { Worker } from 'node:cluster';
+import os from 'node:os';
+
+export const DEFAULT_SITE_WORKERS = 2;
+const MAX_SITE_WORKERS = 64;
+/** A worker that dies is replaced after this long (a crash loop is not a busy loop). */
+export const RESTART_DELAY_MS = 1000;
+
+/** SITE_WORKERS: how many processes serve the site. Unset: two, or one on a one-core machine. */
+export function siteWorkerCount(
+  env: NodeJS.ProcessEnv = process.env,
+  cores: number = os.availableParallelism(),
+): number {
+  const raw = env.SITE_WORKERS?.trim();
+  if (!raw) return Math.max(1, Math.min(DEFAULT_SITE_WORKERS, cores));
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_SITE_WORKERS) {
+    throw new Error(`SITE_WORKERS must be an integer from 1 to ${MAX_SITE_WORKERS} (got "${raw}")`);
+  }
+  return count;
+}
+
+export interface SiteWorkersOptions {
+  /** The script each worker runs (the server's entry). */
+  script: string;
+  /** Node options for the workers (e.g. the TypeScript loader in development). */
+  execArgv?: string[];
+  count: number;
+  /** Added to this process's environment for the workers. */
+  env?: Record<string, string>;
+  /** The workers' output; inherited when not given. */
+  onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
+  log?: (message: string) => void;
+}
+
+export interface SiteWorkers {
+  /** Settles once every worker listens, or fails if one exits before it does (a port in use). */
+  ready: Promise<void>;
+  /** Ends every worker; resolves once they have all exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `count` workers running `script`, each of which listens on the same port. A worker that
+ * exits later is replaced, until `stop()`.
+ */
+export function startSiteWorkers({
+  script,
+  execArgv,
+  count,
+  env = {},
+  onOutput,
+  log = () => {},
+}: SiteWorkersOptions): SiteWorkers {
+  if (!cluster.isPrimary) throw new Error('startSiteWorkers runs in the primary process');
+  cluster.setupPrimary({
+    exec: script,
+    args: [],
+    silent: Boolean(onOutput),
+    ...(execArgv ? { execArgv } : {}),
+  });
+  let stopping = false;
+  let settle: (error?: Error) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error ? reject(error) : resolve());
+  });
+  /** Workers that listened: the start is done when all `count` have. */
+  const started = new Set<number>();
+
+  const fork = () => {
+    const worker = cluster.fork(env);
+    if (onOutput) {
+      worker.process.stdout?.on('data', (chunk: Buffer) => onOutput('stdout', chunk.toString()));
+      worker.process.stderr?.on('data', (chunk: Buffer) => onOutput('stderr', chunk.toString()));
+    }
+    worker.once('listening', () => {
+      started.add(worker.id);
+      if (started.size === count) settle();
+    });
+    worker.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (!started.has(worker.id)) {
+        stopping = true;
+        void stopAll();
+        settle(new Error(`A site worker exited before it listened (${signal ?? code})`));
+        return;
+      }
+      log(`Site worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, RESTART_DELAY_MS).unref();
+    });
+  };
+
+  const stopAll = () =>
+    Promise.all(
+      Object.values(cluster.workers ?? {}).map(
+        (worker: Worker | undefined) =>
+          new Promise<void>((resolve) => {
+            if (!worker || worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    ).then(() => undefined);
+
+  for (let index = 0; index < count; index += 1) fork();
+  return {
+    ready,
+    async stop() {
+      stopping = true;
+      await stopAll();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// The seam between the site's server (shell/server/, a Fastify app on Node) and its rendering
+// bundle (this folder, built by webpack as a federation host: src/server/entry.ts → dist/server/
+// render.cjs). The server loads the bundle once, gives it what a render needs, and writes what a
+// render gives back into the document (docs/decisions/090). Types only: both sides import them.
+import type { Writable } from 'node:stream';
+import type { ApiTransport } from '@portfolio/shared/api-client';
+import type { ServerSession } from '@portfolio/shared/auth';
+import type { RuntimeConfig } from '@portfolio/shared/config';
+import type { SiteRouteTable } from '../routes';
+
+export interface RendererOptions {
+  /** The runtime config the pages read (the browser's view: public addresses). */
+  config: RuntimeConfig;
+  /** Page module load budget, and the budget for a page's data (ms). */
+  loadTimeoutMs: number;
+  /**
+   * How the pages' loaders call the content API from this server: its address of the API and a
+   * fetch that keeps the API's public answers. Handed to each loader through its context.
+   */
+  api: ApiTransport;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** What the server knows of the visitor: a user, null without a session, undefined unknown. */
+export type RenderSession = ServerSession | null | undefined;
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** Stylesheets of the page's remote, for the head. */
+      stylesheets: string[];
+      /**
+       * The page's own head tags (title, description, canonical, Open Graph, Twitter, feed link,
+       * JSON-LD), from the page module's `head` declaration (docs/decisions/060).
+       */
+      headTags: string;
+      /** The data block: a non-executable script element for the head (site-data.ts). */
+      siteDataScript: string;
+      /**
+       * The page as every visitor without a session gets it while content and remotes stay as
+       * they are: a 200 with its data, no part left to the browser (the render cache keeps it).
+       */
+      cacheable: boolean;
+      /**
+       * Pipes the rendered app into `target`; resolves when it is all written, with false when
+       * part of it was cut off or failed and is left for the browser to draw.
+       */
+      pipe(target: Writable): Promise<boolean>;
+    };
+
+/**
+ * Where a request belongs: its page's one address (the path as the route spells it, and only
+ * the query parameters the page reads: the render cache's key), or another spelling of it to
+ * redirect from, or no page of the site (its 404 is rendered, never kept).
+ */
+export type PageAddress =
+  | { kind: 'page'; canonical: string }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'unknown' };
+
+/** The remotes as the server follows them (their published routes and deployed versions). */
+export interface RemoteVersions {
+  /** Reads every remote's published routes and loads a redeployed one; never throws. */
+  refresh(): Promise<void>;
+  /** Names the versions rendered with: it changes when any remote is redeployed. */
+  versions(): string;
+  table(): SiteRouteTable;
+  /** Whether every remote answered its last refresh. */
+  allReachable(): boolean;
+}
+
+export interface SiteRenderer {
+  render(
+    request: Request,
+    context: { nonce: string; session: RenderSession },
+  ): Promise<RenderResult>;
+  /** Where a URL's path and query belong in the current route table. */
+  locate(url: URL): PageAddress;
+  remotes: RemoteVersions;
+}
+
+/** The bundle's module: what `require('<shell dist>/server/render.cjs')` gives. */
+export interface RenderBundle {
+  renderer: Promise<{ createRenderer(options: RendererOptions): SiteRenderer }>;
+}

@@ -1,0 +1,117 @@
+// An app's browser build: what visitors' browsers load. The shell is the federation host (its
+// scripts and stylesheets listed in assets.json for the site's server); a remote is a federation
+// container loaded from its own origin, with an index.html for its standalone runs.
+import path from 'node:path';
+import webpack from 'webpack';
+import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { ROOT } from '../root.mjs';
+import { FEDERATION_RUNTIME_SCRIPT, SERVER_DIR, sharedSingletons } from './build-context.mjs';
+import { ShellAssetsPlugin } from './plugins.mjs';
+
+/** @param {import('./build-context.mjs').BuildContext} context */
+export function browserConfig(context) {
+  const { app, isHost, production, testBuild } = context;
+  // Development (npm run dev): a remote's components refresh in place, their state kept (its dev
+  // server's hot updates); the shell installs the hook they refresh through, before React loads.
+  const fastRefresh = !production && !isHost;
+  // The shell's files are served by the site's server with their cache rules: hashed always.
+  const hashed = production || isHost;
+  return {
+    name: app.name,
+    mode: context.mode,
+    context: app.dir,
+    entry:
+      !production && isHost
+        ? [path.join(ROOT, 'tools/webpack/react-refresh-hook.ts'), './src/main.ts']
+        : './src/main.ts',
+    // Production: maps written for the team's own tools but not linked from the scripts, and
+    // never served (servers refuse .map). Development: separate maps, never eval (the site's
+    // Content-Security-Policy forbids it).
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
+    output: {
+      path: context.outputDir,
+      // The shell serves deep links (/article/x), so its assets are root-relative; remotes are
+      // loaded from other origins and find their chunks relative to their remoteEntry.
+      publicPath: isHost ? '/' : 'auto',
+      filename: hashed ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: hashed ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: app.name,
+      // The server builds write dist/server/ (and the shell's server dist/site/) beside this one.
+      clean: { keep: new RegExp(`^(${FEDERATION_RUNTIME_SCRIPT}|${SERVER_DIR}/|site/)`) },
+    },
+    resolve: context.resolve,
+    module: {
+      rules: [
+        context.typescriptRule({ refresh: fastRefresh }),
+        ...context.browserCssRules(),
+        { test: /\.(svg|png|jpe?g|webp|avif|gif|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      // The shell installs window.__portfolioDiagnostics only when this is true (bootstrap.tsx);
+      // false, the code is dropped at build time.
+      new webpack.DefinePlugin({ __TEST_BUILD__: JSON.stringify(testBuild) }),
+      new ModuleFederationPlugin({
+        name: app.name,
+        filename: 'remoteEntry.js',
+        exposes: isHost
+          ? {}
+          : {
+              ...context.exposes,
+              // Test builds only: what window.__portfolioDiagnostics compares (ADR 071).
+              ...(testBuild
+                ? { './Diagnostics': path.join(ROOT, 'testing/src/federation-diagnostics.ts') }
+                : {}),
+            },
+        // Remotes are registered at runtime from the runtime config, never at build time.
+        remotes: {},
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: true,
+        // One runtime core per page: the shell provides it, remotes use it (ADR 029).
+        // Browser only: the runtime's Node loaders are left out.
+        ...(isHost
+          ? { runtimePlugins: [path.join(ROOT, 'tools/webpack/provide-runtime-core.ts')] }
+          : {}),
+        experiments: { externalRuntime: !isHost, optimization: { target: 'web' } },
+      }),
+      new MiniCssExtractPlugin({
+        filename: hashed ? '[name].[contenthash:8].css' : '[name].css',
+        chunkFilename: hashed ? '[name].[contenthash:8].css' : '[name].css',
+      }),
+      ...(fastRefresh ? [new ReactRefreshPlugin({ overlay: false })] : []),
+      ...(isHost
+        ? [new ShellAssetsPlugin()]
+        : [
+            // A remote's standalone page; the shell's pages are the site's server's.
+            new HtmlWebpackPlugin({
+              template: path.join(ROOT, 'tools/webpack/index.html'),
+              title: app.title,
+              chunks: ['main'],
+              // The federation runtime core first (ADR 029).
+              federationRuntimeScript: `/${FEDERATION_RUNTIME_SCRIPT}`,
+              // Root-relative script paths, so a standalone deep link (/projects/x) finds them;
+              // federation itself keeps publicPath 'auto'.
+              publicPath: '/',
+            }),
+          ]),
+    ],
+    optimization: {
+      minimizer: [
+        // The esbuild minifier renames the remote's global and breaks it (docs/decisions/004).
+        new TerserPlugin({
+          minify: TerserPlugin.swcMinify,
+          terserOptions: { compress: { passes: 2 } },
+        }),
+      ],
+    },
+    performance: { hints: false },
+    stats: context.stats,
+  };
+}

@@ -3,6 +3,7 @@
 // action ends by pushing the new user to the AuthProvider, so the navbar follows at once.
 import type { User } from 'firebase/auth';
 import * as authModule from '@portfolio/shared/auth';
+import { getRuntimeConfig } from '@portfolio/shared/config';
 import { getAuthSdk, getFirebaseAuth } from '@portfolio/shared/firebase';
 import type { ProfileFields } from '@portfolio/shared/profile-store';
 import { getProfileStore } from '@portfolio/shared/profile-store';
@@ -75,16 +76,68 @@ export function googleProfileFields(
 }
 
 /**
- * Google popup sign-in; returns the stored profile, creating it with role 'user' the first time.
- * No setPersistence() before the popup: the Auth instance is created with local persistence, and
- * any extra await between the click and the popup makes popup blockers more likely to step in.
+ * A Google identity the Firebase Auth emulator signs in without Google (docs/decisions/124):
+ * what an emulator-only account chooser returns in place of Google's popup.
  */
-export async function signInWithGoogle(): Promise<UserProfile> {
-  const { auth, sdk } = await firebaseAuth();
-  const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+export interface GoogleTestIdentity {
+  name: string;
+  email: string;
+  /** An http(s) address; the profile keeps no other kind. */
+  photoURL?: string;
+}
+
+/** Asks the visitor which test identity to sign in as; rejects when they close the chooser. */
+export type ChooseGoogleTestIdentity = () => Promise<GoogleTestIdentity>;
+
+/**
+ * The Google ID token the Auth emulator accepts: the JSON of its claims, unsigned
+ * (firebase-tools' signInWithIdp parses it; Google's real service checks a signature and refuses
+ * it). The address is the `sub`, so one address is always the same Google account.
+ */
+function emulatorGoogleIdToken({ name, email, photoURL }: GoogleTestIdentity): string {
+  const address = email.trim().toLowerCase();
+  return JSON.stringify({
+    sub: address,
+    email: address,
+    email_verified: true,
+    name: name.trim(),
+    ...(photoURL ? { picture: photoURL } : {}),
+  });
+}
+
+/**
+ * Google sign-in; returns the stored profile, creating it with role 'user' the first time.
+ *
+ * With a real Firebase project, Google's popup. No setPersistence() before it: the Auth instance
+ * is created with local persistence, and any extra await between the click and the popup makes
+ * popup blockers more likely to step in.
+ *
+ * With the Auth emulator (the runtime config's `authEmulatorUrl`), the popup cannot work offline
+ * (it needs Google's script from apis.google.com), so `chooseTestIdentity` (a chooser the page
+ * shows) picks the Google identity instead, and the emulator signs it in as Google would.
+ */
+export async function signInWithGoogle(
+  chooseTestIdentity?: ChooseGoogleTestIdentity,
+): Promise<UserProfile> {
+  const { user } =
+    getRuntimeConfig().authEmulatorUrl && chooseTestIdentity
+      ? await signInAsTestIdentity(chooseTestIdentity)
+      : await signInWithGooglePopup();
   await Promise.all([refreshAuthUser(), startSiteSession(user)]);
   const store = getProfileStore();
   return (await store.get(user)) ?? store.create(user, googleProfileFields(user));
+}
+
+async function signInWithGooglePopup() {
+  const { auth, sdk } = await firebaseAuth();
+  return sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+}
+
+async function signInAsTestIdentity(chooseTestIdentity: ChooseGoogleTestIdentity) {
+  // The chooser opens at once; the SDK loads meanwhile.
+  const [{ auth, sdk }, identity] = await Promise.all([firebaseAuth(), chooseTestIdentity()]);
+  const credential = sdk.GoogleAuthProvider.credential(emulatorGoogleIdToken(identity));
+  return sdk.signInWithCredential(auth, credential);
 }
 
 async function currentUser(): Promise<User> {

@@ -1,0 +1,62 @@
+// The Google button's action for the auth pages: the shared signInWithGoogle(), with the
+// emulator-only account chooser as its way to pick an identity (docs/decisions/124). The
+// chooser's code is loaded only when signInWithGoogle() asks for it, which it does only when the
+// runtime config names an Auth emulator; with a real Firebase project it is Google's popup.
+import { useCallback, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { signInWithGoogle } from '@portfolio/shared/auth-actions';
+import type { GoogleTestIdentity } from '@portfolio/shared/auth-actions';
+import type { UserProfile } from '@portfolio/shared/types';
+import { GOOGLE_CHOOSER_CLOSED_MESSAGE } from '../../texts';
+import type { GoogleAccountChooserProps } from './GoogleAccountChooser';
+
+/** Closing the chooser: the error (and message) of a closed Google popup. */
+export class GoogleChooserClosedError extends Error {
+  override name = 'GoogleChooserClosedError';
+  readonly code = 'auth/popup-closed-by-user';
+  constructor() {
+    super(GOOGLE_CHOOSER_CLOSED_MESSAGE);
+  }
+}
+
+interface OpenChooser {
+  Chooser: ComponentType<GoogleAccountChooserProps>;
+  resolve(identity: GoogleTestIdentity): void;
+  reject(error: Error): void;
+}
+
+export interface GoogleSignIn {
+  /** Signs in with Google; resolves to the stored profile (created the first time). */
+  signIn(): Promise<UserProfile>;
+  /** The account chooser while it is open (render it anywhere in the page), else null. */
+  chooser: ReactNode;
+}
+
+export function useGoogleSignIn(): GoogleSignIn {
+  const [open, setOpen] = useState<OpenChooser | null>(null);
+
+  const chooseIdentity = useCallback(async () => {
+    const { GoogleAccountChooser } = await import('./GoogleAccountChooser');
+    return new Promise<GoogleTestIdentity>((resolve, reject) =>
+      setOpen({ Chooser: GoogleAccountChooser, resolve, reject }),
+    );
+  }, []);
+
+  const signIn = useCallback(
+    () =>
+      // Closed also when the sign-in failed with the chooser still open (the SDK did not load).
+      signInWithGoogle(chooseIdentity).finally(() => setOpen(null)),
+    [chooseIdentity],
+  );
+
+  const chooser = open && (
+    <open.Chooser
+      onChoose={(identity) => {
+        setOpen(null);
+        open.resolve(identity);
+      }}
+      onCancel={() => open.reject(new GoogleChooserClosedError())}
+    />
+  );
+  return { signIn, chooser };
+}

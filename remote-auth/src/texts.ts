@@ -26,25 +26,6 @@ export const OR_SEPARATOR = 'or';
 export const NO_ACCOUNT_TEXT = 'New here?';
 export const CREDENTIALS_REQUIRED = 'Please enter your username, email and password.';
 
-// --- The Google account chooser (Auth emulator only: docs/decisions/124) ---
-/** The dialog's name and heading. */
-export const GOOGLE_CHOOSER_TITLE = 'Choose a Google account';
-export const GOOGLE_CHOOSER_NOTICE =
-  'This site runs on the Firebase Auth emulator: pick a test identity. No real Google account is used.';
-export const GOOGLE_CHOOSER_ACCOUNTS_LABEL = 'Test identities';
-export const GOOGLE_CHOOSER_ANOTHER = 'Use another account';
-export const GOOGLE_CHOOSER_NAME_LABEL = 'Name';
-export const GOOGLE_CHOOSER_PHOTO_LABEL = 'Photo URL (optional)';
-export const GOOGLE_CHOOSER_PHOTO_HINT = 'An http:// or https:// address of a picture.';
-export const GOOGLE_CHOOSER_CONTINUE = 'Continue';
-export const GOOGLE_CHOOSER_BACK = 'Back';
-export const GOOGLE_CHOOSER_CANCEL = 'Cancel';
-/**
- * What closing the chooser rejects with: the message Firebase gives when Google's popup is
- * closed, so a page treats both the same (/signin shows it as the provider's message).
- */
-export const GOOGLE_CHOOSER_CLOSED_MESSAGE = 'Firebase: Error (auth/popup-closed-by-user).';
-
 // --- /login-google ---
 export const LOGIN_GOOGLE_TITLE = 'Login with Google';
 export const LOGIN_GOOGLE_LABEL = 'Login with Google';

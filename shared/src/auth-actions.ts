@@ -8,6 +8,7 @@ import { getAuthSdk, getFirebaseAuth } from '@portfolio/shared/firebase';
 import type { ProfileFields } from '@portfolio/shared/profile-store';
 import { getProfileStore } from '@portfolio/shared/profile-store';
 import type { UserProfile } from '@portfolio/shared/types';
+import type { ChooseGoogleTestIdentity } from './emulator-google-sign-in';
 import { startSiteSession } from './site-session';
 
 export interface Credentials {
@@ -75,35 +76,7 @@ export function googleProfileFields(
   return fields;
 }
 
-/**
- * A Google identity the Firebase Auth emulator signs in without Google (docs/decisions/124):
- * what an emulator-only account chooser returns in place of Google's popup.
- */
-export interface GoogleTestIdentity {
-  name: string;
-  email: string;
-  /** An http(s) address; the profile keeps no other kind. */
-  photoURL?: string;
-}
-
-/** Asks the visitor which test identity to sign in as; rejects when they close the chooser. */
-export type ChooseGoogleTestIdentity = () => Promise<GoogleTestIdentity>;
-
-/**
- * The Google ID token the Auth emulator accepts: the JSON of its claims, unsigned
- * (firebase-tools' signInWithIdp parses it; Google's real service checks a signature and refuses
- * it). The address is the `sub`, so one address is always the same Google account.
- */
-function emulatorGoogleIdToken({ name, email, photoURL }: GoogleTestIdentity): string {
-  const address = email.trim().toLowerCase();
-  return JSON.stringify({
-    sub: address,
-    email: address,
-    email_verified: true,
-    name: name.trim(),
-    ...(photoURL ? { picture: photoURL } : {}),
-  });
-}
+export type { ChooseGoogleTestIdentity, GoogleTestIdentity } from './emulator-google-sign-in';
 
 /**
  * Google sign-in; returns the stored profile, creating it with role 'user' the first time.
@@ -121,7 +94,10 @@ export async function signInWithGoogle(
 ): Promise<UserProfile> {
   const { user } =
     getRuntimeConfig().authEmulatorUrl && chooseTestIdentity
-      ? await signInAsTestIdentity(chooseTestIdentity)
+      ? // Emulator-only code, in its own chunk: loaded only here.
+        await import(
+          /* webpackChunkName: "google-sign-in-emulator" */ './emulator-google-sign-in'
+        ).then((emulator) => emulator.signInAsTestIdentity(firebaseAuth, chooseTestIdentity))
       : await signInWithGooglePopup();
   await Promise.all([refreshAuthUser(), startSiteSession(user)]);
   const store = getProfileStore();
@@ -131,13 +107,6 @@ export async function signInWithGoogle(
 async function signInWithGooglePopup() {
   const { auth, sdk } = await firebaseAuth();
   return sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
-}
-
-async function signInAsTestIdentity(chooseTestIdentity: ChooseGoogleTestIdentity) {
-  // The chooser opens at once; the SDK loads meanwhile.
-  const [{ auth, sdk }, identity] = await Promise.all([firebaseAuth(), chooseTestIdentity()]);
-  const credential = sdk.GoogleAuthProvider.credential(emulatorGoogleIdToken(identity));
-  return sdk.signInWithCredential(auth, credential);
 }
 
 async function currentUser(): Promise<User> {

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { EMAIL_LABEL } from '../../texts';
 import {
-  EMAIL_LABEL,
   GOOGLE_CHOOSER_ACCOUNTS_LABEL,
   GOOGLE_CHOOSER_ANOTHER,
   GOOGLE_CHOOSER_BACK,
@@ -11,7 +11,7 @@ import {
   GOOGLE_CHOOSER_NOTICE,
   GOOGLE_CHOOSER_PHOTO_LABEL,
   GOOGLE_CHOOSER_TITLE,
-} from '../../texts';
+} from './chooser-texts';
 import { GoogleAccountChooser } from './GoogleAccountChooser';
 import { GOOGLE_TEST_IDENTITIES, rememberedIdentities } from './test-identities';
 

@@ -6,8 +6,8 @@ import type { FormEvent } from 'react';
 import { ProfileInputSchema } from '@portfolio/contract';
 import type { GoogleTestIdentity } from '@portfolio/shared/auth-actions';
 import { Button, Modal } from '@portfolio/shared/ui';
+import { EMAIL_LABEL } from '../../texts';
 import {
-  EMAIL_LABEL,
   GOOGLE_CHOOSER_ACCOUNTS_LABEL,
   GOOGLE_CHOOSER_ANOTHER,
   GOOGLE_CHOOSER_BACK,
@@ -18,7 +18,7 @@ import {
   GOOGLE_CHOOSER_PHOTO_HINT,
   GOOGLE_CHOOSER_PHOTO_LABEL,
   GOOGLE_CHOOSER_TITLE,
-} from '../../texts';
+} from './chooser-texts';
 import { listedIdentities, rememberIdentity } from './test-identities';
 import styles from './GoogleAccountChooser.module.css';
 

@@ -7,17 +7,8 @@ import type { ComponentType, ReactNode } from 'react';
 import { signInWithGoogle } from '@portfolio/shared/auth-actions';
 import type { GoogleTestIdentity } from '@portfolio/shared/auth-actions';
 import type { UserProfile } from '@portfolio/shared/types';
-import { GOOGLE_CHOOSER_CLOSED_MESSAGE } from '../../texts';
 import type { GoogleAccountChooserProps } from './GoogleAccountChooser';
-
-/** Closing the chooser: the error (and message) of a closed Google popup. */
-export class GoogleChooserClosedError extends Error {
-  override name = 'GoogleChooserClosedError';
-  readonly code = 'auth/popup-closed-by-user';
-  constructor() {
-    super(GOOGLE_CHOOSER_CLOSED_MESSAGE);
-  }
-}
+import { GoogleChooserClosedError } from './chooser-closed';
 
 interface OpenChooser {
   Chooser: ComponentType<GoogleAccountChooserProps>;

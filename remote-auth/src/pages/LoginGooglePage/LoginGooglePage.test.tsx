@@ -15,17 +15,19 @@ import {
 } from '@portfolio/testing/firebase';
 import {
   EMAIL_LABEL,
+  LOGIN_GOOGLE_BUSY,
+  LOGIN_GOOGLE_ERROR,
+  LOGIN_GOOGLE_LABEL,
+  LOGIN_GOOGLE_TITLE,
+} from '../../texts';
+import {
   GOOGLE_CHOOSER_ANOTHER,
   GOOGLE_CHOOSER_CANCEL,
   GOOGLE_CHOOSER_CONTINUE,
   GOOGLE_CHOOSER_NAME_LABEL,
   GOOGLE_CHOOSER_PHOTO_LABEL,
   GOOGLE_CHOOSER_TITLE,
-  LOGIN_GOOGLE_BUSY,
-  LOGIN_GOOGLE_ERROR,
-  LOGIN_GOOGLE_LABEL,
-  LOGIN_GOOGLE_TITLE,
-} from '../../texts';
+} from '../../features/google-chooser/chooser-texts';
 import { GOOGLE_TEST_IDENTITIES } from '../../features/google-chooser/test-identities';
 import LoginGooglePage from './LoginGooglePage';
 

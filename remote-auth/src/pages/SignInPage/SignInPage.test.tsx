@@ -15,9 +15,6 @@ import {
 } from '@portfolio/testing/firebase';
 import {
   EMAIL_LABEL,
-  GOOGLE_CHOOSER_CANCEL,
-  GOOGLE_CHOOSER_CLOSED_MESSAGE,
-  GOOGLE_CHOOSER_TITLE,
   GOOGLE_SIGN_IN_BUSY,
   GOOGLE_SIGN_IN_LABEL,
   PASSWORD_LABEL,
@@ -26,6 +23,11 @@ import {
   SIGN_IN_TITLE,
   USERNAME_LABEL,
 } from '../../texts';
+import {
+  GOOGLE_CHOOSER_CANCEL,
+  GOOGLE_CHOOSER_TITLE,
+} from '../../features/google-chooser/chooser-texts';
+import { GOOGLE_CHOOSER_CLOSED_MESSAGE } from '../../features/google-chooser/chooser-closed';
 import { GOOGLE_TEST_IDENTITIES } from '../../features/google-chooser/test-identities';
 import SignInPage from './SignInPage';
 

@@ -5,10 +5,12 @@
 // /admin-dashboard or /user-dashboard, and each page's error when the chooser is closed.
 import type { Locator, Page } from '@playwright/test';
 import {
+  DEV_ADMIN,
   expect,
   expectNoA11yViolations,
   googleIdTokenFor,
   grantAdmin,
+  idTokenFor,
   mainNav,
   siteConfig,
   test,
@@ -146,6 +148,7 @@ test.describe('Google sign-in on the Auth emulator', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Welcome, Grace Hopper!' }),
     ).toBeVisible();
+    await expectNoA11yViolations(page);
   });
 
   test('a Google identity made admin with the admin command lands on /admin-dashboard', async ({
@@ -156,8 +159,10 @@ test.describe('Google sign-in on the Auth emulator', () => {
     await signInAsAnotherAccount(page, await openChooser(page, LOGIN_GOOGLE_LABEL), owner);
     await expect(page).toHaveURL('/user-dashboard');
     await expect(page.getByTestId('profile-role')).toHaveText('User');
+    await expectNoA11yViolations(page);
     await mainNav(page).getByRole('button', { name: LOGOUT_LABEL }).click();
     await expect(page).toHaveURL('/');
+    await expectNoA11yViolations(page);
 
     // The README's step: `npm run admin -w @portfolio/content-api -- grant <email>`.
     expect(await grantAdmin(owner.email)).toContain('Custom claim role=admin set');
@@ -168,6 +173,24 @@ test.describe('Google sign-in on the Auth emulator', () => {
     // The account chosen before is listed first, as Google's chooser lists a device's accounts.
     await expect(chooser.getByRole('listitem').first()).toContainText(owner.email);
     await accountButton(chooser, owner).click();
+    await expect(page).toHaveURL('/admin-dashboard');
+    await expect(
+      page.getByRole('heading', { level: 1, name: ADMIN_DASHBOARD_TITLE }),
+    ).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("the dev admin's e-mail as a Google identity is the dev admin: /admin-dashboard", async ({
+    page,
+    request,
+  }) => {
+    // The README's quick way to an admin Google identity: the emulator signs a Google identity
+    // with a verified address into the account that has it. That account is the dev admin the
+    // API creates at start (with its password, as auth.spec.ts signs in with it).
+    await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
+    await page.goto('/login-google');
+    const chooser = await openChooser(page, LOGIN_GOOGLE_LABEL);
+    await signInAsAnotherAccount(page, chooser, { name: 'Dev Admin', email: DEV_ADMIN.email });
     await expect(page).toHaveURL('/admin-dashboard');
     await expect(
       page.getByRole('heading', { level: 1, name: ADMIN_DASHBOARD_TITLE }),

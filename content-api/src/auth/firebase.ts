@@ -83,9 +83,11 @@ export function createFirebaseVerifier(
     { expires: number; readAt: number; role: unknown; email?: string }
   >();
 
-  /** `issuedAt`: the token's `iat`. A token minted after the account was read (a new sign-in,
+  /**
+   * `issuedAt`: the token's `iat`. A token minted after the account was read (a new sign-in,
    * e.g. after `npm run admin -- grant`) reads it again, as a real project's next token would
-   * carry the new claim. */
+   * carry the new claim (docs/decisions/125).
+   */
   async function account(auth: TokenAuth, uid: string, issuedAt: number) {
     const cached = accounts.get(uid);
     if (cached && cached.expires > Date.now() && issuedAt < cached.readAt) return cached;

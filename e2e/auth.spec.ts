@@ -1,6 +1,7 @@
 // The auth remote over the composed production site, with the real Firebase Auth emulator and
-// content API: sign-up, sign-in, Google (emulator popup), logout, dashboards and the admin role.
-import type { BrowserContext, Page } from '@playwright/test';
+// content API: sign-up, sign-in, logout, dashboards and the admin role (Google sign-in:
+// google-sign-in.spec.ts).
+import type { Page } from '@playwright/test';
 import {
   DEV_ADMIN,
   expect,
@@ -20,8 +21,6 @@ import {
   CONTENT_LABEL,
   DELETE_LABEL,
   EMAIL_LABEL,
-  GOOGLE_SIGN_IN_LABEL,
-  LOGIN_GOOGLE_LABEL,
   LOGOUT_LABEL,
   NEW_ARTICLE_LABEL,
   NOT_ALLOWED_TITLE,
@@ -33,8 +32,6 @@ import {
   TAB_MESSAGES,
   TITLE_LABEL,
   USERNAME_LABEL,
-  USERNAME_SAVED,
-  SAVE_USERNAME_LABEL,
   ADMIN_DASHBOARD_TITLE,
   USER_DASHBOARD_TITLE,
 } from '../remote-auth/src/texts';
@@ -64,124 +61,6 @@ async function signIn(page: Page, username: string, email: string, password: str
   await fillCredentials(page, username, email, password);
   await main(page).getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
   await expect(page).toHaveURL('/welcome');
-}
-
-/**
- * The emulator's Google popup relays its result through a helper iframe that loads Google's gapi
- * script from apis.google.com (as the SDK does). This machine is offline, so the browser gets a
- * minimal stand-in: gapi.load and gapi.iframes (open, ping, register, send) over postMessage.
- */
-const GAPI_STAND_IN = `(() => {
-  if (window.gapi && window.gapi.iframes) return;
-  const callbacks = new Map();
-  const ready = new Set();
-  const readyWaiters = [];
-  const channels = [];
-  let nextId = 1;
-  class Channel {
-    constructor(peer) { this.peer = peer; this.handlers = {}; this.queue = []; }
-    register(type, handler) {
-      this.handlers[type] = handler;
-      const waiting = this.queue.filter((m) => m.message.type === type);
-      this.queue = this.queue.filter((m) => m.message.type !== type);
-      waiting.forEach((m) => this.handle(m.message, m.source));
-    }
-    send(type, data, callback) {
-      const id = 'gapi-' + nextId++;
-      if (callback) callbacks.set(id, callback);
-      this.peer().postMessage({ gapiStandIn: 'request', id, type, data }, '*');
-    }
-    handle(message, source) {
-      const handler = this.handlers[message.type];
-      if (!handler) { this.queue.push({ message, source }); return; }
-      source.postMessage({ gapiStandIn: 'response', id: message.id, result: [handler(message.data)] }, '*');
-    }
-  }
-  class Iframe extends Channel {
-    constructor(element) { super(() => element.contentWindow); this.element = element; }
-    restyle() { return Promise.resolve(); }
-    ping(callback) {
-      const win = this.element.contentWindow;
-      return new Promise((resolve) => (ready.has(win) ? resolve() : readyWaiters.push({ win, resolve })))
-        .then(() => callback && callback());
-    }
-  }
-  window.addEventListener('message', (event) => {
-    const message = event.data;
-    if (!message || !message.gapiStandIn) return;
-    if (message.gapiStandIn === 'ready') {
-      ready.add(event.source);
-      readyWaiters.filter((w) => w.win === event.source).forEach((w) => w.resolve());
-      return;
-    }
-    if (message.gapiStandIn === 'response') {
-      const callback = callbacks.get(message.id);
-      callbacks.delete(message.id);
-      if (callback) callback(message.result);
-      return;
-    }
-    const entry = channels.find((c) => c.win === event.source);
-    if (entry) entry.channel.handle(message, event.source);
-  });
-  let parentChannel = null;
-  const context = {
-    open(options, onOpen) {
-      const element = document.createElement('iframe');
-      element.setAttribute('aria-hidden', 'true');
-      element.tabIndex = -1;
-      element.style.position = 'absolute';
-      element.style.width = '1px';
-      element.style.height = '1px';
-      element.style.left = '-100px';
-      element.src = options.url;
-      (options.where || document.body).appendChild(element);
-      const iframe = new Iframe(element);
-      channels.push({ win: element.contentWindow, channel: iframe });
-      return Promise.resolve(onOpen ? onOpen(iframe) : iframe).then(() => iframe);
-    },
-    getParentIframe() {
-      if (!parentChannel) {
-        parentChannel = new Channel(() => window.parent);
-        channels.push({ win: window.parent, channel: parentChannel });
-      }
-      return parentChannel;
-    },
-  };
-  window.gapi = {
-    load(_name, options) {
-      const callback = typeof options === 'function' ? options : options && options.callback;
-      setTimeout(() => callback && callback(), 0);
-    },
-    iframes: { CROSS_ORIGIN_IFRAMES_FILTER: () => true, Iframe, getContext: () => context },
-  };
-  if (window.parent !== window) window.parent.postMessage({ gapiStandIn: 'ready' }, '*');
-  const src = document.currentScript && document.currentScript.src;
-  const onload = src && new URL(src).searchParams.get('onload');
-  setTimeout(() => {
-    if (onload && typeof window[onload] === 'function') window[onload]();
-    if (typeof window.gapi_onload === 'function') window.gapi_onload();
-  }, 0);
-})();`;
-
-async function offlineGoogleScripts(context: BrowserContext) {
-  await context.route('https://apis.google.com/**', (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: GAPI_STAND_IN }),
-  );
-  // The popup's Material styling script: cosmetic, and unreachable offline.
-  await context.route('https://unpkg.com/**', (route) => route.abort());
-}
-
-/** Clicks `button`, then creates a new Google account in the emulator's popup. */
-async function googleSignInAsNewUser(page: Page, button: string, email: string, name: string) {
-  await offlineGoogleScripts(page.context());
-  const popupOpened = page.waitForEvent('popup');
-  await main(page).getByRole('button', { name: button }).click();
-  const popup = await popupOpened;
-  await popup.getByRole('button', { name: 'Add new account' }).click();
-  await popup.locator('#email-input').fill(email);
-  await popup.locator('#display-name-input').fill(name);
-  await popup.getByRole('button', { name: 'Sign in with Google.com' }).click();
-  await popup.waitForEvent('close');
 }
 
 test.describe('sign-up, sign-in and logout', () => {
@@ -267,47 +146,6 @@ test.describe('sign-up, sign-in and logout', () => {
     await fillCredentials(page, 'Nobody', DEV_ADMIN.email, 'not-the-password');
     await main(page).getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
     await expect(main(page).getByRole('alert')).toContainText('Firebase: Error (auth/');
-  });
-});
-
-test.describe('Google sign-in through the emulator popup', () => {
-  test('a first-time user gets a profile with role user and lands on /user-dashboard', async ({
-    page,
-  }) => {
-    const email = uniqueEmail('google');
-    await page.goto('/login-google');
-    await expectNoA11yViolations(page);
-    await googleSignInAsNewUser(page, LOGIN_GOOGLE_LABEL, email, 'Grace Google');
-    await expect(page).toHaveURL('/user-dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: USER_DASHBOARD_TITLE })).toBeVisible();
-    await expect(page.getByTestId('profile-username')).toHaveText('Grace Google');
-    await expect(main(page).getByText(email)).toBeVisible();
-    await expect(page.getByTestId('profile-role')).toHaveText('User');
-    await expect(mainNav(page).getByRole('button', { name: LOGOUT_LABEL })).toBeVisible();
-    await expectNoA11yViolations(page);
-
-    // The username can be changed; the navbar-independent greeting follows it.
-    const input = main(page).getByRole('textbox', { name: USERNAME_LABEL });
-    await input.fill('Grace Hopper');
-    await main(page).getByRole('button', { name: SAVE_USERNAME_LABEL }).click();
-    await expect(main(page).getByText(USERNAME_SAVED)).toBeVisible();
-    await expect(page.getByTestId('profile-username')).toHaveText('Grace Hopper');
-    await page.goto('/welcome');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Welcome, Grace Hopper!' }),
-    ).toBeVisible();
-  });
-
-  test('the Google button on /signin signs a new user in and goes to /welcome', async ({
-    page,
-  }) => {
-    await page.goto('/signin');
-    await googleSignInAsNewUser(page, GOOGLE_SIGN_IN_LABEL, uniqueEmail('google'), 'Ada Google');
-    await expect(page).toHaveURL('/welcome');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Welcome, Ada Google!' }),
-    ).toBeVisible();
-    await expect(mainNav(page).getByRole('button', { name: LOGOUT_LABEL })).toBeVisible();
   });
 });
 

@@ -1,4 +1,8 @@
 // Shared pieces of the browser specs: an accessibility check and unique test identities.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -73,19 +77,83 @@ export async function siteConfig(request: APIRequestContext): Promise<SiteConfig
 /** Created by the content API at start when it runs with the Auth emulator. */
 export const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };
 
-/** An ID token straight from the emulator's REST API, as any client could get one. */
-export async function idTokenFor(request: APIRequestContext, email: string, password: string) {
+/** The Auth emulator's REST base, as the site's config names it (reached on 127.0.0.1). */
+async function emulatorBase(request: APIRequestContext) {
   const config = await siteConfig(request);
   const emulator = (config.authEmulatorUrl ?? 'http://127.0.0.1:9099').replace(
     'localhost',
     '127.0.0.1',
   );
+  return { emulator, apiKey: config.firebase.apiKey };
+}
+
+/** An ID token straight from the emulator's REST API, as any client could get one. */
+export async function idTokenFor(request: APIRequestContext, email: string, password: string) {
+  const { emulator, apiKey } = await emulatorBase(request);
   const response = await request.post(
-    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${config.firebase.apiKey}`,
+    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
     { data: { email, password, returnSecureToken: true } },
   );
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/**
+ * An ID token for a Google identity, straight from the emulator's REST API: the emulator signs
+ * in the Google account whose (unsigned) ID token is the JSON of these claims.
+ */
+export async function googleIdTokenFor(
+  request: APIRequestContext,
+  identity: { name: string; email: string; photoURL?: string },
+) {
+  const { emulator, apiKey } = await emulatorBase(request);
+  const claims = {
+    sub: identity.email.toLowerCase(),
+    email: identity.email.toLowerCase(),
+    email_verified: true,
+    name: identity.name,
+    ...(identity.photoURL ? { picture: identity.photoURL } : {}),
+  };
+  const response = await request.post(
+    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=${apiKey}`,
+    {
+      data: {
+        postBody: new URLSearchParams({
+          id_token: JSON.stringify(claims),
+          providerId: 'google.com',
+        }).toString(),
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+      },
+    },
+  );
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Makes an account an admin the way the README tells an owner to: the content API's admin
+ * command (its build, content-api/dist/cli/admin.js), on this run's emulator and database
+ * (E2E_RUN_DIR, set by playwright.config.ts). Returns what the command printed.
+ */
+export async function grantAdmin(email: string): Promise<string> {
+  const runDir = process.env.E2E_RUN_DIR;
+  if (!runDir) throw new Error('E2E_RUN_DIR is not set: which database would the grant go to?');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(ROOT, 'content-api', 'dist', 'cli', 'admin.js'), 'grant', email],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        FIREBASE_AUTH_EMULATOR_HOST: new URL(AUTH_EMULATOR_ORIGIN).host,
+        DATA_DIR: path.join(runDir, 'pglite'),
+      },
+    },
+  );
+  return stdout;
 }
 
 let counter = 0;

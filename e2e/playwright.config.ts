@@ -7,6 +7,9 @@ const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.SHELL_PORT ?? 3000}`;
 // Each run gets its own database and emulator accounts, so it never touches the owner's data.
 const runDir = process.env.E2E_RUN_DIR ?? path.join(os.tmpdir(), `portfolio-e2e-${process.pid}`);
+// The spec workers inherit it: a spec that runs a command on the stack's data (the admin CLI,
+// fixtures.ts) uses this run's database, never the owner's.
+process.env.E2E_RUN_DIR = runDir;
 
 export default defineConfig({
   testDir: '.',

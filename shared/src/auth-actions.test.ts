@@ -3,10 +3,12 @@ import {
   googleProfileFields,
   NotSignedInError,
   signInWithEmail,
+  signInWithGoogle,
   signUpWithEmail,
   updateUsername,
 } from '@portfolio/shared/auth-actions';
-import { mockFetch, setUpTestRuntimeConfig } from '@portfolio/testing';
+import { setRuntimeConfig } from '@portfolio/shared/config';
+import { mockFetch, setUpTestRuntimeConfig, TEST_RUNTIME_CONFIG } from '@portfolio/testing';
 
 // A shell built before refreshAuthUser existed provides an auth module without it.
 jest.mock('@portfolio/shared/auth', () => ({}));
@@ -83,5 +85,88 @@ describe('auth actions', () => {
 
   it('refuses to change a username when nobody is signed in', async () => {
     await expect(updateUsername('x')).rejects.toBeInstanceOf(NotSignedInError);
+  });
+});
+
+describe('signInWithGoogle', () => {
+  const grace = {
+    name: 'Grace Hopper',
+    email: ' Grace.Hopper@Example.com ',
+    photoURL: 'https://photos.example.test/grace.png',
+  };
+  /** A first-time user: no profile yet, then the one the PUT writes. */
+  const firstTimeProfile = () =>
+    mockFetch({
+      'GET /users/me': { status: 404, body: { message: 'Profile not found' } },
+      'PUT /users/me': (init) => ({
+        status: 201,
+        body: { uid: 'google-uid', ...(JSON.parse(String(init?.body)) as object) },
+      }),
+      'POST /session': { status: 204 },
+    });
+  const putBody = (fetchMock: jest.Mock) => {
+    const calls = fetchMock.mock.calls as [string, RequestInit][];
+    const put = calls.find(([, init]) => init?.method === 'PUT');
+    return JSON.parse(String(put?.[1].body)) as unknown;
+  };
+  const useEmulator = () =>
+    setRuntimeConfig({ ...TEST_RUNTIME_CONFIG, authEmulatorUrl: 'http://127.0.0.1:9099' });
+
+  it("with a real project: Google's popup, and the chooser is never asked", async () => {
+    firstTimeProfile();
+    const choose = jest.fn(async () => grace);
+    await signInWithGoogle(choose);
+    expect(sdk.signInWithPopup).toHaveBeenCalledTimes(1);
+    expect(choose).not.toHaveBeenCalled();
+    expect(sdk.signInWithCredential).not.toHaveBeenCalled();
+  });
+
+  it('on the emulator: signs in the chosen identity with the ID token the emulator accepts', async () => {
+    useEmulator();
+    const fetchMock = firstTimeProfile();
+    const profile = await signInWithGoogle(async () => grace);
+
+    expect(sdk.signInWithPopup).not.toHaveBeenCalled();
+    // An unsigned token: the JSON of the claims (firebase-tools' signInWithIdp reads sub, email,
+    // email_verified, name and picture); one address is always the same Google account.
+    expect(sdk.GoogleAuthProvider.credential).toHaveBeenCalledTimes(1);
+    const [idToken] = jest.mocked(sdk.GoogleAuthProvider.credential).mock.calls[0] ?? [];
+    expect(JSON.parse(String(idToken))).toEqual({
+      sub: 'grace.hopper@example.com',
+      email: 'grace.hopper@example.com',
+      email_verified: true,
+      name: 'Grace Hopper',
+      picture: 'https://photos.example.test/grace.png',
+    });
+    expect(sdk.signInWithCredential).toHaveBeenCalledWith(
+      fakeAuth,
+      jest.mocked(sdk.GoogleAuthProvider.credential).mock.results[0]?.value,
+    );
+    // The first time, the profile the popup path writes: role user, name, e-mail and photo.
+    expect(putBody(fetchMock)).toEqual({
+      name: 'Grace Hopper',
+      email: 'grace.hopper@example.com',
+      photoURL: 'https://photos.example.test/grace.png',
+      role: 'user',
+    });
+    expect(profile).toMatchObject({ role: 'user', name: 'Grace Hopper' });
+  });
+
+  it('on the emulator: an identity without a photo has no picture claim', async () => {
+    useEmulator();
+    firstTimeProfile();
+    await signInWithGoogle(async () => ({ name: 'Alan', email: 'alan@example.com' }));
+    const [idToken] = jest.mocked(sdk.GoogleAuthProvider.credential).mock.calls[0] ?? [];
+    expect(JSON.parse(String(idToken))).not.toHaveProperty('picture');
+  });
+
+  it('on the emulator: a closed chooser signs nobody in and writes nothing', async () => {
+    useEmulator();
+    const fetchMock = firstTimeProfile();
+    const closed = new Error('closed');
+    await expect(signInWithGoogle(async () => Promise.reject(closed))).rejects.toBe(closed);
+    expect(sdk.signInWithCredential).not.toHaveBeenCalled();
+    expect(sdk.signInWithPopup).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

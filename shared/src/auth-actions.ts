@@ -3,10 +3,12 @@
 // action ends by pushing the new user to the AuthProvider, so the navbar follows at once.
 import type { User } from 'firebase/auth';
 import * as authModule from '@portfolio/shared/auth';
+import { getRuntimeConfig } from '@portfolio/shared/config';
 import { getAuthSdk, getFirebaseAuth } from '@portfolio/shared/firebase';
 import type { ProfileFields } from '@portfolio/shared/profile-store';
 import { getProfileStore } from '@portfolio/shared/profile-store';
 import type { UserProfile } from '@portfolio/shared/types';
+import type { ChooseGoogleTestIdentity } from './emulator-google-sign-in';
 import { startSiteSession } from './site-session';
 
 export interface Credentials {
@@ -74,17 +76,37 @@ export function googleProfileFields(
   return fields;
 }
 
+export type { ChooseGoogleTestIdentity, GoogleTestIdentity } from './emulator-google-sign-in';
+
 /**
- * Google popup sign-in; returns the stored profile, creating it with role 'user' the first time.
- * No setPersistence() before the popup: the Auth instance is created with local persistence, and
- * any extra await between the click and the popup makes popup blockers more likely to step in.
+ * Google sign-in; returns the stored profile, creating it with role 'user' the first time.
+ *
+ * With a real Firebase project, Google's popup. No setPersistence() before it: the Auth instance
+ * is created with local persistence, and any extra await between the click and the popup makes
+ * popup blockers more likely to step in.
+ *
+ * With the Auth emulator (the runtime config's `authEmulatorUrl`), the popup cannot work offline
+ * (it needs Google's script from apis.google.com), so `chooseTestIdentity` (a chooser the page
+ * shows) picks the Google identity instead, and the emulator signs it in as Google would.
  */
-export async function signInWithGoogle(): Promise<UserProfile> {
-  const { auth, sdk } = await firebaseAuth();
-  const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+export async function signInWithGoogle(
+  chooseTestIdentity?: ChooseGoogleTestIdentity,
+): Promise<UserProfile> {
+  const { user } =
+    getRuntimeConfig().authEmulatorUrl && chooseTestIdentity
+      ? // Emulator-only code, in its own chunk: loaded only here.
+        await import(
+          /* webpackChunkName: "google-sign-in-emulator" */ './emulator-google-sign-in'
+        ).then((emulator) => emulator.signInAsTestIdentity(firebaseAuth, chooseTestIdentity))
+      : await signInWithGooglePopup();
   await Promise.all([refreshAuthUser(), startSiteSession(user)]);
   const store = getProfileStore();
   return (await store.get(user)) ?? store.create(user, googleProfileFields(user));
+}
+
+async function signInWithGooglePopup() {
+  const { auth, sdk } = await firebaseAuth();
+  return sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
 }
 
 async function currentUser(): Promise<User> {

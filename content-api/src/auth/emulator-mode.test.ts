@@ -55,6 +55,7 @@ describe('Auth emulator mode', () => {
   let emulator: http.Server;
   let firebaseApp: App;
   let t: TestApp;
+  let emulatorAuth: ReturnType<typeof getAuth>;
   let lookups = 0;
 
   beforeAll(async () => {
@@ -80,6 +81,7 @@ describe('Auth emulator mode', () => {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${port}`;
     firebaseApp = initializeApp({ projectId: PROJECT }, 'emulator-mode-test');
     const auth = getAuth(firebaseApp);
+    emulatorAuth = auth;
     if (previous === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     else process.env.FIREBASE_AUTH_EMULATOR_HOST = previous;
     t = await createTestApp('pglite', {
@@ -147,5 +149,25 @@ describe('Auth emulator mode', () => {
     const response = await contact(token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: AUTH_MESSAGES.invalid });
+  });
+
+  it('a grant reaches the next sign-in at once, and a token minted before waits for the cache', async () => {
+    // The 30-second cache of the running server: the owner grants with `npm run admin`, then
+    // signs in again; the new token is younger than what the server read, so it reads again.
+    const verify = createFirebaseVerifier(PROJECT, async () => emulatorAuth, { emulator: true });
+    const now = Math.floor(Date.now() / 1000);
+    const before = emulatorToken('emu-user', { iat: now - 60, auth_time: now - 60 });
+    expect((await verify(before)).role).toBeUndefined();
+    const user = accounts.get('emu-user') as Account;
+    user.customAttributes = '{"role":"admin"}';
+    try {
+      // The older token is answered from what the server read (for up to 30 s)...
+      expect((await verify(before)).role).toBeUndefined();
+      // ...a token minted since then reads the account again.
+      const after = emulatorToken('emu-user', { iat: now + 1, auth_time: now + 1 });
+      expect((await verify(after)).role).toBe('admin');
+    } finally {
+      delete user.customAttributes;
+    }
   });
 });

@@ -78,11 +78,19 @@ export function createFirebaseVerifier(
 ): VerifyIdToken {
   const emulator = options.emulator ?? Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
   const claimsTtlMs = options.claimsTtlMs ?? 30_000;
-  const accounts = new Map<string, { expires: number; role: unknown; email?: string }>();
+  const accounts = new Map<
+    string,
+    { expires: number; readAt: number; role: unknown; email?: string }
+  >();
 
-  async function account(auth: TokenAuth, uid: string) {
+  /**
+   * `issuedAt`: the token's `iat`. A token minted after the account was read (a new sign-in,
+   * e.g. after `npm run admin -- grant`) reads it again, as a real project's next token would
+   * carry the new claim (docs/decisions/125).
+   */
+  async function account(auth: TokenAuth, uid: string, issuedAt: number) {
     const cached = accounts.get(uid);
-    if (cached && cached.expires > Date.now()) return cached;
+    if (cached && cached.expires > Date.now() && issuedAt < cached.readAt) return cached;
     // Unknown or disabled accounts reject with auth/user-not-found or are refused below.
     const user = await auth.getUser(uid);
     if (user.disabled) {
@@ -90,6 +98,7 @@ export function createFirebaseVerifier(
     }
     const entry = {
       expires: Date.now() + claimsTtlMs,
+      readAt: Math.floor(Date.now() / 1000),
       role: user.customClaims?.role,
       ...(user.email && { email: user.email }),
     };
@@ -105,7 +114,7 @@ export function createFirebaseVerifier(
     const decoded = await auth.verifyIdToken(idToken);
     checkTokenTimes(decoded);
     if (emulator) {
-      const { role, email } = await account(auth, decoded.uid);
+      const { role, email } = await account(auth, decoded.uid, decoded.iat);
       const identity: VerifiedIdentity = { uid: decoded.uid, role, authTime: decoded.auth_time };
       if (email) identity.email = email;
       return identity;

@@ -8,6 +8,7 @@ export {
   initializeAuth,
   onIdTokenChanged,
   setPersistence,
+  signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,

@@ -78,7 +78,11 @@ export const setPersistence = jest.fn();
 export const createUserWithEmailAndPassword = jest.fn();
 export const signInWithEmailAndPassword = jest.fn();
 export const signInWithPopup = jest.fn();
-export const GoogleAuthProvider = jest.fn();
+export const signInWithCredential = jest.fn();
+/** The SDK's class, with its static credential() (the ID token is what the stand-in keeps). */
+export const GoogleAuthProvider = Object.assign(jest.fn(), {
+  credential: jest.fn((idToken: string | null) => ({ providerId: 'google.com', idToken })),
+});
 export const updateProfile = jest.fn();
 export const signOut = jest.fn();
 
@@ -112,6 +116,26 @@ function behaveLikeTheSdk(): void {
     setCurrentUser(user);
     return { user };
   });
+  // Like the Auth emulator with a Google ID token that is the JSON of its claims: the user is
+  // the one those claims describe.
+  signInWithCredential.mockImplementation(
+    async (_auth: unknown, credential: { idToken?: string | null }) => {
+      const claims = JSON.parse(credential.idToken ?? '{}') as Record<string, unknown>;
+      const text = (key: string) => (typeof claims[key] === 'string' ? claims[key] : null);
+      const user = makeUser({
+        uid: `google-${text('sub') ?? 'unknown'}`,
+        email: text('email'),
+        displayName: text('name'),
+        photoURL: text('picture'),
+      });
+      setCurrentUser(user);
+      return { user };
+    },
+  );
+  GoogleAuthProvider.credential.mockImplementation((idToken: string | null) => ({
+    providerId: 'google.com',
+    idToken,
+  }));
   // Like the SDK: changes the user object in place and announces nothing.
   updateProfile.mockImplementation(async (user: FakeUser, profile: { displayName?: string }) => {
     if (profile.displayName !== undefined) user.displayName = profile.displayName;

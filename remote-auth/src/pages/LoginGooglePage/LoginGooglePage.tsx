@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@portfolio/shared/router';
-import { signInWithGoogle } from '@portfolio/shared/auth-actions';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
+import { useGoogleSignIn } from '../../features/google-chooser/use-google-sign-in';
 import { AuthLayout } from '../../features/session/AuthLayout';
 import type { PageHead } from '@portfolio/shared/head';
 import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
@@ -21,12 +21,13 @@ export default function LoginGooglePage() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const google = useGoogleSignIn();
 
   const login = async () => {
     setBusy(true);
     setFailed(false);
     try {
-      const profile = await signInWithGoogle();
+      const profile = await google.signIn();
       // The STORED role decides where a Google login lands (docs/product.md#accounts).
       navigate(profile.role === 'admin' ? ADMIN_DASHBOARD_ROUTE : USER_DASHBOARD_ROUTE);
     } catch (error) {
@@ -48,6 +49,7 @@ export default function LoginGooglePage() {
         {busy ? LOGIN_GOOGLE_BUSY : LOGIN_GOOGLE_LABEL}
       </Button>
       {failed && <ErrorMessage>{LOGIN_GOOGLE_ERROR}</ErrorMessage>}
+      {google.chooser}
     </AuthLayout>
   );
 }

@@ -1,5 +1,12 @@
-import { screen } from '@testing-library/react';
-import { mockFetch, setUpTestRuntimeConfig, navigatedTo, renderPage } from '@portfolio/testing';
+import { screen, within } from '@testing-library/react';
+import { setRuntimeConfig } from '@portfolio/shared/config';
+import {
+  mockFetch,
+  setUpTestRuntimeConfig,
+  navigatedTo,
+  renderPage,
+  TEST_RUNTIME_CONFIG,
+} from '@portfolio/testing';
 import {
   authSdk,
   FakeFirebaseError,
@@ -16,7 +23,15 @@ import {
   SIGN_IN_TITLE,
   USERNAME_LABEL,
 } from '../../texts';
+import {
+  GOOGLE_CHOOSER_CANCEL,
+  GOOGLE_CHOOSER_TITLE,
+} from '../../features/google-chooser/chooser-texts';
+import { GOOGLE_CHOOSER_CLOSED_MESSAGE } from '../../features/google-chooser/chooser-closed';
+import { GOOGLE_TEST_IDENTITIES } from '../../features/google-chooser/test-identities';
 import SignInPage from './SignInPage';
+
+const ada = GOOGLE_TEST_IDENTITIES[0]!;
 
 setUpTestRuntimeConfig();
 
@@ -156,5 +171,46 @@ describe('SignInPage: Google', () => {
       'Firebase: Error (auth/popup-closed-by-user).',
     );
     expect(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL })).toBeEnabled();
+  });
+});
+
+describe('SignInPage: Google on the Auth emulator', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    setRuntimeConfig({ ...TEST_RUNTIME_CONFIG, authEmulatorUrl: 'http://127.0.0.1:9099' });
+  });
+
+  async function openChooser() {
+    const page = renderPage(<SignInPage />, { route: '/signin', auth: true });
+    await page.user.click(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL }));
+    return { ...page, dialog: await screen.findByRole('dialog', { name: GOOGLE_CHOOSER_TITLE }) };
+  }
+
+  it('shows "Signing In with Google..." while the chooser is open, then goes to /welcome', async () => {
+    mockFetch({ 'GET /users/me': { body: { uid: 'u', email: 'ada@example.com', role: 'user' } } });
+    const { user, dialog } = await openChooser();
+    expect(screen.getByRole('button', { name: GOOGLE_SIGN_IN_BUSY, hidden: true })).toBeDisabled();
+    expect(screen.getByRole('button', { name: SIGN_IN_SUBMIT, hidden: true })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: new RegExp(ada.email) }));
+    expect(await navigatedTo()).toBe('/welcome');
+    expect(authSdk.signInWithCredential).toHaveBeenCalledTimes(1);
+    expect(authSdk.signInWithPopup).not.toHaveBeenCalled();
+  });
+
+  it('closing the chooser shows the message of a closed Google popup', async () => {
+    const { user, dialog } = await openChooser();
+    await user.click(within(dialog).getByRole('button', { name: GOOGLE_CHOOSER_CANCEL }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(GOOGLE_CHOOSER_CLOSED_MESSAGE);
+    expect(GOOGLE_CHOOSER_CLOSED_MESSAGE).toBe('Firebase: Error (auth/popup-closed-by-user).');
+    expect(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL })).toBeEnabled();
+  });
+
+  it("an error of the emulator shows the provider's message", async () => {
+    authSdk.signInWithCredential.mockRejectedValueOnce(new FakeFirebaseError('auth/user-disabled'));
+    const { user, dialog } = await openChooser();
+    await user.click(within(dialog).getByRole('button', { name: new RegExp(ada.email) }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Firebase: Error (auth/user-disabled).',
+    );
   });
 });

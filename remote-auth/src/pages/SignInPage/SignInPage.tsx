@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@portfolio/shared/router';
-import { signInWithEmail, signInWithGoogle } from '@portfolio/shared/auth-actions';
+import { signInWithEmail } from '@portfolio/shared/auth-actions';
 import type { Credentials } from '@portfolio/shared/auth-actions';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import { CredentialsForm } from '../../features/credentials/CredentialsForm';
+import { useGoogleSignIn } from '../../features/google-chooser/use-google-sign-in';
 import { AuthLayout } from '../../features/session/AuthLayout';
 import { providerMessage } from '../../features/session/errors';
 import type { PageHead } from '@portfolio/shared/head';
@@ -30,6 +31,7 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
+  const google = useGoogleSignIn();
 
   const run = async (which: Exclude<Busy, null>, action: () => Promise<unknown>) => {
     setBusy(which);
@@ -63,11 +65,12 @@ export default function SignInPage() {
         className={styles.google}
         disabled={busy !== null}
         aria-busy={busy === 'google'}
-        onClick={() => void run('google', signInWithGoogle)}
+        onClick={() => void run('google', google.signIn)}
       >
         {busy === 'google' ? GOOGLE_SIGN_IN_BUSY : GOOGLE_SIGN_IN_LABEL}
       </Button>
       {error && <ErrorMessage>{error}</ErrorMessage>}
+      {google.chooser}
       <p className={styles.switch}>
         {NO_ACCOUNT_TEXT} <Link to={SIGN_UP_ROUTE}>{SIGN_UP_TITLE}</Link>
       </p>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { persistedUserKey } from '@portfolio/shared/firebase';
 import { mockFetch, setUpTestRuntimeConfig, navigatedTo, renderPage } from '@portfolio/testing';
 import {
@@ -63,6 +63,15 @@ describe('UserDashboardPage', () => {
     expect(screen.getByTestId('profile-role')).toHaveTextContent('User');
     expect(screen.getByRole('img', { name: 'ada' })).toHaveAttribute('src', PROFILE.photoURL);
     expect(screen.queryByRole('link', { name: ADMIN_DASHBOARD_LINK })).not.toBeInTheDocument();
+  });
+
+  it('shows the initial instead of a photo that does not load', async () => {
+    setCurrentUser(makeUser());
+    mockFetch({ 'GET /users/me': { body: PROFILE } });
+    renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
+    fireEvent.error(await screen.findByRole('img', { name: 'ada' }));
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('A')).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('links an admin to the admin dashboard', async () => {

@@ -56,6 +56,9 @@ function Dashboard({ user }: { user: AuthUser }) {
   const navigate = useNavigate();
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
   const [logoutError, setLogoutError] = useState<string | null>(null);
+  // A photo that does not load (its host offline, or not allowed by the page's policy) gives
+  // way to the initial rather than a broken image.
+  const [photoFailed, setPhotoFailed] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -91,7 +94,7 @@ function Dashboard({ user }: { user: AuthUser }) {
   }
   const { profile } = state;
   const username = profile.username ?? profile.name ?? user.displayName ?? '';
-  const photo = profile.photoURL ?? user.photoURL;
+  const photo = photoFailed ? null : (profile.photoURL ?? user.photoURL);
 
   return (
     <div className={styles.layout}>
@@ -106,6 +109,7 @@ function Dashboard({ user }: { user: AuthUser }) {
               height={72}
               className={styles.photo}
               referrerPolicy="no-referrer"
+              onError={() => setPhotoFailed(true)}
             />
           ) : (
             <span className={styles.initial} aria-hidden="true">

@@ -27,6 +27,7 @@ import { loadAboutData } from './features/about/about-data.js';
 import aboutRoutes from './features/about/routes.js';
 import articleRoutes from './features/articles/routes.js';
 import contactRoutes from './features/contact/routes.js';
+import { startPublicationTimer } from './features/content-events/publication-timer.js';
 import contentEventRoutes from './features/content-events/routes.js';
 import cspReportRoutes, { DEFAULT_CSP_REPORT_RATE_LIMIT } from './features/csp-reports/routes.js';
 import feedRoutes from './features/feeds/routes.js';
@@ -169,6 +170,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     done(null, payload);
   });
+
+  // Scheduled content comes out on its time: a content change without a write (ADR 120).
+  const publications = startPublicationTimer({ db: options.db, cache, warn });
+  app.addHook('onClose', async () => publications.stop());
 
   const context: RouteContext = {
     db: options.db,

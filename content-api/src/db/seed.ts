@@ -135,6 +135,8 @@ export async function seedDatabase(db: Database, content: SeedContent): Promise<
       link: project.link ?? null,
       createdAt: new Date(project.createdAt),
       updatedAt: new Date(project.createdAt),
+      status: 'published' as const,
+      publishedAt: new Date(project.createdAt),
     }));
     if (projectRows.length > 0) await tx.insert(projects).values(projectRows).onConflictDoNothing();
     const articleRows = withIds(content.articles, 'article').map((article) => ({
@@ -145,6 +147,8 @@ export async function seedDatabase(db: Database, content: SeedContent): Promise<
       imagePath: article.image ? imagePath(article.image) : null,
       createdAt: new Date(article.createdAt),
       updatedAt: new Date(article.createdAt),
+      status: 'published' as const,
+      publishedAt: new Date(article.createdAt),
     }));
     if (articleRows.length > 0) await tx.insert(articles).values(articleRows).onConflictDoNothing();
     await tx.insert(appMeta).values({ key: SEEDED_MARKER, value: new Date().toISOString() });

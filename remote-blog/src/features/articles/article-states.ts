@@ -3,6 +3,8 @@
 // browser can show it. A 404 is a state of its own, so the article page can say "not found"
 // (and the server answer 404) instead of "try again later".
 import { ApiError, getArticle, getArticles } from '@portfolio/shared/api-client';
+import { loadPublicOrDraft } from '@portfolio/shared/page-data';
+import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { Article, ArticleDetail } from '@portfolio/shared/types';
 import { sortNewestFirst } from './article-text';
 
@@ -11,6 +13,8 @@ export type ArticleListState = { status: 'error' } | { status: 'loaded'; article
 export type ArticleState =
   | { status: 'not-found' }
   | { status: 'error' }
+  /** An admin's draft, on the site's server: the browser loads it (docs/decisions/122). */
+  | { status: 'loading' }
   | {
       status: 'loaded';
       article: ArticleDetail;
@@ -42,10 +46,20 @@ async function articleHtml(content: string | undefined): Promise<string> {
   return renderMarkdown(content);
 }
 
-/** One article with its neighbours, for the article page. */
-export async function loadArticle(id: string, signal?: AbortSignal): Promise<ArticleState> {
+/**
+ * One article with its neighbours, for the article page; an admin also gets a draft or a
+ * scheduled one (everyone else: not found).
+ */
+export async function loadArticle(
+  id: string,
+  { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
+): Promise<ArticleState> {
+  const { signal } = request;
   try {
-    const article = await getArticle(id, { signal });
+    const article = await loadPublicOrDraft({ context }, (options) =>
+      getArticle(id, { ...options, signal }),
+    );
+    if (article === 'in-browser') return { status: 'loading' };
     return { status: 'loaded', article, html: await articleHtml(article.content) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { status: 'not-found' };

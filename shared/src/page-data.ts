@@ -97,8 +97,7 @@ export function requestSession(
  *   sent in its loading state (private, never cached) and the browser loads the item;
  * - `none`: anyone else, who gets the not-found page.
  */
-type DraftAccess =
-  { kind: 'none' } | { kind: 'in-browser' } | { kind: 'token'; token: string };
+type DraftAccess = { kind: 'none' } | { kind: 'in-browser' } | { kind: 'token'; token: string };
 
 /**
  * The signed-in user's ID token when their role claim is admin, else null. A visitor without a

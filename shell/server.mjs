@@ -202,7 +202,7 @@ export async function createSiteServer({
       .header('Cache-Control', 'public, max-age=300')
       .send(robotsTxt(config.siteUrl, site.remotes.table())),
   );
-  const feed = createFeedRelay({ apiBase: config.apiBase, log });
+  const feed = createFeedRelay({ apiBase: config.apiBase, log, watch });
   for (const [sitePath, apiPath] of Object.entries(FEEDS)) {
     app.get(sitePath, async (_request, reply) => {
       const copy = await feed(apiPath);

@@ -42,9 +42,11 @@ export function robotsTxt(siteUrl, table) {
 }
 
 /**
- * Fetches a feed from the content API and keeps it FEED_TTL_MS. When the API does not answer,
- * the last copy is served (crawlers prefer a slightly old sitemap to an error), or null.
- * @param {{ apiBase: string, ttlMs?: number, timeoutMs?: number, fetchImpl?: typeof fetch, now?: () => number, log?: (message: string, error?: unknown) => void }} options
+ * Fetches a feed from the content API and keeps it FEED_TTL_MS, or until the API announces a
+ * content change (`watch`: a publication must reach the feed at once, docs/decisions/120). When
+ * the API does not answer, the last copy is served (crawlers prefer a slightly old sitemap to an
+ * error), or null.
+ * @param {{ apiBase: string, ttlMs?: number, timeoutMs?: number, fetchImpl?: typeof fetch, now?: () => number, log?: (message: string, error?: unknown) => void, watch?: import('./content-events.mjs').ContentWatch | null }} options
  */
 export function createFeedRelay({
   apiBase,
@@ -53,14 +55,23 @@ export function createFeedRelay({
   fetchImpl = fetch,
   now = Date.now,
   log,
+  watch,
 }) {
   /** @type {Map<string, { body: string, contentType: string, fetchedAt: number }>} */
   const copies = new Map();
+  /** Bumped on every content change: a copy asked for before one is stale at once. */
+  let generation = 0;
+  // Marked stale, not dropped: the last copy still answers while the API is down.
+  watch?.onChange(() => {
+    generation += 1;
+    for (const copy of copies.values()) copy.fetchedAt = -Infinity;
+  });
   /** @type {Map<string, Promise<{ body: string, contentType: string } | null>>} */
   const pending = new Map();
 
   /** @param {string} apiPath */
   async function fetchFeed(apiPath) {
+    const ticket = generation;
     try {
       const response = await fetchImpl(`${apiBase}${apiPath}`, {
         signal: AbortSignal.timeout(timeoutMs),
@@ -69,7 +80,7 @@ export function createFeedRelay({
       const copy = {
         body: await response.text(),
         contentType: response.headers.get('content-type') ?? 'application/xml; charset=utf-8',
-        fetchedAt: now(),
+        fetchedAt: ticket === generation ? now() : -Infinity,
       };
       copies.set(apiPath, copy);
       return copy;

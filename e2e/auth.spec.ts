@@ -6,9 +6,11 @@ import {
   expect,
   expectNoA11yViolations,
   expectSameDocument,
+  fillCredentials,
   idTokenFor,
   mainNav,
   markDocument,
+  signIn,
   siteConfig,
   test,
   uniqueEmail,
@@ -19,14 +21,12 @@ import {
   CONFIRM_DELETE_LABEL,
   CONTENT_LABEL,
   DELETE_LABEL,
-  EMAIL_LABEL,
   GOOGLE_SIGN_IN_LABEL,
   LOGIN_GOOGLE_LABEL,
   LOGOUT_LABEL,
   NEW_ARTICLE_LABEL,
   NOT_ALLOWED_TITLE,
-  PASSWORD_LABEL,
-  SAVE_LABEL,
+  PUBLISH_LABEL,
   SIGN_IN_SUBMIT,
   SIGN_UP_SUBMIT,
   TAB_ARTICLES,
@@ -43,11 +43,6 @@ const PASSWORD = 'e2e-password-123';
 
 const main = (page: Page) => page.locator('main');
 
-async function fillCredentials(page: Page, username: string, email: string, password: string) {
-  await main(page).getByLabel(USERNAME_LABEL).fill(username);
-  await main(page).getByLabel(EMAIL_LABEL).fill(email);
-  await main(page).getByLabel(PASSWORD_LABEL).fill(password);
-}
 
 async function signUp(page: Page, username: string, email: string) {
   await page.goto('/signup');
@@ -59,12 +54,6 @@ async function signUp(page: Page, username: string, email: string) {
   ).toBeVisible();
 }
 
-async function signIn(page: Page, username: string, email: string, password: string) {
-  await page.goto('/signin');
-  await fillCredentials(page, username, email, password);
-  await main(page).getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
-  await expect(page).toHaveURL('/welcome');
-}
 
 /**
  * The emulator's Google popup relays its result through a helper iframe that loads Google's gapi
@@ -368,7 +357,7 @@ test.describe('roles', () => {
       .fill('## Written in a browser test\n\nThis article has **bold** text.');
     await expect(editor.getByTestId('markdown-preview').locator('strong')).toHaveText('bold');
     await expectNoA11yViolations(page);
-    await editor.getByRole('button', { name: SAVE_LABEL }).click();
+    await editor.getByRole('button', { name: PUBLISH_LABEL }).click();
     await expect(main(page).getByText(ARTICLE_SAVED)).toBeVisible();
     await expect(main(page).getByText(title)).toBeVisible();
 

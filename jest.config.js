@@ -32,7 +32,7 @@ export default {
       ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-      transformIgnorePatterns: ['/node_modules/(?!(typed\\.js|marked)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(typed\\.js|marked|github-slugger)/)'],
       moduleNameMapper: {
         // The contract's sources (docs/decisions/052), whose relative imports end in .js (NodeNext).
         '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',

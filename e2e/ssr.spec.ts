@@ -74,9 +74,9 @@ test.describe('server-rendered HTML', () => {
       for (const text of texts) expect(main, `${path} shows "${text}"`).toContain(text);
       expect(body, `${path} has the navbar`).toContain('aria-label="Main"');
     }
-    // The article's body, rendered from its Markdown.
+    // The article's body, rendered from its Markdown (headings carry prefixed anchors: ADR 080).
     const { body } = await html(request, `/article/${article._id}`);
-    expect(body).toContain('<h2>');
+    expect(body).toMatch(/<h2 id="user-content-[a-z0-9-]+">/);
   });
 
   test('404 for an unknown route, article or project; a redirect for /login', async ({

@@ -314,7 +314,11 @@ export async function createSiteServer({
     sendPage(reply, { status: result.status, body, nonce, signedIn, timing });
     // The shell's own scripts carry this response's nonce; what they load is trusted through
     // 'strict-dynamic' (tools/security-headers.mjs).
-    body.write(`${headParts.join(nonce)}${result.headTags}${links}</head><body><div id="root">`);
+    // The data block goes in the head, before any content, where content cannot precede or
+    // imitate it (docs/decisions/080).
+    body.write(
+      `${headParts.join(nonce)}${result.headTags}${links}${result.siteDataScript}</head><body><div id="root">`,
+    );
     let complete = false;
     try {
       complete = await result.pipe(body);
@@ -322,7 +326,7 @@ export async function createSiteServer({
       // The page's HTML broke off (the shell could not render): the browser draws it instead.
       request.log.error({ err: error }, 'Server render stream failed');
     }
-    body.end(`</div>${result.siteDataScript}${tail}`);
+    body.end(`</div>${tail}`);
     if (keep && complete) {
       body.once('end', () =>
         renderCache.store(cacheKey, ticket, result.status, Buffer.concat(keep), nonce),

@@ -45,6 +45,8 @@ export function buildRuntimeConfig({
     siteUrl: siteUrlFrom(env, origin(appPort(APPS[0], env))),
     apiBase: env.API_BASE_URL || `${origin(portFromEnv(API_PORT_ENV, DEFAULT_API_PORT, env))}/api`,
     remotes,
+    // The only origins the browser may load remote code from; the page's CSP lists the same.
+    remoteOrigins: [...new Set(Object.values(remotes).map((url) => new URL(url).origin))],
     firebase: {
       apiKey: env.FIREBASE_API_KEY || 'demo-api-key',
       authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,

@@ -20,7 +20,8 @@ const unique = (values) => [...new Set(values.filter(Boolean))];
  *   streaming scripts carry it)
  */
 export function contentSecurityPolicy(config, { nonce } = {}) {
-  const remotes = unique(Object.values(config.remotes).map(originOf));
+  // The runtime config's list, which the browser's federation runtime also enforces (ADR 080).
+  const remotes = unique(config.remoteOrigins ?? Object.values(config.remotes).map(originOf));
   const api = originOf(config.apiBase);
   const emulator = originOf(config.authEmulatorUrl);
   const authDomain = `https://${config.firebase.authDomain}`;

@@ -52,4 +52,57 @@ describe('parseRuntimeConfig', () => {
       ).toThrow('"remoteLoadTimeoutMs"');
     }
   });
+
+  describe('remote origins (docs/decisions/080)', () => {
+    const origins = [
+      'http://portfolio.test',
+      'http://blog.test',
+      'http://auth.test',
+      'http://shop.test',
+    ];
+
+    it('allows the origins of the remotes when a config names none (one written before the list)', () => {
+      const { remoteOrigins: _list, ...older } = { ...TEST_RUNTIME_CONFIG, remoteOrigins: [] };
+      expect(parseRuntimeConfig(older).remoteOrigins).toEqual(origins);
+    });
+
+    it('keeps a list that holds every remote', () => {
+      const remoteOrigins = [...origins, 'https://cdn.example'];
+      expect(parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, remoteOrigins }).remoteOrigins).toEqual(
+        remoteOrigins,
+      );
+    });
+
+    it('refuses a remote outside the list, so a forged config cannot point one elsewhere', () => {
+      const remotes = {
+        ...TEST_RUNTIME_CONFIG.remotes,
+        blog: 'https://evil.example/mf-manifest.json',
+      };
+      expect(() =>
+        parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, remotes, remoteOrigins: origins }),
+      ).toThrow('"remotes.blog" is not on one of the allowed remote origins');
+    });
+
+    it.each([
+      ['a relative URL', '/mf-manifest.json'],
+      ['a javascript: URL', 'javascript:alert(1)'],
+      ['a data: URL', 'data:text/javascript,alert(1)'],
+      ['a URL with credentials', 'http://user:pass@blog.test/mf-manifest.json'],
+    ])('refuses %s for a remote', (_what, url) => {
+      const remotes = { ...TEST_RUNTIME_CONFIG.remotes, blog: url };
+      expect(() => parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, remotes })).toThrow(
+        '"remotes.blog" must be an absolute http(s) URL',
+      );
+    });
+
+    it.each([
+      ['not a list', 'http://blog.test'],
+      ['a path', ['http://blog.test/x']],
+      ['a number', [1]],
+    ])('refuses a list that is %s', (_what, remoteOrigins) => {
+      expect(() => parseRuntimeConfig({ ...TEST_RUNTIME_CONFIG, remoteOrigins })).toThrow(
+        '"remoteOrigins"',
+      );
+    });
+  });
 });

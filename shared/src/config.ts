@@ -35,6 +35,13 @@ export interface RuntimeConfig {
   apiBase: string;
   /** Remote name → URL of its mf-manifest.json. */
   remotes: Record<RemoteName, string>;
+  /**
+   * The origins the browser may load remote code from: the same list the page's
+   * Content-Security-Policy names (docs/decisions/080). Every URL in `remotes` is on one of them,
+   * and the federation runtime loads nothing from anywhere else. A config written before this
+   * field existed allows the origins of its `remotes`.
+   */
+  remoteOrigins: string[];
   firebase: FirebaseWebConfig;
   /** When set (e.g. http://127.0.0.1:9099) the Firebase Auth SDK talks to the emulator. */
   authEmulatorUrl?: string;
@@ -65,6 +72,18 @@ function requireString(source: Record<string, unknown>, key: string, where: stri
   return value;
 }
 
+/** The origin of an absolute http(s) URL without credentials, or null. */
+function httpOrigin(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    if (parsed.username || parsed.password) return null;
+    return parsed.origin;
+  } catch {
+    return null;
+  }
+}
+
 /** Checks an untrusted JSON value and returns it typed; throws a RuntimeConfigError naming the bad field. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (!isRecord(raw)) throw new RuntimeConfigError('Runtime config must be a JSON object.');
@@ -74,6 +93,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const remotes = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, requireString(remotesRaw, name, 'remotes.')]),
   ) as Record<RemoteName, string>;
+  const remoteOrigins = parseRemoteOrigins(raw.remoteOrigins, remotes);
   const firebaseRaw = raw.firebase;
   if (!isRecord(firebaseRaw))
     throw new RuntimeConfigError('Runtime config: "firebase" must be an object.');
@@ -96,6 +116,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const config: RuntimeConfig = {
     apiBase: requireString(raw, 'apiBase', '').replace(/\/+$/, ''),
     remotes,
+    remoteOrigins,
     firebase,
     profileStore,
     owner: {
@@ -125,6 +146,42 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     config.remoteLoadTimeoutMs = timeout;
   }
   return config;
+}
+
+/**
+ * The allowed remote origins, and every remote's manifest on one of them: a config that points a
+ * remote anywhere else is refused whole (docs/decisions/080).
+ */
+function parseRemoteOrigins(raw: unknown, remotes: Record<RemoteName, string>): string[] {
+  const remoteOrigin = (name: RemoteName) => {
+    const origin = httpOrigin(remotes[name]);
+    if (!origin) {
+      throw new RuntimeConfigError(
+        `Runtime config: "remotes.${name}" must be an absolute http(s) URL.`,
+      );
+    }
+    return origin;
+  };
+  if (raw === undefined) return [...new Set(REMOTE_NAMES.map(remoteOrigin))];
+  if (!Array.isArray(raw) || raw.some((origin) => typeof origin !== 'string')) {
+    throw new RuntimeConfigError('Runtime config: "remoteOrigins" must be a list of origins.');
+  }
+  const origins = (raw as string[]).map((origin) => {
+    if (httpOrigin(origin) !== origin) {
+      throw new RuntimeConfigError(
+        `Runtime config: "remoteOrigins" holds "${origin}", which is not an http(s) origin.`,
+      );
+    }
+    return origin;
+  });
+  for (const name of REMOTE_NAMES) {
+    if (!origins.includes(remoteOrigin(name))) {
+      throw new RuntimeConfigError(
+        `Runtime config: "remotes.${name}" is not on one of the allowed remote origins.`,
+      );
+    }
+  }
+  return origins;
 }
 
 export function setRuntimeConfig(config: RuntimeConfig): void {

@@ -70,7 +70,10 @@ siteData()
     const { config } = data;
     setRuntimeConfig(config);
     preconnectTo([config.apiBase, ...Object.values(config.remotes)]);
-    registerSiteRemotes(config.remotes, { timeoutMs: config.remoteLoadTimeoutMs });
+    registerSiteRemotes(config.remotes, {
+      timeoutMs: config.remoteLoadTimeoutMs,
+      remoteOrigins: config.remoteOrigins,
+    });
     // Test builds only: window.__portfolioDiagnostics for the browser specs (a chunk of its own,
     // installed soon after boot). In a production build the condition is the constant false and
     // the module is not built at all.

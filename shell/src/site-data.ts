@@ -1,6 +1,10 @@
 // What the server hands the browser with the HTML: the runtime config, the composed route
 // table, the first render's loader data and the pages it could not render. A non-executable
 // JSON block, so the Content-Security-Policy needs no 'unsafe-inline' (docs/decisions/035).
+//
+// The block is written in the document's head, before any content, and read from there once:
+// content (an article's HTML) is inside <body>, so it can neither come before the block nor
+// imitate it, whatever ids it carries (docs/decisions/080).
 import type { ServerSession } from '@portfolio/shared/auth';
 import type { RuntimeConfig } from '@portfolio/shared/config';
 import { parseRuntimeConfig } from '@portfolio/shared/config';
@@ -36,10 +40,30 @@ export function siteDataScript(data: SiteData): string {
   return `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${serializeSiteData(data)}</script>`;
 }
 
-/** The block the server wrote, or null when the page was not rendered on the server. */
+/** The server's block: a JSON script element of the head itself, never one of the body's. */
+function siteDataElement(doc: Document): Element | null {
+  for (const element of Array.from(doc.head.children)) {
+    if (
+      element.tagName === 'SCRIPT' &&
+      element.id === SITE_DATA_ELEMENT_ID &&
+      element.getAttribute('type') === 'application/json'
+    ) {
+      return element;
+    }
+  }
+  return null;
+}
+
+/**
+ * The block the server wrote in the head, or null when the page was not rendered on the server.
+ * It is read once: the element leaves the document as it is read, so nothing read later (and no
+ * element put in its place) can be taken for it.
+ */
 export function readSiteData(doc: Document): SiteData | null {
-  const element = doc.getElementById(SITE_DATA_ELEMENT_ID);
-  if (!element?.textContent) return null;
+  const element = siteDataElement(doc);
+  if (!element) return null;
+  element.remove();
+  if (!element.textContent) return null;
   const raw = JSON.parse(element.textContent) as SiteData;
   return { ...raw, config: parseRuntimeConfig(raw.config) };
 }

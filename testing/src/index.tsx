@@ -45,6 +45,12 @@ export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
     auth: 'http://auth.test/mf-manifest.json',
     shop: 'http://shop.test/mf-manifest.json',
   },
+  remoteOrigins: [
+    'http://portfolio.test',
+    'http://blog.test',
+    'http://auth.test',
+    'http://shop.test',
+  ],
   firebase: { apiKey: 'test-key', authDomain: 'demo-test.firebaseapp.com', projectId: 'demo-test' },
   profileStore: 'api',
   siteUrl: 'http://site.test',

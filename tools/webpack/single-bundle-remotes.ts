@@ -51,7 +51,7 @@ export class RemoteLoadError extends Error {
 /** Nothing to register: the pages are in the bundle. */
 export function registerSiteRemotes(
   _remotes: Record<RemoteName, string>,
-  _options: { timeoutMs?: number } = {},
+  _options: { timeoutMs?: number; remoteOrigins: readonly string[] },
 ): void {}
 
 export function resetRemote(_remote: string): void {}

@@ -1,5 +1,5 @@
 import type DOMPurify from 'dompurify';
-import { renderMarkdown } from './render-markdown';
+import { USER_CONTENT_PREFIX, renderMarkdown } from './render-markdown';
 
 /** The rendered HTML as a DOM fragment, to inspect what a browser would build from it. */
 function renderToDom(markdown: string): HTMLElement {
@@ -118,6 +118,66 @@ describe('renderMarkdown', () => {
     // The harmless parts of the text are still there.
     expect(dom.textContent).toContain('click');
     expect(dom.textContent).toContain('hover');
+  });
+});
+
+describe('renderMarkdown, names the page looks things up by (DOM clobbering)', () => {
+  /** Every id and name in the rendered article. */
+  function namesIn(dom: HTMLElement): string[] {
+    return Array.from(dom.querySelectorAll('[id], [name]')).flatMap((element) =>
+      ['id', 'name'].flatMap((attribute) => element.getAttribute(attribute) ?? []),
+    );
+  }
+
+  it.each([
+    ['the data block', '<div id="site-data" hidden>{"config":{}}</div>'],
+    ['the root element', '<div id="root">x</div>'],
+    ['a named anchor', '<a name="site-data">x</a>'],
+    ['a named image (document.<name>)', '<img name="cookie" src="https://example.test/x.png">'],
+    ['a map (document.<name>)', '<map name="forms"><area name="x"></map>'],
+    ['a window property (window.<id>)', '<p id="__portfolioDiagnostics">x</p>'],
+    ['a document property', '<img id="location" name="defaultView">'],
+    ['nested ids', '<details id="a"><summary id="b">s</summary><p id="c">p</p></details>'],
+    ['an id already prefixed twice over', '<p id="user-content-x">x</p>'],
+    ['a heading with an id of its own', '<h2 id="site-data">Heading</h2>'],
+  ])('%s gets only user-content- names', (_name, markdown) => {
+    const dom = renderToDom(markdown);
+    const names = namesIn(dom);
+    for (const name of names) expect(name).toMatch(new RegExp(`^${USER_CONTENT_PREFIX}`));
+    expect(dom.querySelector('#site-data, #root, [name="site-data"], [name="cookie"]')).toBeNull();
+  });
+
+  it('keeps content whose names it changed', () => {
+    const dom = renderToDom('<div id="site-data">still here</div>');
+    expect(dom.textContent).toContain('still here');
+    expect(dom.querySelector(`#${USER_CONTENT_PREFIX}site-data`)).not.toBeNull();
+  });
+
+  it('gives headings anchors under the same prefix, the same on every render', () => {
+    const markdown = '## Getting **started**\n\n## Getting started\n\n### Why? Because!';
+    const ids = (dom: HTMLElement) =>
+      Array.from(dom.querySelectorAll('h2, h3'), (heading) => heading.id);
+    const expected = [
+      `${USER_CONTENT_PREFIX}getting-started`,
+      `${USER_CONTENT_PREFIX}getting-started-1`,
+      `${USER_CONTENT_PREFIX}why-because`,
+    ];
+    expect(ids(renderToDom(markdown))).toEqual(expected);
+    // Another article in between does not shift them (the server and the browser agree).
+    renderToDom('## Getting started');
+    expect(ids(renderToDom(`${markdown}\n`))).toEqual(expected);
+  });
+
+  it('points in-page links at the prefixed anchors, and leaves other links alone', () => {
+    const dom = renderToDom(
+      '## Setup\n\n[to setup](#setup) [prefixed](#user-content-setup) [top](#) [out](https://example.test/#setup)',
+    );
+    expect(Array.from(dom.querySelectorAll('a'), (link) => link.getAttribute('href'))).toEqual([
+      `#${USER_CONTENT_PREFIX}setup`,
+      `#${USER_CONTENT_PREFIX}setup`,
+      '#',
+      'https://example.test/#setup',
+    ]);
   });
 });
 

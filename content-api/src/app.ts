@@ -27,6 +27,8 @@ import { loadAboutData } from './features/about/about-data.js';
 import aboutRoutes from './features/about/routes.js';
 import articleRoutes from './features/articles/routes.js';
 import contactRoutes from './features/contact/routes.js';
+import { listenForContentChanges } from './content-files/content-changes.js';
+import { startPublicationTimer } from './features/content-events/publication-timer.js';
 import contentEventRoutes from './features/content-events/routes.js';
 import cspReportRoutes, { DEFAULT_CSP_REPORT_RATE_LIMIT } from './features/csp-reports/routes.js';
 import feedRoutes from './features/feeds/routes.js';
@@ -79,6 +81,11 @@ export interface BuildAppOptions {
    * Owned by the caller, who closes it after the app.
    */
   redis?: RedisConnections;
+  /**
+   * The PostgreSQL database (DATABASE_URL): the API listens there for content changed behind
+   * its back (`npm run content:import`, docs/decisions/121).
+   */
+  contentChangesUrl?: string;
 }
 
 declare module 'fastify' {
@@ -169,6 +176,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     done(null, payload);
   });
+
+  // Scheduled content comes out on its time: a content change without a write (ADR 120).
+  const publications = startPublicationTimer({ db: options.db, cache, warn });
+  app.addHook('onClose', async () => publications.stop());
+  if (options.contentChangesUrl) {
+    const listener = listenForContentChanges({
+      url: options.contentChangesUrl,
+      onChange: () => cache.invalidate(),
+      warn,
+    });
+    app.addHook('onClose', () => listener.stop());
+  }
 
   const context: RouteContext = {
     db: options.db,

@@ -41,6 +41,7 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     redis,
+    contentChangesUrl: config.databaseUrl,
     verifyIdToken: createFirebaseVerifier(config.firebaseProjectId, undefined, {
       emulator: Boolean(config.authEmulatorHost),
     }),

@@ -72,6 +72,54 @@ export const imagePath = StringType({ pattern: IMAGE_PATH_PATTERN });
 export const MessageSchema = ObjectOf({ message: StringType() });
 export type MessageBody = Static<typeof MessageSchema>;
 
+// --- Publication (drafts, scheduled and published content: docs/decisions/120) ---------------
+
+/**
+ * `draft`: visible to an admin only. `published`: public from `publishedAt` on; before that it is
+ * "scheduled" and behaves as a draft.
+ */
+export const PublicationStatusSchema = Union([Literal('draft'), Literal('published')]);
+export type PublicationStatus = Static<typeof PublicationStatusSchema>;
+
+/**
+ * What a project or an article answer says of its publication. Optional in answers, so an app
+ * can meet an API from before drafts (whose content is all published); the API always sends both.
+ */
+const publicationFields = {
+  status: Optional(PublicationStatusSchema),
+  /** ISO-8601; null for a draft that was never given a publication time. */
+  publishedAt: Optional(Union([StringType(), Null()])),
+};
+
+/**
+ * The publication fields of a request body. `status` defaults to `published` on create and to
+ * the stored status on replace. `publishedAt` of a published item defaults to the time it went
+ * public (kept when it already is, else now); a future time schedules it. A draft keeps the time
+ * it is given as its planned publication time, or none.
+ */
+const publicationInput = {
+  status: Optional(PublicationStatusSchema),
+  publishedAt: Optional(storedDateTime),
+};
+
+/** PATCH /projects/:id and PATCH /articles/:id (admin): publish, schedule or unpublish. */
+export const PublicationInputSchema = ObjectOf(
+  { status: PublicationStatusSchema, publishedAt: Optional(storedDateTime) },
+  { additionalProperties: false },
+);
+export type PublicationInput = Static<typeof PublicationInputSchema>;
+
+/** The value of `?include=` that asks for drafts and scheduled items too (admin only). */
+export const INCLUDE_DRAFTS = 'drafts';
+const includeDrafts = Optional(Literal(INCLUDE_DRAFTS));
+
+/** GET /projects and GET /projects/:id, GET /articles/:id: `?include=drafts` (admin only). */
+export const DraftsQuerySchema = ObjectOf(
+  { include: includeDrafts },
+  { additionalProperties: false },
+);
+export type DraftsQuery = Static<typeof DraftsQuerySchema>;
+
 // --- Projects ---------------------------------------------------------------------------------
 
 export const ProjectSchema = ObjectOf({
@@ -85,6 +133,7 @@ export const ProjectSchema = ObjectOf({
   /** ISO-8601. */
   createdAt: StringType(),
   updatedAt: StringType(),
+  ...publicationFields,
 });
 export type Project = Static<typeof ProjectSchema>;
 
@@ -100,6 +149,7 @@ export const ProjectInputSchema = ObjectOf(
     link: Optional(httpUrl),
     /** Defaults to now on create and to the stored value on replace. */
     createdAt: Optional(storedDateTime),
+    ...publicationInput,
   },
   { additionalProperties: false },
 );
@@ -121,6 +171,7 @@ export const ArticleSchema = ObjectOf({
   /** ISO-8601. */
   createdAt: StringType(),
   updatedAt: StringType(),
+  ...publicationFields,
 });
 export type Article = Static<typeof ArticleSchema>;
 
@@ -148,6 +199,7 @@ export const ArticleInputSchema = ObjectOf(
     imagePath: Optional(imagePath),
     /** Defaults to now on create and to the stored value on replace. */
     createdAt: Optional(storedDateTime),
+    ...publicationInput,
   },
   { additionalProperties: false },
 );
@@ -162,6 +214,13 @@ export const PaginationQuerySchema = ObjectOf(
   { additionalProperties: false },
 );
 export type PaginationQuery = Static<typeof PaginationQuerySchema>;
+
+/** GET /articles: one page, and `?include=drafts` (admin only). */
+export const ArticleListQuerySchema = ObjectOf(
+  { ...PaginationQuerySchema.properties, include: includeDrafts },
+  { additionalProperties: false },
+);
+export type ArticleListQuery = Static<typeof ArticleListQuerySchema>;
 
 // --- Search -----------------------------------------------------------------------------------
 

@@ -101,8 +101,31 @@ export const EDIT_LABEL = 'Edit';
 export const DELETE_LABEL = 'Delete';
 export const DELETE_BUSY = 'Deleting...';
 export const CANCEL_LABEL = 'Cancel';
+/** Saves a published item as it is (it stays published). */
 export const SAVE_LABEL = 'Save';
 export const SAVE_BUSY = 'Saving...';
+
+// --- Drafts and publishing (docs/decisions/120) ---
+/** Saves a new item or a draft without publishing it. */
+export const SAVE_DRAFT_LABEL = 'Save draft';
+/** Saves a published item as a draft again: it leaves the site. */
+export const SAVE_AS_DRAFT_LABEL = 'Save as draft';
+export const PUBLISH_LABEL = 'Publish';
+/** A publication time in the future: saved, and published then. */
+export const SCHEDULE_LABEL = 'Schedule';
+export const PUBLISH_NOW_LABEL = 'Publish now';
+export const UNPUBLISH_LABEL = 'Unpublish';
+export const PUBLISH_AT_LABEL = 'Publication time (optional)';
+export const PUBLISH_AT_HINT =
+  'Empty: published when you publish. A later time schedules it: it appears on the site then.';
+export const PREVIEW_LABEL = 'Preview';
+export const VIEW_LABEL = 'View';
+export const PUBLICATION_ERROR = 'The publication could not be changed.';
+export const publishedNotice = (title: string): string => `"${title}" is published.`;
+export const scheduledNotice = (title: string, when: string): string =>
+  `"${title}" is scheduled for ${when}.`;
+export const unpublishedNotice = (title: string): string =>
+  `"${title}" is a draft again: visitors no longer see it.`;
 export const NO_PROJECTS = 'No projects yet.';
 export const NO_ARTICLES = 'No articles yet.';
 export const NO_MESSAGES = 'No messages yet.';

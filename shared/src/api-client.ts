@@ -15,6 +15,7 @@ import {
   SearchResultListSchema,
   StoredContactMessageListSchema,
   StoredContactMessageSchema,
+  INCLUDE_DRAFTS,
   check,
 } from '@portfolio/contract';
 import type {
@@ -27,6 +28,7 @@ import type {
   ProfileInput,
   Project,
   ProjectInput,
+  PublicationInput,
   SearchResult,
   Static,
   StoredContactMessage,
@@ -81,6 +83,21 @@ export interface RequestOptions {
   token?: string;
   /** Where and how to call the API; the browser's default when absent. */
   api?: ApiTransport;
+}
+
+/** Reads of projects and articles. */
+export interface ContentRequestOptions extends RequestOptions {
+  /**
+   * Drafts and scheduled items too (`?include=drafts`): an admin's `token` is needed, and the
+   * answer is private, never cached (docs/decisions/120).
+   */
+  includeDrafts?: boolean;
+}
+
+/** `path` with `?include=drafts` (or `&…`) when the options ask for drafts. */
+function withDrafts(path: string, options: ContentRequestOptions): string {
+  if (!options.includeDrafts) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}include=${INCLUDE_DRAFTS}`;
 }
 
 function apiUrl(path: string, api?: ApiTransport): string {
@@ -199,12 +216,13 @@ function jsonBody(body: unknown): { body: string; headers: Record<string, string
 
 // A list answer that is not an array is an error (docs/product.md#portfolio); the list schemas say
 // so.
-export function getProjects(options: RequestOptions = {}): Promise<Project[]> {
-  return requestJson('/projects', ProjectListSchema, {}, options);
+export function getProjects(options: ContentRequestOptions = {}): Promise<Project[]> {
+  return requestJson(withDrafts('/projects', options), ProjectListSchema, {}, options);
 }
 
-export function getProject(id: string, options: RequestOptions = {}): Promise<Project> {
-  return requestJson(`/projects/${encodeURIComponent(id)}`, ProjectSchema, {}, options);
+export function getProject(id: string, options: ContentRequestOptions = {}): Promise<Project> {
+  const path = withDrafts(`/projects/${encodeURIComponent(id)}`, options);
+  return requestJson(path, ProjectSchema, {}, options);
 }
 
 export interface Page {
@@ -212,16 +230,23 @@ export interface Page {
   offset?: number;
 }
 
-export function getArticles(page: Page = {}, options: RequestOptions = {}): Promise<Article[]> {
+export function getArticles(
+  page: Page = {},
+  options: ContentRequestOptions = {},
+): Promise<Article[]> {
   const query = new URLSearchParams();
   if (page.limit !== undefined) query.set('limit', String(page.limit));
   if (page.offset !== undefined) query.set('offset', String(page.offset));
   const suffix = query.size > 0 ? `?${query}` : '';
-  return requestJson(`/articles${suffix}`, ArticleListSchema, {}, options);
+  return requestJson(withDrafts(`/articles${suffix}`, options), ArticleListSchema, {}, options);
 }
 
-export function getArticle(id: string, options: RequestOptions = {}): Promise<ArticleDetail> {
-  return requestJson(`/articles/${encodeURIComponent(id)}`, ArticleDetailSchema, {}, options);
+export function getArticle(
+  id: string,
+  options: ContentRequestOptions = {},
+): Promise<ArticleDetail> {
+  const path = withDrafts(`/articles/${encodeURIComponent(id)}`, options);
+  return requestJson(path, ArticleDetailSchema, {}, options);
 }
 
 export function searchArticles(
@@ -304,7 +329,7 @@ export function putMyProfile(
 
 // --- Admin (role admin; the API enforces it) ---
 
-export type { ArticleInput, ProjectInput };
+export type { ArticleInput, ProjectInput, PublicationInput };
 
 export function createProject(input: ProjectInput, options: RequestOptions): Promise<Project> {
   return requestJson('/projects', ProjectSchema, { method: 'POST', ...jsonBody(input) }, options);
@@ -319,6 +344,20 @@ export function updateProject(
     `/projects/${encodeURIComponent(id)}`,
     ProjectSchema,
     { method: 'PUT', ...jsonBody(input) },
+    options,
+  );
+}
+
+/** Publishes, schedules or unpublishes a project (docs/decisions/120). */
+export function setProjectPublication(
+  id: string,
+  input: PublicationInput,
+  options: RequestOptions,
+): Promise<Project> {
+  return requestJson(
+    `/projects/${encodeURIComponent(id)}`,
+    ProjectSchema,
+    { method: 'PATCH', ...jsonBody(input) },
     options,
   );
 }
@@ -340,6 +379,20 @@ export function updateArticle(
     `/articles/${encodeURIComponent(id)}`,
     ArticleSchema,
     { method: 'PUT', ...jsonBody(input) },
+    options,
+  );
+}
+
+/** Publishes, schedules or unpublishes an article (docs/decisions/120). */
+export function setArticlePublication(
+  id: string,
+  input: PublicationInput,
+  options: RequestOptions,
+): Promise<Article> {
+  return requestJson(
+    `/articles/${encodeURIComponent(id)}`,
+    ArticleSchema,
+    { method: 'PATCH', ...jsonBody(input) },
     options,
   );
 }

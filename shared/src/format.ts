@@ -59,3 +59,44 @@ export function hostnameOf(url: string): string | null {
     return null;
   }
 }
+
+/**
+ * Where a project or an article stands (docs/decisions/120): a draft, scheduled for a later
+ * time, or published. An answer without a status (an API from before drafts) is published.
+ */
+export type PublicationState =
+  { kind: 'draft' } | { kind: 'scheduled'; at: string } | { kind: 'published'; at: string };
+
+export function publicationState(
+  item: { status?: string; publishedAt?: string | null; createdAt: string },
+  now: number = Date.now(),
+): PublicationState {
+  if (item.status === 'draft') return { kind: 'draft' };
+  const at = item.publishedAt ?? item.createdAt;
+  return Date.parse(at) > now ? { kind: 'scheduled', at } : { kind: 'published', at };
+}
+
+let publicationTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** "Nov 30, 2026, 9:00 AM", in the reader's time zone: when a scheduled item comes out. */
+export function formatPublicationTime(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  publicationTimeFormat ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return publicationTimeFormat.format(date);
+}
+
+export const DRAFT_LABEL = 'Draft';
+
+/** "Draft", "Scheduled for Nov 30, 2026, 9:00 AM" or "Published Nov 21, 2026". */
+export function publicationLabel(state: PublicationState): string {
+  if (state.kind === 'draft') return DRAFT_LABEL;
+  if (state.kind === 'scheduled') return `Scheduled for ${formatPublicationTime(state.at)}`;
+  return `Published ${formatPostDate(state.at)}`;
+}

@@ -3,11 +3,15 @@
 // shell's route hands it to the page as `page`. On the server the promise is awaited before the
 // render and the browser hydrates with the value; on a client navigation it is still pending, and
 // the page's <Suspense> shows the loading state until it settles.
-import { use } from 'react';
-import { useLoaderData } from '@portfolio/shared/router';
+import { use, useEffect } from 'react';
+import { useLoaderData, useRevalidator } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import { ApiError } from '@portfolio/shared/api-client';
+import type { ContentRequestOptions } from '@portfolio/shared/api-client';
+import { readPersistedUser } from '@portfolio/shared/auth';
 import type { ServerSession } from '@portfolio/shared/auth';
 import type { ApiTransport, RequestOptions } from '@portfolio/shared/api-client';
+import { getFirebaseAuth } from '@portfolio/shared/firebase';
 
 /** What the shell's page route loader gives: the page loader's result, deferred. */
 export interface PageRouteData {
@@ -102,4 +106,81 @@ export function requestSession(
 ): ServerSession | null | undefined {
   const context = args.context as Partial<SiteRequestContext> | undefined;
   return context?.session;
+}
+
+/**
+ * Who may see a project or an article that is not public (a draft or a scheduled item,
+ * docs/decisions/122), as a page loader sees it:
+ * - `token`: in the browser, the signed-in admin's ID token (the API trusts only those);
+ * - `in-browser`: on the site's server, for an admin, who holds no ID token there: the page is
+ *   sent in its loading state (private, never cached) and the browser loads the item;
+ * - `none`: anyone else, who gets the not-found page.
+ */
+type DraftAccess = { kind: 'none' } | { kind: 'in-browser' } | { kind: 'token'; token: string };
+
+/**
+ * The signed-in user's ID token when their role claim is admin, else null. A visitor without a
+ * stored session gets null at once: the Auth SDK is not loaded for them (docs/decisions/028).
+ */
+async function adminIdToken(): Promise<string | null> {
+  if (!readPersistedUser()) return null;
+  try {
+    const auth = await getFirebaseAuth();
+    await auth.authStateReady();
+    const user = auth.currentUser;
+    if (!user) return null;
+    const { claims } = await user.getIdTokenResult();
+    return claims.role === 'admin' ? await user.getIdToken() : null;
+  } catch {
+    // Auth unreachable: the visitor sees what everyone sees.
+    return null;
+  }
+}
+
+/** How the page loader with these arguments may reach an item that is not public. */
+async function draftAccess(args: Pick<LoaderFunctionArgs, 'context'>): Promise<DraftAccess> {
+  // The site's server says whose page it renders (a session, or null); the browser does not.
+  const session = requestSession(args);
+  if (session !== undefined) {
+    return session?.role === 'admin' ? { kind: 'in-browser' } : { kind: 'none' };
+  }
+  // On the server without a verdict on the session there is no stored user either: none.
+  const token = await adminIdToken();
+  return token ? { kind: 'token', token } : { kind: 'none' };
+}
+
+/**
+ * A project or an article for its page: the public one, else (the API does not know it: 404) the
+ * draft or scheduled one when an admin is looking (docs/decisions/122). `in-browser`: on the
+ * site's server for an admin; the page shows its loading state and the browser loads it
+ * (useLoadInBrowser). Anyone else gets the 404 (an ApiError) as thrown.
+ */
+export async function loadPublicOrDraft<T>(
+  args: Pick<LoaderFunctionArgs, 'request' | 'context'>,
+  load: (options: ContentRequestOptions) => Promise<T>,
+): Promise<T | 'in-browser'> {
+  // The loader's signal, and on the site's server its way to the API (loaderRequestOptions).
+  const options = loaderRequestOptions(args);
+  try {
+    return await load(options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    const access = await draftAccess(args);
+    if (access.kind === 'none') throw error;
+    if (access.kind === 'in-browser') return 'in-browser';
+    return load({ ...options, token: access.token, includeDrafts: true });
+  }
+}
+
+/**
+ * For a page whose server render left its data to the browser (a page state `loading`, see
+ * DraftAccess): runs the page's loader again once the page is live.
+ */
+export function useLoadInBrowser(pending: boolean): void {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (pending && state === 'idle') void revalidate();
+    // Once per pending state: a revalidation that ends still pending is not started again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pending]);
 }

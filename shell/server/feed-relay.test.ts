@@ -62,4 +62,54 @@ describe('createFeedRelay', () => {
     expect((await feed('/sitemap.xml'))?.body).toBe('<urlset/>');
     expect(await feed('/rss.xml')).toBeNull();
   });
+
+  it('asks the API again after each content change it hears of (a publication), not after 60 s', async () => {
+    let version = 1;
+    const listeners: (() => void)[] = [];
+    const watch = {
+      live: true,
+      onChange: (listener: () => void) => {
+        listeners.push(listener);
+        return () => undefined;
+      },
+      close: () => undefined,
+    };
+    const feed = createFeedRelay({
+      apiBase: 'http://api.test/api',
+      fetchImpl: (async () => answer(`<rss v="${version}"/>`)) as typeof fetch,
+      now: () => 0,
+      watch,
+    });
+    expect((await feed('/rss.xml'))?.body).toBe('<rss v="1"/>');
+    version = 2;
+    expect((await feed('/rss.xml'))?.body).toBe('<rss v="1"/>');
+    for (const listener of listeners) listener();
+    expect((await feed('/rss.xml'))?.body).toBe('<rss v="2"/>');
+    expect((await feed('/rss.xml'))?.body).toBe('<rss v="2"/>');
+  });
+
+  it('asks the API again after each content change it hears of (a publication), not after 60 s', async () => {
+    let version = 1;
+    const listeners: (() => void)[] = [];
+    const watch = {
+      live: true,
+      onChange: (listener: () => void) => {
+        listeners.push(listener);
+        return () => undefined;
+      },
+      close: () => undefined,
+    };
+    const feed = createFeedRelay({
+      apiBase: 'http://api.test/api',
+      fetchImpl: (async () => answer(`<rss v="${version}"/>`)) as typeof fetch,
+      now: () => 0,
+      watch,
+    });
+    expect((await feed('/rss.xml'))?.body).toBe('<rss v="1"/>');
+    version = 2;
+    expect((await feed('/rss.xml'))?.body).toBe('<rss v="1"/>');
+    for (const listener of listeners) listener();
+    expect((await feed('/rss.xml'))?.body).toBe('<rss v="2"/>');
+    expect((await feed('/rss.xml'))?.body).toBe('<rss v="2"/>');
+  });
 });

@@ -3,6 +3,7 @@
 // holds the content and builds every link on the public site URL (SITE_URL); this server only
 // relays them, with a short cache, so there is one implementation of each.
 import type { SiteRouteTable } from '../src/routes';
+import type { ContentWatch } from './content-events';
 
 /** How long a feed fetched from the API is served before asking again. */
 export const FEED_TTL_MS = 60_000;
@@ -53,11 +54,15 @@ export interface FeedRelayOptions {
   fetchImpl?: typeof fetch;
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
+  /** The API's announcements of content changes: each makes the copies stale at once. */
+  watch?: ContentWatch | null;
 }
 
 /**
- * Fetches a feed from the content API and keeps it FEED_TTL_MS. When the API does not answer,
- * the last copy is served (crawlers prefer a slightly old sitemap to an error), or null.
+ * Fetches a feed from the content API and keeps it FEED_TTL_MS, or until the API announces a
+ * content change (`watch`: a publication must reach the feed at once, docs/decisions/120). When
+ * the API does not answer, the last copy is served (crawlers prefer a slightly old sitemap to an
+ * error), or null.
  */
 export function createFeedRelay({
   apiBase,
@@ -66,11 +71,20 @@ export function createFeedRelay({
   fetchImpl = fetch,
   now = Date.now,
   log,
+  watch,
 }: FeedRelayOptions): (apiPath: string) => Promise<FeedCopy | null> {
   const copies = new Map<string, FeedCopy & { fetchedAt: number }>();
+  /** Bumped on every content change: a copy asked for before one is stale at once. */
+  let generation = 0;
+  // Marked stale, not dropped: the last copy still answers while the API is down.
+  watch?.onChange(() => {
+    generation += 1;
+    for (const copy of copies.values()) copy.fetchedAt = -Infinity;
+  });
   const pending = new Map<string, Promise<FeedCopy | null>>();
 
   async function fetchFeed(apiPath: string): Promise<FeedCopy | null> {
+    const ticket = generation;
     try {
       const response = await fetchImpl(`${apiBase}${apiPath}`, {
         signal: AbortSignal.timeout(timeoutMs),
@@ -79,7 +93,7 @@ export function createFeedRelay({
       const copy = {
         body: await response.text(),
         contentType: response.headers.get('content-type') ?? 'application/xml; charset=utf-8',
-        fetchedAt: now(),
+        fetchedAt: ticket === generation ? now() : -Infinity,
       };
       copies.set(apiPath, copy);
       return copy;

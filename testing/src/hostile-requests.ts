@@ -15,6 +15,7 @@ import {
   IMAGE_PATH_PATTERN,
   ProfileInputSchema,
   ProjectInputSchema,
+  PublicationInputSchema,
   ReadFlagInputSchema,
   STORED_DATE_TIME_FORMAT,
 } from '@portfolio/contract';
@@ -265,7 +266,7 @@ export const hostileReadHeaders: fc.Arbitrary<Record<string, string>> = fc.dicti
 
 // --- Bodies -----------------------------------------------------------------------------------
 
-type FieldKind = 'text' | 'email' | 'imagePath' | 'url' | 'date' | 'list' | 'boolean';
+type FieldKind = 'text' | 'email' | 'imagePath' | 'url' | 'date' | 'list' | 'boolean' | 'choice';
 
 interface FieldSpec {
   kind: FieldKind;
@@ -280,6 +281,9 @@ export type BodySpec = Record<string, FieldSpec>;
 
 /** What kind of field a property of a request body is, read from its schema. */
 function fieldKind(name: string, schema: TSchema): FieldKind {
+  // One of a few words (a publication status): a union of string constants.
+  const options = schema.anyOf as TSchema[] | undefined;
+  if (options?.every((option) => typeof option.const === 'string')) return 'choice';
   if (schema.type === 'boolean') return 'boolean';
   if (schema.type === 'array') return 'list';
   if (schema.type !== 'string') throw new Error(`No generator for the field ${name}`);
@@ -314,6 +318,7 @@ export const PROJECT_SPEC = bodySpec(ProjectInputSchema);
 export const ARTICLE_SPEC = bodySpec(ArticleInputSchema);
 export const PROFILE_SPEC = bodySpec(ProfileInputSchema);
 export const READ_SPEC = bodySpec(ReadFlagInputSchema);
+export const PUBLICATION_SPEC = bodySpec(PublicationInputSchema);
 
 const BAD_FORMATS: Partial<Record<FieldKind, string[]>> = {
   email: [
@@ -347,6 +352,7 @@ const BAD_FORMATS: Partial<Record<FieldKind, string[]>> = {
     'vbscript:msgbox',
   ],
   date: ['yesterday', '2025-13-45T00:00:00Z', "1' OR '1'='1", '9999999-01-01', '2025-06-10 09:00'],
+  choice: ['live', 'Published', 'DRAFT', ' draft', 'published\u0000', "draft' OR '1'='1", 'null'],
   text: [],
 };
 

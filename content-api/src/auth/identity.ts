@@ -76,7 +76,7 @@ export function createAuthGuards(verifyIdToken: VerifyIdToken): AuthGuards {
     reply: FastifyReply,
   ): Promise<VerifiedIdentity> {
     // Answers for one caller (and their refusals) are never stored by any cache.
-    reply.header('Cache-Control', 'no-store');
+    reply.header('Cache-Control', 'private, no-store');
     const header = request.headers.authorization;
     const token = bearerToken(header);
     if (!token) throw new HttpError(401, AUTH_MESSAGES.missing);

@@ -101,7 +101,7 @@ describe('loadSeedContent', () => {
     expect(content.projects).toHaveLength(6);
     expect(content.articles).toHaveLength(12);
     expect(content.images).toHaveLength(18);
-    expect(new Set(content.articles.map((article) => article.createdAt)).size).toBe(12);
+    expect(new Set(content.articles.map((article) => article.input.createdAt)).size).toBe(12);
     for (const image of content.images) expect(image.data.length).toBeLessThan(3 * 1024);
   });
 });

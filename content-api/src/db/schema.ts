@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -25,6 +26,27 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
 
+/**
+ * Drafts and scheduled content (docs/decisions/120): public only when `published` and due.
+ * A published row always has its publication time; a draft may keep a planned one.
+ */
+const publication = {
+  status: text('status', { enum: ['draft', 'published'] })
+    .notNull()
+    .default('published'),
+  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+};
+
+function publicationChecks(table: string, columns: { status: unknown; publishedAt: unknown }) {
+  return [
+    check(`${table}_status_check`, sql`${columns.status} in ('draft', 'published')`),
+    check(
+      `${table}_published_at_check`,
+      sql`${columns.status} = 'draft' or ${columns.publishedAt} is not null`,
+    ),
+  ];
+}
+
 export const projects = pgTable(
   'projects',
   {
@@ -35,8 +57,12 @@ export const projects = pgTable(
     skills: text('skills').array(),
     link: text('link'),
     ...timestamps,
+    ...publication,
   },
-  (table) => [index('projects_created_at_idx').on(table.createdAt, table.id)],
+  (table) => [
+    index('projects_created_at_idx').on(table.createdAt, table.id),
+    ...publicationChecks('projects', table),
+  ],
 );
 
 export const articles = pgTable(
@@ -50,6 +76,7 @@ export const articles = pgTable(
     plainText: text('plain_text').notNull(),
     imagePath: text('image_path'),
     ...timestamps,
+    ...publication,
     // `<` and `>` become spaces so the text-search parser does not swallow `<script>` as a tag.
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', translate(plain_text, '<>', '  ')), 'B')`,
@@ -58,6 +85,7 @@ export const articles = pgTable(
   (table) => [
     index('articles_created_at_idx').on(table.createdAt, table.id),
     index('articles_search_idx').using('gin', table.searchVector),
+    ...publicationChecks('articles', table),
   ],
 );
 

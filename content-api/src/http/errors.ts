@@ -84,6 +84,11 @@ export function describeValidationError(error: SchemaValidationError, context?: 
         return `${field} must be ${String(params.comparison)} ${String(params.limit)}`;
       case 'maxItems':
         return `${field} must have at most ${String(params.limit)} items`;
+      case 'const':
+        // A publication status is one of two constants (anyOf): Ajv names the first it tried.
+        return field === 'status'
+          ? `${field} must be "draft" or "published"`
+          : `${field} must be "${String(params.allowedValue)}"`;
       case 'enum':
         return `${field} must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
       default:

@@ -92,7 +92,7 @@ describe.each(testDrivers)('security headers (%s)', (driver) => {
   it('answers for one caller are never cached', async () => {
     for (const headers of [{}, readerHeaders, adminHeaders]) {
       const response = await t.app.inject({ url: '/api/contact', headers });
-      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['cache-control']).toBe('private, no-store');
     }
   });
 

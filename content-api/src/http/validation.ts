@@ -77,6 +77,12 @@ function finiteOnly(validate: ValidateFunction): Validate {
   return checked;
 }
 
+/** Checks a value as the API checks a JSON body (strict, no coercion): the same rules off HTTP. */
+export function bodyValidator(schema: object): ValidateFunction {
+  return (strictAjv ??= createAjv(false)).compile(schema);
+}
+let strictAjv: Ajv | undefined;
+
 export function registerValidation(app: FastifyInstance): void {
   const strict = createAjv(false);
   const coercing = createAjv('array');

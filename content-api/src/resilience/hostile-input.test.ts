@@ -27,6 +27,7 @@ import {
   CONTACT_SPEC,
   PROFILE_SPEC,
   PROJECT_SPEC,
+  PUBLICATION_SPEC,
   READ_SPEC,
   badlyEncodedBody,
   brokenJsonBody,
@@ -59,6 +60,7 @@ const TABLES = {
 const VALID_CONTACT = { name: 'Campaign', email: 'campaign@example.com', message: 'Hello' };
 const VALID_PROJECT = { title: 'Campaign', description: 'd', imagePath: '/images/tls.svg' };
 const VALID_ARTICLE = { title: 'Campaign', content: 'Body' };
+const VALID_PUBLICATION = { status: 'published' };
 
 /** What an error body must never contain. Checked after removing what the request itself sent. */
 const LEAKS: [string, RegExp][] = [
@@ -168,6 +170,20 @@ function catalogue(
         expect: 'refuse' as const,
       }));
 
+  // ?include=drafts (docs/decisions/120): an admin's read; anyone else is refused (401, 403),
+  // and an admin asking for an id that does not exist gets the 404 (or the 400) of any other.
+  const draftsRead = (
+    endpoint: string,
+    path: fc.Arbitrary<string>,
+    credential: fc.Arbitrary<Credential>,
+  ) =>
+    fc.tuple(credential, path, hostileReadHeaders).map(([who, url, headers]) => ({
+      endpoint,
+      request: { method: 'GET' as const, url, headers: withAuth(who, headers) },
+      expect: 'refuse' as const,
+    }));
+  const notAdmin = fc.oneof(user, bad);
+
   const projectId = hostileId(existing.projects);
   const articleId = hostileId(existing.articles);
   const anyRecordId = hostileId(new Set([...existing.projects, ...existing.articles]));
@@ -180,15 +196,25 @@ function catalogue(
       hostileQuery.map((q) => `/api/health${q}`),
       'any',
     ),
-    'GET /projects': read(
-      'GET /projects',
-      hostileQuery.map((q) => `/api/projects${q}`),
-      'any',
+    'GET /projects': fc.oneof(
+      read(
+        'GET /projects',
+        hostileQuery.map((q) => `/api/projects${q}`),
+        'any',
+      ),
+      draftsRead('GET /projects', fc.constant('/api/projects?include=drafts'), notAdmin),
     ),
-    'GET /projects/:id': read(
-      'GET /projects/:id',
-      projectId.map((id) => `/api/projects/${id}`),
-      'refuse',
+    'GET /projects/:id': fc.oneof(
+      read(
+        'GET /projects/:id',
+        projectId.map((id) => `/api/projects/${id}`),
+        'refuse',
+      ),
+      draftsRead(
+        'GET /projects/:id',
+        projectId.map((id) => `/api/projects/${id}?include=drafts`),
+        adminCredential,
+      ),
     ),
     'GET /articles': read(
       'GET /articles',
@@ -209,10 +235,24 @@ function catalogue(
         .map((q) => `/api/articles${q}`),
       'any',
     ),
-    'GET /articles/:id': read(
-      'GET /articles/:id',
-      articleId.map((id) => `/api/articles/${id}`),
-      'refuse',
+    'GET /articles?include=drafts': draftsRead(
+      'GET /articles?include=drafts',
+      fc
+        .constantFrom('', '&limit=5', '&offset=1', '&limit=0')
+        .map((q) => `/api/articles?include=drafts${q}`),
+      notAdmin,
+    ),
+    'GET /articles/:id': fc.oneof(
+      read(
+        'GET /articles/:id',
+        articleId.map((id) => `/api/articles/${id}`),
+        'refuse',
+      ),
+      draftsRead(
+        'GET /articles/:id',
+        articleId.map((id) => `/api/articles/${id}?include=drafts`),
+        adminCredential,
+      ),
     ),
     'GET /search': read(
       'GET /search',
@@ -365,6 +405,24 @@ function catalogue(
         jsonOrEncoded(brokenJsonBody(PROJECT_SPEC, VALID_PROJECT), VALID_PROJECT, 1024 * 1024),
       ),
     ),
+    'PATCH /projects/:id': fc.oneof(
+      adminWrite(
+        'PATCH /projects/:id',
+        'PATCH',
+        projectId.map((id) => `/api/projects/${id}`),
+        fc.constant(json(VALID_PUBLICATION)),
+      ),
+      adminWrite(
+        'PATCH /projects/:id',
+        'PATCH',
+        fc.constant(`/api/projects/${seededProject}`),
+        jsonOrEncoded(
+          brokenJsonBody(PUBLICATION_SPEC, VALID_PUBLICATION),
+          VALID_PUBLICATION,
+          1024 * 1024,
+        ),
+      ),
+    ),
     'DELETE /projects/:id': adminWrite(
       'DELETE /projects/:id',
       'DELETE',
@@ -389,6 +447,24 @@ function catalogue(
         'PUT',
         fc.constant(`/api/articles/${seededArticle}`),
         jsonOrEncoded(brokenJsonBody(ARTICLE_SPEC, VALID_ARTICLE), VALID_ARTICLE, 1024 * 1024),
+      ),
+    ),
+    'PATCH /articles/:id': fc.oneof(
+      adminWrite(
+        'PATCH /articles/:id',
+        'PATCH',
+        articleId.map((id) => `/api/articles/${id}`),
+        fc.constant(json(VALID_PUBLICATION)),
+      ),
+      adminWrite(
+        'PATCH /articles/:id',
+        'PATCH',
+        fc.constant(`/api/articles/${seededArticle}`),
+        jsonOrEncoded(
+          brokenJsonBody(PUBLICATION_SPEC, VALID_PUBLICATION),
+          VALID_PUBLICATION,
+          1024 * 1024,
+        ),
       ),
     ),
     'DELETE /articles/:id': adminWrite(
@@ -496,6 +572,7 @@ const ENDPOINTS = [
   'GET /projects',
   'GET /projects/:id',
   'GET /articles',
+  'GET /articles?include=drafts',
   'GET /articles/:id',
   'GET /search',
   'GET /about-data',
@@ -507,9 +584,11 @@ const ENDPOINTS = [
   'PATCH /contact/:id',
   'POST /projects',
   'PUT /projects/:id',
+  'PATCH /projects/:id',
   'DELETE /projects/:id',
   'POST /articles',
   'PUT /articles/:id',
+  'PATCH /articles/:id',
   'DELETE /articles/:id',
   'POST /images',
   'GET /users/me',

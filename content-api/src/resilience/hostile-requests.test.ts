@@ -5,6 +5,7 @@ import {
   CONTACT_SPEC,
   PROFILE_SPEC,
   PROJECT_SPEC,
+  PUBLICATION_SPEC,
   READ_SPEC,
 } from '@portfolio/testing/hostile-requests';
 
@@ -22,12 +23,16 @@ describe('body specs derived from the contract', () => {
       skills: { kind: 'list', maxItems: 50 },
       link: { kind: 'url', max: 2048 },
       createdAt: { kind: 'date' },
+      status: { kind: 'choice' },
+      publishedAt: { kind: 'date' },
     });
     expect(ARTICLE_SPEC).toEqual({
       title: { kind: 'text', max: 200, required: true },
       content: { kind: 'text', max: 100_000, required: true },
       imagePath: { kind: 'imagePath' },
       createdAt: { kind: 'date' },
+      status: { kind: 'choice' },
+      publishedAt: { kind: 'date' },
     });
     expect(PROFILE_SPEC).toEqual({
       email: { kind: 'email', max: 254 },
@@ -37,5 +42,9 @@ describe('body specs derived from the contract', () => {
       role: { kind: 'text', max: 50 },
     });
     expect(READ_SPEC).toEqual({ read: { kind: 'boolean', required: true } });
+    expect(PUBLICATION_SPEC).toEqual({
+      status: { kind: 'choice', required: true },
+      publishedAt: { kind: 'date' },
+    });
   });
 });

@@ -14,6 +14,7 @@ import { connectRedis } from '../lib/redis.js';
 import { createDatabaseLocation, createTestDatabase } from '../testing/databases.js';
 import { adminHeaders, fakeVerifyIdToken } from '../testing/fake-auth.js';
 import { connectTestRedis, newKeyPrefix, testRedisUrl } from '../testing/redis.js';
+import { within } from '../testing/within.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const SKIP_REASON =
@@ -28,16 +29,6 @@ interface Instance {
 }
 
 const contact = (message: string) => ({ name: 'Ada', email: 'ada@example.com', message });
-
-/** Polls `check` until it holds; returns how long that took, or throws after `timeoutMs`. */
-async function within(timeoutMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 if (postgresUrl === undefined || testRedisUrl === undefined) {
   describe('scale-out: two instances, one Postgres, one Redis', () => {

@@ -3,6 +3,7 @@ export { Button } from './Button';
 export type { ButtonProps } from './Button';
 export { Card } from './Card';
 export { Spinner } from './Spinner';
+export { DRAFT_NOTICE_TEXT, DRAFT_NOTICE_TITLE, DraftNotice } from './DraftNotice';
 export { ErrorMessage } from './ErrorMessage';
 export { Modal } from './Modal';
 export type { ModalProps } from './Modal';

@@ -15,6 +15,8 @@ declare module 'fastify' {
     readonly renderCache: RenderCache | null;
     /** How this server calls the content API: with the content cache unless CONTENT_CACHE=off. */
     readonly apiFetch: typeof fetch;
+    /** The content API's announcements of changes; null when both caches are off. */
+    readonly contentWatch: ContentWatch | null;
   }
 }
 
@@ -40,6 +42,7 @@ export default fp<CachesOptions>(
       watch && options.contentCache
         ? createContentCache({ watch, apiBase: options.apiBase })
         : null;
+    app.decorate('contentWatch', watch);
     app.decorate('renderCache', renderCache);
     app.decorate('apiFetch', contentCache ? contentCache.wrap(fetch) : fetch);
     app.addHook('onClose', async () => {

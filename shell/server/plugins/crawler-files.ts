@@ -21,6 +21,8 @@ export default fp<CrawlerFilesOptions>(
     const feed = createFeedRelay({
       apiBase,
       log: (message, error) => app.log.warn({ err: error }, message),
+      // A publication reaches the feeds at once (docs/decisions/120).
+      watch: app.contentWatch,
     });
     for (const [sitePath, apiPath] of Object.entries(FEEDS)) {
       app.get(sitePath, async (_request, reply) => {
@@ -39,5 +41,5 @@ export default fp<CrawlerFilesOptions>(
       });
     }
   },
-  { name: 'site-crawler-files', fastify: '5.x', dependencies: ['site-renderer'] },
+  { name: 'site-crawler-files', fastify: '5.x', dependencies: ['site-renderer', 'site-caches'] },
 );

@@ -39,6 +39,8 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
           imagePath: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
+          status: 'published',
+          publishedAt: article.createdAt,
         });
       }
     });
@@ -158,6 +160,9 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
         excerpt: 'Hello. Some Markdown.',
         createdAt: '2020-01-01T00:00:00.000Z',
         updatedAt: expect.any(String),
+        // Published when it was written, now: its createdAt names an older date.
+        status: 'published',
+        publishedAt: article.updatedAt,
       });
       const list = (await t.app.inject('/api/articles')).json();
       expect(list.at(-1)._id).toBe('ecrire-securite-toi');

@@ -1,14 +1,19 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
-import {
-  deleteContentRow,
-  insertContentRow,
-  replacementTimestamps,
-} from '../../db/content-queries.js';
+import { deleteContentRow, insertContentRow, updateContentRow } from '../../db/content-queries.js';
+import type { ContentReadOptions } from '../../db/content-queries.js';
+import { isPublic, publicationFields, resolvePublication } from '../../db/publication.js';
+import type { Publication } from '../../db/publication.js';
 import { articles } from '../../db/schema.js';
 import { excerpt, markdownToPlainText } from '../../lib/markdown-text.js';
 import { ARTICLE_EXCERPT_LENGTH } from '@portfolio/contract';
-import type { Article, ArticleDetail, ArticleInput, ArticleNeighbour } from '@portfolio/contract';
+import type {
+  Article,
+  ArticleDetail,
+  ArticleInput,
+  ArticleNeighbour,
+  PublicationInput,
+} from '@portfolio/contract';
 
 // The entity and input types are the API's contract (docs/decisions/052).
 export type { Article, ArticleDetail as ArticleWithNeighbours, ArticleInput, ArticleNeighbour };
@@ -22,9 +27,11 @@ const articleColumns = {
   imagePath: articles.imagePath,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
+  status: articles.status,
+  publishedAt: articles.publishedAt,
 };
 
-interface ArticleRow {
+interface ArticleRow extends Publication {
   id: string;
   title: string;
   content: string;
@@ -42,6 +49,7 @@ function toArticle(row: ArticleRow): Article {
     excerpt: excerpt(row.plainText, ARTICLE_EXCERPT_LENGTH),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...publicationFields(row),
   };
   if (row.imagePath) article.imagePath = row.imagePath;
   return article;
@@ -58,13 +66,15 @@ function toColumns(input: ArticleInput) {
 
 const newestFirst = [desc(articles.createdAt), desc(articles.id)];
 
+/** Public articles, newest first; with `drafts`, every article (admin). */
 export async function listArticles(
   db: Database,
-  page: { limit?: number; offset?: number } = {},
+  page: { limit?: number; offset?: number } & ContentReadOptions = {},
 ): Promise<Article[]> {
   const query = db
     .select(articleColumns)
     .from(articles)
+    .where(page.drafts ? undefined : isPublic(articles, page.now ?? new Date()))
     .orderBy(...newestFirst)
     .$dynamic();
   if (page.limit !== undefined) query.limit(page.limit);
@@ -72,44 +82,73 @@ export async function listArticles(
   return (await query).map(toArticle);
 }
 
-export async function findArticle(db: Database, id: string): Promise<Article | undefined> {
-  const [row] = await db.select(articleColumns).from(articles).where(eq(articles.id, id));
+/** A public article; with `drafts`, any article (admin). */
+export async function findArticle(
+  db: Database,
+  id: string,
+  options: ContentReadOptions = {},
+): Promise<Article | undefined> {
+  const [row] = await db
+    .select(articleColumns)
+    .from(articles)
+    .where(
+      and(
+        eq(articles.id, id),
+        options.drafts ? undefined : isPublic(articles, options.now ?? new Date()),
+      ),
+    );
   return row && toArticle(row);
 }
 
-/** The article with its older (`previous`) and newer (`next`) neighbours by createdAt, then id. */
+/**
+ * The article with its older (`previous`) and newer (`next`) neighbours by createdAt, then id.
+ * Neighbours are public articles only: a draft shows the ones its readers will see.
+ */
 export async function findArticleWithNeighbours(
   db: Database,
   id: string,
+  options: ContentReadOptions = {},
 ): Promise<ArticleDetail | undefined> {
-  const article = await findArticle(db, id);
+  const now = options.now ?? new Date();
+  const article = await findArticle(db, id, { ...options, now });
   if (!article) return undefined;
+  const visible = isPublic(articles, now);
   const position = sql`(select ${articles.createdAt}, ${articles.id} from ${articles} where ${articles.id} = ${id})`;
   const neighbour = { _id: articles.id, title: articles.title };
   const [[previous], [next]] = await Promise.all([
     db
       .select(neighbour)
       .from(articles)
-      .where(sql`(${articles.createdAt}, ${articles.id}) < ${position}`)
+      .where(and(visible, sql`(${articles.createdAt}, ${articles.id}) < ${position}`))
       .orderBy(...newestFirst)
       .limit(1),
     db
       .select(neighbour)
       .from(articles)
-      .where(sql`(${articles.createdAt}, ${articles.id}) > ${position}`)
+      .where(and(visible, sql`(${articles.createdAt}, ${articles.id}) > ${position}`))
       .orderBy(asc(articles.createdAt), asc(articles.id))
       .limit(1),
   ]);
   return { ...article, previous: previous ?? null, next: next ?? null };
 }
 
-const ARTICLES = { table: articles, id: articles.id };
+const ARTICLES = {
+  table: articles,
+  id: articles.id,
+  status: articles.status,
+  publishedAt: articles.publishedAt,
+};
 
 export async function createArticle(db: Database, input: ArticleInput): Promise<Article> {
   return insertContentRow(db, ARTICLES, input.title, 'article', input, async (id, timestamps) => {
     const [row] = await db
       .insert(articles)
-      .values({ id, ...toColumns(input), ...timestamps })
+      .values({
+        id,
+        ...toColumns(input),
+        ...timestamps,
+        ...resolvePublication(input, undefined, timestamps.updatedAt),
+      })
       .onConflictDoNothing()
       .returning(articleColumns);
     return row && toArticle(row);
@@ -122,11 +161,25 @@ export async function replaceArticle(
   id: string,
   input: ArticleInput,
 ): Promise<Article | undefined> {
-  const [row] = await db
-    .update(articles)
-    .set({ ...toColumns(input), ...replacementTimestamps(input) })
-    .where(eq(articles.id, id))
-    .returning(articleColumns);
+  const row = await updateContentRow(db, ARTICLES, id, input, (tx, changes) =>
+    tx
+      .update(articles)
+      .set({ ...toColumns(input), ...changes })
+      .where(eq(articles.id, id))
+      .returning(articleColumns),
+  );
+  return row && toArticle(row);
+}
+
+/** Publishes, schedules or unpublishes an article (PATCH). */
+export async function setArticlePublication(
+  db: Database,
+  id: string,
+  input: PublicationInput,
+): Promise<Article | undefined> {
+  const row = await updateContentRow(db, ARTICLES, id, input, (tx, changes) =>
+    tx.update(articles).set(changes).where(eq(articles.id, id)).returning(articleColumns),
+  );
   return row && toArticle(row);
 }
 

@@ -3,19 +3,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ArticleDetailSchema,
   ArticleInputSchema,
+  ArticleListQuerySchema,
   ArticleListSchema,
   ArticleSchema,
+  DraftsQuerySchema,
+  PublicationInputSchema,
 } from '@portfolio/contract';
 import type { ArticleInput } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
+import { adminForDrafts, replyWithContent } from '../../http/content-reads.js';
 import { HttpError } from '../../http/errors.js';
-import { replyWithCachedJson } from '../../http/response-cache.js';
-import {
-  idParamsSchema,
-  messageSchema,
-  noQuerySchema,
-  paginationQuerySchema,
-} from '../../http/schemas.js';
+import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
 import {
   createArticle,
@@ -23,6 +21,7 @@ import {
   findArticleWithNeighbours,
   listArticles,
   replaceArticle,
+  setArticlePublication,
 } from './repository.js';
 
 export const ARTICLE_NOT_FOUND = 'Article not found';
@@ -34,33 +33,43 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     }
   }
 
+  // Drafts and scheduled articles: only with `?include=drafts` and an admin's token; to anyone
+  // else an article that is not public is as unknown as one that does not exist (ADR 120).
+  const draftsGuard = adminForDrafts(auth);
+
   app.get(
     '/articles',
     {
+      preHandler: draftsGuard,
       schema: {
-        querystring: paginationQuerySchema,
+        querystring: ArticleListQuerySchema,
         response: { 200: ArticleListSchema },
       },
     },
-    (request, reply) =>
-      replyWithCachedJson(cache, request, reply, () => listArticles(db, request.query)),
+    (request, reply) => {
+      const { limit, offset } = request.query;
+      return replyWithContent(cache, request, reply, (options) =>
+        listArticles(db, { limit, offset, ...options }),
+      ) as Promise<void> | undefined;
+    },
   );
 
   app.get(
     '/articles/:id',
     {
+      preHandler: draftsGuard,
       schema: {
         params: idParamsSchema,
-        querystring: noQuerySchema,
+        querystring: DraftsQuerySchema,
         response: { 200: ArticleDetailSchema, 404: messageSchema },
       },
     },
     (request, reply) =>
-      replyWithCachedJson(cache, request, reply, async () => {
-        const article = await findArticleWithNeighbours(db, request.params.id);
+      replyWithContent(cache, request, reply, async (options) => {
+        const article = await findArticleWithNeighbours(db, request.params.id, options);
         if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
         return article;
-      }),
+      }) as Promise<void> | undefined,
   );
 
   app.post(
@@ -88,6 +97,23 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     async (request) => {
       await assertImageExists(request.body);
       const article = await replaceArticle(db, request.params.id, request.body);
+      if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
+      return article;
+    },
+  );
+
+  app.patch(
+    '/articles/:id',
+    {
+      onRequest: auth.requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: PublicationInputSchema,
+        response: { 200: ArticleSchema },
+      },
+    },
+    async (request) => {
+      const article = await setArticlePublication(db, request.params.id, request.body);
       if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
       return article;
     },

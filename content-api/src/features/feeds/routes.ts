@@ -1,4 +1,5 @@
-// GET /rss.xml (RSS 2.0 feed of articles) and GET /sitemap.xml (every public page of the site),
+// GET /rss.xml (RSS 2.0 feed of articles) and GET /sitemap.xml (every public page of the site:
+// drafts and scheduled items are not public, docs/decisions/120),
 // with links on the public site (SITE_URL). The one implementation of both: the site's own
 // server answers /rss.xml and /sitemap.xml at the site's origin from these (docs/decisions/062).
 // The link-preview cards register here too: like the feeds, they are how the site is shared.
@@ -28,7 +29,8 @@ export function renderRss(articles: Article[], siteUrl: string, about: AboutData
       element('title', article.title),
       element('link', link),
       `<guid isPermaLink="true">${xmlText(link)}</guid>`,
-      element('pubDate', new Date(article.createdAt).toUTCString()),
+      // When it went public (a draft published later is new to the feed's readers then).
+      element('pubDate', new Date(article.publishedAt ?? article.createdAt).toUTCString()),
       element('description', excerpt(markdownToPlainText(article.content), RSS_DESCRIPTION_LENGTH)),
       '</item>',
     ].join('');
@@ -71,8 +73,11 @@ export function renderSitemap(
 ): string {
   const url = (path: string, lastModified: string) =>
     `<url>${element('loc', `${siteUrl}${path}`)}${element('lastmod', lastModified.slice(0, 10))}</url>`;
-  const projectsChanged = newest(projects.map((project) => project.updatedAt));
-  const articlesChanged = newest(articles.map((article) => article.updatedAt));
+  // A scheduled item changes its page when it comes out, later than its last write.
+  const changed = (item: Project | Article) =>
+    newest([item.updatedAt, item.publishedAt ?? '']) ?? item.updatedAt;
+  const projectsChanged = newest(projects.map(changed));
+  const articlesChanged = newest(articles.map(changed));
   const listing: Record<string, string | undefined> = {
     '/': newest([projectsChanged, articlesChanged].filter((time) => time !== undefined)),
     '/portfolio': projectsChanged,
@@ -85,8 +90,8 @@ export function renderSitemap(
       const changed = listing[page];
       return url(page, changed && changed > deployedAt ? changed : deployedAt);
     }),
-    ...projects.map((project) => url(`/projects/${project._id}`, project.updatedAt)),
-    ...articles.map((article) => url(`/article/${article._id}`, article.updatedAt)),
+    ...projects.map((project) => url(`/projects/${project._id}`, changed(project))),
+    ...articles.map((article) => url(`/article/${article._id}`, changed(article))),
     '</urlset>',
     '',
   ].join('\n');

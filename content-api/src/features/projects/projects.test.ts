@@ -33,6 +33,8 @@ describe.each(testDrivers)('projects (%s)', (driver) => {
           imagePath: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
+          status: 'published',
+          publishedAt: project.createdAt,
           ...(project.skills ? { skills: expect.any(Array) } : {}),
           ...(project.link ? { link: expect.stringMatching(/^https:\/\//) } : {}),
         });

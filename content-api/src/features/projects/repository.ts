@@ -1,14 +1,17 @@
-import type { Project, ProjectInput } from '@portfolio/contract';
-import { desc, eq } from 'drizzle-orm';
+import type { Project, ProjectInput, PublicationInput } from '@portfolio/contract';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
-import {
-  deleteContentRow,
-  insertContentRow,
-  replacementTimestamps,
-} from '../../db/content-queries.js';
+import { deleteContentRow, insertContentRow, updateContentRow } from '../../db/content-queries.js';
+import type { ContentReadOptions } from '../../db/content-queries.js';
+import { isPublic, publicationFields, resolvePublication } from '../../db/publication.js';
 import { projects } from '../../db/schema.js';
 
-const PROJECTS = { table: projects, id: projects.id };
+const PROJECTS = {
+  table: projects,
+  id: projects.id,
+  status: projects.status,
+  publishedAt: projects.publishedAt,
+};
 
 // The entity and input types are the API's contract (docs/decisions/052).
 export type { Project, ProjectInput };
@@ -23,6 +26,7 @@ function toProject(row: ProjectRow): Project {
     imagePath: row.imagePath,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...publicationFields(row),
   };
   if (row.skills && row.skills.length > 0) project.skills = row.skills;
   if (row.link) project.link = row.link;
@@ -39,17 +43,34 @@ function toColumns(input: ProjectInput) {
   };
 }
 
-/** Newest first. */
-export async function listProjects(db: Database): Promise<Project[]> {
+/** Public projects, newest first; with `drafts`, every project (admin). */
+export async function listProjects(
+  db: Database,
+  options: ContentReadOptions = {},
+): Promise<Project[]> {
   const rows = await db
     .select()
     .from(projects)
+    .where(options.drafts ? undefined : isPublic(projects, options.now ?? new Date()))
     .orderBy(desc(projects.createdAt), desc(projects.id));
   return rows.map(toProject);
 }
 
-export async function findProject(db: Database, id: string): Promise<Project | undefined> {
-  const [row] = await db.select().from(projects).where(eq(projects.id, id));
+/** A public project; with `drafts`, any project (admin). */
+export async function findProject(
+  db: Database,
+  id: string,
+  options: ContentReadOptions = {},
+): Promise<Project | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(
+      and(
+        eq(projects.id, id),
+        options.drafts ? undefined : isPublic(projects, options.now ?? new Date()),
+      ),
+    );
   return row && toProject(row);
 }
 
@@ -57,7 +78,12 @@ export async function createProject(db: Database, input: ProjectInput): Promise<
   return insertContentRow(db, PROJECTS, input.title, 'project', input, async (id, timestamps) => {
     const [row] = await db
       .insert(projects)
-      .values({ id, ...toColumns(input), ...timestamps })
+      .values({
+        id,
+        ...toColumns(input),
+        ...timestamps,
+        ...resolvePublication(input, undefined, timestamps.updatedAt),
+      })
       .onConflictDoNothing()
       .returning();
     return row && toProject(row);
@@ -70,11 +96,25 @@ export async function replaceProject(
   id: string,
   input: ProjectInput,
 ): Promise<Project | undefined> {
-  const [row] = await db
-    .update(projects)
-    .set({ ...toColumns(input), ...replacementTimestamps(input) })
-    .where(eq(projects.id, id))
-    .returning();
+  const row = await updateContentRow(db, PROJECTS, id, input, (tx, changes) =>
+    tx
+      .update(projects)
+      .set({ ...toColumns(input), ...changes })
+      .where(eq(projects.id, id))
+      .returning(),
+  );
+  return row && toProject(row);
+}
+
+/** Publishes, schedules or unpublishes a project (PATCH). */
+export async function setProjectPublication(
+  db: Database,
+  id: string,
+  input: PublicationInput,
+): Promise<Project | undefined> {
+  const row = await updateContentRow(db, PROJECTS, id, input, (tx, changes) =>
+    tx.update(projects).set(changes).where(eq(projects.id, id)).returning(),
+  );
   return row && toProject(row);
 }
 

@@ -1,11 +1,17 @@
 // /projects: public list and detail; admin create, replace, delete.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ProjectInputSchema, ProjectListSchema, ProjectSchema } from '@portfolio/contract';
+import {
+  DraftsQuerySchema,
+  ProjectInputSchema,
+  ProjectListSchema,
+  ProjectSchema,
+  PublicationInputSchema,
+} from '@portfolio/contract';
 import type { ProjectInput } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
+import { adminForDrafts, replyWithContent } from '../../http/content-reads.js';
 import { HttpError } from '../../http/errors.js';
-import { replyWithCachedJson } from '../../http/response-cache.js';
-import { idParamsSchema, messageSchema, noQuerySchema } from '../../http/schemas.js';
+import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
 import {
   createProject,
@@ -13,6 +19,7 @@ import {
   findProject,
   listProjects,
   replaceProject,
+  setProjectPublication,
 } from './repository.js';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
@@ -24,32 +31,40 @@ const projectRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     }
   }
 
+  // Drafts and scheduled projects: only with `?include=drafts` and an admin's token; to anyone
+  // else a project that is not public is as unknown as one that does not exist (ADR 120).
+  const draftsGuard = adminForDrafts(auth);
+
   app.get(
     '/projects',
     {
+      preHandler: draftsGuard,
       schema: {
-        querystring: noQuerySchema,
+        querystring: DraftsQuerySchema,
         response: { 200: ProjectListSchema },
       },
     },
-    (request, reply) => replyWithCachedJson(cache, request, reply, () => listProjects(db)),
+    (request, reply) =>
+      replyWithContent(cache, request, reply, (options) => listProjects(db, options)) as
+        Promise<void> | undefined,
   );
 
   app.get(
     '/projects/:id',
     {
+      preHandler: draftsGuard,
       schema: {
         params: idParamsSchema,
-        querystring: noQuerySchema,
+        querystring: DraftsQuerySchema,
         response: { 200: ProjectSchema, 404: messageSchema },
       },
     },
     (request, reply) =>
-      replyWithCachedJson(cache, request, reply, async () => {
-        const project = await findProject(db, request.params.id);
+      replyWithContent(cache, request, reply, async (options) => {
+        const project = await findProject(db, request.params.id, options);
         if (!project) throw new HttpError(404, PROJECT_NOT_FOUND);
         return project;
-      }),
+      }) as Promise<void> | undefined,
   );
 
   app.post(
@@ -77,6 +92,23 @@ const projectRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     async (request) => {
       await assertImageExists(request.body);
       const project = await replaceProject(db, request.params.id, request.body);
+      if (!project) throw new HttpError(404, PROJECT_NOT_FOUND);
+      return project;
+    },
+  );
+
+  app.patch(
+    '/projects/:id',
+    {
+      onRequest: auth.requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: PublicationInputSchema,
+        response: { 200: ProjectSchema },
+      },
+    },
+    async (request) => {
+      const project = await setProjectPublication(db, request.params.id, request.body);
       if (!project) throw new HttpError(404, PROJECT_NOT_FOUND);
       return project;
     },

@@ -1,10 +1,11 @@
 // GET /search?query=: full-text search over articles, ranked, with highlighted snippets.
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SearchQuerySchema, SearchResultListSchema } from '@portfolio/contract';
 import type { SearchResult } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import type { Database } from '../../db/connect.js';
+import { isPublic } from '../../db/publication.js';
 import { articles } from '../../db/schema.js';
 import { replyWithCachedJson } from '../../http/response-cache.js';
 import {
@@ -26,7 +27,12 @@ const HEADLINE_OPTIONS =
   `StartSel=${MARK_START}, StopSel=${MARK_STOP}, ` +
   'MaxWords=35, MinWords=20, ShortWord=2, MaxFragments=0, HighlightAll=false';
 
-export async function searchArticles(db: Database, text: string): Promise<SearchResult[]> {
+/** Public articles only: drafts and scheduled ones are never found (docs/decisions/120). */
+export async function searchArticles(
+  db: Database,
+  text: string,
+  now = new Date(),
+): Promise<SearchResult[]> {
   const query = sql`websearch_to_tsquery('english', ${text})`;
   const rank = sql<number>`ts_rank(${articles.searchVector}, ${query})`;
   // Rank every match but carry only ids and ranks through the sort: a common word matches most
@@ -35,7 +41,7 @@ export async function searchArticles(db: Database, text: string): Promise<Search
   const page = db
     .select({ id: articles.id, createdAt: articles.createdAt, rank: rank.as('rank') })
     .from(articles)
-    .where(sql`${articles.searchVector} @@ ${query}`)
+    .where(and(isPublic(articles, now), sql`${articles.searchVector} @@ ${query}`))
     .orderBy(desc(rank), desc(articles.createdAt))
     .limit(MAX_SEARCH_RESULTS)
     .as('page');

@@ -27,7 +27,7 @@ describe('/api/sessions', () => {
   it('mints a two-week session from a fresh sign-in, and says whose it is', async () => {
     const minted = await mint(bearer({ ...alice, role: 'admin', authTime: now() - 10 }));
     expect(minted.statusCode).toBe(201);
-    expect(minted.headers['cache-control']).toBe('no-store');
+    expect(minted.headers['cache-control']).toBe('private, no-store');
     const { session, expiresIn } = minted.json<{ session: string; expiresIn: number }>();
     expect(expiresIn).toBe(14 * 24 * 3600);
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ArticleInputSchema } from '@portfolio/contract';
-import type { ArticleInput } from '@portfolio/shared/api-client';
+import type { ArticleInput, PublicationInput } from '@portfolio/shared/api-client';
 import type { Article } from '@portfolio/shared/types';
 import { CONTENT_LABEL, TITLE_LABEL, newOrEditTitle, ARTICLE_SAVE_ERROR } from '../../texts';
 import { EditorFrame, useEditorSave } from './EditorFrame';
@@ -20,8 +20,8 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
   const [imagePath, setImagePath] = useState(initial?.imagePath ?? '');
   const { busy, error, save } = useEditorSave(onSave, ARTICLE_SAVE_ERROR);
 
-  const submit = () => {
-    const input: ArticleInput = { title: title.trim(), content };
+  const submit = (publication: PublicationInput) => {
+    const input: ArticleInput = { title: title.trim(), content, ...publication };
     if (imagePath.trim()) input.imagePath = imagePath.trim();
     void save(input);
   };
@@ -29,6 +29,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
   return (
     <EditorFrame
       title={newOrEditTitle('article', initial !== null)}
+      initial={initial}
       busy={busy}
       error={error}
       onSubmit={submit}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, setUpTestRuntimeConfig, renderPage } from '@portfolio/testing';
+import { DRAFT_LABEL, formatPublicationTime } from '@portfolio/shared/format';
 import AdminDashboardPage from '../../pages/AdminDashboardPage/AdminDashboardPage';
 import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
 import {
@@ -18,8 +19,21 @@ import {
   PROJECT_DELETED,
   PROJECT_SAVED,
   RETRY_LABEL,
+  EDIT_LABEL,
+  PREVIEW_LABEL,
+  PUBLISH_AT_HINT,
+  PUBLISH_AT_LABEL,
+  PUBLISH_LABEL,
+  PUBLISH_NOW_LABEL,
+  SAVE_AS_DRAFT_LABEL,
   SAVE_BUSY,
+  SAVE_DRAFT_LABEL,
   SAVE_LABEL,
+  SCHEDULE_LABEL,
+  UNPUBLISH_LABEL,
+  VIEW_LABEL,
+  publishedNotice,
+  unpublishedNotice,
   SKILLS_LABEL,
   TITLE_LABEL,
   UPLOAD_IMAGE_LABEL,
@@ -63,7 +77,7 @@ const bodyOf = (fetchMock: jest.Mock, method: string) => {
 describe('admin articles', () => {
   it('creates an article with a live, sanitised Markdown preview', async () => {
     const fetchMock = mockFetch({
-      'GET /articles': { body: [ARTICLE] },
+      'GET /articles?include=drafts': { body: [ARTICLE] },
       'POST /articles': (init) => ({
         status: 201,
         body: {
@@ -92,7 +106,7 @@ describe('admin articles', () => {
     expect(preview.querySelector('h2')).toHaveTextContent('Hi');
     expect(preview.innerHTML).not.toContain('onerror');
 
-    await user.click(within(form).getByRole('button', { name: SAVE_LABEL }));
+    await user.click(within(form).getByRole('button', { name: PUBLISH_LABEL }));
     expect(await screen.findByText(ARTICLE_SAVED)).toBeInTheDocument();
     const post = bodyOf(fetchMock, 'POST');
     expect(post?.url).toBe('http://api.test/api/articles');
@@ -100,19 +114,20 @@ describe('admin articles', () => {
     expect(post?.json()).toEqual({
       title: 'Hello',
       content: '## Hi\n\n**bold** <img src="x" onerror="alert(1)">',
+      status: 'published',
     });
     expect(screen.queryByRole('form', { name: 'New article' })).not.toBeInTheDocument();
     // The list is read again after a write.
     await waitFor(() =>
       expect(
-        fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/articles')),
+        fetchMock.mock.calls.filter(([url]) => /\/articles(\?include=drafts)?$/.test(String(url))),
       ).toHaveLength(3),
     );
   });
 
   it('shows "Saving..." while saving and a clear message when the API answers 403', async () => {
     mockFetch({
-      'GET /articles': { body: [] },
+      'GET /articles?include=drafts': { body: [] },
       'POST /articles': { status: 403, body: { message: 'Admin role required.' } },
     });
     const { user } = renderPage(<AdminDashboardPage />, {
@@ -122,7 +137,7 @@ describe('admin articles', () => {
     await user.click(await screen.findByRole('button', { name: NEW_ARTICLE_LABEL }));
     await user.type(screen.getByLabelText(TITLE_LABEL), 'Hello');
     await user.type(screen.getByLabelText(CONTENT_LABEL), 'Text');
-    await user.click(screen.getByRole('button', { name: SAVE_LABEL }));
+    await user.click(screen.getByRole('button', { name: SAVE_DRAFT_LABEL }));
     expect(await screen.findByRole('alert')).toHaveTextContent(ADMIN_FORBIDDEN_MESSAGE);
     expect(screen.getByRole('form', { name: 'New article' })).toBeInTheDocument();
   });
@@ -131,7 +146,7 @@ describe('admin articles', () => {
 describe('admin projects', () => {
   it('edits a project and saves it with PUT', async () => {
     const fetchMock = mockFetch({
-      'GET /projects': { body: [PROJECT] },
+      'GET /projects?include=drafts': { body: [PROJECT] },
       'PUT /projects/siem-lab': (init) => ({
         body: { ...PROJECT, ...JSON.parse(String(init?.body)) },
       }),
@@ -158,6 +173,7 @@ describe('admin projects', () => {
       imagePath: '/images/siem.svg',
       skills: ['Elastic', 'Sigma', 'Zeek'],
       link: 'https://example.test/siem',
+      status: 'published',
     });
   });
 
@@ -166,7 +182,7 @@ describe('admin projects', () => {
     const saved = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const fetchMock = mockFetch({ 'GET /projects': { body: [PROJECT] } });
+    const fetchMock = mockFetch({ 'GET /projects?include=drafts': { body: [PROJECT] } });
     const base = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === 'PUT') {
@@ -185,7 +201,7 @@ describe('admin projects', () => {
 
   it('uploads an image and fills in its imagePath', async () => {
     const fetchMock = mockFetch({
-      'GET /projects': { body: [] },
+      'GET /projects?include=drafts': { body: [] },
       'POST /images': { status: 201, body: { imagePath: '/images/diagram-1a2b.png' } },
     });
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
@@ -203,7 +219,7 @@ describe('admin projects', () => {
 
   it('deletes an image it has just uploaded and empties the field', async () => {
     const fetchMock = mockFetch({
-      'GET /projects': { body: [] },
+      'GET /projects?include=drafts': { body: [] },
       'POST /images': { status: 201, body: { imagePath: '/images/diagram-1a2b.png' } },
       'DELETE /images/diagram-1a2b.png': { status: 204 },
     });
@@ -225,7 +241,7 @@ describe('admin projects', () => {
 
   it('explains a refused upload', async () => {
     mockFetch({
-      'GET /projects': { body: [] },
+      'GET /projects?include=drafts': { body: [] },
       'POST /images': { status: 403, body: { message: 'Admin role required.' } },
     });
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
@@ -239,7 +255,7 @@ describe('admin projects', () => {
 
   it('deletes only after confirmation', async () => {
     const fetchMock = mockFetch({
-      'GET /projects': { body: [PROJECT] },
+      'GET /projects?include=drafts': { body: [PROJECT] },
       'DELETE /projects/siem-lab': { status: 204 },
     });
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
@@ -264,7 +280,7 @@ describe('admin projects', () => {
 
   it('keeps the confirmation open with the reason when a delete is refused', async () => {
     mockFetch({
-      'GET /projects': { body: [PROJECT] },
+      'GET /projects?include=drafts': { body: [PROJECT] },
       'DELETE /projects/siem-lab': { status: 403, body: { message: 'Admin role required.' } },
     });
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
@@ -279,12 +295,180 @@ describe('admin projects', () => {
   it('shows the list error and retries', async () => {
     let fail = true;
     mockFetch({
-      'GET /projects': () => (fail ? { status: 500, body: {} } : { body: [PROJECT] }),
+      'GET /projects?include=drafts': () =>
+        fail ? { status: 500, body: {} } : { body: [PROJECT] },
     });
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     expect(await screen.findByRole('alert')).toHaveTextContent(PROJECTS_LOAD_ERROR);
     fail = false;
     await user.click(screen.getByRole('button', { name: RETRY_LABEL }));
     expect(await screen.findByText(PROJECT.title)).toBeInTheDocument();
+  });
+});
+
+describe('drafts and publishing', () => {
+  const DRAFT = {
+    ...ARTICLE,
+    _id: 'draft',
+    title: 'Draft post',
+    status: 'draft',
+    publishedAt: null,
+  };
+  const SCHEDULED = {
+    ...ARTICLE,
+    _id: 'later',
+    title: 'Later post',
+    status: 'published',
+    publishedAt: '2099-03-04T09:30:00.000Z',
+  };
+  const LIVE = { ...ARTICLE, status: 'published', publishedAt: ARTICLE.createdAt };
+
+  it('shows each item’s status with the actions that fit it, and a link to its page', async () => {
+    const fetchMock = mockFetch({
+      'GET /articles?include=drafts': { body: [DRAFT, SCHEDULED, LIVE] },
+    });
+    renderPage(<AdminDashboardPage />, { route: '/admin-dashboard?tab=articles', auth: true });
+    const items = await screen.findAllByRole('listitem');
+    const [draft, scheduled, live] = items.map((item) => within(item));
+    expect(draft!.getByTestId('publication-status')).toHaveTextContent(DRAFT_LABEL);
+    expect(scheduled!.getByTestId('publication-status')).toHaveTextContent(
+      `Scheduled for ${formatPublicationTime(SCHEDULED.publishedAt)}`,
+    );
+    expect(live!.getByTestId('publication-status')).toHaveTextContent('Published Jun 10, 2025');
+
+    expect(draft!.getByRole('link', { name: `${PREVIEW_LABEL} Draft post` })).toHaveAttribute(
+      'href',
+      '/article/draft',
+    );
+    expect(live!.getByRole('link', { name: `${VIEW_LABEL} ${ARTICLE.title}` })).toHaveAttribute(
+      'href',
+      '/article/tls',
+    );
+    expect(draft!.getByRole('button', { name: `${PUBLISH_LABEL} Draft post` })).toBeInTheDocument();
+    expect(draft!.queryByRole('button', { name: /^Unpublish/ })).not.toBeInTheDocument();
+    expect(
+      scheduled!.getByRole('button', { name: `${PUBLISH_NOW_LABEL} Later post` }),
+    ).toBeInTheDocument();
+    expect(
+      scheduled!.getByRole('button', { name: `${UNPUBLISH_LABEL} Later post` }),
+    ).toBeInTheDocument();
+    expect(live!.queryByRole('button', { name: /^Publish/ })).not.toBeInTheDocument();
+    // The list asks for drafts, with the admin's token: never a public, cacheable call.
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('http://api.test/api/articles?include=drafts');
+    expect(new Headers(init.headers).get('Authorization')).toBe(TOKEN);
+  });
+
+  it('publishes and unpublishes from the list, with the keyboard, and says so', async () => {
+    let stored: Record<string, unknown> = DRAFT;
+    const fetchMock = mockFetch({
+      'GET /articles?include=drafts': () => ({ body: [stored] }),
+      'PATCH /articles/draft': (init) => {
+        const { status } = JSON.parse(String(init?.body)) as { status: string };
+        stored = {
+          ...DRAFT,
+          status,
+          publishedAt: status === 'published' ? '2026-01-02T00:00:00.000Z' : null,
+        };
+        return { body: stored };
+      },
+    });
+    const { user } = renderPage(<AdminDashboardPage />, {
+      route: '/admin-dashboard?tab=articles',
+      auth: true,
+    });
+    const publish = await screen.findByRole('button', { name: `${PUBLISH_LABEL} Draft post` });
+    publish.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(publishedNotice('Draft post'))).toBeInTheDocument();
+    const patch = bodyOf(fetchMock, 'PATCH');
+    expect(patch?.url).toBe('http://api.test/api/articles/draft');
+    expect(new Headers(patch?.init.headers).get('Authorization')).toBe(TOKEN);
+    expect(patch?.json()).toEqual({ status: 'published' });
+    expect(await screen.findByTestId('publication-status')).toHaveTextContent('Published');
+
+    await user.click(await screen.findByRole('button', { name: `${UNPUBLISH_LABEL} Draft post` }));
+    expect(await screen.findByText(unpublishedNotice('Draft post'))).toBeInTheDocument();
+    expect(await screen.findByTestId('publication-status')).toHaveTextContent(DRAFT_LABEL);
+  });
+
+  it('shows why a publication was refused', async () => {
+    mockFetch({
+      'GET /articles?include=drafts': { body: [DRAFT] },
+      'PATCH /articles/draft': { status: 403, body: { message: 'Admin role required.' } },
+    });
+    const { user } = renderPage(<AdminDashboardPage />, {
+      route: '/admin-dashboard?tab=articles',
+      auth: true,
+    });
+    await user.click(await screen.findByRole('button', { name: `${PUBLISH_LABEL} Draft post` }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ADMIN_FORBIDDEN_MESSAGE);
+  });
+
+  it('saves a new article as a draft, or schedules it for a time it is given', async () => {
+    const fetchMock = mockFetch({
+      'GET /articles?include=drafts': { body: [] },
+      'POST /articles': (init) => ({
+        status: 201,
+        body: { ...DRAFT, ...JSON.parse(String(init?.body)) },
+      }),
+    });
+    const { user } = renderPage(<AdminDashboardPage />, {
+      route: '/admin-dashboard?tab=articles',
+      auth: true,
+    });
+    await user.click(await screen.findByRole('button', { name: NEW_ARTICLE_LABEL }));
+    let form = screen.getByRole('form', { name: 'New article' });
+    await user.type(within(form).getByLabelText(TITLE_LABEL), 'Kept back');
+    await user.type(within(form).getByLabelText(CONTENT_LABEL), 'Not yet.');
+    // Enter in a field saves a new article as a draft, never publishes it.
+    await user.type(within(form).getByLabelText(TITLE_LABEL), '{Enter}');
+    expect(await screen.findByText(ARTICLE_SAVED)).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'POST')?.json()).toEqual({
+      title: 'Kept back',
+      content: 'Not yet.',
+      status: 'draft',
+    });
+
+    fetchMock.mockClear();
+    await user.click(screen.getByRole('button', { name: NEW_ARTICLE_LABEL }));
+    form = screen.getByRole('form', { name: 'New article' });
+    await user.type(within(form).getByLabelText(TITLE_LABEL), 'Monday post');
+    await user.type(within(form).getByLabelText(CONTENT_LABEL), 'Out on Monday.');
+    const when = within(form).getByLabelText(PUBLISH_AT_LABEL);
+    expect(when).toHaveAccessibleDescription(PUBLISH_AT_HINT);
+    await user.type(when, '2099-03-04T09:30');
+    await user.click(within(form).getByRole('button', { name: SCHEDULE_LABEL }));
+    expect(await screen.findByText(ARTICLE_SAVED)).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'POST')?.json()).toEqual({
+      title: 'Monday post',
+      content: 'Out on Monday.',
+      status: 'published',
+      publishedAt: new Date('2099-03-04T09:30').toISOString(),
+    });
+  });
+
+  it('edits a scheduled article with its time filled in, and can take it back to a draft', async () => {
+    const fetchMock = mockFetch({
+      'GET /articles?include=drafts': { body: [SCHEDULED] },
+      'PUT /articles/later': (init) => ({
+        body: { ...SCHEDULED, ...JSON.parse(String(init?.body)) },
+      }),
+    });
+    const { user } = renderPage(<AdminDashboardPage />, {
+      route: '/admin-dashboard?tab=articles',
+      auth: true,
+    });
+    await user.click(await screen.findByRole('button', { name: `${EDIT_LABEL} Later post` }));
+    const form = screen.getByRole('form', { name: 'Edit article' });
+    const when = within(form).getByLabelText(PUBLISH_AT_LABEL) as HTMLInputElement;
+    expect(new Date(when.value).toISOString()).toBe(SCHEDULED.publishedAt);
+    expect(within(form).getByRole('button', { name: SCHEDULE_LABEL })).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: SAVE_AS_DRAFT_LABEL }));
+    expect(await screen.findByText(ARTICLE_SAVED)).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'PUT')?.json()).toMatchObject({
+      status: 'draft',
+      publishedAt: SCHEDULED.publishedAt,
+    });
   });
 });

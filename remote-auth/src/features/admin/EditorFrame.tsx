@@ -1,13 +1,50 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import type { PublicationInput } from '@portfolio/shared/api-client';
+import { publicationState } from '@portfolio/shared/format';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
-import { CANCEL_LABEL, SAVE_BUSY, SAVE_LABEL } from '../../texts';
+import {
+  CANCEL_LABEL,
+  PUBLISH_AT_HINT,
+  PUBLISH_AT_LABEL,
+  PUBLISH_LABEL,
+  SAVE_AS_DRAFT_LABEL,
+  SAVE_BUSY,
+  SAVE_DRAFT_LABEL,
+  SAVE_LABEL,
+  SCHEDULE_LABEL,
+} from '../../texts';
 import { adminErrorMessage } from '../session/errors';
 import styles from './admin.module.css';
 
-/** The frame of a create/edit form: heading (focused when it opens), fields, Save and Cancel. */
+/** What an editor knows of the item's publication (the item edited, or null for a new one). */
+export interface EditedPublication {
+  status?: string;
+  publishedAt?: string | null;
+  createdAt: string;
+}
+
+/** `<input type="datetime-local">` speaks local time without a zone: "2026-11-30T09:00". */
+function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** A planned or scheduled time is shown to be kept or changed; a past one is the API's to keep. */
+function initialPublishAt(initial: EditedPublication | null): string {
+  const at = initial?.publishedAt;
+  return at && Date.parse(at) > Date.now() ? toLocalInput(at) : '';
+}
+
+/**
+ * The frame of a create/edit form: heading (focused when it opens), fields, the publication time
+ * and the buttons that save it as a draft or publish it (docs/decisions/120), and Cancel.
+ * `onSubmit` gets the publication the admin chose; the editor adds its fields.
+ */
 export function EditorFrame({
   title,
+  initial,
   busy,
   error,
   onSubmit,
@@ -15,34 +52,98 @@ export function EditorFrame({
   children,
 }: {
   title: string;
+  initial: EditedPublication | null;
   busy: boolean;
   error: string | null;
-  onSubmit(): void;
+  onSubmit(publication: PublicationInput): void;
   onCancel(): void;
   children: ReactNode;
 }) {
+  const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const [publishAt, setPublishAt] = useState(() => initialPublishAt(initial));
+  const [chosen, setChosen] = useState<PublicationInput['status'] | null>(null);
+  // "Later" and "live" are judged against when the editor opened (a render stays pure).
+  const [openedAt] = useState(() => Date.now());
   useEffect(() => {
     // Keyboard and screen-reader users land on the form they just opened.
     heading.current?.focus();
   }, []);
 
-  const submit = (event: FormEvent) => {
+  const stood = initial && publicationState(initial, openedAt).kind;
+  const wasPublished = stood === 'published' || stood === 'scheduled';
+  const wasLive = stood === 'published';
+  const time = publishAt ? new Date(publishAt) : null;
+  const later = time !== null && time.getTime() > openedAt;
+  const publishLabel = later ? SCHEDULE_LABEL : wasLive ? SAVE_LABEL : PUBLISH_LABEL;
+  const draftLabel = wasPublished ? SAVE_AS_DRAFT_LABEL : SAVE_DRAFT_LABEL;
+
+  const submit = (status: PublicationInput['status']) => {
+    if (busy) return;
+    setChosen(status);
+    onSubmit({
+      status,
+      ...(time && !Number.isNaN(time.getTime()) && { publishedAt: time.toISOString() }),
+    });
+  };
+  // Enter in a field saves as the item stands: a draft stays a draft, a published item stays so.
+  const onFormSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy) onSubmit();
+    submit(wasPublished ? 'published' : 'draft');
   };
 
+  const draftButton = (
+    <Button
+      key="draft"
+      type={wasPublished ? 'button' : 'submit'}
+      variant={wasPublished ? 'secondary' : 'primary'}
+      disabled={busy}
+      onClick={(event) => {
+        event.preventDefault();
+        submit('draft');
+      }}
+    >
+      {busy && chosen === 'draft' ? SAVE_BUSY : draftLabel}
+    </Button>
+  );
+  const publishButton = (
+    <Button
+      key="publish"
+      type={wasPublished ? 'submit' : 'button'}
+      variant={wasPublished ? 'primary' : 'secondary'}
+      disabled={busy}
+      onClick={(event) => {
+        event.preventDefault();
+        submit('published');
+      }}
+    >
+      {busy && chosen === 'published' ? SAVE_BUSY : publishLabel}
+    </Button>
+  );
+
   return (
-    <form className={styles.editor} onSubmit={submit} aria-busy={busy} aria-label={title}>
+    <form className={styles.editor} onSubmit={onFormSubmit} aria-busy={busy} aria-label={title}>
       <h3 ref={heading} tabIndex={-1} className={styles.editorTitle}>
         {title}
       </h3>
       {children}
+      <div className={styles.field}>
+        <label htmlFor={`${id}-publish-at`}>{PUBLISH_AT_LABEL}</label>
+        <input
+          id={`${id}-publish-at`}
+          name="publishedAt"
+          type="datetime-local"
+          value={publishAt}
+          aria-describedby={`${id}-publish-at-hint`}
+          onChange={(event) => setPublishAt(event.target.value)}
+        />
+        <p id={`${id}-publish-at-hint`} className={styles.hint}>
+          {PUBLISH_AT_HINT}
+        </p>
+      </div>
       {error && <ErrorMessage>{error}</ErrorMessage>}
       <div className={styles.actions}>
-        <Button type="submit" disabled={busy}>
-          {busy ? SAVE_BUSY : SAVE_LABEL}
-        </Button>
+        {wasPublished ? [publishButton, draftButton] : [draftButton, publishButton]}
         <Button variant="secondary" disabled={busy} onClick={onCancel}>
           {CANCEL_LABEL}
         </Button>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ProjectInputSchema } from '@portfolio/contract';
-import type { ProjectInput } from '@portfolio/shared/api-client';
+import type { ProjectInput, PublicationInput } from '@portfolio/shared/api-client';
 import type { Project } from '@portfolio/shared/types';
 import {
   DESCRIPTION_LABEL,
@@ -41,11 +41,12 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
   const [link, setLink] = useState(initial?.link ?? '');
   const { busy, error, save } = useEditorSave(onSave, PROJECT_SAVE_ERROR);
 
-  const submit = () => {
+  const submit = (publication: PublicationInput) => {
     const input: ProjectInput = {
       title: title.trim(),
       description: description.trim(),
       imagePath: imagePath.trim(),
+      ...publication,
     };
     const skillList = parseSkills(skills);
     if (skillList.length > 0) input.skills = skillList;
@@ -56,6 +57,7 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
   return (
     <EditorFrame
       title={newOrEditTitle('project', initial !== null)}
+      initial={initial}
       busy={busy}
       error={error}
       onSubmit={submit}

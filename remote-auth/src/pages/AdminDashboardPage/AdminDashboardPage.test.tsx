@@ -59,7 +59,10 @@ describe('AdminDashboardPage', () => {
   });
 
   it('shows the dashboard with its tabs to an admin, projects first', async () => {
-    mockFetch({ 'GET /projects': { body: [PROJECT] }, 'GET /articles': { body: [ARTICLE] } });
+    mockFetch({
+      'GET /projects?include=drafts': { body: [PROJECT] },
+      'GET /articles?include=drafts': { body: [ARTICLE] },
+    });
     setCurrentUser(makeUser({ role: 'admin' }));
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
     expect(
@@ -80,8 +83,8 @@ describe('AdminDashboardPage', () => {
 
   it('moves between tabs with the arrow keys', async () => {
     mockFetch({
-      'GET /projects': { body: [] },
-      'GET /articles': { body: [] },
+      'GET /projects?include=drafts': { body: [] },
+      'GET /articles?include=drafts': { body: [] },
       'GET /contact': { body: [] },
     });
     setCurrentUser(makeUser({ role: 'admin' }));
@@ -104,7 +107,7 @@ describe('AdminDashboardPage', () => {
   });
 
   it('opens the tab named in the URL', async () => {
-    mockFetch({ 'GET /articles': { body: [ARTICLE] } });
+    mockFetch({ 'GET /articles?include=drafts': { body: [ARTICLE] } });
     setCurrentUser(makeUser({ role: 'admin' }));
     renderPage(<AdminDashboardPage />, { route: '/admin-dashboard?tab=articles', auth: true });
     expect(await screen.findByText(ARTICLE.title)).toBeInTheDocument();

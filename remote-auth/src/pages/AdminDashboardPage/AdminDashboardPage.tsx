@@ -6,9 +6,12 @@ import {
   deleteProject,
   getArticles,
   getProjects,
+  setArticlePublication,
+  setProjectPublication,
   updateArticle,
   updateProject,
 } from '@portfolio/shared/api-client';
+import type { ContentRequestOptions } from '@portfolio/shared/api-client';
 import { useAuth } from '@portfolio/shared/auth';
 import { Spinner } from '@portfolio/shared/ui';
 import { AdminTabs } from '../../features/admin/AdminTabs';
@@ -45,9 +48,12 @@ import {
 } from '../../texts';
 import styles from './AdminDashboardPage.module.css';
 
-// Module-level, so the list loaders are stable across renders.
-const loadProjects = () => getProjects();
-const loadArticles = () => getArticles();
+// Module-level, so the list loaders are stable across renders. Drafts included (an admin's token).
+const loadProjects = (options: ContentRequestOptions) => getProjects(options);
+const loadArticles = (options: ContentRequestOptions) => getArticles({}, options);
+// Where each item's page is, for its View or Preview link (docs/decisions/122).
+const projectPath = ({ _id }: { _id: string }) => `/projects/${encodeURIComponent(_id)}`;
+const articlePath = ({ _id }: { _id: string }) => `/article/${encodeURIComponent(_id)}`;
 
 const TABS: AdminTab[] = [
   {
@@ -66,7 +72,9 @@ const TABS: AdminTab[] = [
         load={loadProjects}
         create={createProject}
         update={updateProject}
+        setPublication={setProjectPublication}
         remove={deleteProject}
+        pathOf={projectPath}
         Editor={ProjectEditor}
       />
     ),
@@ -87,7 +95,9 @@ const TABS: AdminTab[] = [
         load={loadArticles}
         create={createArticle}
         update={updateArticle}
+        setPublication={setArticlePublication}
         remove={deleteArticle}
+        pathOf={articlePath}
         Editor={ArticleEditor}
       />
     ),

@@ -4,6 +4,8 @@
 // (and the server answer 404) instead of "try again later".
 import { ApiError, getArticle, getArticles } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
+import { loadPublicOrDraft } from '@portfolio/shared/page-data';
+import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { Article, ArticleDetail } from '@portfolio/shared/types';
 import { sortNewestFirst } from './article-text';
 
@@ -12,6 +14,8 @@ export type ArticleListState = { status: 'error' } | { status: 'loaded'; article
 export type ArticleState =
   | { status: 'not-found' }
   | { status: 'error' }
+  /** An admin's draft, on the site's server: the browser loads it (docs/decisions/122). */
+  | { status: 'loading' }
   | {
       status: 'loaded';
       article: ArticleDetail;
@@ -43,14 +47,24 @@ async function articleHtml(content: string | undefined): Promise<string> {
   return renderMarkdown(content);
 }
 
-/** One article with its neighbours, for the article page. */
-export async function loadArticle(id: string, options: RequestOptions = {}): Promise<ArticleState> {
+/**
+ * One article with its neighbours, for the article page; an admin also gets a draft or a
+ * scheduled one (everyone else: not found).
+ */
+export async function loadArticle(
+  id: string,
+  { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
+): Promise<ArticleState> {
+  const { signal } = request;
   try {
-    const article = await getArticle(id, options);
+    const article = await loadPublicOrDraft({ request, context }, (options) =>
+      getArticle(id, options),
+    );
+    if (article === 'in-browser') return { status: 'loading' };
     return { status: 'loaded', article, html: await articleHtml(article.content) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { status: 'not-found' };
-    if (!options.signal?.aborted) console.error(`Could not load article ${id}`, error);
+    if (!signal.aborted) console.error(`Could not load article ${id}`, error);
     return { status: 'error' };
   }
 }

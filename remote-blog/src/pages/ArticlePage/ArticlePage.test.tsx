@@ -8,6 +8,9 @@ import {
   setUpTestRuntimeConfig,
 } from '@portfolio/testing';
 import { makeArticle, makeArticleDetail } from '@portfolio/testing/fixtures';
+import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
+import { formatPublicationTime } from '@portfolio/shared/format';
+import { DRAFT_NOTICE_TEXT, DRAFT_NOTICE_TITLE } from '@portfolio/shared/ui';
 import {
   ARTICLE_LOAD_ERROR,
   ARTICLE_NAVIGATION_LABEL,
@@ -228,5 +231,91 @@ describe('ArticlePage', () => {
     expect(description()).toBe('Intro. Never trust, always verify.');
     expect(canonical()).toBe('http://site.test/article/meta');
     expect(robots()).toBeUndefined();
+  });
+});
+
+describe('ArticlePage: drafts (docs/decisions/122)', () => {
+  const DRAFT = makeArticleDetail({
+    _id: 'secret',
+    title: 'Secret draft',
+    content: 'Not *yet*.',
+    status: 'draft',
+    publishedAt: null,
+  });
+  const NOT_FOUND = { status: 404, body: { message: 'Article not found' } };
+  const session = (role: 'admin' | 'user') => ({
+    user: { uid: `${role}-uid`, email: null, displayName: null, photoURL: null },
+    role,
+  });
+
+  beforeEach(() => resetFirebaseMock());
+
+  it('an admin sees a draft as visitors will, under a "Draft: not published" notice', async () => {
+    setCurrentUser(makeUser({ uid: 'admin-uid', role: 'admin' }));
+    const fetchMock = mockFetch({
+      'GET /articles/secret': NOT_FOUND,
+      'GET /articles/secret?include=drafts': { body: DRAFT },
+    });
+    renderArticle('secret');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Secret draft' })).toBeVisible();
+    const notice = screen.getByRole('complementary', { name: DRAFT_NOTICE_TITLE });
+    expect(notice).toHaveTextContent(DRAFT_NOTICE_TEXT);
+    expect(screen.getByText('yet').tagName).toBe('EM');
+    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token-admin-uid');
+    await waitFor(() => expect(robots()).toBe('noindex'));
+  });
+
+  it('a scheduled article says when it comes out', async () => {
+    setCurrentUser(makeUser({ uid: 'admin-uid', role: 'admin' }));
+    const at = '2099-03-04T09:30:00.000Z';
+    mockFetch({
+      'GET /articles/secret': NOT_FOUND,
+      'GET /articles/secret?include=drafts': {
+        body: { ...DRAFT, status: 'published', publishedAt: at },
+      },
+    });
+    renderArticle('secret');
+    expect(
+      await screen.findByRole('complementary', { name: DRAFT_NOTICE_TITLE }),
+    ).toHaveTextContent(`Scheduled for ${formatPublicationTime(at)}.`);
+  });
+
+  it('anyone else gets "Article not found"; a visitor without a session asks for no draft', async () => {
+    const fetchMock = mockFetch({ 'GET /articles/secret': NOT_FOUND });
+    renderArticle('secret');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: ARTICLE_NOT_FOUND_TITLE }),
+    ).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    setCurrentUser(makeUser({ uid: 'reader', role: 'user' }));
+    renderArticle('secret');
+    expect(
+      (await screen.findAllByRole('heading', { level: 1, name: ARTICLE_NOT_FOUND_TITLE })).length,
+    ).toBeGreaterThan(0);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain(
+      `${TEST_API_BASE}/articles/secret?include=drafts`,
+    );
+  });
+
+  it('on the site’s server: an admin gets the loading state (the browser loads the draft), anyone else not found', async () => {
+    mockFetch({ 'GET /articles/secret': NOT_FOUND });
+    const url = new URL('http://site.test/article/secret');
+    const load = (context: object) =>
+      ArticlePage.loader({
+        params: { id: 'secret' },
+        request: new Request(url),
+        url,
+        pattern: '/article/:id',
+        context,
+      });
+    expect(await load({ session: session('admin') })).toEqual({ status: 'loading' });
+    expect(await load({ session: session('user') })).toEqual({ status: 'not-found' });
+    expect(await load({ session: null })).toEqual({ status: 'not-found' });
+    expect(ArticlePage.head({ data: { status: 'loading' } } as never)).toMatchObject({
+      title: LOADING_ARTICLE,
+      noindex: true,
+    });
   });
 });

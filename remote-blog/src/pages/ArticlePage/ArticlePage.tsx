@@ -5,11 +5,11 @@ import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { blogPostingJsonLd, breadcrumbJsonLd, contentCard } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
-import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
+import { useLoadInBrowser, usePageData } from '@portfolio/shared/page-data';
 import { imageUrl } from '@portfolio/shared/api-client';
-import { formatPostDate } from '@portfolio/shared/format';
+import { formatPostDate, publicationState } from '@portfolio/shared/format';
 import type { ArticleDetail } from '@portfolio/shared/types';
-import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
+import { DraftNotice, ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import { articleExcerpt, articleTitle, readingMinutes } from '../../features/articles/article-text';
 import { BLOG_PATH, articlePath } from '../../features/articles/paths';
 import { loadArticle } from '../../features/articles/article-states';
@@ -70,6 +70,7 @@ function ArticleView({ article, html }: { article: ArticleDetail; html: string }
   const date = formatPostDate(article.createdAt);
   return (
     <article className={styles.article}>
+      <DraftNotice state={publicationState(article)} />
       <header className={styles.header}>
         <h1 className={styles.title}>{articleTitle(article.title)}</h1>
         <p className={styles.meta}>
@@ -103,8 +104,8 @@ function ArticleView({ article, html }: { article: ArticleDetail; html: string }
   );
 }
 
-export function loader(args: LoaderFunctionArgs) {
-  return loadArticle(args.params.id ?? '', loaderRequestOptions(args));
+export function loader({ params, request, context }: LoaderFunctionArgs) {
+  return loadArticle(params.id ?? '', { request, context });
 }
 
 /**
@@ -112,6 +113,7 @@ export function loader(args: LoaderFunctionArgs) {
  * unavailable article is kept out of search (docs/decisions/060).
  */
 export const head: PageHead<typeof loader> = ({ data, site }) => {
+  if (data?.status === 'loading') return { title: LOADING_ARTICLE, noindex: true };
   if (data?.status !== 'loaded') {
     const notFound = data?.status === 'not-found';
     return { title: notFound ? ARTICLE_NOT_FOUND_TITLE : ARTICLE_UNAVAILABLE_TITLE, noindex: true };
@@ -126,6 +128,8 @@ export const head: PageHead<typeof loader> = ({ data, site }) => {
     title,
     description,
     path,
+    // An admin's preview of a draft is nobody else's page.
+    noindex: publicationState(article).kind !== 'published',
     type: 'article',
     image,
     article: { publishedTime: article.createdAt, modifiedTime },
@@ -163,7 +167,9 @@ export default function ArticlePage() {
 
 function ArticleContent() {
   const state = usePageData<ArticleState>();
+  useLoadInBrowser(state.status === 'loading');
 
+  if (state.status === 'loading') return <Spinner label={LOADING_ARTICLE} />;
   if (state.status === 'not-found' || state.status === 'error') {
     const notFound = state.status === 'not-found';
     return (

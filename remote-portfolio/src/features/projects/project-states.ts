@@ -2,6 +2,8 @@
 // call settles into a state of the page, never a rejection, so the server can render it.
 import { ApiError, getProject, getProjects } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
+import { loadPublicOrDraft } from '@portfolio/shared/page-data';
+import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { Project } from '@portfolio/shared/types';
 import { PROJECT_LOAD_FAILED, PROJECT_NOT_FOUND } from '../../texts';
 
@@ -10,6 +12,8 @@ export type ProjectsState = { status: 'error' } | { status: 'loaded'; projects: 
 export type ProjectState =
   | { status: 'not-found'; message: string }
   | { status: 'error'; message: string }
+  /** An admin's draft, on the site's server: the browser loads it (docs/decisions/122). */
+  | { status: 'loading' }
   | { status: 'loaded'; project: Project };
 
 /** GET /projects. The client already rejects a non-array answer. */
@@ -24,12 +28,18 @@ export async function loadProjects(options: RequestOptions = {}): Promise<Projec
 /**
  * GET /projects/:id. Any answer that is not ok means "Project not found" (a 404 is also the
  * page's HTTP status); a request that never got an answer (network down, timeout) is a
- * different failure and says so.
+ * different failure and says so. An admin also gets a draft or a scheduled project.
  */
-export async function loadProject(id: string, options: RequestOptions = {}): Promise<ProjectState> {
+export async function loadProject(
+  id: string,
+  { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
+): Promise<ProjectState> {
   if (!id) return { status: 'not-found', message: PROJECT_NOT_FOUND };
   try {
-    return { status: 'loaded', project: await getProject(id, options) };
+    const project = await loadPublicOrDraft({ request, context }, (options) =>
+      getProject(id, options),
+    );
+    return project === 'in-browser' ? { status: 'loading' } : { status: 'loaded', project };
   } catch (error) {
     if (error instanceof ApiError) {
       return { status: error.status === 404 ? 'not-found' : 'error', message: PROJECT_NOT_FOUND };

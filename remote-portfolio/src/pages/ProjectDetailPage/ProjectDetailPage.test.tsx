@@ -8,6 +8,8 @@ import {
   TEST_API_BASE,
 } from '@portfolio/testing';
 import type { MockResponse } from '@portfolio/testing';
+import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
+import { DRAFT_NOTICE_TITLE } from '@portfolio/shared/ui';
 import { PROJECT_LOAD_FAILED, PROJECT_LOADING, PROJECT_SKILLS_HEADING } from '../../texts';
 import * as ProjectDetailPage from './ProjectDetailPage';
 
@@ -108,5 +110,45 @@ describe('ProjectDetailPage', () => {
     const fetchMock = renderProject({ body: project }, 'a b');
     await screen.findByRole('heading', { level: 1, name: project.title });
     expect(fetchMock).toHaveBeenCalledWith(`${TEST_API_BASE}/projects/a%20b`, expect.anything());
+  });
+});
+
+describe('ProjectDetailPage: drafts (docs/decisions/122)', () => {
+  const draft: Project = { ...project, _id: 'secret', status: 'draft', publishedAt: null };
+  const NOT_FOUND = { status: 404, body: { message: 'Project not found' } };
+
+  beforeEach(() => resetFirebaseMock());
+
+  it('an admin previews a draft project under a "Draft: not published" notice', async () => {
+    setCurrentUser(makeUser({ uid: 'admin-uid', role: 'admin' }));
+    mockFetch({
+      'GET /projects/secret': NOT_FOUND,
+      'GET /projects/secret?include=drafts': { body: draft },
+    });
+    renderPage(ProjectDetailPage, { route: '/projects/secret', path: '/projects/:id' });
+    expect(await screen.findByRole('heading', { level: 1, name: project.title })).toBeVisible();
+    expect(screen.getByRole('complementary', { name: DRAFT_NOTICE_TITLE })).toBeVisible();
+  });
+
+  it('anyone else gets "Project not found", on the server too', async () => {
+    setCurrentUser(makeUser({ uid: 'reader', role: 'user' }));
+    const fetchMock = mockFetch({ 'GET /projects/secret': NOT_FOUND });
+    renderPage(ProjectDetailPage, { route: '/projects/secret', path: '/projects/:id' });
+    expect(await screen.findByText('Error: Project not found')).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const url = new URL('http://site.test/projects/secret');
+    const load = (role: 'admin' | 'user') =>
+      ProjectDetailPage.loader({
+        params: { id: 'secret' },
+        request: new Request(url),
+        url,
+        pattern: '/projects/:id',
+        context: {
+          session: { user: { uid: role, email: null, displayName: null, photoURL: null }, role },
+        },
+      });
+    expect(await load('admin')).toEqual({ status: 'loading' });
+    expect(await load('user')).toMatchObject({ status: 'not-found' });
   });
 });

@@ -4,10 +4,10 @@ import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { breadcrumbJsonLd, contentCard, metaDescription } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { imageUrl } from '@portfolio/shared/api-client';
-import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
-import { hostnameOf } from '@portfolio/shared/format';
+import { useLoadInBrowser, usePageData } from '@portfolio/shared/page-data';
+import { hostnameOf, publicationState } from '@portfolio/shared/format';
 import type { Project } from '@portfolio/shared/types';
-import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
+import { DraftNotice, ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import {
   BACK_TO_PORTFOLIO,
   NEW_TAB_HINT,
@@ -24,12 +24,13 @@ import { SkillChips } from '../../features/skills/SkillChips';
 import { loadProject } from '../../features/projects/project-states';
 import type { ProjectState } from '../../features/projects/project-states';
 
-export function loader(args: LoaderFunctionArgs) {
-  return loadProject(args.params.id ?? '', loaderRequestOptions(args));
+export function loader({ params, request, context }: LoaderFunctionArgs) {
+  return loadProject(params.id ?? '', { request, context });
 }
 
 /** A project: its title, description and generated card; a missing one is kept out of search. */
 export const head: PageHead<typeof loader> = ({ data, site }) => {
+  if (data?.status === 'loading') return { title: PROJECT_LOADING, noindex: true };
   if (data?.status !== 'loaded') {
     return { title: data?.message ?? PROJECT_LOAD_FAILED, noindex: true };
   }
@@ -39,6 +40,8 @@ export const head: PageHead<typeof loader> = ({ data, site }) => {
     title: project.title,
     description: metaDescription(project.description),
     path,
+    // An admin's preview of a draft is nobody else's page.
+    noindex: publicationState(project).kind !== 'published',
     image: contentCard(site, 'projects', project),
     jsonLd: [
       breadcrumbJsonLd(site, [
@@ -65,7 +68,9 @@ export default function ProjectDetailPage() {
 
 function ProjectContent() {
   const state = usePageData<ProjectState>();
+  useLoadInBrowser(state.status === 'loading');
 
+  if (state.status === 'loading') return <Spinner label={PROJECT_LOADING} />;
   if (state.status === 'loaded') return <ProjectDetail project={state.project} />;
   return (
     <ErrorMessage>
@@ -78,6 +83,7 @@ function ProjectDetail({ project }: { project: Project }) {
   const hostname = project.link ? hostnameOf(project.link) : null;
   return (
     <article className={styles.project}>
+      <DraftNotice state={publicationState(project)} />
       <h1 className={styles.title}>{project.title}</h1>
       <img
         className={styles.image}

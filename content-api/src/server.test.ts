@@ -14,7 +14,7 @@ interface Run {
 function startServer(env: Record<string, string>) {
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'src/server.ts'],
+    ['--conditions=@portfolio/source', '--import', 'tsx', 'src/server.ts'],
     {
       cwd: packageRoot,
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },

@@ -1,5 +1,13 @@
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
-import { pageRouteLoader } from './page-data';
+import {
+  forbidden,
+  inBrowser,
+  notFound,
+  pageOutcome,
+  pageRouteLoader,
+  redirectTo,
+  unavailable,
+} from './page-data';
 
 /** A route loader's arguments for `url`, with the request's own abort controller. */
 function loaderArgs(url: string) {
@@ -55,5 +63,38 @@ describe('pageRouteLoader', () => {
     const { args } = loaderArgs('http://site.test/store');
     await expect(routeLoader(args).page).resolves.toBeNull();
     expect(seen).toEqual([{ session: null }]);
+  });
+});
+
+describe('the page-state protocol (docs/decisions/091)', () => {
+  it('reads each state a page may give as the answer it asks for', () => {
+    expect(pageOutcome(notFound())).toEqual({ kind: 'not-found' });
+    expect(pageOutcome(notFound({ message: 'Project not found' }))).toEqual({ kind: 'not-found' });
+    expect(pageOutcome(forbidden())).toEqual({ kind: 'forbidden' });
+    expect(pageOutcome(redirectTo('/signin'))).toEqual({ kind: 'redirect', location: '/signin' });
+    expect(pageOutcome(unavailable())).toEqual({ kind: 'unavailable' });
+    expect(pageOutcome(inBrowser())).toEqual({ kind: 'in-browser' });
+  });
+
+  it('takes anything else for content', () => {
+    for (const state of [null, undefined, 'text', 42, { status: 'loaded' }, { title: 'About' }]) {
+      expect(pageOutcome(state)).toEqual({ kind: 'content' });
+    }
+  });
+
+  it('never redirects off the site, whatever a state says', () => {
+    expect(() => redirectTo('https://evil.example/')).toThrow();
+    expect(() => redirectTo('//evil.example/')).toThrow();
+    expect(pageOutcome({ status: 'redirect', location: '//evil.example/' })).toEqual({
+      kind: 'not-found',
+    });
+    expect(pageOutcome({ status: 'redirect' })).toEqual({ kind: 'not-found' });
+  });
+
+  it('keeps the details a page gives with a state', () => {
+    expect(unavailable({ message: 'Failed to load projects.' })).toEqual({
+      status: 'error',
+      message: 'Failed to load projects.',
+    });
   });
 });

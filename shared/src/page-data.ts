@@ -184,3 +184,84 @@ export function useLoadInBrowser(pending: boolean): void {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pending]);
 }
+
+// ── The page-state protocol (docs/decisions/091) ────────────────────────────────────────────
+// A page loader's state is a union of the page's own states. Those that decide the server's
+// answer (a 404, a 403, a redirect, data that could not be had) are made with the functions
+// below, and the server reads them with pageOutcome(): one protocol for every remote, never a
+// string a remote invents.
+
+/** The page's item does not exist (or is not the visitor's to see): 404. */
+export type NotFound = { readonly status: 'not-found' };
+/** The visitor's role does not open the page: 403. */
+export type Forbidden = { readonly status: 'forbidden' };
+/** The page sends the visitor elsewhere on the site (a sign-in, say): 302. */
+export type Redirect = { readonly status: 'redirect'; readonly location: string };
+/** The page's data could not be had (API down, too slow): shown with its error, loaded again. */
+export type Unavailable = { readonly status: 'error' };
+/** The page's data is left for the browser (an admin's draft, an unchecked session). */
+export type InBrowser = { readonly status: 'loading' };
+
+export function notFound(): NotFound;
+export function notFound<T extends object>(details: T): NotFound & T;
+export function notFound(details: object = {}): NotFound {
+  return { ...details, status: 'not-found' };
+}
+
+export function forbidden(): Forbidden {
+  return { status: 'forbidden' };
+}
+
+/** Only a path on this site: a page state never sends a visitor elsewhere. */
+const SITE_PATH = /^\/(?![/\\])/;
+
+export function redirectTo(location: string): Redirect {
+  if (!SITE_PATH.test(location)) throw new Error(`A page redirects on the site only: ${location}`);
+  return { status: 'redirect', location };
+}
+
+export function unavailable(): Unavailable;
+export function unavailable<T extends object>(details: T): Unavailable & T;
+export function unavailable(details: object = {}): Unavailable {
+  return { ...details, status: 'error' };
+}
+
+export function inBrowser(): InBrowser {
+  return { status: 'loading' };
+}
+
+/** What the server answers for a page state. */
+export type PageOutcome =
+  | { readonly kind: 'content' }
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'forbidden' }
+  | { readonly kind: 'redirect'; readonly location: string }
+  | { readonly kind: 'unavailable' }
+  | { readonly kind: 'in-browser' };
+
+const CONTENT: PageOutcome = { kind: 'content' };
+
+/**
+ * The one reader of the protocol: what a page state (any value a loader gave) asks of the
+ * server. Anything that is not one of the states above is content.
+ */
+export function pageOutcome(state: unknown): PageOutcome {
+  if (typeof state !== 'object' || state === null) return CONTENT;
+  const { status, location } = state as { status?: unknown; location?: unknown };
+  switch (status) {
+    case 'not-found':
+      return { kind: 'not-found' };
+    case 'forbidden':
+      return { kind: 'forbidden' };
+    case 'redirect':
+      return typeof location === 'string' && SITE_PATH.test(location)
+        ? { kind: 'redirect', location }
+        : { kind: 'not-found' };
+    case 'error':
+      return { kind: 'unavailable' };
+    case 'loading':
+      return { kind: 'in-browser' };
+    default:
+      return CONTENT;
+  }
+}

@@ -5,6 +5,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { AuthProvider } from '@portfolio/shared/auth';
+import { pageOutcome } from '@portfolio/shared/page-data';
 import type { SiteRequestContext } from '@portfolio/shared/page-data';
 import type { RemoteName } from '@portfolio/shared/config';
 import { setRuntimeConfig } from '@portfolio/shared/config';
@@ -31,21 +32,6 @@ import { allSettledWell, resolveDeferred } from './resolve-deferred';
 
 /** The remotes' routes when the shell was built (tools/webpack/create-config.mjs). */
 declare const __KNOWN_ROUTES__: ServerRemotesOptions['knownRoutes'];
-
-/** The `status` of a page's state (page states are unions with a `status`), if it has one. */
-function pageStatus(pageResult: unknown): unknown {
-  return typeof pageResult === 'object' && pageResult !== null
-    ? (pageResult as { status?: unknown }).status
-    : undefined;
-}
-
-/** A page state `{ status: 'redirect', location: '/…' }`: where to send the visitor. */
-function pageRedirect(pageResult: unknown): string | null {
-  if (pageStatus(pageResult) !== 'redirect') return null;
-  const { location } = pageResult as { location?: unknown };
-  // Only a path on this site: a page state never sends a visitor elsewhere.
-  return typeof location === 'string' && /^\/(?![/\\])/.test(location) ? location : null;
-}
 
 /** A request's context for the routes' loaders: its session, and the page modules it loaded. */
 interface RenderContext extends SiteRequestContext {
@@ -134,14 +120,15 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
     const leaf = context.matches[context.matches.length - 1];
     const leafId = leaf?.route.id ?? NOT_FOUND_ROUTE_ID;
     const pageResult = (loaderData[leafId] as PageLoaderData | undefined)?.page;
-    const state = pageStatus(pageResult);
+    // What the page's state asks of the answer (the page-state protocol, docs/decisions/091).
+    const outcome = pageOutcome(pageResult);
     // A page for signed-in visitors only sends the others to sign in (its loader says where).
-    const location = pageRedirect(pageResult);
-    if (location) return { kind: 'redirect', status: 302, location };
+    if (outcome.kind === 'redirect')
+      return { kind: 'redirect', status: 302, location: outcome.location };
     // An unknown article or project is a 404, like an unknown route; a page the visitor's role
     // does not open is a 403.
-    const notFound = leafId === NOT_FOUND_ROUTE_ID || state === 'not-found';
-    const status = notFound ? 404 : state === 'forbidden' ? 403 : context.statusCode;
+    const notFound = leafId === NOT_FOUND_ROUTE_ID || outcome.kind === 'not-found';
+    const status = notFound ? 404 : outcome.kind === 'forbidden' ? 403 : context.statusCode;
 
     const source: PageSource = {
       page: (remote, module) =>
@@ -165,7 +152,7 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
       loaderData,
       drawnInBrowser: [...failed],
       // The API down or slow while rendering: the browser loads the data again.
-      reloadData: state === 'error' || state === 'failed',
+      reloadData: outcome.kind === 'unavailable',
       ...(session !== undefined && { session }),
     };
     const resolved = { ...context, loaderData };

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { inBrowser, unavailable } from '@portfolio/shared/page-data';
 import { allSettledWell, resolveDeferred } from './resolve-deferred';
 
 describe('resolveDeferred', () => {
@@ -34,12 +35,12 @@ describe('allSettledWell', () => {
   });
 
   it('fails on a page state, or a part of one, that failed or was left to the browser', () => {
-    expect(allSettledWell({ page: { page: { status: 'error' } } })).toBe(false);
+    expect(allSettledWell({ page: { page: unavailable() } })).toBe(false);
     expect(
       allSettledWell({
-        page: { page: { status: 'loaded', testimonials: { status: 'failed' } } },
+        page: { page: { status: 'loaded', testimonials: unavailable({ reason: 'slow' }) } },
       }),
     ).toBe(false);
-    expect(allSettledWell({ page: { page: { status: 'unchecked' } } })).toBe(false);
+    expect(allSettledWell({ page: { page: inBrowser() } })).toBe(false);
   });
 });

@@ -1,7 +1,10 @@
 // Page routes' loaders return deferred values (promises) so that, in the browser, the layout
 // and a page's loading state show while code and data come. On the server the first render
-// waits for them, within a budget, and hands the values to the browser with the HTML. Page
-// states are unions with a `status`; one that misses the budget becomes `{ status: 'error' }`.
+// waits for them, within a budget, and hands the values to the browser with the HTML. A page
+// state that misses the budget becomes `unavailable()` (the page-state protocol,
+// docs/decisions/091).
+import { pageOutcome, unavailable } from '@portfolio/shared/page-data';
+
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
     typeof value === 'object' &&
@@ -25,7 +28,7 @@ async function resolveValue(
   if (isThenable(value)) {
     const result = await Promise.race([Promise.resolve(value), deadline]);
     // Too slow: the page shows its error state, and the browser loads the data again.
-    if (result === 'timeout') return { status: 'error' };
+    if (result === 'timeout') return unavailable();
     settled = result;
   }
   if (depth >= MAX_DEPTH || !isPlainObject(settled)) return settled;
@@ -53,16 +56,14 @@ export async function resolveDeferred(
   }
 }
 
-/** Page states that are not the page's content: loading, or failed, in the browser's hands. */
-const UNFINISHED_STATES = new Set(['error', 'failed', 'loading', 'idle', 'unchecked']);
-
 /**
  * Whether every page state in the resolved loader data holds its content (none failed, timed
  * out or left for the browser), at any of the levels resolveDeferred waits on.
  */
 export function allSettledWell(value: unknown, depth = 0): boolean {
   if (!isPlainObject(value)) return true;
-  if (typeof value.status === 'string' && UNFINISHED_STATES.has(value.status)) return false;
+  const { kind } = pageOutcome(value);
+  if (kind === 'unavailable' || kind === 'in-browser') return false;
   return (
     depth > MAX_DEPTH || Object.values(value).every((inner) => allSettledWell(inner, depth + 1))
   );

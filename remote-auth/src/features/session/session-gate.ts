@@ -3,16 +3,16 @@
 // session cookie), so a visitor without one is sent to /signin (302) and a non-admin on the
 // admin dashboard gets the not-allowed page with a 403. In the browser the session is the Auth
 // SDK's, and the pages decide as they render (SignedInOnly).
-import { requestSession } from '@portfolio/shared/page-data';
-import type { PageLoader } from '@portfolio/shared/page-data';
+import { forbidden, inBrowser, redirectTo, requestSession } from '@portfolio/shared/page-data';
+import type { Forbidden, InBrowser, PageLoader, Redirect } from '@portfolio/shared/page-data';
 import { SIGN_IN_ROUTE } from '../../texts';
 
 export type SessionGateState =
-  | { status: 'redirect'; location: string }
-  | { status: 'forbidden' }
+  | Redirect
+  | Forbidden
   | { status: 'allowed' }
   /** In the browser, or the server could not check the session: the page decides. */
-  | { status: 'unchecked' };
+  | InBrowser;
 
 export function sessionGate({
   role,
@@ -21,9 +21,9 @@ export function sessionGate({
 }): (args: Parameters<PageLoader>[0]) => SessionGateState {
   return (args): SessionGateState => {
     const session = requestSession(args);
-    if (session === undefined) return { status: 'unchecked' };
-    if (session === null) return { status: 'redirect', location: SIGN_IN_ROUTE };
-    if (role === 'admin' && session.role !== 'admin') return { status: 'forbidden' };
+    if (session === undefined) return inBrowser();
+    if (session === null) return redirectTo(SIGN_IN_ROUTE);
+    if (role === 'admin' && session.role !== 'admin') return forbidden();
     return { status: 'allowed' };
   };
 }

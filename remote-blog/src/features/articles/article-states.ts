@@ -4,18 +4,19 @@
 // (and the server answer 404) instead of "try again later".
 import { ApiError, getArticle, getArticles } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
-import { loadPublicOrDraft } from '@portfolio/shared/page-data';
+import { inBrowser, loadPublicOrDraft, notFound, unavailable } from '@portfolio/shared/page-data';
+import type { InBrowser, NotFound, Unavailable } from '@portfolio/shared/page-data';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { Article, ArticleDetail } from '@portfolio/shared/types';
 import { sortNewestFirst } from './article-text';
 
-export type ArticleListState = { status: 'error' } | { status: 'loaded'; articles: Article[] };
+export type ArticleListState = Unavailable | { status: 'loaded'; articles: Article[] };
 
 export type ArticleState =
-  | { status: 'not-found' }
-  | { status: 'error' }
+  | NotFound
+  | Unavailable
   /** An admin's draft, on the site's server: the browser loads it (docs/decisions/122). */
-  | { status: 'loading' }
+  | InBrowser
   | {
       status: 'loaded';
       article: ArticleDetail;
@@ -33,7 +34,7 @@ export async function loadArticleList(options: RequestOptions = {}): Promise<Art
     return { status: 'loaded', articles: sortNewestFirst(articles) };
   } catch (error) {
     if (!options.signal?.aborted) console.error('Could not load the articles', error);
-    return { status: 'error' };
+    return unavailable();
   }
 }
 
@@ -60,11 +61,11 @@ export async function loadArticle(
     const article = await loadPublicOrDraft({ request, context }, (options) =>
       getArticle(id, options),
     );
-    if (article === 'in-browser') return { status: 'loading' };
+    if (article === 'in-browser') return inBrowser();
     return { status: 'loaded', article, html: await articleHtml(article.content) };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { status: 'not-found' };
+    if (error instanceof ApiError && error.status === 404) return notFound();
     if (!signal.aborted) console.error(`Could not load article ${id}`, error);
-    return { status: 'error' };
+    return unavailable();
   }
 }

@@ -2,10 +2,12 @@
 // that was replaced by a newer one, so a slow answer to an old query never shows.
 import { searchArticles } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
+import { unavailable } from '@portfolio/shared/page-data';
+import type { Unavailable } from '@portfolio/shared/page-data';
 import type { SearchResult } from '@portfolio/shared/types';
 
 export type ArticleSearchState =
-  { status: 'idle' } | { status: 'failed' } | { status: 'loaded'; results: SearchResult[] };
+  { status: 'idle' } | Unavailable | { status: 'loaded'; results: SearchResult[] };
 
 /** `query` must already be trimmed; an empty one searches nothing (docs/product.md). */
 export async function loadArticleSearch(
@@ -18,7 +20,7 @@ export async function loadArticleSearch(
   } catch (error) {
     // A failed search is only logged; the page shows no message.
     if (!options.signal?.aborted) console.error('Article search failed', error);
-    return { status: 'failed' };
+    return unavailable();
   }
 }
 

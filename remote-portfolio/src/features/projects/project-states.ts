@@ -2,18 +2,19 @@
 // call settles into a state of the page, never a rejection, so the server can render it.
 import { ApiError, getProject, getProjects } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
-import { loadPublicOrDraft } from '@portfolio/shared/page-data';
+import { inBrowser, loadPublicOrDraft, notFound, unavailable } from '@portfolio/shared/page-data';
+import type { InBrowser, NotFound, Unavailable } from '@portfolio/shared/page-data';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { Project } from '@portfolio/shared/types';
 import { PROJECT_LOAD_FAILED, PROJECT_NOT_FOUND } from '../../texts';
 
-export type ProjectsState = { status: 'error' } | { status: 'loaded'; projects: Project[] };
+export type ProjectsState = Unavailable | { status: 'loaded'; projects: Project[] };
 
 export type ProjectState =
-  | { status: 'not-found'; message: string }
-  | { status: 'error'; message: string }
+  | (NotFound & { message: string })
+  | (Unavailable & { message: string })
   /** An admin's draft, on the site's server: the browser loads it (docs/decisions/122). */
-  | { status: 'loading' }
+  | InBrowser
   | { status: 'loaded'; project: Project };
 
 /** GET /projects. The client already rejects a non-array answer. */
@@ -21,7 +22,7 @@ export async function loadProjects(options: RequestOptions = {}): Promise<Projec
   try {
     return { status: 'loaded', projects: await getProjects(options) };
   } catch {
-    return { status: 'error' };
+    return unavailable();
   }
 }
 
@@ -34,16 +35,17 @@ export async function loadProject(
   id: string,
   { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
 ): Promise<ProjectState> {
-  if (!id) return { status: 'not-found', message: PROJECT_NOT_FOUND };
+  if (!id) return notFound({ message: PROJECT_NOT_FOUND });
   try {
     const project = await loadPublicOrDraft({ request, context }, (options) =>
       getProject(id, options),
     );
-    return project === 'in-browser' ? { status: 'loading' } : { status: 'loaded', project };
+    return project === 'in-browser' ? inBrowser() : { status: 'loaded', project };
   } catch (error) {
     if (error instanceof ApiError) {
-      return { status: error.status === 404 ? 'not-found' : 'error', message: PROJECT_NOT_FOUND };
+      const message = PROJECT_NOT_FOUND;
+      return error.status === 404 ? notFound({ message }) : unavailable({ message });
     }
-    return { status: 'error', message: PROJECT_LOAD_FAILED };
+    return unavailable({ message: PROJECT_LOAD_FAILED });
   }
 }

@@ -23,9 +23,11 @@ import {
 import { EBOOK_TITLE, STORE_TITLE } from '../../remote-shop/src/texts';
 import { REMOTE_UNAVAILABLE_TITLE } from '../../shell/src/texts';
 
-const SHELL_PORT = 3720;
-const SHOP_PORT = 3724;
-const CONTROL_PORT = 3729;
+// Its own small site, on the run's block (tools/free-ports.mjs) or 3720-3729.
+const DEPLOY_PORTS = Number(process.env.DEPLOY_SPEC_PORT ?? 3720);
+const SHELL_PORT = DEPLOY_PORTS;
+const SHOP_PORT = DEPLOY_PORTS + 4;
+const CONTROL_PORT = DEPLOY_PORTS + 9;
 const SITE = `http://localhost:${SHELL_PORT}`;
 const SHOP_BUILD = path.join(ROOT, 'remote-shop', 'dist');
 const GIFT_CARDS_TEXT = 'Gift cards are on their way.';

@@ -33,8 +33,8 @@ echo "Node 24: unit and API tests passed after $((SECONDS - started)) s"
 
 # The production build, then the browser smoke: server rendering, hydration and each remote
 # (e2e/ssr.spec.ts) against the stack started by e2e/support/e2e-stack.mjs, all on this node.
-node tools/build.mjs
+node --conditions=@portfolio/source --import tsx tools/build.mjs
 read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts}"
-(cd e2e && node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium)
+(cd e2e && node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium)
 
 echo "Node 24 checks finished in $((SECONDS - started)) s"

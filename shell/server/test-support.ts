@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { REMOTE_NAMES } from '@portfolio/contract';
+import { REMOTE_NAMES, escapeHtml } from '@portfolio/contract';
 import type { FastifyInstance } from 'fastify';
 import { remoteRouteEntries } from '../src/routes';
 import type { SiteRouteTable } from '../src/routes';
@@ -133,11 +133,14 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
         kind: 'page',
         status: 200,
         stylesheets: ['http://blog.test/v/1/blog.css'],
-        headTags: `<title>${url.pathname}</title>`,
+        // Escaped, as React and the head's renderer escape what a page shows.
+        headTags: `<title>${escapeHtml(url.pathname)}</title>`,
         siteDataScript: '<script type="application/json" id="site-data">{}</script>',
         cacheable: true,
         pipe: async (target) => {
-          target.write(`<main data-nonce="${nonce}">page ${url.pathname} render ${count}</main>`);
+          target.write(
+            `<main data-nonce="${nonce}">page ${escapeHtml(url.pathname)} render ${count}</main>`,
+          );
           return true;
         },
         ...given,

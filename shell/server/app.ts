@@ -12,7 +12,7 @@ import type { ShellAssets } from './document';
 import type { SiteServerOptions } from './options';
 import caches from './plugins/caches';
 import crawlerFiles from './plugins/crawler-files';
-import errors from './plugins/errors';
+import errors, { answerClientError } from './plugins/errors';
 import health from './plugins/health';
 import hostCheck from './plugins/host-check';
 import pageRoute from './plugins/page-route';
@@ -57,6 +57,7 @@ export async function buildSiteServer(
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     bodyLimit: BODY_LIMIT_BYTES,
+    clientErrorHandler: answerClientError,
   });
 
   await app.register(errors);

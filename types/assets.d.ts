@@ -20,3 +20,10 @@ declare module '*.jpg' {
   const url: string;
   export default url;
 }
+
+// A remote's routes, as its standalone bootstrap imports them (tools/webpack/standalone-bootstrap.tsx):
+// the build points @portfolio/remote-src at the remote's sources; the contract checks the file.
+declare module '@portfolio/remote-src/routes.json' {
+  const routes: unknown;
+  export default routes;
+}

@@ -6,12 +6,15 @@
 import fc from 'fast-check';
 import { INJECTIONS, hostileText, percentEncode } from './hostile-requests';
 
-/** Markup a request may carry; an answer that contains one as sent reflects it. */
+/**
+ * Markup a request may carry; an answer that contains one as sent reflects it. Each is specific
+ * to the injections: a page's own markup (`"><svg` closes many an attribute before an icon)
+ * never matches one.
+ */
 export const REFLECTION_MARKERS = [
   '<script>alert',
   '<img src=x onerror',
   '<svg onload',
-  '"><svg',
   'onerror=alert',
 ] as const;
 

@@ -24,10 +24,13 @@ export function browserConfig(context) {
     name: app.name,
     mode: context.mode,
     context: app.dir,
-    entry:
-      !production && isHost
-        ? [path.join(ROOT, 'tools/webpack/react-refresh-hook.ts'), './src/main.ts']
-        : './src/main.ts',
+    // The shell's own entry; a remote's standalone page, one for all remotes.
+    entry: isHost
+      ? [
+          ...(production ? [] : [path.join(ROOT, 'tools/webpack/react-refresh-hook.ts')]),
+          './src/main.ts',
+        ]
+      : path.join(ROOT, 'tools/webpack/standalone-entry.ts'),
     // Production: maps written for the team's own tools but not linked from the scripts, and
     // never served (servers refuse .map). Development: separate maps, never eval (the site's
     // Content-Security-Policy forbids it).
@@ -44,7 +47,16 @@ export function browserConfig(context) {
       // The server builds write dist/server/ (and the shell's server dist/site/) beside this one.
       clean: { keep: new RegExp(`^(${FEDERATION_RUNTIME_SCRIPT}|${SERVER_DIR}/|site/)`) },
     },
-    resolve: context.resolve,
+    resolve: isHost
+      ? context.resolve
+      : {
+          ...context.resolve,
+          alias: {
+            ...context.resolve.alias,
+            // What the standalone bootstrap reads: this remote's routes and pages.
+            '@portfolio/remote-src': path.join(app.dir, 'src'),
+          },
+        },
     module: {
       rules: [
         context.typescriptRule({ refresh: fastRefresh }),
@@ -55,7 +67,10 @@ export function browserConfig(context) {
     plugins: [
       // The shell installs window.__portfolioDiagnostics only when this is true (bootstrap.tsx);
       // false, the code is dropped at build time.
-      new webpack.DefinePlugin({ __TEST_BUILD__: JSON.stringify(testBuild) }),
+      new webpack.DefinePlugin({
+        __TEST_BUILD__: JSON.stringify(testBuild),
+        __REMOTE_NAME__: JSON.stringify(app.name),
+      }),
       new ModuleFederationPlugin({
         name: app.name,
         filename: 'remoteEntry.js',

@@ -1,2 +1,0 @@
-// Async boundary: shared modules are negotiated before any of them is used.
-import('./bootstrap');

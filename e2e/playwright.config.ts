@@ -40,7 +40,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { browserName: 'chromium' },
-      testIgnore: ['faults/**', 'deploys/**'],
+      testIgnore: ['faults/**', 'deploys/**', 'dev/**'],
     },
     // Real faults (the content API's gate switched off, slowed, failing) affect every page of
     // the stack: these specs run after the others, one at a time.
@@ -60,11 +60,20 @@ export default defineConfig({
       dependencies: ['faults'],
       workers: 1,
     },
+    // `npm run dev` from a clean copy of the repository, on its own ports (dev/dev-loop.spec.ts):
+    // last and alone, since it builds every app in development mode.
+    {
+      name: 'dev',
+      use: { browserName: 'chromium' },
+      testMatch: 'dev/**/*.spec.ts',
+      dependencies: ['deploys'],
+      workers: 1,
+    },
   ],
   webServer: {
     // The production build (`npm run e2e` builds first), served as `npm start` serves it.
     // The content API is reached through a fault gate the fault specs switch (support/).
-    command: 'tsx --conditions=@portfolio/source support/e2e-stack.mjs',
+    command: 'node --conditions=@portfolio/source --import tsx support/e2e-stack.mjs',
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

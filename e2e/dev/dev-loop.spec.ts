@@ -1,0 +1,130 @@
+// `npm run dev` from a clean state (docs/decisions/090): a copy of the repository's tracked
+// files with nothing built, its dev stack on ports of its own. The home page arrives rendered by
+// the server; an edit of a remote's component updates the open page through React Fast Refresh
+// with its state kept, and the next server render shows it too, with no restart.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, expectNoA11yViolations, test } from '../fixtures';
+import { freeBlock, portsEnv } from '../../tools/free-ports.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The component edited, and the edit: its name field's label. */
+const COMPONENT = 'remote-portfolio/src/features/contact/ContactForm.tsx';
+const LABEL = '{CONTACT_NAME_LABEL}</label>';
+const EDITED = 'Your full name</label>';
+
+test.describe.configure({ mode: 'serial' });
+
+let work = '';
+let site = '';
+let dev: ChildProcess | undefined;
+let output = '';
+
+/** The repository as a fresh clone has it: its tracked files, the installed dependencies. */
+function cleanCopy(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-dev-loop-'));
+  const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    cpSync(path.join(ROOT, file), path.join(dir, file));
+  }
+  for (const modules of [
+    'node_modules',
+    ...files
+      .filter((f) => f.endsWith('/package.json'))
+      .map((f) => `${path.dirname(f)}/node_modules`),
+  ]) {
+    try {
+      symlinkSync(path.join(ROOT, modules), path.join(dir, modules));
+    } catch {
+      // That package has no modules of its own.
+    }
+  }
+  return dir;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  work = cleanCopy();
+  const ports = portsEnv(await freeBlock());
+  site = `http://localhost:${ports.SHELL_PORT}`;
+  dev = spawn(
+    process.execPath,
+    ['--conditions=@portfolio/source', '--import', 'tsx', 'tools/dev.mjs'],
+    {
+      cwd: work,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        ...ports,
+        DATA_DIR: path.join(work, 'data'),
+        EMULATOR_DATA_DIR: path.join(work, 'emulator'),
+      },
+    },
+  );
+  dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await expect
+    .poll(() => output.includes('press Ctrl-C'), { timeout: 540_000, intervals: [2000] })
+    .toBe(true);
+});
+
+test.afterAll(async () => {
+  if (dev?.pid) {
+    process.kill(-dev.pid, 'SIGINT');
+    await new Promise((resolve) => dev?.once('exit', resolve));
+  }
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test('an edit of a remote reaches the open page (state kept) and the next server render', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // Rendered by the server, from development builds.
+  const first = await (await fetch(`${site}/`)).text();
+  expect(first).toContain('>Name<');
+  expect(first).toContain('"drawnInBrowser":[]');
+
+  await page.goto(`${site}/`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expectNoA11yViolations(page);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await name.fill('Typed before the edit');
+
+  const file = path.join(work, COMPONENT);
+  const source = readFileSync(file, 'utf8');
+  expect(source).toContain(LABEL);
+  writeFileSync(file, source.replace(LABEL, EDITED));
+
+  // Fast Refresh: the label changes in place; what was typed stays; no new document.
+  const edited = page.getByRole('textbox', { name: 'Your full name' });
+  await expect(edited).toBeVisible({ timeout: 120_000 });
+  await expect(edited).toHaveValue('Typed before the edit');
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
+
+  // The server renders the new component too, without a restart.
+  await expect
+    .poll(async () => (await fetch(`${site}/`)).text(), { timeout: 120_000, intervals: [1000] })
+    .toContain('>Your full name<');
+  expect(output).not.toMatch(/\[site\] .*exited/);
+});

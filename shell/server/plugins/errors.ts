@@ -33,7 +33,8 @@ function parserRefusal(code: string | undefined): [number, string] {
  * writes one whatever the method), and the packet the parser stopped in may not start the request.
  */
 export function answerClientError(
-  error: Error & { code?: string; rawPacket?: Buffer },
+  // Fastify types the packet as a JSON-ed Buffer; Node passes the Buffer itself.
+  error: Error & { code?: string; rawPacket?: unknown },
   socket: Socket,
 ): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
@@ -42,7 +43,8 @@ export function answerClientError(
   }
   const [status, reason] = parserRefusal(error.code);
   const body = JSON.stringify({ message: clientMessage(status) });
-  const method = /^([A-Z]+) /.exec(error.rawPacket?.subarray(0, 16).toString('latin1') ?? '')?.[1];
+  const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : Buffer.alloc(0);
+  const method = /^([A-Z]+) /.exec(packet.subarray(0, 16).toString('latin1'))?.[1];
   const withBody = method !== undefined && method !== 'HEAD';
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nCache-Control: no-store\r\n` +

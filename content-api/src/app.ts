@@ -67,8 +67,12 @@ export interface BuildAppOptions {
   contactRateLimit?: number;
   /** POST /csp-reports requests per minute per IP. */
   cspReportRateLimit?: number;
-  /** Content event streams open at once (GET /content-events). */
+  /** Public content event streams open at once (GET /content-events), from all clients. */
   maxContentEventStreams?: number;
+  /** …and from one client. */
+  maxContentEventStreamsPerClient?: number;
+  /** CONTENT_EVENTS_KEY: the site's servers' own streams (docs/decisions/083). */
+  contentEventsKey?: string;
   /** Defaults to seed/about.json. */
   about?: AboutData;
   logger?: FastifyServerOptions['logger'];
@@ -205,6 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contentEventRoutes, {
         ...context,
         maxStreams: options.maxContentEventStreams,
+        maxStreamsPerClient: options.maxContentEventStreamsPerClient,
+        siteKey: options.contentEventsKey,
       });
       await api.register(projectRoutes, context);
       await api.register(articleRoutes, context);

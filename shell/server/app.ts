@@ -65,6 +65,7 @@ export async function buildSiteServer(
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(caches, {
     apiBase,
+    ...(options.contentEventsKey !== undefined && { contentEventsKey: options.contentEventsKey }),
     renderCache: options.renderCache,
     contentCache: options.contentCache,
     ...(parts.watch ? { watch: parts.watch } : {}),

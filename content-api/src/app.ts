@@ -3,6 +3,7 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import { answerClientError } from '@portfolio/contract/client-errors';
 import Fastify, { LogController } from 'fastify';
 import type {
   FastifyError,
@@ -132,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
     // Longer than any valid id or image name, so those get the schema's clear 400 message.
     routerOptions: { maxParamLength: 1000 },
+    // A request Node could not read (a head over 16 KiB…): `{ message }`, no body to a HEAD.
+    clientErrorHandler: answerClientError,
   });
 
   // Unknown body fields are errors, not silently dropped; body values are never coerced.

@@ -4,6 +4,7 @@
 // only starts it, and tests call `inject()` on what it returns.
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController } from 'fastify';
+import { answerClientError } from '@portfolio/contract/client-errors';
 import type { FastifyInstance } from 'fastify';
 import { buildRuntimeConfig } from '@portfolio/platform/runtime-config';
 import type { SiteRenderer } from '../src/server/render-types';
@@ -57,6 +58,8 @@ export async function buildSiteServer(
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request Node could not read (a head over 16 KiB…): `{ message }`, no body to a HEAD.
+    clientErrorHandler: answerClientError,
   });
 
   await app.register(errors);

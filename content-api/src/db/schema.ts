@@ -129,8 +129,9 @@ export const profiles = pgTable('profiles', {
 });
 
 /**
- * Site sessions ended at sign-out (docs/decisions/081): a session cookie is known by its user
- * and the second it was minted, and is refused from then on by every API instance. A row is
+ * Site sessions ended (docs/decisions/081): a session cookie is known by its user and the second
+ * it was minted, and every API instance refuses it from `refusedFrom` on (at sign-out, at once;
+ * when a renewal replaces it, a minute later, for the requests already on their way). A row is
  * kept until the cookie would have expired anyway.
  */
 export const revokedSessions = pgTable(
@@ -138,6 +139,7 @@ export const revokedSessions = pgTable(
   {
     uid: text('uid').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
+    refusedFrom: timestamp('refused_from', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [

@@ -31,6 +31,9 @@ export const SESSION_MESSAGES = {
  */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
+/** How long a session replaced by a renewal stays good, for requests already under way. */
+export const REPLACED_SESSION_GRACE_SECONDS = 60;
+
 export interface SessionRouteOptions extends RouteContext {
   sessionCookies: SessionCookies;
 }
@@ -99,7 +102,16 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = async (
         request.log.error({ err: error }, 'Session cookie could not be created');
         throw new HttpError(503, AUTH_MESSAGES.unavailable);
       }
-      if (replaced) await revokeSession(db, replaced, latestExpiry(replaced.issuedAt));
+      // A minute's grace: a page request the browser sent with the old cookie before the new
+      // one arrived must not end the visitor's session (it would clear the new cookie).
+      if (replaced) {
+        await revokeSession(
+          db,
+          replaced,
+          latestExpiry(replaced.issuedAt),
+          REPLACED_SESSION_GRACE_SECONDS,
+        );
+      }
       return reply.code(201).send({ session, expiresIn: SESSION_LIFETIME_MS / 1000 });
     },
   );

@@ -5,7 +5,11 @@ import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { buildApp } from '../../app.js';
 import { AUTH_MESSAGES } from '../../auth/identity.js';
-import { RECENT_SIGN_IN_SECONDS, SESSION_MESSAGES } from './routes.js';
+import {
+  RECENT_SIGN_IN_SECONDS,
+  REPLACED_SESSION_GRACE_SECONDS,
+  SESSION_MESSAGES,
+} from './routes.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 const bearer = (identity: object) => ({ authorization: `Bearer ${tokenFor(identity as never)}` });
@@ -141,13 +145,36 @@ describe.each(testDrivers)('/api/sessions (%s)', (driver) => {
       expect((await verify(laptop)).statusCode).toBe(200);
     });
 
-    it('ends the session a renewal replaces, so an old copy cannot outlive the new one', async () => {
+    it('ends the session a renewal replaces a minute later, so an old copy cannot outlive the new one', async () => {
       const older = await sessionOf(alice, 120);
       const old = { ...alice, authTime: now() - RECENT_SIGN_IN_SECONDS - 60 };
       const renewed = await mint(bearer(old), { session: older });
       expect(renewed.statusCode).toBe(201);
-      expect((await verify(older)).statusCode).toBe(401);
-      expect((await verify(renewed.json<{ session: string }>().session)).statusCode).toBe(200);
+      const renewedSession = renewed.json<{ session: string }>().session;
+      // Requests already on their way with the old cookie still pass...
+      expect((await verify(older)).statusCode).toBe(200);
+      // ...for a minute.
+      const later = Date.now() + (REPLACED_SESSION_GRACE_SECONDS + 1) * 1000;
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+      try {
+        expect((await verify(older)).statusCode).toBe(401);
+        expect((await verify(renewedSession)).statusCode).toBe(200);
+      } finally {
+        clock.mockRestore();
+      }
+      // A sign-out within the minute ends it at once.
+      const another = await sessionOf(alice, 60);
+      expect((await mint(bearer(old), { session: another })).statusCode).toBe(201);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/sessions/revoke',
+            payload: { session: another },
+          })
+        ).statusCode,
+      ).toBe(204);
+      expect((await verify(another)).statusCode).toBe(401);
     });
 
     it('is told to every API instance on the database (no state of its own)', async () => {

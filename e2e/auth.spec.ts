@@ -267,6 +267,22 @@ test.describe('the site session: signed-in pages arrive rendered for their visit
     const after = await html(page, '/user-dashboard');
     expect(after.response.status()).toBe(302);
     expect(after.response.headers().location).toBe('/signin');
+
+    // Logout ended the session itself (docs/decisions/081): a copy of the cookie taken before
+    // it opens nothing, on the site or in the API.
+    const copy = { Cookie: `__session=${cookie!.value}` };
+    const replayed = await page.request.get('/welcome', { headers: copy });
+    expect(await replayed.text()).not.toContain('Welcome, Session Reader!');
+    const replayedDashboard = await page.request.get('/user-dashboard', {
+      headers: copy,
+      maxRedirects: 0,
+    });
+    expect(replayedDashboard.status()).toBe(302);
+    const { apiBase } = await siteConfig(page.request);
+    const verified = await page.request.post(`${apiBase}/sessions/verify`, {
+      data: { session: cookie!.value },
+    });
+    expect(verified.status()).toBe(401);
   });
 
   test('the admin dashboard arrives rendered for the admin', async ({ page }) => {

@@ -4,6 +4,7 @@
 // printed under their names. `stop()` ends everything this stack started, and only that.
 import { LOOPBACK_HOST_NAMES } from '@portfolio/contract/hosts';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,9 @@ export function createStack({ label, env = process.env }) {
   const siteHostname = publicHost === '127.0.0.1' ? 'localhost' : publicHost;
   // The API's and the site's info line per request would only be dropped here (readableLogLine).
   const logRequests = env.LOG_REQUESTS || 'off';
+  // The key of the site's own content event streams (docs/decisions/083): the setting when
+  // given, else one made for this run, known only to the API and the site's server it starts.
+  const contentEventsKey = env.CONTENT_EVENTS_KEY || randomBytes(32).toString('hex');
 
   /** @type {{ name: string, child: import('node:child_process').ChildProcess }[]} */
   const children = [];
@@ -225,6 +229,7 @@ export function createStack({ label, env = process.env }) {
         SITE_URL: env.SITE_URL || `http://localhost:${appPort(APPS[0], env)}`,
         FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
         LOG_REQUESTS: logRequests,
+        CONTENT_EVENTS_KEY: contentEventsKey,
         ...(useEmulator
           ? {
               FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
@@ -261,6 +266,7 @@ export function createStack({ label, env = process.env }) {
         HOST: bindHost,
         SITE_HOSTNAME: siteHostname,
         LOG_REQUESTS: logRequests,
+        CONTENT_EVENTS_KEY: contentEventsKey,
         ...how.env,
       },
       formatLine,

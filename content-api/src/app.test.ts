@@ -1,4 +1,6 @@
 // Cross-cutting behaviour: health, about data, CORS, errors, caching.
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { buildApp } from './app.js';
 import { createProject } from './features/projects/repository.js';
@@ -310,5 +312,36 @@ describe.each(testDrivers)('app (%s)', (driver) => {
       expect((await t.app.inject(`/api/articles/${id}`)).statusCode).toBe(404);
       expect((await t.app.inject('/api/rss.xml')).body).not.toContain('Fresher');
     });
+  });
+});
+
+describe('a request Node cannot read (issue 23, finding 9)', () => {
+  let t: TestApp;
+  let port = 0;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { seed: false });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  const raw = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(head));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+
+  it("is answered with the API's { message }, and a HEAD with nothing after the head", async () => {
+    const long = `/api/${'A'.repeat(17_000)}`;
+    const get = await raw(`GET ${long} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(get).toMatch(/^HTTP\/1\.1 431 /);
+    expect(get.split('\r\n\r\n')[1]).toBe(
+      JSON.stringify({ message: 'The request head is too large.' }),
+    );
+    const head = await raw(`HEAD ${long} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(head).toMatch(/Content-Length: 0\r\n\r\n$/);
   });
 });

@@ -3,6 +3,7 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import { answerClientError } from '@portfolio/contract/client-errors';
 import Fastify, { LogController } from 'fastify';
 import type {
   FastifyError,
@@ -67,8 +68,12 @@ export interface BuildAppOptions {
   contactRateLimit?: number;
   /** POST /csp-reports requests per minute per IP. */
   cspReportRateLimit?: number;
-  /** Content event streams open at once (GET /content-events). */
+  /** Public content event streams open at once (GET /content-events), from all clients. */
   maxContentEventStreams?: number;
+  /** …and from one client. */
+  maxContentEventStreamsPerClient?: number;
+  /** CONTENT_EVENTS_KEY: the site's servers' own streams (docs/decisions/083). */
+  contentEventsKey?: string;
   /** Defaults to seed/about.json. */
   about?: AboutData;
   logger?: FastifyServerOptions['logger'];
@@ -128,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
     // Longer than any valid id or image name, so those get the schema's clear 400 message.
     routerOptions: { maxParamLength: 1000 },
+    // A request Node could not read (a head over 16 KiB…): `{ message }`, no body to a HEAD.
+    clientErrorHandler: answerClientError,
   });
 
   // Unknown body fields are errors, not silently dropped; body values are never coerced.
@@ -205,6 +212,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contentEventRoutes, {
         ...context,
         maxStreams: options.maxContentEventStreams,
+        maxStreamsPerClient: options.maxContentEventStreamsPerClient,
+        siteKey: options.contentEventsKey,
       });
       await api.register(projectRoutes, context);
       await api.register(articleRoutes, context);

@@ -31,6 +31,7 @@ describe('readConfig', () => {
       logLevel: 'info',
       logRequests: true,
       trustProxy: false,
+      contentEventsKey: undefined,
     });
     expect(DEFAULT_CORS_ORIGINS).toHaveLength(10);
     expect(DEFAULT_CORS_ORIGINS).toContain('http://localhost:3004');
@@ -58,6 +59,7 @@ describe('readConfig', () => {
       TRUST_PROXY: 'true',
       ALLOW_AUTH_EMULATOR_ON_NETWORK: EMULATOR_OPT_IN,
       PUBLIC_HOSTS: 'api.example.com, API2.example.com:8443',
+      CONTENT_EVENTS_KEY: 'k'.repeat(64),
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -78,6 +80,7 @@ describe('readConfig', () => {
       trustProxy: true,
       allowAuthEmulatorOnNetwork: true,
       publicHosts: ['api.example.com', 'api2.example.com:8443'],
+      contentEventsKey: 'k'.repeat(64),
     });
   });
 
@@ -100,6 +103,8 @@ describe('readConfig', () => {
     [{ ALLOW_AUTH_EMULATOR_ON_NETWORK: 'yes' }, /ALLOW_AUTH_EMULATOR_ON_NETWORK must be unset/],
     [{ PUBLIC_HOSTS: 'http://api.example.com' }, /PUBLIC_HOSTS must be/],
     [{ LOG_REQUESTS: 'false' }, /LOG_REQUESTS must be "on" or "off"/],
+    [{ CONTENT_EVENTS_KEY: 'short-secret' }, /CONTENT_EVENTS_KEY must be 32 to 512 visible/],
+    [{ CONTENT_EVENTS_KEY: `${'k'.repeat(40)} x` }, /CONTENT_EVENTS_KEY must be 32 to 512/],
   ])('rejects %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

@@ -34,6 +34,8 @@ export interface AppConfig {
   logRequests: boolean;
   /** Fastify `trustProxy`: true, or a comma list of trusted proxy addresses/CIDRs. */
   trustProxy: boolean | string;
+  /** CONTENT_EVENTS_KEY: the site's servers' own event streams (docs/decisions/083). */
+  contentEventsKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +85,17 @@ function redisUrl(raw: string | undefined): string | undefined {
   if (raw !== undefined && !/^rediss?:\/\/\S+$/.test(raw)) {
     // The value is not echoed: it may carry a password.
     throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL.');
+  }
+  return raw;
+}
+
+/** A secret sent in a header: long, and nothing a header could not carry. */
+function contentEventsKey(raw: string | undefined): string | undefined {
+  if (raw !== undefined && !/^[\x21-\x7e]{32,512}$/.test(raw)) {
+    // The value is not echoed: it is a secret.
+    throw new ConfigError(
+      'CONTENT_EVENTS_KEY must be 32 to 512 visible ASCII characters (e.g. openssl rand -hex 32).',
+    );
   }
   return raw;
 }
@@ -143,6 +156,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     logRequests: onOff(nonEmpty(env.LOG_REQUESTS), 'LOG_REQUESTS', true),
     trustProxy: trustProxy(nonEmpty(env.TRUST_PROXY)),
+    contentEventsKey: contentEventsKey(nonEmpty(env.CONTENT_EVENTS_KEY)),
   };
 }
 

@@ -54,6 +54,7 @@ async function main() {
     contactRateLimit: config.contactRateLimit,
     cache: { maxBytes: config.cacheMaxBytes },
     trustProxy: config.trustProxy,
+    contentEventsKey: config.contentEventsKey,
     logRequests: config.logRequests,
     logger: { level: config.logLevel },
   });

@@ -4,6 +4,7 @@
 // only starts it, and tests call `inject()` on what it returns.
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController } from 'fastify';
+import { answerClientError } from '@portfolio/contract/client-errors';
 import type { FastifyInstance } from 'fastify';
 import { buildRuntimeConfig } from '@portfolio/platform/runtime-config';
 import type { SiteRenderer } from '../src/server/render-types';
@@ -12,7 +13,7 @@ import type { ShellAssets } from './document';
 import type { SiteServerOptions } from './options';
 import caches from './plugins/caches';
 import crawlerFiles from './plugins/crawler-files';
-import errors, { answerClientError } from './plugins/errors';
+import errors from './plugins/errors';
 import health from './plugins/health';
 import hostCheck from './plugins/host-check';
 import pageRoute from './plugins/page-route';
@@ -57,6 +58,7 @@ export async function buildSiteServer(
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request Node could not read (a head over 16 KiB…): `{ message }`, no body to a HEAD.
     clientErrorHandler: answerClientError,
   });
 
@@ -66,6 +68,7 @@ export async function buildSiteServer(
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(caches, {
     apiBase,
+    ...(options.contentEventsKey !== undefined && { contentEventsKey: options.contentEventsKey }),
     renderCache: options.renderCache,
     contentCache: options.contentCache,
     ...(parts.watch ? { watch: parts.watch } : {}),

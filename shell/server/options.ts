@@ -27,6 +27,11 @@ export interface SiteServerOptions {
    * the pages' policy lets through.
    */
   hotReload: boolean;
+  /**
+   * CONTENT_EVENTS_KEY, the same as the content API's: the site's event streams are then its
+   * own, out of the public's reach (docs/decisions/083). `npm start` makes one for each run.
+   */
+  contentEventsKey?: string;
 }
 
 /** Where and how many processes the site listens with. */
@@ -57,6 +62,7 @@ export function siteServerOptionsFrom(env: NodeJS.ProcessEnv, distDir: string): 
     logger: { level: env.LOG_LEVEL || 'info' },
     logRequests: switchFromEnv('LOG_REQUESTS', true, env),
     hotReload: switchFromEnv('HOT_RELOAD', false, env),
+    ...(env.CONTENT_EVENTS_KEY?.trim() && { contentEventsKey: env.CONTENT_EVENTS_KEY.trim() }),
   };
 }
 

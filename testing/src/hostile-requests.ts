@@ -601,6 +601,27 @@ const SCRIPTED_SVGS = [
   '<svg xmlns="http://www.w3.org/2000/svg"><use href="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="/></svg>',
 ];
 
+/**
+ * SVGs whose sheer shape is the attack: elements nested past the API's limit of 100 (past the
+ * XML parser's own, which once made the check throw: a 500), or more elements than its 10,000,
+ * each level or element a random harmless one, so every one must be refused with a reason.
+ */
+const SVG_ELEMENTS = ['g', 'svg', 'a', 'defs', 'mask', 'clipPath', 'text', 'tspan'];
+const oversizedSvg = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: 101, max: 5000 }), fc.constantFrom(...SVG_ELEMENTS))
+    .map(
+      ([depth, name]) =>
+        `<svg xmlns="http://www.w3.org/2000/svg">${`<${name}>`.repeat(depth)}${`</${name}>`.repeat(depth)}</svg>`,
+    ),
+  fc
+    .tuple(fc.integer({ min: 10_001, max: 20_000 }), fc.constantFrom('<rect/>', '<g></g>', '<a/>'))
+    .map(
+      ([count, element]) =>
+        `<svg xmlns="http://www.w3.org/2000/svg">${element.repeat(count)}</svg>`,
+    ),
+);
+
 /** Bytes that are no accepted image: their first byte rules out every magic number and SVG. */
 const notAnImage = fc
   .uint8Array({ minLength: 1, maxLength: 2048 })
@@ -616,7 +637,7 @@ export const hostileUpload = fc.oneof(
     payload: multipart([{ field: 'file', filename: filename.replace(/["\r\n]/g, ''), data }]),
     contentType: `multipart/form-data; boundary=${BOUNDARY}`,
   })),
-  fc.constantFrom(...SCRIPTED_SVGS).map((svg) => ({
+  fc.oneof(fc.constantFrom(...SCRIPTED_SVGS), oversizedSvg).map((svg) => ({
     payload: multipart([{ field: 'file', filename: '../../evil.svg', data: Buffer.from(svg) }]),
     contentType: `multipart/form-data; boundary=${BOUNDARY}`,
   })),

@@ -7,14 +7,15 @@ import fc from 'fast-check';
 import { INJECTIONS, hostileText, percentEncode } from './hostile-requests';
 
 /**
- * Markup a request may carry; an answer that contains one as sent reflects it. Each is specific
- * to the injections: a page's own markup (`"><svg` closes many an attribute before an icon)
- * never matches one.
+ * Markup a request may carry; an answer that contains one as sent reflects it. Each is the
+ * hostile part of a payload, never something the site's own markup holds (`"><svg` alone is
+ * how every page's navbar closes a button before its icon).
  */
 export const REFLECTION_MARKERS = [
   '<script>alert',
   '<img src=x onerror',
   '<svg onload',
+  '"><svg onload',
   'onerror=alert',
 ] as const;
 

@@ -20,8 +20,8 @@ export async function getFirebaseAuth(projectId: string): Promise<Auth> {
 export const MAX_TOKEN_LIFETIME_SECONDS = 3600;
 export const CLOCK_SKEW_SECONDS = 300;
 
-function rejection(message: string): Error {
-  return Object.assign(new Error(message), { code: 'auth/invalid-id-token' });
+function rejection(message: string, code = 'auth/invalid-id-token'): Error {
+  return Object.assign(new Error(message), { code });
 }
 
 interface TokenTimes {
@@ -30,22 +30,62 @@ interface TokenTimes {
   auth_time?: unknown;
 }
 
+/** What a token of one kind may claim about its times. */
+interface TimeRules {
+  /** An ID token's, or a session cookie's. */
+  what: string;
+  /** The `auth/…` code of a refusal, as firebase-admin's own for that kind. */
+  code: string;
+  maxLifetimeSeconds: number;
+}
+
+/** Whole seconds, as Firebase writes them (a forged fraction would reach the answers). */
+const isTime = (value: unknown): value is number => Number.isSafeInteger(value);
+
+function checkTimes(decoded: TokenTimes, nowSeconds: number, rules: TimeRules): void {
+  const { iat, exp, auth_time: authTime } = decoded;
+  if (!isTime(iat) || !isTime(exp) || !isTime(authTime)) {
+    throw rejection(`The ${rules.what} lacks iat, exp or auth_time.`, rules.code);
+  }
+  if (exp - iat > rules.maxLifetimeSeconds + CLOCK_SKEW_SECONDS) {
+    throw rejection(`The ${rules.what} lives longer than it can.`, rules.code);
+  }
+  if (iat > nowSeconds + CLOCK_SKEW_SECONDS || authTime > nowSeconds + CLOCK_SKEW_SECONDS) {
+    throw rejection(`The ${rules.what} was issued in the future.`, rules.code);
+  }
+  if (authTime > iat + CLOCK_SKEW_SECONDS) {
+    throw rejection(`The ${rules.what} was issued before its sign-in happened.`, rules.code);
+  }
+}
+
 /**
  * firebase-admin checks `exp` but not how long a token lives, nor whether it was issued in the
  * future. A real Firebase token lives an hour; anything else was minted by someone else (in
  * emulator mode, by anyone at all).
  */
 export function checkTokenTimes(decoded: TokenTimes, nowSeconds = Date.now() / 1000): void {
-  const { iat, exp, auth_time: authTime } = decoded;
-  if (typeof iat !== 'number' || typeof exp !== 'number' || typeof authTime !== 'number') {
-    throw rejection('The ID token lacks iat, exp or auth_time.');
-  }
-  if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS) {
-    throw rejection('The ID token lives longer than an hour.');
-  }
-  if (iat > nowSeconds + CLOCK_SKEW_SECONDS || authTime > nowSeconds + CLOCK_SKEW_SECONDS) {
-    throw rejection('The ID token was issued in the future.');
-  }
+  checkTimes(decoded, nowSeconds, {
+    what: 'ID token',
+    code: 'auth/invalid-id-token',
+    maxLifetimeSeconds: MAX_TOKEN_LIFETIME_SECONDS,
+  });
+}
+
+/**
+ * The same checks for a session cookie (issue 23, finding 9): it lives at most `maxLifetime`
+ * seconds (two weeks), and neither it nor its sign-in is in the future. In emulator mode a
+ * cookie is unsigned, so these are all that bound what a forged one may claim.
+ */
+export function checkSessionCookieTimes(
+  decoded: TokenTimes,
+  maxLifetimeSeconds: number,
+  nowSeconds = Date.now() / 1000,
+): void {
+  checkTimes(decoded, nowSeconds, {
+    what: 'session cookie',
+    code: 'auth/invalid-session-cookie',
+    maxLifetimeSeconds,
+  });
 }
 
 /** The part of firebase-admin's Auth that token verification uses (tests pass their own). */

@@ -3,7 +3,7 @@
 // to mint a cookie from an ID token at sign-in, and to verify one on each signed-in request, so
 // the rules for trusting Firebase (emulator mode, revocation) live in one place.
 import type { Auth } from 'firebase-admin/auth';
-import { getFirebaseAuth } from './firebase.js';
+import { checkSessionCookieTimes, getFirebaseAuth } from './firebase.js';
 import type { SessionIdentity } from '@portfolio/contract';
 import type { Role } from './identity.js';
 
@@ -46,6 +46,9 @@ export function createFirebaseSessionCookies(
       const auth = await getAuth();
       // checkRevoked: a sign-out everywhere, a password change or a disabled account ends it.
       const decoded = await auth.verifySessionCookie(sessionCookie, true);
+      // firebase-admin checks `exp` only; in emulator mode the cookie is unsigned, so without
+      // these a forged one could claim any time (issue 23, finding 9).
+      checkSessionCookieTimes(decoded, SESSION_LIFETIME_MS / 1000);
       if (emulator) {
         const user = await auth.getUser(decoded.uid);
         return {

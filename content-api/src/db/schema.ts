@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -126,6 +127,26 @@ export const profiles = pgTable('profiles', {
   role: text('role').notNull().default('user'),
   ...timestamps,
 });
+
+/**
+ * Site sessions ended (docs/decisions/081): a session cookie is known by its user and the second
+ * it was minted, and every API instance refuses it from `refusedFrom` on (at sign-out, at once;
+ * when a renewal replaces it, a minute later, for the requests already on their way). A row is
+ * kept until the cookie would have expired anyway.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    uid: text('uid').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
+    refusedFrom: timestamp('refused_from', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.uid, table.issuedAt] }),
+    index('revoked_sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
 
 /** Small key/value facts about the database itself, e.g. when it was seeded. */
 export const appMeta = pgTable('app_meta', {

@@ -23,6 +23,8 @@ declare module 'fastify' {
 export interface CachesOptions {
   /** The content API as this server calls it. */
   apiBase: string;
+  /** CONTENT_EVENTS_KEY: the site's own event streams (docs/decisions/083). */
+  contentEventsKey?: string;
   renderCache: boolean;
   contentCache: boolean;
   /** The stream of content changes; the API's own when not given (tests give their own). */
@@ -35,7 +37,11 @@ export default fp<CachesOptions>(
     const watch =
       options.watch ??
       (wanted
-        ? watchContent({ apiBase: options.apiBase, log: (message) => app.log.info(message) })
+        ? watchContent({
+            apiBase: options.apiBase,
+            ...(options.contentEventsKey !== undefined && { key: options.contentEventsKey }),
+            log: (message) => app.log.info(message),
+          })
         : null);
     const renderCache = watch && options.renderCache ? createRenderCache({ watch }) : null;
     const contentCache =

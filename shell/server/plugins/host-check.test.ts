@@ -60,4 +60,15 @@ describe('the host check', () => {
     }
     expect(site.renderer.rendered).toEqual([]);
   });
+
+  it('answers a head too large for Node with 431 and { message }, and a HEAD with no body', async () => {
+    const long = `/${'A'.repeat(17_000)}`;
+    const get = await rawRequest([`GET ${long} HTTP/1.1`, 'Host: localhost']);
+    expect(get).toMatch(/^HTTP\/1\.1 431 /);
+    expect(get.split('\r\n\r\n')[1]).toBe(
+      JSON.stringify({ message: 'The request head is too large.' }),
+    );
+    const head = await rawRequest([`HEAD ${long} HTTP/1.1`, 'Host: localhost']);
+    expect(head).toMatch(/^HTTP\/1\.1 431 [^]*Content-Length: 0\r\n\r\n$/);
+  });
 });

@@ -1,7 +1,12 @@
 /** @jest-environment node */
 import { buildTestSite } from '../test-support';
 import type { TestSite } from '../test-support';
-import { CROSS_ORIGIN_REFUSED, SESSION_COOKIE, SESSION_UNCHECKED } from './session';
+import {
+  CROSS_ORIGIN_REFUSED,
+  SESSION_COOKIE,
+  SESSION_NOT_ENDED,
+  SESSION_UNCHECKED,
+} from './session';
 
 let site: TestSite;
 beforeEach(async () => {
@@ -105,6 +110,41 @@ describe('the session cookie', () => {
     const out = await site.app.inject({ method: 'DELETE', url: '/session', headers: SAME_ORIGIN });
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+  });
+
+  it('ends the session in the API at sign-out, so a copy of the cookie opens nothing', async () => {
+    site.api.on('POST', '/sessions/revoke', { status: 204 });
+    const out = await site.app.inject({
+      method: 'DELETE',
+      url: '/session',
+      headers: { ...SAME_ORIGIN, cookie: `${SESSION_COOKIE}=signed-in` },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+    const revoked = site.api.calls.filter((call) => call.url === '/api/sessions/revoke');
+    expect(revoked.map((call) => JSON.parse(call.body) as unknown)).toEqual([
+      { session: 'signed-in' },
+    ]);
+  });
+
+  it('clears the cookie at sign-out even when the API cannot end the session, and says so', async () => {
+    site.api.on('POST', '/sessions/revoke', { status: 503, json: { message: 'Down.' } });
+    const failing = await site.app.inject({
+      method: 'DELETE',
+      url: '/session',
+      headers: { ...SAME_ORIGIN, cookie: `${SESSION_COOKIE}=signed-in` },
+    });
+    expect(failing.statusCode).toBe(503);
+    expect(JSON.parse(failing.body)).toEqual({ message: SESSION_NOT_ENDED });
+    expect(String(failing.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+    await site.api.close();
+    const unreachable = await site.app.inject({
+      method: 'DELETE',
+      url: '/session',
+      headers: { ...SAME_ORIGIN, cookie: `${SESSION_COOKIE}=signed-in` },
+    });
+    expect(unreachable.statusCode).toBe(503);
+    expect(String(unreachable.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
   });
 
   it('a cookie the API no longer accepts is cleared, and the page is rendered without a session', async () => {

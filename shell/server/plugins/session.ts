@@ -25,6 +25,8 @@ export const ID_TOKEN_PATTERN = '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-
 
 export const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused.';
 export const SESSION_UNCHECKED = 'Sign-in cannot be checked right now. Please try again later.';
+export const SESSION_NOT_ENDED =
+  'Signed out in this browser, but the session could not be ended on the server. Please sign out again later.';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,13 +155,29 @@ export default fp<SessionOptions>(
       },
     );
 
-    app.delete(SESSION_PATH, { onRequest: sameOriginOnly }, async (request, reply) =>
-      reply
-        .clearCookie(SESSION_COOKIE, cookieOptions(request))
-        .header('Cache-Control', 'no-store')
-        .code(204)
-        .send(),
-    );
+    /**
+     * Sign-out ends the session in the API (docs/decisions/081), so a copy of the cookie opens
+     * nothing any more; the cookie is cleared here whatever the API says.
+     */
+    app.delete(SESSION_PATH, { onRequest: sameOriginOnly }, async (request, reply) => {
+      const cookie = request.cookies[SESSION_COOKIE];
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      if (cookie) {
+        let status: number;
+        try {
+          ({ status } = await callApi('/sessions/revoke', { session: cookie }));
+        } catch (error) {
+          request.log.warn({ err: error }, 'Session could not be ended: content API unreachable');
+          return refuse(reply, 503, SESSION_NOT_ENDED);
+        }
+        // A 4xx: the cookie opens no session (malformed, ended, forged), so nothing is left open.
+        if (status >= 500) {
+          request.log.warn(`Session could not be ended: the content API answered ${status}`);
+          return refuse(reply, 503, SESSION_NOT_ENDED);
+        }
+      }
+      return reply.header('Cache-Control', 'no-store').code(204).send();
+    });
 
     app.decorate('sessionOf', async (request: FastifyRequest, reply: FastifyReply) => {
       const cookie = request.cookies[SESSION_COOKIE];

@@ -2,7 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { CONTENT_EVENTS_MESSAGES } from './routes.js';
+import {
+  CONTENT_EVENTS_KEY_HEADER,
+  CONTENT_EVENTS_MESSAGES,
+  DEFAULT_MAX_CONTENT_EVENT_STREAMS_PER_CLIENT,
+  clientOf,
+} from './routes.js';
 
 interface ContentEvent {
   generation: number;
@@ -10,9 +15,12 @@ interface ContentEvent {
 }
 
 /** Reads a server-sent event stream one `content` event at a time. */
-async function openStream(base: string) {
+async function openStream(base: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/content-events`, { signal: controller.signal });
+  const response = await fetch(`${base}/api/content-events`, {
+    signal: controller.signal,
+    headers,
+  });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
   return {
@@ -102,5 +110,107 @@ describe('GET /api/content-events', () => {
     await stream.next();
     await t.app.close();
     await expect(stream.ended()).resolves.toBe(true);
+  });
+});
+
+describe('GET /api/content-events: one client cannot take every stream (issue 23, finding 8)', () => {
+  const SITE_KEY = 'site-key-'.repeat(6);
+  const PUBLIC_LIMIT = 12;
+  let t: TestApp;
+  let base: string;
+  const streams: { close(): void }[] = [];
+
+  beforeEach(async () => {
+    // Behind a proxy, so each test client has an address of its own (X-Forwarded-For).
+    t = await createTestApp('pglite', {
+      seed: false,
+      maxContentEventStreams: PUBLIC_LIMIT,
+      contentEventsKey: SITE_KEY,
+      trustProxy: true,
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    for (const stream of streams.splice(0)) stream.close();
+    await t.close();
+  });
+
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  async function open(headers: Record<string, string>) {
+    const stream = await openStream(base, headers);
+    streams.push(stream);
+    return stream;
+  }
+
+  it('gives one client a few streams, then 429 with a message; others still get theirs', async () => {
+    for (let i = 0; i < DEFAULT_MAX_CONTENT_EVENT_STREAMS_PER_CLIENT; i += 1) {
+      expect((await open(from('203.0.113.7'))).response.status).toBe(200);
+    }
+    const hog = await fetch(`${base}/api/content-events`, { headers: from('203.0.113.7') });
+    expect(hog.status).toBe(429);
+    expect(await hog.json()).toEqual({ message: CONTENT_EVENTS_MESSAGES.tooManyFromClient });
+    // An IPv6 /64 is one client, whatever address in it each stream comes from.
+    for (let i = 1; i <= DEFAULT_MAX_CONTENT_EVENT_STREAMS_PER_CLIENT; i += 1) {
+      expect((await open(from(`2001:db8:1:2::${i}`))).response.status).toBe(200);
+    }
+    const sameNet = await fetch(`${base}/api/content-events`, {
+      headers: from('2001:db8:1:2:ffff:ffff:ffff:ffff'),
+    });
+    expect(sameNet.status).toBe(429);
+    await sameNet.body?.cancel();
+    expect((await open(from('198.51.100.9'))).response.status).toBe(200);
+  });
+
+  it("keeps the site's own streams out of the public's reach: with its key it connects when the public streams are full", async () => {
+    for (let i = 0; i < PUBLIC_LIMIT; i += 1) await open(from(`192.0.2.${i + 1}`));
+    const publicFull = await fetch(`${base}/api/content-events`, { headers: from('192.0.2.99') });
+    expect(publicFull.status).toBe(429);
+    expect(await publicFull.json()).toEqual({ message: CONTENT_EVENTS_MESSAGES.tooMany });
+
+    const site = await open({ [CONTENT_EVENTS_KEY_HEADER]: SITE_KEY, ...from('192.0.2.1') });
+    expect(site.response.status).toBe(200);
+    const first = await site.next();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/articles',
+      headers: adminHeaders,
+      payload: { title: 'Heard by the site', content: 'Text.' },
+    });
+    expect((await site.next()).generation).toBe(first.generation + 1);
+  });
+
+  it('refuses a wrong key with 401, and counts a closed stream out', async () => {
+    const wrong = await fetch(`${base}/api/content-events`, {
+      headers: { [CONTENT_EVENTS_KEY_HEADER]: `${SITE_KEY}x` },
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: CONTENT_EVENTS_MESSAGES.badKey });
+
+    const held = [];
+    for (let i = 0; i < DEFAULT_MAX_CONTENT_EVENT_STREAMS_PER_CLIENT; i += 1) {
+      held.push(await open(from('203.0.113.8')));
+    }
+    held[0]?.close();
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const retry = await open(from('203.0.113.8'));
+      status = retry.response.status;
+      if (status !== 200) retry.close();
+    }
+    expect(status).toBe(200);
+  });
+});
+
+describe('clientOf', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '::ffff:203.0.113.7'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('counts %s as %s', (ip, client) => {
+    expect(clientOf(ip)).toBe(client);
   });
 });

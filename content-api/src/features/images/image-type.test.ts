@@ -1,4 +1,11 @@
-import { inspectImage, inspectSvg } from './image-type.js';
+import {
+  MAX_SVG_DEPTH,
+  MAX_SVG_ELEMENTS,
+  SVG_TOO_DEEP,
+  SVG_TOO_MANY_ELEMENTS,
+  inspectImage,
+  inspectSvg,
+} from './image-type.js';
 
 const svg = (body: string) => Buffer.from(body);
 
@@ -80,5 +87,24 @@ describe('inspectSvg', () => {
     const inspection = inspectSvg(bytes);
     expect(inspection.ok).toBe(false);
     expect(inspection.ok ? '' : inspection.reason).toMatch(reason);
+  });
+
+  /** An <svg> with `levels` nested <g> inside it. */
+  const nested = (levels: number) => `<svg>${'<g>'.repeat(levels)}${'</g>'.repeat(levels)}</svg>`;
+
+  it('accepts elements nested to the limit, and refuses one level more with a reason', () => {
+    expect(inspectSvg(svg(nested(MAX_SVG_DEPTH - 1)))).toMatchObject({ ok: true });
+    for (const levels of [MAX_SVG_DEPTH, 5000]) {
+      expect(inspectSvg(svg(nested(levels)))).toEqual({ ok: false, reason: SVG_TOO_DEEP });
+    }
+  });
+
+  it('refuses more elements than the limit, before parsing them', () => {
+    const many = (count: number) => `<svg>${'<rect/>'.repeat(count - 1)}</svg>`;
+    expect(inspectSvg(svg(many(MAX_SVG_ELEMENTS)))).toMatchObject({ ok: true });
+    expect(inspectSvg(svg(many(MAX_SVG_ELEMENTS + 1)))).toEqual({
+      ok: false,
+      reason: SVG_TOO_MANY_ELEMENTS,
+    });
   });
 });

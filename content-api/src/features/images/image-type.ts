@@ -26,7 +26,8 @@ function startsWith(data: Buffer, bytes: number[], offset = 0): boolean {
   return bytes.every((byte, index) => data[offset + index] === byte);
 }
 
-function rasterType(data: Buffer): ImageType | undefined {
+/** A raster image's type by its magic bytes; undefined for anything else. */
+export function rasterType(data: Buffer): ImageType | undefined {
   if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return PNG;
   if (startsWith(data, [0xff, 0xd8, 0xff])) return JPEG;
   const header = data.subarray(0, 12).toString('latin1');
@@ -113,6 +114,25 @@ function findUnsafeNode(nodes: XmlNode[]): string | undefined {
   return undefined;
 }
 
+/**
+ * How deep an SVG's elements may nest (the XML parser's own limit, set here so it is ours) and
+ * how many it may have: beyond either, checking and sanitising it is work no image needs
+ * (issue 23, findings 3 and 4).
+ */
+export const MAX_SVG_DEPTH = 100;
+export const MAX_SVG_ELEMENTS = 10_000;
+export const SVG_TOO_DEEP = `SVG images must not nest elements more than ${MAX_SVG_DEPTH} deep.`;
+export const SVG_TOO_MANY_ELEMENTS = `SVG images must not have more than ${MAX_SVG_ELEMENTS.toLocaleString('en')} elements.`;
+
+/** Start tags, counted without parsing (comments and text that look like tags count too). */
+function countStartTags(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) {
+    if (/[A-Za-z_:]/.test(text[at + 1] ?? '')) count += 1;
+  }
+  return count;
+}
+
 export function inspectSvg(data: Buffer): ImageInspection {
   let text: string;
   try {
@@ -127,18 +147,29 @@ export function inspectSvg(data: Buffer): ImageInspection {
   if (!/^\s*(<\?xml[\s\S]*?\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s/>]/i.test(text)) {
     return { ok: false, reason: UNSUPPORTED };
   }
+  if (countStartTags(text) > MAX_SVG_ELEMENTS) return { ok: false, reason: SVG_TOO_MANY_ELEMENTS };
   if (XMLValidator.validate(text) !== true) {
     return { ok: false, reason: 'The SVG image is not well-formed XML.' };
   }
-  const nodes = new XMLParser({
-    preserveOrder: true,
-    ignoreAttributes: false,
-    attributeNamePrefix: '',
-    allowBooleanAttributes: true,
-    processEntities: false,
-    commentPropName: '#comment',
-    cdataPropName: '#cdata',
-  }).parse(text) as XmlNode[];
+  let nodes: XmlNode[];
+  try {
+    nodes = new XMLParser({
+      preserveOrder: true,
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      allowBooleanAttributes: true,
+      processEntities: false,
+      commentPropName: '#comment',
+      cdataPropName: '#cdata',
+      // The parser allows one level past its limit.
+      maxNestedTags: MAX_SVG_DEPTH - 1,
+    }).parse(text) as XmlNode[];
+  } catch (error) {
+    // The parser throws past its depth limit (that was a 500); anything else it cannot parse
+    // after the validator passed it is no image either.
+    const tooDeep = /nested tags/i.test((error as Error).message);
+    return { ok: false, reason: tooDeep ? SVG_TOO_DEEP : 'The SVG image is not well-formed XML.' };
+  }
   const elements = nodes.filter((node) =>
     Object.keys(node).some((key) => key !== ':@' && !key.startsWith('#') && !key.startsWith('?')),
   );

@@ -1,21 +1,27 @@
 import type { FakeSessionCookies } from '../../testing/fake-auth.js';
-import { createFakeSessionCookies, tokenFor } from '../../testing/fake-auth.js';
+import { createFakeSessionCookies, fakeVerifyIdToken, tokenFor } from '../../testing/fake-auth.js';
+import { testDrivers } from '../../testing/databases.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { buildApp } from '../../app.js';
 import { AUTH_MESSAGES } from '../../auth/identity.js';
-import { RECENT_SIGN_IN_SECONDS, SESSION_MESSAGES } from './routes.js';
+import {
+  RECENT_SIGN_IN_SECONDS,
+  REPLACED_SESSION_GRACE_SECONDS,
+  SESSION_MESSAGES,
+} from './routes.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 const bearer = (identity: object) => ({ authorization: `Bearer ${tokenFor(identity as never)}` });
 const alice = { uid: 'alice', email: 'alice@example.com' };
 
-describe('/api/sessions', () => {
+describe.each(testDrivers)('/api/sessions (%s)', (driver) => {
   let t: TestApp;
   let cookies: FakeSessionCookies;
 
   beforeEach(async () => {
     cookies = createFakeSessionCookies();
-    t = await createTestApp('pglite', { seed: false, sessionCookies: cookies });
+    t = await createTestApp(driver, { seed: false, sessionCookies: cookies });
   });
   afterEach(() => t.close());
 
@@ -53,13 +59,13 @@ describe('/api/sessions', () => {
     const { session } = (await mint(bearer({ ...alice, authTime: now() }))).json<{
       session: string;
     }>();
-    expect((await mint(bearer(old), { session })).statusCode).toBe(201);
-
     // Someone else's session does not renew this one.
     const mallory = { uid: 'mallory', authTime: now() - RECENT_SIGN_IN_SECONDS - 60 };
     const stolen = await mint(bearer(mallory), { session });
     expect(stolen.statusCode).toBe(401);
     expect(stolen.json()).toEqual({ message: SESSION_MESSAGES.signInAgain });
+
+    expect((await mint(bearer(old), { session })).statusCode).toBe(201);
   });
 
   it('needs a valid ID token and nothing else in the body', async () => {
@@ -93,5 +99,114 @@ describe('/api/sessions', () => {
     const response = await verify('test-session:abc');
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ message: AUTH_MESSAGES.unavailable });
+  });
+
+  describe('sign-out (POST /api/sessions/revoke)', () => {
+    const revoke = (session: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/sessions/revoke', payload: { session } });
+    /** A fresh session minted `secondsAgo` (sessions are told apart by the second of minting). */
+    async function sessionOf(user: object, secondsAgo = 0): Promise<string> {
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() - secondsAgo * 1000);
+      try {
+        const minted = await mint(bearer({ ...user, authTime: now() }));
+        expect(minted.statusCode).toBe(201);
+        return minted.json<{ session: string }>().session;
+      } finally {
+        clock.mockRestore();
+      }
+    }
+
+    it('ends the session at once: every copy of the cookie is refused from then on', async () => {
+      const session = await sessionOf(alice);
+      expect((await verify(session)).statusCode).toBe(200);
+
+      const revoked = await revoke(session);
+      expect(revoked.statusCode).toBe(204);
+      expect(revoked.headers['cache-control']).toBe('no-store');
+
+      const copy = await verify(session);
+      expect(copy.statusCode).toBe(401);
+      expect(copy.json()).toEqual({ message: SESSION_MESSAGES.ended });
+      // Nor can the copy be renewed into a new one.
+      const old = { ...alice, authTime: now() - RECENT_SIGN_IN_SECONDS - 60 };
+      const renewal = await mint(bearer(old), { session });
+      expect(renewal.statusCode).toBe(401);
+      expect(renewal.json()).toEqual({ message: SESSION_MESSAGES.ended });
+      // Ending it again, or a cookie that opens nothing, is no error.
+      expect((await revoke(session)).statusCode).toBe(204);
+      expect((await revoke('forged')).statusCode).toBe(204);
+    });
+
+    it("ends only that session: the same user's other browser stays signed in", async () => {
+      const laptop = await sessionOf(alice, 120);
+      const phone = await sessionOf(alice);
+      expect((await revoke(phone)).statusCode).toBe(204);
+      expect((await verify(phone)).statusCode).toBe(401);
+      expect((await verify(laptop)).statusCode).toBe(200);
+    });
+
+    it('ends the session a renewal replaces a minute later, so an old copy cannot outlive the new one', async () => {
+      const older = await sessionOf(alice, 120);
+      const old = { ...alice, authTime: now() - RECENT_SIGN_IN_SECONDS - 60 };
+      const renewed = await mint(bearer(old), { session: older });
+      expect(renewed.statusCode).toBe(201);
+      const renewedSession = renewed.json<{ session: string }>().session;
+      // Requests already on their way with the old cookie still pass...
+      expect((await verify(older)).statusCode).toBe(200);
+      // ...for a minute.
+      const later = Date.now() + (REPLACED_SESSION_GRACE_SECONDS + 1) * 1000;
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+      try {
+        expect((await verify(older)).statusCode).toBe(401);
+        expect((await verify(renewedSession)).statusCode).toBe(200);
+      } finally {
+        clock.mockRestore();
+      }
+      // A sign-out within the minute ends it at once.
+      const another = await sessionOf(alice, 60);
+      expect((await mint(bearer(old), { session: another })).statusCode).toBe(201);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/sessions/revoke',
+            payload: { session: another },
+          })
+        ).statusCode,
+      ).toBe(204);
+      expect((await verify(another)).statusCode).toBe(401);
+    });
+
+    it('is told to every API instance on the database (no state of its own)', async () => {
+      const other = await buildApp({
+        db: t.database.db,
+        verifyIdToken: fakeVerifyIdToken,
+        sessionCookies: cookies,
+      });
+      try {
+        const session = await sessionOf(alice);
+        expect((await revoke(session)).statusCode).toBe(204);
+        const elsewhere = await other.inject({
+          method: 'POST',
+          url: '/api/sessions/verify',
+          payload: { session },
+        });
+        expect(elsewhere.statusCode).toBe(401);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('answers 400 for a malformed body and 503 when Firebase cannot be reached', async () => {
+      for (const malformed of ['', 42, null, 'x'.repeat(9000)]) {
+        const response = await revoke(malformed);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toHaveProperty('message');
+      }
+      cookies.breakDown();
+      const response = await revoke('test-session:abc');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: AUTH_MESSAGES.unavailable });
+    });
   });
 });

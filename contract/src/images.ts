@@ -17,7 +17,7 @@ export const IMAGE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
  * The widths (pixels) raster images are resized to, ascending. An image gets those narrower than
  * itself, then its own width (at most the last): it is never enlarged.
  */
-export const IMAGE_VARIANT_WIDTHS: readonly number[] = [320, 640, 960, 1280, 1920];
+export const IMAGE_VARIANT_WIDTHS: readonly number[] = [320, 480, 640, 828, 1080, 1280, 1600, 1920];
 
 /** The formats a variant may come in, by the name an answer's `formats` gives them. */
 export type ImageVariantFormat = 'avif' | 'webp' | 'jpeg' | 'png';
@@ -36,9 +36,6 @@ export const IMAGE_VARIANT_CONTENT_TYPES: Readonly<Record<ImageVariantFormat, st
   jpeg: 'image/jpeg',
   png: 'image/png',
 };
-
-/** The last segment of a variant's address: `<width>.<extension>`, e.g. `640.avif`. */
-export const IMAGE_VARIANT_PATTERN = '^[1-9][0-9]{1,3}\\.(avif|webp|jpg|png)$';
 
 /** The variant widths of an image `intrinsicWidth` pixels wide. */
 export function imageVariantWidths(intrinsicWidth: number): number[] {
@@ -61,7 +58,7 @@ export function imageVariantPath(
   return `${image.path}/${width}.${IMAGE_VARIANT_EXTENSIONS[format]}`;
 }
 
-/** One `srcset` per format of the image's variants, best first, at the API's `base`. */
+/** One `srcset` per format of the image's variants, best first. */
 export interface ImageSourceSet {
   format: ImageVariantFormat;
   type: string;
@@ -74,24 +71,25 @@ const DEFAULT_SRC_WIDTH = 960;
 /**
  * What `<picture>` needs for an image: a source set per format the client knows (best first;
  * the last is the fallback for `<img srcset>`), and a fallback variant as `src`. Empty `sets`
- * when the image has no variants (SVG, GIF): show `path` as it is.
+ * when the image has no variants (SVG, GIF): show `path` as it is. `url` makes an address
+ * relative to the API base absolute (the API client's imageUrl, or the head's API base).
  */
 export function imageSources(
   image: ImageVariants,
-  base: string,
+  url: (path: string) => string,
 ): { sets: ImageSourceSet[]; src: string } {
   const formats = image.formats.filter(isImageVariantFormat);
   const widths = [...image.widths].sort((a, b) => a - b);
   const fallback = formats[formats.length - 1];
-  if (widths.length === 0 || !fallback) return { sets: [], src: `${base}${image.path}` };
+  if (widths.length === 0 || !fallback) return { sets: [], src: url(image.path) };
   const sets = formats.map((format) => ({
     format,
     type: IMAGE_VARIANT_CONTENT_TYPES[format],
     srcset: widths
-      .map((width) => `${base}${imageVariantPath(image, width, format)} ${width}w`)
+      .map((width) => `${url(imageVariantPath(image, width, format))} ${width}w`)
       .join(', '),
   }));
   const srcWidth =
     widths.filter((width) => width <= DEFAULT_SRC_WIDTH).pop() ?? (widths[0] as number);
-  return { sets, src: `${base}${imageVariantPath(image, srcWidth, fallback)}` };
+  return { sets, src: url(imageVariantPath(image, srcWidth, fallback)) };
 }

@@ -22,7 +22,6 @@ import {
   Union,
 } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { IMAGE_VARIANT_PATTERN } from './images.js';
 
 // --- Patterns ---------------------------------------------------------------------------------
 // Regular expressions of the request schemas. The API's error messages describe each one
@@ -35,6 +34,8 @@ export const NON_BLANK_PATTERN = '\\S';
 export const HTTP_URL_PATTERN = '^https?://';
 export const IMAGE_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{0,119}\\.(png|jpg|gif|webp|avif|svg)$';
 export const IMAGE_PATH_PATTERN = `^/images/${IMAGE_NAME_PATTERN.slice(1)}`;
+/** The last segment of an image variant's address, `<width>.<extension>` (./images.ts). */
+export const IMAGE_VARIANT_PATTERN = '^[1-9][0-9]{1,3}\\.(avif|webp|jpg|png)$';
 /**
  * A "valid e-mail address" as the HTML standard defines it for <input type=email>, so the API
  * accepts exactly what the contact form's field does. It allows `?`, `&`, `=` and `%` in the

@@ -210,7 +210,7 @@ describe.each(testDrivers)('images that fit (%s)', (driver) => {
         path: imagePath,
         width: 1600,
         height: 1200,
-        widths: [320, 640, 960, 1280, 1600],
+        widths: [320, 480, 640, 828, 1080, 1280, 1600],
         formats: ['avif', 'webp', 'jpeg'],
       });
       // The original is kept byte for byte: the source of every variant, and what an export writes.
@@ -236,7 +236,7 @@ describe.each(testDrivers)('images that fit (%s)', (driver) => {
         expect.objectContaining({
           width: 500,
           height: 300,
-          widths: [320, 500],
+          widths: [320, 480, 500],
           formats: ['avif', 'webp', fallback],
         }),
       );
@@ -432,7 +432,7 @@ describe.each(testDrivers)('images that fit (%s)', (driver) => {
       const photoImage = (
         await upload(await noisyPhoto({ width: 700, height: 500 }), 'small.jpg')
       ).json().image as Image;
-      expect(photoImage.widths).toEqual([320, 640, 700]);
+      expect(photoImage.widths).toEqual([320, 480, 640, 700]);
       for (const variant of ['960.avif', '1920.webp', '321.avif', '640.png']) {
         const response = await t.app.inject(`/api${photoImage.path}/${variant}`);
         expect(response.statusCode).toBe(404);
@@ -498,10 +498,10 @@ describe.each(testDrivers)('images that fit (%s)', (driver) => {
       const detail = (await t.app.inject(`/api/projects/${project.json()._id}`)).json();
       expect(detail.image).toEqual(image);
       // What a client builds from it: AVIF, WebP and JPEG source sets of the same widths.
-      const { sets } = imageSources(image, 'https://api.example');
+      const { sets } = imageSources(image, (path) => `https://api.example${path}`);
       expect(sets.map((set) => set.type)).toEqual(['image/avif', 'image/webp', 'image/jpeg']);
       expect(sets[0]?.srcset).toBe(
-        [320, 640, 960, 1280, 1600]
+        [320, 480, 640, 828, 1080, 1280, 1600]
           .map((width) => `https://api.example${imagePath}/${width}.avif ${width}w`)
           .join(', '),
       );

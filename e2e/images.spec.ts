@@ -108,8 +108,12 @@ test('a photo uploaded in the dashboard reaches a phone small, sized and preload
       'sizes',
       (await preload.getAttribute('imagesizes')) ?? '',
     );
+    // Its first visitor waits while the variant is made (seconds on a busy machine); later
+    // ones get the kept bytes.
     await expect
-      .poll(() => img.evaluate((element: HTMLImageElement) => element.complete))
+      .poll(() => img.evaluate((element: HTMLImageElement) => element.complete), {
+        timeout: 60_000,
+      })
       .toBe(true);
     const shown = await img.evaluate((element: HTMLImageElement) => ({
       currentSrc: element.currentSrc,

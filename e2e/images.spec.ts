@@ -137,6 +137,24 @@ test('a photo uploaded in the dashboard reaches a phone small, sized and preload
     expect(responseBodySize).toBeLessThan(60 * 1024);
     await expectNoA11yViolations(visitor);
     if (SCREENSHOTS) await visitor.screenshot({ path: `${SCREENSHOTS}/blog-phone-photo.png` });
+
+    // The article: its image, in the column's flow as a plain <img> would be (the <picture> and
+    // its sources add no box: one gap of the column between the header and the image).
+    await visitor.goto(`/article/${id}`);
+    const article = main(visitor).getByRole('article');
+    const hero = article.locator('img').first();
+    await expect(hero).toHaveAttribute('width', '4000');
+    await expect(hero).toHaveAttribute('fetchpriority', 'high');
+    const gap = await article.evaluate((element) => {
+      const header = element.querySelector('header') as HTMLElement;
+      const image = element.querySelector('img') as HTMLElement;
+      return {
+        between: image.getBoundingClientRect().top - header.getBoundingClientRect().bottom,
+        columnGap: parseFloat(getComputedStyle(element).rowGap),
+      };
+    });
+    expect(gap.between).toBeCloseTo(gap.columnGap, 0);
+    await expectNoA11yViolations(visitor);
   } finally {
     await phone.close();
     if (id) {

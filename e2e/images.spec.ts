@@ -84,6 +84,11 @@ test('a photo uploaded in the dashboard reaches a phone small, sized and preload
 
     // A phone opens the blog: the newest article, first, is this one.
     const visitor = await phone.newPage();
+    // The server's <picture> and the browser's are the same: no hydration error, no other error.
+    const errors: string[] = [];
+    visitor.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     const fetched: Response[] = [];
     visitor.on('response', (response) => {
       if (response.url().includes(imagePath)) fetched.push(response);
@@ -155,6 +160,7 @@ test('a photo uploaded in the dashboard reaches a phone small, sized and preload
     });
     expect(gap.between).toBeCloseTo(gap.columnGap, 0);
     await expectNoA11yViolations(visitor);
+    expect(errors).toEqual([]);
   } finally {
     await phone.close();
     if (id) {

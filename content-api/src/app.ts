@@ -35,6 +35,7 @@ import cspReportRoutes, { DEFAULT_CSP_REPORT_RATE_LIMIT } from './features/csp-r
 import feedRoutes from './features/feeds/routes.js';
 import healthRoutes from './features/health/routes.js';
 import imageRoutes from './features/images/routes.js';
+import imageVariantRoutes from './features/images/variant-routes.js';
 import projectRoutes from './features/projects/routes.js';
 import searchRoutes from './features/search/routes.js';
 import sessionRoutes from './features/sessions/routes.js';
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(aboutRoutes, { ...context, about });
       await api.register(imageRoutes, context);
+      await api.register(imageVariantRoutes, context);
       await api.register(feedRoutes, {
         ...context,
         about,

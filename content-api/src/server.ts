@@ -6,6 +6,7 @@ import { createFirebaseSessionCookies } from './auth/session-cookies.js';
 import { ConfigError, readConfig, startupRefusal, startupWarning } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { loadSeedContent, seedDatabase } from './db/seed.js';
+import { measureStoredImages } from './features/images/image-size.js';
 import type { RedisConnections } from './lib/redis.js';
 import { connectRedis } from './lib/redis.js';
 
@@ -67,6 +68,9 @@ async function main() {
   try {
     const seeded = await seedDatabase(database.db, loadSeedContent());
     if (seeded) app.log.info('Seeded the database with the content in seed/.');
+    // Images stored before their sizes were kept (docs/decisions/123).
+    const measured = await measureStoredImages(database.db, warn);
+    if (measured > 0) app.log.info(`Measured ${measured} stored images.`);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     app.log.error({ err: error }, 'startup failed');

@@ -3,6 +3,7 @@
 export * from './schemas.js';
 export { check } from './check.js';
 export * from './text.js';
+export * from './images.js';
 export type { Static, TSchema } from '@sinclair/typebox';
 export * from './runtime-config.js';
 export * from './routes.js';

@@ -32,8 +32,10 @@ export const ID_PATTERN = '^[a-z0-9-]{1,100}$';
 /** A string with at least one non-whitespace character. */
 export const NON_BLANK_PATTERN = '\\S';
 export const HTTP_URL_PATTERN = '^https?://';
-export const IMAGE_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{0,119}\\.(png|jpg|gif|webp|svg)$';
+export const IMAGE_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{0,119}\\.(png|jpg|gif|webp|avif|svg)$';
 export const IMAGE_PATH_PATTERN = `^/images/${IMAGE_NAME_PATTERN.slice(1)}`;
+/** The last segment of an image variant's address, `<width>.<extension>` (./images.ts). */
+export const IMAGE_VARIANT_PATTERN = '^[1-9][0-9]{1,3}\\.(avif|webp|jpg|png)$';
 /**
  * A "valid e-mail address" as the HTML standard defines it for <input type=email>, so the API
  * accepts exactly what the contact form's field does. It allows `?`, `&`, `=` and `%` in the
@@ -120,6 +122,29 @@ export const DraftsQuerySchema = ObjectOf(
 );
 export type DraftsQuery = Static<typeof DraftsQuerySchema>;
 
+// --- Images -----------------------------------------------------------------------------------
+
+/**
+ * A stored image as a client needs it to lay it out and to build `srcset` (docs/decisions/123;
+ * the addresses: ./images.ts). Sent beside the `imagePath` that names it, when the API knows its
+ * size.
+ */
+export const ImageSchema = ObjectOf({
+  /** /images/<name>: the stored original, relative to the API base (the `imagePath`). */
+  path: StringType(),
+  /** Intrinsic size in pixels, upright (a photo's EXIF orientation applied); an SVG's own. */
+  width: Integer(),
+  height: Integer(),
+  /** Widths of the resized variants, ascending; empty: show `path` as it is (SVG, GIF). */
+  widths: ArrayOf(Integer()),
+  /**
+   * Formats of the variants, best first: `avif`, `webp`, then the fallback every browser shows
+   * (`jpeg` or `png`). A client skips a format it does not know.
+   */
+  formats: ArrayOf(StringType()),
+});
+export type Image = Static<typeof ImageSchema>;
+
 // --- Projects ---------------------------------------------------------------------------------
 
 export const ProjectSchema = ObjectOf({
@@ -128,6 +153,8 @@ export const ProjectSchema = ObjectOf({
   description: StringType(),
   /** Relative to the API base (/images/…) or an absolute URL. */
   imagePath: StringType(),
+  /** The stored image `imagePath` names, with its size and variants. */
+  image: Optional(ImageSchema),
   skills: Optional(ArrayOf(StringType())),
   link: Optional(StringType()),
   /** ISO-8601. */
@@ -168,6 +195,8 @@ export const ArticleSchema = ObjectOf({
    */
   excerpt: StringType(),
   imagePath: Optional(StringType()),
+  /** The stored image `imagePath` names, with its size and variants. */
+  image: Optional(ImageSchema),
   /** ISO-8601. */
   createdAt: StringType(),
   updatedAt: StringType(),
@@ -296,8 +325,11 @@ export type ReadFlagInput = Static<typeof ReadFlagInputSchema>;
 
 // --- Images -----------------------------------------------------------------------------------
 
-/** POST /images (admin, multipart): where the upload is stored. */
-export const ImageUploadSchema = ObjectOf({ imagePath: StringType() });
+/** POST /images (admin, multipart): where the upload is stored, and the stored image. */
+export const ImageUploadSchema = ObjectOf({
+  imagePath: StringType(),
+  image: Optional(ImageSchema),
+});
 export type ImageUpload = Static<typeof ImageUploadSchema>;
 
 // --- User profiles ----------------------------------------------------------------------------
@@ -341,6 +373,13 @@ export const ImageNameParamsSchema = ObjectOf({
   name: StringType({ pattern: IMAGE_NAME_PATTERN }),
 });
 export type ImageNameParams = Static<typeof ImageNameParamsSchema>;
+
+/** GET /images/:name/:variant: a resized variant, `<width>.<extension>` (./images.ts). */
+export const ImageVariantParamsSchema = ObjectOf({
+  name: StringType({ pattern: IMAGE_NAME_PATTERN }),
+  variant: StringType({ pattern: IMAGE_VARIANT_PATTERN }),
+});
+export type ImageVariantParams = Static<typeof ImageVariantParamsSchema>;
 
 // --- Site sessions (docs/decisions/037) ---------------------------------------------------------
 

@@ -9,6 +9,7 @@ import {
   contentCard,
   defaultCard,
   documentTitle,
+  imagePreload,
   metaDescription,
   personJsonLd,
   renderHeadTags,
@@ -140,6 +141,61 @@ describe('renderHeadTags', () => {
     expect(attr(doc, 'meta[property="og:image"]')).toBe(defaultCard(site).url);
     expect(attr(doc, 'meta[name="description"]')).toMatch(/^Portfolio and blog/);
     expect(attr(doc, 'link[rel="canonical"]', 'href')).toBe('https://alex.example/nope');
+  });
+});
+
+describe('imagePreload (docs/decisions/123)', () => {
+  const photo = {
+    imagePath: '/images/photo-1a2b3c4d5e6f7a8b.jpg',
+    image: {
+      path: '/images/photo-1a2b3c4d5e6f7a8b.jpg',
+      width: 4000,
+      height: 3000,
+      widths: [320, 640],
+      formats: ['avif', 'webp', 'jpeg'],
+    },
+  };
+  const sizes = '(min-width: 40rem) 50vw, calc(100vw - 2rem)';
+
+  it('preloads the best format of a photo with the sizes the page shows it at', () => {
+    const preload = imagePreload(site, photo, sizes);
+    expect(preload).toEqual({
+      srcset:
+        'https://api.alex.example/api/images/photo-1a2b3c4d5e6f7a8b.jpg/320.avif 320w, ' +
+        'https://api.alex.example/api/images/photo-1a2b3c4d5e6f7a8b.jpg/640.avif 640w',
+      sizes,
+      type: 'image/avif',
+    });
+    const doc = parse(renderHeadTags({ title: 'Blog', preloadImage: preload }, site, at('/blog')));
+    const preloaded = (name: string) => attr(doc, 'link[rel="preload"]', name);
+    expect(preloaded('as')).toBe('image');
+    expect(preloaded('imagesrcset')).toBe(preload?.srcset);
+    expect(preloaded('imagesizes')).toBe(sizes);
+    expect(preloaded('type')).toBe('image/avif');
+    expect(preloaded('fetchpriority')).toBe('high');
+    expect(preloaded('href')).toBeNull();
+  });
+
+  it('preloads an image without variants (an SVG, a size unknown) by its address', () => {
+    expect(
+      imagePreload(site, { ...photo, image: { ...photo.image, widths: [], formats: [] } }, sizes),
+    ).toEqual({ href: 'https://api.alex.example/api/images/photo-1a2b3c4d5e6f7a8b.jpg' });
+    expect(imagePreload(site, { imagePath: '/images/tls.svg' }, sizes)).toEqual({
+      href: 'https://api.alex.example/api/images/tls.svg',
+    });
+    const tags = renderHeadTags(
+      { title: 'x', preloadImage: { href: 'https://api.alex.example/api/images/tls.svg' } },
+      site,
+      at('/x'),
+    );
+    expect(tags).toContain(
+      '<link rel="preload" as="image" href="https://api.alex.example/api/images/tls.svg" fetchpriority="high" />',
+    );
+    expect(imagePreload(site, {}, sizes)).toBeUndefined();
+  });
+
+  it('writes no preload for a page without one', () => {
+    expect(renderHeadTags({ title: 'x' }, site, at('/x'))).not.toContain('rel="preload"');
   });
 });
 

@@ -3,6 +3,8 @@
 // (`export const head: PageHead<typeof loader>`, next to its loader); the shell's server writes
 // the tags into the HTML it sends, and the shell updates the title and description on a client
 // navigation from the same declaration (docs/decisions/060). Stateless, so bundled per app.
+import { imageSources } from '@portfolio/contract';
+import type { Image } from '@portfolio/contract';
 import type { OwnerIdentity, RuntimeConfig } from './config';
 import { truncateText } from './format';
 
@@ -36,6 +38,20 @@ export interface HeadImage {
   alt: string;
 }
 
+/**
+ * The image that is likely the page's largest paint, fetched from the head before the page's
+ * markup reaches it (docs/decisions/123). Made by imagePreload().
+ */
+export interface HeadPreloadImage {
+  /** The image itself, when it has no variants. */
+  href?: string;
+  /** The variants of its best format, with the `sizes` the page shows it at. */
+  srcset?: string;
+  sizes?: string;
+  /** That format: a browser that cannot show it preloads nothing. */
+  type?: string;
+}
+
 /** One JSON-LD node (schema.org vocabulary). */
 export type JsonLd = Record<string, unknown>;
 
@@ -55,6 +71,8 @@ export interface HeadSpec {
   /** Keep the page out of search results (404s, personal pages, search results). */
   noindex?: boolean;
   jsonLd?: JsonLd[];
+  /** The image of the page's largest paint (imagePreload()). */
+  preloadImage?: HeadPreloadImage;
 }
 
 export interface HeadArgs<Data> {
@@ -139,6 +157,30 @@ export function defaultCard(site: SiteContext): HeadImage {
     height: CARD_HEIGHT,
     alt: site.siteName,
   };
+}
+
+/** An address of the content API, absolute, as the site's HTML links it. */
+function apiHref(site: SiteContext, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${site.apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/**
+ * The preload of a content image the page shows with ResponsiveImage and the same `sizes`
+ * (docs/decisions/123): the candidate the browser will pick from its best format, so it is
+ * fetched once, early. Undefined when the content has no image.
+ */
+export function imagePreload(
+  site: SiteContext,
+  content: { imagePath?: string; image?: Image },
+  sizes: string,
+): HeadPreloadImage | undefined {
+  if (!content.imagePath) return undefined;
+  if (!content.image) return { href: apiHref(site, content.imagePath) };
+  const { sets, src } = imageSources(content.image, (path) => apiHref(site, path));
+  const [best] = sets;
+  if (!best) return { href: src };
+  return { srcset: best.srcset, sizes, type: best.type };
 }
 
 // ── JSON-LD builders (schema.org) ──────────────────────────────────────────────────────────
@@ -233,6 +275,17 @@ export function canonicalUrl(spec: HeadSpec, site: SiteContext, url: URL): strin
   return siteHref(site, spec.path ?? url.pathname);
 }
 
+function preloadTag(image: HeadPreloadImage): string {
+  const attributes = [
+    image.href && `href="${escapeAttribute(image.href)}"`,
+    image.srcset && `imagesrcset="${escapeAttribute(image.srcset)}"`,
+    image.srcset && image.sizes && `imagesizes="${escapeAttribute(image.sizes)}"`,
+    image.type && `type="${escapeAttribute(image.type)}"`,
+  ].filter(Boolean);
+  if (attributes.length === 0) return '';
+  return `<link rel="preload" as="image" ${attributes.join(' ')} fetchpriority="high" />`;
+}
+
 /** The head's tags as HTML, for the server to write before the page. */
 export function renderHeadTags(spec: HeadSpec, site: SiteContext, url: URL): string {
   const description = spec.description ?? DEFAULT_SITE_DESCRIPTION;
@@ -244,6 +297,7 @@ export function renderHeadTags(spec: HeadSpec, site: SiteContext, url: URL): str
     `<title>${escapeAttribute(documentTitle(spec, site))}</title>`,
     meta('name', 'description', description),
     `<link rel="canonical" href="${escapeAttribute(canonical)}" />`,
+    spec.preloadImage ? preloadTag(spec.preloadImage) : '',
     spec.noindex ? meta('name', 'robots', 'noindex') : '',
     meta('property', 'og:type', spec.type ?? 'website'),
     meta('property', 'og:site_name', site.siteName),

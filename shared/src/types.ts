@@ -9,6 +9,7 @@ export type {
   ArticleDetail,
   ArticleNeighbour,
   FunFact,
+  Image,
   Project,
   Role,
   SearchResult,

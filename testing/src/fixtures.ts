@@ -1,6 +1,6 @@
-// Fixtures for the front-end tests (`@portfolio/testing/fixtures`): articles, search results and
-// a project.
-import type { Article, ArticleDetail, Project, SearchResult } from '@portfolio/shared/types';
+// Fixtures for the front-end tests (`@portfolio/testing/fixtures`): articles, search results, a
+// project and an image.
+import type { Article, ArticleDetail, Image, Project, SearchResult } from '@portfolio/shared/types';
 
 let sequence = 0;
 
@@ -37,6 +37,18 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     imagePath: '/images/siem.svg',
     createdAt: '2024-02-12T10:00:00.000Z',
     updatedAt: '2024-02-12T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A photo's `image` as the API answers it: 4000 × 3000, every width, AVIF, WebP and JPEG. */
+export function makeImage(overrides: Partial<Image> = {}): Image {
+  return {
+    path: '/images/photo-1a2b3c4d5e6f7a8b.jpg',
+    width: 4000,
+    height: 3000,
+    widths: [320, 480, 640, 828, 1080, 1280, 1600, 1920],
+    formats: ['avif', 'webp', 'jpeg'],
     ...overrides,
   };
 }

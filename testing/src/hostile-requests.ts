@@ -225,8 +225,41 @@ export function hostileImageName(existing: ReadonlySet<string>): fc.Arbitrary<st
     fc.constantFrom(...IMAGE_TRAVERSALS),
     hostileText.map((text) => `${percentEncode(text)}.png`),
     fc
-      .stringMatching(/^[a-z0-9][a-z0-9-]{0,20}\.(png|jpg|gif|webp|svg)$/)
+      .stringMatching(/^[a-z0-9][a-z0-9-]{0,20}\.(png|jpg|gif|webp|avif|svg)$/)
       .filter((name) => !existing.has(name)),
+  );
+}
+
+const IMAGE_VARIANT_TRAVERSALS = [
+  '..%2f..%2fetc%2fpasswd',
+  '..%2f640.avif',
+  '640.avif%00.png',
+  '640.avif%2f..',
+  '640.AVIF',
+  '0640.avif',
+  '-640.avif',
+  '640.5.avif',
+  '1e3.avif',
+  '99999.avif',
+  '640.avif.php',
+  '640.svg',
+  '640.gif',
+  '640',
+  '%36%34%30.avif',
+  '640.avif%0d%0aX-Injected%3A%201',
+];
+
+/**
+ * The last segment of a variant's address (`640.avif`, docs/decisions/123): hostile, or well
+ * formed for a width or format the image may not have.
+ */
+export function hostileImageVariant(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(...IMAGE_VARIANT_TRAVERSALS),
+    hostileText.map(percentEncode).filter((segment) => segment.length > 0),
+    fc
+      .tuple(fc.integer({ min: 1, max: 99_999 }), fc.constantFrom('avif', 'webp', 'jpg', 'png'))
+      .map(([width, extension]) => `${width}.${extension}`),
   );
 }
 

@@ -6,88 +6,39 @@
 // per page, each in a fresh headless Chromium, and reports the median of each figure.
 //   CHROME_PATH      Chromium to drive (default /usr/bin/chromium)
 //   LIGHTHOUSE_RUNS  runs per page (default 3)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ROOT } from '../root.mjs';
+import { benchSitePorts, startBenchSite } from './bench-site.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const SHELL_PORT = 3600;
 const API_PORT = 4600;
 // Off the ports of `npm start` (3000-3004, 4000, 9099) and of the other benches and test runs.
-const STACK_ENV = {
-  SHELL_PORT: String(SHELL_PORT),
-  PORTFOLIO_PORT: '3601',
-  BLOG_PORT: '3602',
-  AUTH_PORT: '3603',
-  SHOP_PORT: '3604',
-  API_PORT: String(API_PORT),
-  AUTH_EMULATOR_PORT: '9600',
-};
+const STACK_ENV = benchSitePorts(SHELL_PORT, API_PORT, 9600);
 // Issue 12's goals on each page: score at least 98, LCP at most 1.5 s, TBT at most 150 ms, CLS 0.
 const GOALS = { score: 98, lcpMs: 1500, tbtMs: 150, cls: 0 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** The stack, started by this script: stopped by its PID only. */
+/** The stack, started by this script (bench-site.mjs): stopped by its process only. */
 let stack = null;
 /** @type {import('chrome-launcher').LaunchedChrome | null} */
 let chrome = null;
 
 function startStack(runDir) {
-  const child = spawn(
-    process.execPath,
-    [...process.execArgv, path.join(ROOT, 'tools', 'start.mjs'), '--no-build'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...STACK_ENV,
-        // A fresh seeded database and emulator accounts, never those of the developer's `npm start`.
-        DATA_DIR: path.join(runDir, 'pglite'),
-        EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  stack = child;
-  const output = [];
-  const ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the site did not start in 180 s')), 180_000);
-    const onData = (chunk) => {
-      output.push(chunk.toString());
-      // start.mjs prints the site URL once every service answers.
-      if (/\[start\] site:/.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve(undefined);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => output.push(chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`tools/start.mjs exited (${code}):\n${output.join('')}`));
-    });
-  });
-  return ready;
+  stack = startBenchSite({ env: STACK_ENV, runDir });
+  return stack.ready;
 }
 
 function stopStack() {
-  const child = stack;
+  const started = stack;
   stack = null;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve(undefined);
-    });
-    // start.mjs stops the API and the emulator it started on SIGINT.
-    child.kill('SIGINT');
-  });
+  return started ? started.stop() : Promise.resolve();
 }
 
 /**

@@ -8,7 +8,10 @@ import type { Database } from '../db/connect.js';
 import type { Transaction } from '../db/content-queries.js';
 import { resolvePublication } from '../db/publication.js';
 import { articles, images, projects } from '../db/schema.js';
+import { measureImage } from '../features/images/image-size.js';
+import type { ImageMeasure } from '../features/images/image-size.js';
 import { inspectImage } from '../features/images/image-type.js';
+import { RasterImageError } from '../features/images/raster.js';
 import { markdownToPlainText } from '../lib/markdown-text.js';
 import { CONTENT_CHANGED_CHANNEL } from './content-changes.js';
 import { ContentFileError } from './format.js';
@@ -29,6 +32,7 @@ const EXTENSION_BY_TYPE: Record<string, string[]> = {
   'image/jpeg': ['jpg'],
   'image/gif': ['gif'],
   'image/webp': ['webp'],
+  'image/avif': ['avif'],
   'image/svg+xml': ['svg'],
 };
 
@@ -121,7 +125,7 @@ async function importImages(tx: Transaction, folderImages: FolderImage[]): Promi
             .where(inArray(images.name, names))
         ).map((row) => [row.name, row.data]),
   );
-  const added: (FolderImage & { contentType: string })[] = [];
+  const added: (FolderImage & ImageMeasure & { contentType: string })[] = [];
   for (const image of folderImages) {
     const file = `images/${image.name}`;
     const inspection = inspectImage(image.data);
@@ -147,17 +151,27 @@ async function importImages(tx: Transaction, folderImages: FolderImage[]): Promi
         );
       }
     } else {
-      added.push({ ...image, contentType: inspection.type.contentType });
+      // Its size and variants, as for an upload: a damaged raster image is refused here.
+      const { contentType } = inspection.type;
+      try {
+        added.push({ ...image, contentType, ...(await measureImage(image.data, contentType)) });
+      } catch (error) {
+        if (!(error instanceof RasterImageError)) throw error;
+        problems.push(new ContentFileError(file, 1, error.message));
+      }
     }
   }
   if (problems.length > 0) throw new ContentFolderError(problems);
   if (added.length > 0) {
     await tx.insert(images).values(
-      added.map(({ name, data, contentType }) => ({
+      added.map(({ name, data, contentType, width, height, variantFallback }) => ({
         name,
         data,
         contentType,
         size: data.length,
+        width,
+        height,
+        variantFallback,
       })),
     );
   }

@@ -115,7 +115,38 @@ export const images = pgTable('images', {
   size: integer('size').notNull(),
   data: bytea('data').notNull(),
   createdAt: timestamps.createdAt,
+  /**
+   * Intrinsic size in pixels, upright (docs/decisions/123); null until measured (rows from
+   * before the column are measured at start) or for an SVG that states no size.
+   */
+  width: integer('width'),
+  height: integer('height'),
+  /**
+   * The format of the resized variants every browser shows (`jpeg` or `png`), beside AVIF and
+   * WebP; null: the image has no variants and is shown as stored (SVG, GIF, animations).
+   */
+  variantFallback: text('variant_fallback', { enum: ['jpeg', 'png'] }),
 });
+
+/**
+ * The resized variants of a raster image (docs/decisions/123): each made once, on its first
+ * request, and kept, so no request resizes twice and every API instance serves the same bytes.
+ */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageName: text('image_name')
+      .notNull()
+      .references(() => images.name, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    format: text('format', { enum: ['avif', 'webp', 'jpeg', 'png'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [primaryKey({ columns: [table.imageName, table.width, table.format] })],
+);
 
 /** Profile documents keyed by Firebase uid. `role` mirrors the `role` custom claim. */
 export const profiles = pgTable('profiles', {

@@ -6,6 +6,7 @@ import {
   ID_PATTERN,
   IMAGE_NAME_PATTERN,
   IMAGE_PATH_PATTERN,
+  IMAGE_VARIANT_PATTERN,
   NON_BLANK_PATTERN,
 } from '@portfolio/contract';
 
@@ -18,6 +19,7 @@ export const PATTERN_DESCRIPTIONS: Record<string, string> = {
   [HTTP_URL_PATTERN]: 'must be an http or https URL',
   [IMAGE_NAME_PATTERN]: 'must be an image file name such as diagram.png',
   [IMAGE_PATH_PATTERN]: 'must be an image path such as /images/diagram.png',
+  [IMAGE_VARIANT_PATTERN]: 'must be a width and a format such as 640.avif',
   [EMAIL_PATTERN]: 'must be a valid email address',
   [IDEMPOTENCY_KEY_PATTERN]: 'must be 1 to 255 visible ASCII characters, such as a UUID',
 };

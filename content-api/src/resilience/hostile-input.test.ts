@@ -34,6 +34,7 @@ import {
   decoratedBody,
   hostileId,
   hostileImageName,
+  hostileImageVariant,
   hostileJson,
   hostileReadHeaders,
   hostileText,
@@ -281,6 +282,17 @@ function catalogue(
     'GET /images/:name': read(
       'GET /images/:name',
       hostileImageName(existing.images).map((name) => `/api/images/${name}`),
+      'refuse',
+    ),
+    // Every seeded image is an SVG (no variants) or the name is not an image's: never a 2xx.
+    'GET /images/:name/:variant': read(
+      'GET /images/:name/:variant',
+      fc
+        .tuple(
+          fc.oneof(fc.constantFrom(...existing.images), hostileImageName(existing.images)),
+          hostileImageVariant(),
+        )
+        .map(([name, variant]) => `/api/images/${name}/${variant}`),
       'refuse',
     ),
     'GET /rss.xml': read(
@@ -577,6 +589,7 @@ const ENDPOINTS = [
   'GET /search',
   'GET /about-data',
   'GET /images/:name',
+  'GET /images/:name/:variant',
   'GET /rss.xml',
   'GET /sitemap.xml',
   'POST /contact',

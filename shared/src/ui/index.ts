@@ -7,4 +7,6 @@ export { DRAFT_NOTICE_TEXT, DRAFT_NOTICE_TITLE, DraftNotice } from './DraftNotic
 export { ErrorMessage } from './ErrorMessage';
 export { Modal } from './Modal';
 export type { ModalProps } from './Modal';
+export { ResponsiveImage } from './ResponsiveImage';
+export type { ImageLoading, ResponsiveImageProps } from './ResponsiveImage';
 export { useTypedBeforeHydration } from './use-typed-before-hydration';

@@ -37,6 +37,14 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
           content: expect.stringContaining('##'),
           excerpt: expect.any(String),
           imagePath: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
+          // The seed's SVGs: their size, no variants (docs/decisions/123).
+          image: {
+            path: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
+            width: 400,
+            height: 240,
+            widths: [],
+            formats: [],
+          },
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
           status: 'published',

@@ -15,6 +15,7 @@ import { adminForDrafts, replyWithContent } from '../../http/content-reads.js';
 import { HttpError } from '../../http/errors.js';
 import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
+import { withImage, withImages } from '../images/variants.js';
 import {
   createArticle,
   deleteArticle,
@@ -48,8 +49,8 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     },
     (request, reply) => {
       const { limit, offset } = request.query;
-      return replyWithContent(cache, request, reply, (options) =>
-        listArticles(db, { limit, offset, ...options }),
+      return replyWithContent(cache, request, reply, async (options) =>
+        withImages(db, await listArticles(db, { limit, offset, ...options })),
       ) as Promise<void> | undefined;
     },
   );
@@ -68,7 +69,7 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
       replyWithContent(cache, request, reply, async (options) => {
         const article = await findArticleWithNeighbours(db, request.params.id, options);
         if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
-        return article;
+        return withImage(db, article);
       }) as Promise<void> | undefined,
   );
 
@@ -80,7 +81,7 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     },
     async (request, reply) => {
       await assertImageExists(request.body);
-      return reply.code(201).send(await createArticle(db, request.body));
+      return reply.code(201).send(await withImage(db, await createArticle(db, request.body)));
     },
   );
 
@@ -98,7 +99,7 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
       await assertImageExists(request.body);
       const article = await replaceArticle(db, request.params.id, request.body);
       if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
-      return article;
+      return withImage(db, article);
     },
   );
 
@@ -115,7 +116,7 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     async (request) => {
       const article = await setArticlePublication(db, request.params.id, request.body);
       if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
-      return article;
+      return withImage(db, article);
     },
   );
 

@@ -14,16 +14,31 @@ const PNG: ImageType = { contentType: 'image/png', extension: 'png' };
 const JPEG: ImageType = { contentType: 'image/jpeg', extension: 'jpg' };
 const GIF: ImageType = { contentType: 'image/gif', extension: 'gif' };
 const WEBP: ImageType = { contentType: 'image/webp', extension: 'webp' };
+const AVIF: ImageType = { contentType: 'image/avif', extension: 'avif' };
 export const SVG: ImageType = { contentType: 'image/svg+xml', extension: 'svg' };
 
 export const CONTENT_TYPE_BY_EXTENSION: Record<string, string> = Object.fromEntries(
-  [PNG, JPEG, GIF, WEBP, SVG].map((type) => [type.extension, type.contentType]),
+  [PNG, JPEG, GIF, WEBP, AVIF, SVG].map((type) => [type.extension, type.contentType]),
 );
 
-const UNSUPPORTED = 'Unsupported image type: upload a PNG, JPEG, WebP, GIF or SVG image.';
+const UNSUPPORTED = 'Unsupported image type: upload a PNG, JPEG, WebP, AVIF, GIF or SVG image.';
 
 function startsWith(data: Buffer, bytes: number[], offset = 0): boolean {
   return bytes.every((byte, index) => data[offset + index] === byte);
+}
+
+/**
+ * An ISO base media file (`ftyp` box first) whose major or a compatible brand is AVIF: `avif`
+ * (a still image) or `avis` (a sequence). HEIC (`heic`, `mif1` alone) is not AVIF.
+ */
+function isAvif(data: Buffer): boolean {
+  if (data.subarray(4, 8).toString('latin1') !== 'ftyp') return false;
+  const boxSize = Math.min(data.readUInt32BE(0), data.length, 256);
+  for (let offset = 8; offset + 4 <= boxSize; offset += offset === 8 ? 8 : 4) {
+    const brand = data.subarray(offset, offset + 4).toString('latin1');
+    if (brand === 'avif' || brand === 'avis') return true;
+  }
+  return false;
 }
 
 /** A raster image's type by its magic bytes; undefined for anything else. */
@@ -33,6 +48,7 @@ export function rasterType(data: Buffer): ImageType | undefined {
   const header = data.subarray(0, 12).toString('latin1');
   if (header.startsWith('GIF87a') || header.startsWith('GIF89a')) return GIF;
   if (header.startsWith('RIFF') && header.slice(8, 12) === 'WEBP') return WEBP;
+  if (data.length >= 16 && isAvif(data)) return AVIF;
   return undefined;
 }
 

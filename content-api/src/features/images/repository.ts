@@ -45,7 +45,15 @@ export async function imageExists(db: Database, imagePath: string): Promise<bool
 /** Stores the image unless one with the same name (hence the same bytes) exists. */
 export async function saveImage(
   db: Database,
-  image: { name: string; contentType: string; data: Buffer },
+  image: {
+    name: string;
+    contentType: string;
+    data: Buffer;
+    /** Its size and variants' format (image-size.ts, docs/decisions/123). */
+    width?: number | null;
+    height?: number | null;
+    variantFallback?: 'jpeg' | 'png' | null;
+  },
 ): Promise<void> {
   await db
     .insert(images)

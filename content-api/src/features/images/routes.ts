@@ -1,11 +1,17 @@
 // /images: public, immutable image files; admins upload new ones.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ImageNameParamsSchema, ImageUploadSchema } from '@portfolio/contract';
-import type { FastifyRequest } from 'fastify';
+import {
+  IMAGE_UPLOAD_MAX_BYTES,
+  ImageNameParamsSchema,
+  ImageUploadSchema,
+} from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
+import { measureImage } from './image-size.js';
 import { rasterType } from './image-type.js';
+import { imageWork } from './image-work.js';
+import { RasterImageError } from './raster.js';
 import {
   IMAGE_PATH_PREFIX,
   deleteImage,
@@ -14,36 +20,22 @@ import {
   uploadedImageName,
 } from './repository.js';
 import { createSvgChecks } from './svg-checks.js';
+import { MULTIPART_ENVELOPE_BYTES, receiveUpload } from './upload.js';
+import { describeImage } from './variants.js';
 
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** Photos straight from a phone fit (docs/decisions/123); SVG stays at its old limit. */
+export const MAX_IMAGE_BYTES = IMAGE_UPLOAD_MAX_BYTES;
+export const MAX_SVG_BYTES = 2 * 1024 * 1024;
 export const IMAGE_NOT_FOUND = 'Image not found';
 export const IMAGE_IN_USE = 'This image is in use by a project or an article; change those first.';
-export const MALFORMED_MULTIPART = 'Malformed multipart/form-data body.';
+export { MALFORMED_MULTIPART } from './upload.js';
+export const SVG_TOO_LARGE = 'The SVG image is too large: SVG images are limited to 2 MiB.';
 /**
  * Every image, opened directly: it may load, run, frame or submit nothing (an SVG's inline
  * styles are harmless), and `sandbox` gives it an opaque origin with navigation and scripts off.
  */
 export const IMAGE_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'; form-action 'none'";
-
-/**
- * The first part of the upload, read whole. The multipart parser (busboy) reports a body that
- * does not parse (no boundary, cut short) with plain errors: those are the client's, so 400.
- */
-async function readUpload(request: FastifyRequest) {
-  try {
-    const file = await request.file();
-    if (!file) return { fieldname: undefined, filename: '', data: Buffer.alloc(0) };
-    // Throws a 413 error when the file exceeds limits.fileSize.
-    const data = await file.toBuffer();
-    return { fieldname: file.fieldname, filename: file.filename, data };
-  } catch (error) {
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-    request.log.info({ err: error }, 'malformed multipart body');
-    throw new HttpError(400, MALFORMED_MULTIPART);
-  }
-}
 
 const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, auth }) => {
   // Registered in this plugin only, so no other route accepts multipart bodies.
@@ -77,8 +69,8 @@ const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, a
     '/images',
     {
       onRequest: auth.requireAdmin,
-      // The multipart envelope around a 2 MiB file; the file limit itself is enforced above.
-      bodyLimit: MAX_IMAGE_BYTES + 64 * 1024,
+      // The multipart envelope around the largest file; the file limit itself: upload.ts.
+      bodyLimit: MAX_IMAGE_BYTES + MULTIPART_ENVELOPE_BYTES,
       schema: {
         response: { 201: ImageUploadSchema },
       },
@@ -87,24 +79,40 @@ const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, a
       if (!request.isMultipart()) {
         throw new HttpError(415, 'Expected a multipart/form-data upload with a "file" field.');
       }
-      const upload = await readUpload(request);
-      const { fieldname, filename } = upload;
-      let { data } = upload;
-      if (fieldname !== 'file') {
-        throw new HttpError(400, 'Upload the image in a multipart field named "file".');
+      // Streamed to a temporary file; read back one upload at a time (docs/decisions/123).
+      const upload = await receiveUpload(request, reply, MAX_IMAGE_BYTES);
+      try {
+        if (upload.fieldname !== 'file') {
+          throw new HttpError(400, 'Upload the image in a multipart field named "file".');
+        }
+        if (upload.size === 0) throw new HttpError(400, 'The uploaded file is empty.');
+        const stored = await imageWork.run(async () => {
+          let data = await upload.read();
+          // Raster types by their bytes; anything else is an SVG or nothing, checked and
+          // rewritten through the SVG allow-list in a worker (svg-checks.ts, ADR 082).
+          let type = rasterType(data);
+          if (!type) {
+            if (data.length > MAX_SVG_BYTES) throw new HttpError(413, SVG_TOO_LARGE);
+            const checked = await svgChecks.check(data);
+            if (!checked.ok) throw new HttpError(415, checked.reason);
+            ({ data, type } = checked);
+          }
+          const measure = await measureImage(data, type.contentType).catch((error: unknown) => {
+            throw error instanceof RasterImageError
+              ? new HttpError(error.status, error.message)
+              : error;
+          });
+          const name = uploadedImageName(upload.filename, data, type);
+          await saveImage(db, { name, contentType: type.contentType, data, ...measure });
+          return { name, ...measure };
+        });
+        const image = describeImage(stored);
+        return reply
+          .code(201)
+          .send({ imagePath: `${IMAGE_PATH_PREFIX}${stored.name}`, ...(image && { image }) });
+      } finally {
+        await upload.discard();
       }
-      if (data.length === 0) throw new HttpError(400, 'The uploaded file is empty.');
-      // Raster types by their bytes; anything else is an SVG or nothing, checked and rewritten
-      // through the SVG allow-list in a worker (svg-checks.ts).
-      const raster = rasterType(data);
-      const inspection = raster
-        ? { ok: true as const, type: raster, data }
-        : await svgChecks.check(data);
-      if (!inspection.ok) throw new HttpError(415, inspection.reason);
-      ({ data } = inspection);
-      const name = uploadedImageName(filename, data, inspection.type);
-      await saveImage(db, { name, contentType: inspection.type.contentType, data });
-      return reply.code(201).send({ imagePath: `${IMAGE_PATH_PREFIX}${name}` });
     },
   );
 

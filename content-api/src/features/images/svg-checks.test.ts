@@ -11,7 +11,7 @@ import {
   SVG_TOO_DEEP,
   SVG_TOO_MANY_ELEMENTS,
 } from './image-type.js';
-import { MAX_IMAGE_BYTES } from './routes.js';
+import { MAX_SVG_BYTES } from './routes.js';
 import { SVG_CHECKS_BUSY, SVG_TOO_COMPLEX, createSvgChecks } from './svg-checks.js';
 
 const BOUNDARY = '----svg-checks-test';
@@ -34,7 +34,7 @@ function multipart(svg: string): Buffer {
  */
 function largeSvg(): string {
   const count = MAX_SVG_ELEMENTS / 2;
-  const room = MAX_IMAGE_BYTES - 4096 - SVG_OPEN.length;
+  const room = MAX_SVG_BYTES - 4096 - SVG_OPEN.length;
   const outline = 'L1 2 '.repeat(Math.floor(room / count / 5) - 8);
   return `${SVG_OPEN}${`<path d="M0 0 ${outline}"/>`.repeat(count)}</svg>`;
 }
@@ -59,8 +59,8 @@ describe('SVG uploads', () => {
 
   it('answers /api/health within 100 ms while a 2 MiB SVG is being checked', async () => {
     const svg = largeSvg();
-    expect(svg.length).toBeGreaterThan(MAX_IMAGE_BYTES * 0.9);
-    expect(svg.length).toBeLessThanOrEqual(MAX_IMAGE_BYTES);
+    expect(svg.length).toBeGreaterThan(MAX_SVG_BYTES * 0.9);
+    expect(svg.length).toBeLessThanOrEqual(MAX_SVG_BYTES);
     // A first upload starts the worker and loads jsdom there, so the next one measures the check.
     expect((await upload(`${SVG_OPEN}<rect width="1" height="1"/></svg>`)).status).toBe(201);
 

@@ -31,6 +31,14 @@ describe.each(testDrivers)('projects (%s)', (driver) => {
           title: expect.any(String),
           description: expect.any(String),
           imagePath: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
+          // The seed's SVGs: their size, no variants (docs/decisions/123).
+          image: {
+            path: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
+            width: 400,
+            height: 240,
+            widths: [],
+            formats: [],
+          },
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
           status: 'published',

@@ -13,6 +13,7 @@ import { adminForDrafts, replyWithContent } from '../../http/content-reads.js';
 import { HttpError } from '../../http/errors.js';
 import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
+import { withImage, withImages } from '../images/variants.js';
 import {
   createProject,
   deleteProject,
@@ -45,8 +46,9 @@ const projectRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
       },
     },
     (request, reply) =>
-      replyWithContent(cache, request, reply, (options) => listProjects(db, options)) as
-        Promise<void> | undefined,
+      replyWithContent(cache, request, reply, async (options) =>
+        withImages(db, await listProjects(db, options)),
+      ) as Promise<void> | undefined,
   );
 
   app.get(
@@ -63,7 +65,7 @@ const projectRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
       replyWithContent(cache, request, reply, async (options) => {
         const project = await findProject(db, request.params.id, options);
         if (!project) throw new HttpError(404, PROJECT_NOT_FOUND);
-        return project;
+        return withImage(db, project);
       }) as Promise<void> | undefined,
   );
 
@@ -75,7 +77,7 @@ const projectRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     },
     async (request, reply) => {
       await assertImageExists(request.body);
-      return reply.code(201).send(await createProject(db, request.body));
+      return reply.code(201).send(await withImage(db, await createProject(db, request.body)));
     },
   );
 
@@ -93,7 +95,7 @@ const projectRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
       await assertImageExists(request.body);
       const project = await replaceProject(db, request.params.id, request.body);
       if (!project) throw new HttpError(404, PROJECT_NOT_FOUND);
-      return project;
+      return withImage(db, project);
     },
   );
 
@@ -110,7 +112,7 @@ const projectRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     async (request) => {
       const project = await setProjectPublication(db, request.params.id, request.body);
       if (!project) throw new HttpError(404, PROJECT_NOT_FOUND);
-      return project;
+      return withImage(db, project);
     },
   );
 

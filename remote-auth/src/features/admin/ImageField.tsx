@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { deleteImage, imageUrl, uploadImage } from '@portfolio/shared/api-client';
-import { Button, ErrorMessage } from '@portfolio/shared/ui';
+import type { Image } from '@portfolio/shared/types';
+import { Button, ErrorMessage, ResponsiveImage } from '@portfolio/shared/ui';
 import {
   DELETE_IMAGE_ERROR,
   DELETE_IMAGE_LABEL,
@@ -17,7 +18,10 @@ import { adminErrorMessage } from '../session/errors';
 import { useAdminToken } from './use-admin-token';
 import styles from './admin.module.css';
 
-export const ACCEPTED_IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp,image/svg+xml';
+export const ACCEPTED_IMAGE_TYPES =
+  'image/png,image/jpeg,image/gif,image/webp,image/avif,image/svg+xml';
+/** The preview is 96 × 64: its smallest variant, never a 20 MiB original (docs/decisions/123). */
+const THUMBNAIL = { width: 96, height: 64 };
 
 /**
  * An imagePath field: typed in, or filled by uploading a file (POST /api/images). An image
@@ -40,6 +44,8 @@ export function ImageField({
   const [error, setError] = useState<string | null>(null);
   /** The path this field uploaded, the only one it offers to delete. */
   const [uploaded, setUploaded] = useState<string | null>(null);
+  /** What the API said of the image this field uploaded: its size and variants. */
+  const [uploadedImage, setUploadedImage] = useState<Image | undefined>(undefined);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
@@ -49,9 +55,12 @@ export function ImageField({
     setStatus('');
     setError(null);
     try {
-      const { imagePath } = await uploadImage(file, file.name, { token: await getToken() });
+      const { imagePath, image } = await uploadImage(file, file.name, {
+        token: await getToken(),
+      });
       onChange(imagePath);
       setUploaded(imagePath);
+      setUploadedImage(image);
       setStatus(IMAGE_UPLOADED);
     } catch (caught) {
       setError(adminErrorMessage(caught, UPLOAD_ERROR));
@@ -105,9 +114,26 @@ export function ImageField({
             onChange={(event) => void upload(event)}
           />
         </div>
-        {value.startsWith('/images/') && (
-          <img src={imageUrl(value)} alt="" className={styles.thumbnail} width={96} height={64} />
-        )}
+        {value.startsWith('/images/') &&
+          (uploadedImage?.path === value ? (
+            <ResponsiveImage
+              className={styles.thumbnail}
+              imagePath={value}
+              image={uploadedImage}
+              sizes={`${THUMBNAIL.width}px`}
+              alt=""
+              loading="eager"
+              fallbackSize={THUMBNAIL}
+            />
+          ) : (
+            <img
+              src={imageUrl(value)}
+              alt=""
+              className={styles.thumbnail}
+              width={THUMBNAIL.width}
+              height={THUMBNAIL.height}
+            />
+          ))}
         {uploaded !== null && uploaded === value && (
           <Button variant="secondary" disabled={uploading} onClick={() => void remove(uploaded)}>
             {DELETE_IMAGE_LABEL}

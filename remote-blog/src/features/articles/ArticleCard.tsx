@@ -1,14 +1,27 @@
 // One article in a list: image, date, title, excerpt and a Read More link. Both list pages use
 // it; the layout prop only changes how it is arranged.
 import { Link } from '@portfolio/shared/router';
-import { imageUrl } from '@portfolio/shared/api-client';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { Article } from '@portfolio/shared/types';
+import { ResponsiveImage } from '@portfolio/shared/ui';
+import type { ImageLoading } from '@portfolio/shared/ui';
 import { FULL_ARTICLE_LABEL, NO_CONTENT, READ_MORE_LABEL } from '../../texts';
 import { articleExcerpt, articleTitle } from './article-text';
 import styles from './ArticleCard.module.css';
 
 export type ArticleCardLayout = 'grid' | 'compact';
+
+/**
+ * How wide each layout shows a card's image (ArticleCard.module.css, ArticleList.module.css):
+ * the grid's one, two or three columns of the 72rem page, the compact list's thumbnail. The
+ * blog's head preloads the first grid image with the same value (docs/decisions/123).
+ */
+export const CARD_IMAGE_SIZES: Record<ArticleCardLayout, string> = {
+  grid: '(min-width: 74rem) 357px, (min-width: 59rem) calc(33.3vw - 27px), (min-width: 39.5rem) calc(50vw - 28px), calc(100vw - 2rem)',
+  compact: '(max-width: 30rem) 5rem, 10rem',
+};
+/** The card's box for an image whose size the API did not send. */
+const CARD_IMAGE_BOX = { width: 400, height: 240 };
 
 export interface ArticleCardProps {
   article: Article;
@@ -19,7 +32,7 @@ export interface ArticleCardProps {
    * Images above the fold load at once, the page's largest one first ('priority'); the rest wait
    * until they are scrolled near.
    */
-  imageLoading: 'priority' | 'eager' | 'lazy';
+  imageLoading: ImageLoading;
   /** The card of the page being shown (the variant list links to itself). */
   current?: boolean;
   /** A second link, to the article's text, when Read More goes elsewhere (the variant list). */
@@ -40,16 +53,15 @@ export function ArticleCard({
   return (
     <article className={[styles.card, styles[layout], current ? styles.current : ''].join(' ')}>
       {article.imagePath && (
-        <img
+        <ResponsiveImage
           className={styles.image}
-          src={imageUrl(article.imagePath)}
+          imagePath={article.imagePath}
+          image={article.image}
+          sizes={CARD_IMAGE_SIZES[layout]}
           // Decorative: the title beside it says what the illustration shows.
           alt=""
-          width={400}
-          height={240}
-          loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
-          fetchPriority={imageLoading === 'priority' ? 'high' : undefined}
-          decoding="async"
+          loading={imageLoading}
+          fallbackSize={CARD_IMAGE_BOX}
         />
       )}
       <div className={styles.body}>

@@ -2,12 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   TEST_API_BASE,
+  TEST_RUNTIME_CONFIG,
   mockFetch,
   renderPage,
   siteTitle,
   setUpTestRuntimeConfig,
 } from '@portfolio/testing';
-import { makeArticle, makeArticleDetail } from '@portfolio/testing/fixtures';
+import { makeArticle, makeArticleDetail, makeImage } from '@portfolio/testing/fixtures';
+import { renderHeadTags, siteContext } from '@portfolio/shared/head';
 import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
 import { formatPublicationTime } from '@portfolio/shared/format';
 import { DRAFT_NOTICE_TEXT, DRAFT_NOTICE_TITLE } from '@portfolio/shared/ui';
@@ -100,6 +102,34 @@ describe('ArticlePage', () => {
     );
     const code = article.querySelector('pre code.language-bash');
     expect(code?.querySelector('.hljs-comment')).toHaveTextContent('# refresh');
+  });
+
+  // docs/decisions/123: the photo fits the screen, and is preloaded as the page's largest paint.
+  it('shows a photo at its size from the variant the screen needs, preloaded from the head', async () => {
+    const image = makeImage({ path: '/images/tls-photo.jpg' });
+    const article = makeArticleDetail({ _id: 'tls', imagePath: image.path, image });
+    mockFetch({ 'GET /articles/tls': { body: article } });
+    const { container } = renderPage(ArticlePage, { route: '/article/tls', path: '/article/:id' });
+    await screen.findByRole('heading', { level: 1 });
+    const img = container.querySelector('article img') as HTMLImageElement;
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['4000', '3000']);
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    const avif = img.closest('picture')?.querySelector('source[type="image/avif"]');
+    expect(avif).toHaveAttribute(
+      'srcset',
+      expect.stringContaining(`${TEST_API_BASE}/images/tls-photo.jpg/1280.avif 1280w`),
+    );
+    const site = siteContext(TEST_RUNTIME_CONFIG);
+    const url = new URL('/article/tls', site.siteUrl);
+    const doc = document.implementation.createHTMLDocument('');
+    doc.head.innerHTML = renderHeadTags(
+      ArticlePage.head({ data: { status: 'loaded', article, html: '' }, params: {}, url, site }),
+      site,
+      url,
+    );
+    const preload = doc.head.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('imagesrcset')).toBe(avif?.getAttribute('srcset'));
+    expect(preload?.getAttribute('imagesizes')).toBe(img.getAttribute('sizes'));
   });
 
   it('estimates the reading time at about 200 words a minute', async () => {

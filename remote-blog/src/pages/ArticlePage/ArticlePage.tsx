@@ -3,13 +3,17 @@
 import { Suspense } from 'react';
 import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
-import { blogPostingJsonLd, breadcrumbJsonLd, contentCard } from '@portfolio/shared/head';
+import {
+  blogPostingJsonLd,
+  breadcrumbJsonLd,
+  contentCard,
+  imagePreload,
+} from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { useLoadInBrowser, usePageData } from '@portfolio/shared/page-data';
-import { imageUrl } from '@portfolio/shared/api-client';
 import { formatPostDate, publicationState } from '@portfolio/shared/format';
 import type { ArticleDetail } from '@portfolio/shared/types';
-import { DraftNotice, ErrorMessage, Spinner } from '@portfolio/shared/ui';
+import { DraftNotice, ErrorMessage, ResponsiveImage, Spinner } from '@portfolio/shared/ui';
 import { articleExcerpt, articleTitle, readingMinutes } from '../../features/articles/article-text';
 import { BLOG_PATH, articlePath } from '../../features/articles/paths';
 import { loadArticle } from '../../features/articles/article-states';
@@ -29,6 +33,12 @@ import {
   readingTimeLabel,
 } from '../../texts';
 import styles from './ArticlePage.module.css';
+
+/**
+ * The article's image: the 46rem column less its padding (ArticlePage.module.css). It is the
+ * page's largest paint, preloaded from the head with the same value (docs/decisions/123).
+ */
+const ARTICLE_IMAGE_SIZES = '(min-width: 46rem) 704px, calc(100vw - 2rem)';
 
 function BackToBlog() {
   return (
@@ -80,14 +90,15 @@ function ArticleView({ article, html }: { article: ArticleDetail; html: string }
         </p>
       </header>
       {article.imagePath && (
-        <img
+        <ResponsiveImage
           className={styles.image}
-          src={imageUrl(article.imagePath)}
+          imagePath={article.imagePath}
+          image={article.image}
+          sizes={ARTICLE_IMAGE_SIZES}
           // Decorative: the illustration repeats the title, which is right above it.
           alt=""
-          width={400}
-          height={240}
-          fetchPriority="high"
+          loading="priority"
+          fallbackSize={{ width: 400, height: 240 }}
         />
       )}
       {html ? (
@@ -132,6 +143,7 @@ export const head: PageHead<typeof loader> = ({ data, site }) => {
     noindex: publicationState(article).kind !== 'published',
     type: 'article',
     image,
+    preloadImage: imagePreload(site, article, ARTICLE_IMAGE_SIZES),
     article: { publishedTime: article.createdAt, modifiedTime },
     jsonLd: [
       blogPostingJsonLd(site, {

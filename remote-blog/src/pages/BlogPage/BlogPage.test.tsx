@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   TEST_API_BASE,
+  TEST_RUNTIME_CONFIG,
   mockFetch,
   renderPage,
   siteTitle,
   setUpTestRuntimeConfig,
 } from '@portfolio/testing';
-import { makeArticle } from '@portfolio/testing/fixtures';
+import { makeArticle, makeImage } from '@portfolio/testing/fixtures';
+import { renderHeadTags, siteContext } from '@portfolio/shared/head';
+import { CARD_IMAGE_SIZES } from '../../features/articles/ArticleCard';
 import {
   ARTICLES_LOAD_ERROR,
   BLOG_TITLE,
@@ -156,5 +159,58 @@ describe('BlogPage', () => {
     mockFetch({ 'GET /articles': { body: [] } });
     renderBlog();
     await waitFor(() => expect(document.title).toBe(siteTitle(BLOG_TITLE)));
+  });
+
+  // docs/decisions/123: photos fit the screen; the largest paint is preloaded.
+  it('shows each photo at its size, AVIF and WebP first; the first preloaded from the head', async () => {
+    const articles = [1, 2, 3, 4].map((day) => {
+      const image = makeImage({ path: `/images/photo-${day}.jpg` });
+      return makeArticle({
+        title: `Day ${day}`,
+        createdAt: `2026-11-0${5 - day}T09:00:00.000Z`,
+        imagePath: image.path,
+        image,
+      });
+    });
+    mockFetch({ 'GET /articles': { body: articles } });
+    const { container } = renderBlog();
+    await screen.findByRole('list');
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+    ]);
+    expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      null,
+      null,
+      null,
+    ]);
+    const [first] = images as [HTMLImageElement];
+    expect([first.getAttribute('width'), first.getAttribute('height')]).toEqual(['4000', '3000']);
+    expect(first).toHaveAttribute('sizes', CARD_IMAGE_SIZES.grid);
+    const avif = first.closest('picture')?.querySelector('source[type="image/avif"]');
+    expect(avif).toHaveAttribute(
+      'srcset',
+      [320, 480, 640, 828, 1080, 1280, 1600, 1920]
+        .map((width) => `${TEST_API_BASE}/images/photo-1.jpg/${width}.avif ${width}w`)
+        .join(', '),
+    );
+    // The head preloads that very candidate list, with the same sizes: one download, early.
+    const site = siteContext(TEST_RUNTIME_CONFIG);
+    const url = new URL('/blog', site.siteUrl);
+    const tags = renderHeadTags(
+      BlogPage.head({ data: { status: 'loaded', articles }, params: {}, url, site }),
+      site,
+      url,
+    );
+    const doc = document.implementation.createHTMLDocument('');
+    doc.head.innerHTML = tags;
+    const preload = doc.head.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('imagesrcset')).toBe(avif?.getAttribute('srcset'));
+    expect(preload?.getAttribute('imagesizes')).toBe(CARD_IMAGE_SIZES.grid);
+    expect(preload?.getAttribute('type')).toBe('image/avif');
   });
 });

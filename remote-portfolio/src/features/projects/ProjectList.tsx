@@ -1,14 +1,20 @@
 import { Suspense } from 'react';
 import { Link } from '@portfolio/shared/router';
 import { usePageData } from '@portfolio/shared/page-data';
-import { imageUrl } from '@portfolio/shared/api-client';
 import { PROJECT_SNIPPET_LENGTH, truncateText } from '@portfolio/shared/format';
 import type { Project } from '@portfolio/shared/types';
-import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
+import { ErrorMessage, ResponsiveImage, Spinner } from '@portfolio/shared/ui';
 import { PROJECTS_EMPTY, PROJECTS_LOAD_ERROR, PROJECTS_LOADING, projectPath } from '../../texts';
 import { newestProjects } from './newest-projects';
 import type { ProjectsState } from './project-states';
 import styles from './ProjectList.module.css';
+
+/**
+ * How wide a card's image is (ProjectList.module.css): a column of the 72rem page's grid (one,
+ * two or three) less the card's padding and border (docs/decisions/123).
+ */
+const CARD_IMAGE_SIZES =
+  '(min-width: 74rem) 323px, (min-width: 59rem) calc(33.3vw - 61px), (min-width: 39.5rem) calc(50vw - 62px), calc(100vw - 66px)';
 
 export interface ProjectListProps {
   /** Show only this many of the newest projects (home: 3). All of them when omitted. */
@@ -47,14 +53,15 @@ function ProjectCard({ project }: { project: Project }) {
   return (
     <article className={styles.card}>
       {/* Decorative here: the title right below names the project, and is the link. */}
-      <img
+      <ResponsiveImage
         className={styles.image}
-        src={imageUrl(project.imagePath)}
+        imagePath={project.imagePath}
+        image={project.image}
+        sizes={CARD_IMAGE_SIZES}
         alt=""
-        width={400}
-        height={240}
+        // Below the fold on the home page and the portfolio alike.
         loading="lazy"
-        decoding="async"
+        fallbackSize={{ width: 400, height: 240 }}
       />
       <h3 className={styles.title}>
         <Link to={projectPath(project._id)} className={styles.link}>

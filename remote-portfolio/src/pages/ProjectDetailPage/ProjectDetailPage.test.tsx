@@ -6,7 +6,10 @@ import {
   siteTitle,
   setUpTestRuntimeConfig,
   TEST_API_BASE,
+  TEST_RUNTIME_CONFIG,
 } from '@portfolio/testing';
+import { makeImage } from '@portfolio/testing/fixtures';
+import { renderHeadTags, siteContext } from '@portfolio/shared/head';
 import type { MockResponse } from '@portfolio/testing';
 import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
 import { DRAFT_NOTICE_TITLE } from '@portfolio/shared/ui';
@@ -34,6 +37,37 @@ function renderProject(answer: MockResponse | Error, id = project._id) {
 }
 
 describe('ProjectDetailPage', () => {
+  // docs/decisions/123: the photo fits the screen, and is preloaded as the page's largest paint.
+  it('shows a photo at its size from the variant the screen needs, preloaded from the head', async () => {
+    const image = makeImage({ path: '/images/siem-photo.jpg' });
+    const withPhoto = { ...project, imagePath: image.path, image };
+    renderProject({ body: withPhoto });
+    const img = await screen.findByRole('img', { name: `Illustration for ${project.title}` });
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['4000', '3000']);
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img).toHaveAttribute(
+      'srcset',
+      expect.stringContaining('/images/siem-photo.jpg/640.jpg 640w'),
+    );
+    const avif = img.closest('picture')?.querySelector('source[type="image/avif"]');
+    const site = siteContext(TEST_RUNTIME_CONFIG);
+    const url = new URL(`/projects/${project._id}`, site.siteUrl);
+    const doc = document.implementation.createHTMLDocument('');
+    doc.head.innerHTML = renderHeadTags(
+      ProjectDetailPage.head({
+        data: { status: 'loaded', project: withPhoto },
+        params: {},
+        url,
+        site,
+      }),
+      site,
+      url,
+    );
+    const preload = doc.head.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('imagesrcset')).toBe(avif?.getAttribute('srcset'));
+    expect(preload?.getAttribute('imagesizes')).toBe(img.getAttribute('sizes'));
+  });
+
   it('shows a loading state, then title, image, description and skills', async () => {
     renderProject({ body: project });
     expect(screen.getByRole('status')).toHaveTextContent(PROJECT_LOADING);

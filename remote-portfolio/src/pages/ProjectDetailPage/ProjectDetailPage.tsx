@@ -1,13 +1,17 @@
 import { Suspense } from 'react';
 import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
-import { breadcrumbJsonLd, contentCard, metaDescription } from '@portfolio/shared/head';
+import {
+  breadcrumbJsonLd,
+  contentCard,
+  imagePreload,
+  metaDescription,
+} from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
-import { imageUrl } from '@portfolio/shared/api-client';
 import { useLoadInBrowser, usePageData } from '@portfolio/shared/page-data';
 import { hostnameOf, publicationState } from '@portfolio/shared/format';
 import type { Project } from '@portfolio/shared/types';
-import { DraftNotice, ErrorMessage, Spinner } from '@portfolio/shared/ui';
+import { DraftNotice, ErrorMessage, ResponsiveImage, Spinner } from '@portfolio/shared/ui';
 import {
   BACK_TO_PORTFOLIO,
   NEW_TAB_HINT,
@@ -23,6 +27,12 @@ import styles from './ProjectDetailPage.module.css';
 import { SkillChips } from '../../features/skills/SkillChips';
 import { loadProject } from '../../features/projects/project-states';
 import type { ProjectState } from '../../features/projects/project-states';
+
+/**
+ * The project's image: the 52rem column less its padding (ProjectDetailPage.module.css). It is
+ * the page's largest paint, preloaded from the head with the same value (docs/decisions/123).
+ */
+const PROJECT_IMAGE_SIZES = '(min-width: 52rem) 800px, calc(100vw - 2rem)';
 
 export function loader({ params, request, context }: LoaderFunctionArgs) {
   return loadProject(params.id ?? '', { request, context });
@@ -43,6 +53,7 @@ export const head: PageHead<typeof loader> = ({ data, site }) => {
     // An admin's preview of a draft is nobody else's page.
     noindex: publicationState(project).kind !== 'published',
     image: contentCard(site, 'projects', project),
+    preloadImage: imagePreload(site, project, PROJECT_IMAGE_SIZES),
     jsonLd: [
       breadcrumbJsonLd(site, [
         { name: site.siteName, path: '/' },
@@ -85,13 +96,14 @@ function ProjectDetail({ project }: { project: Project }) {
     <article className={styles.project}>
       <DraftNotice state={publicationState(project)} />
       <h1 className={styles.title}>{project.title}</h1>
-      <img
+      <ResponsiveImage
         className={styles.image}
-        src={imageUrl(project.imagePath)}
+        imagePath={project.imagePath}
+        image={project.image}
+        sizes={PROJECT_IMAGE_SIZES}
         alt={`Illustration for ${project.title}`}
-        width={400}
-        height={240}
-        fetchPriority="high"
+        loading="priority"
+        fallbackSize={{ width: 400, height: 240 }}
       />
       <p className={styles.description}>{project.description}</p>
       {project.skills && project.skills.length > 0 && (

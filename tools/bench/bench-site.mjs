@@ -1,0 +1,75 @@
+// The site as a benchmark measures it: exactly what `npm start` serves (tools/start.mjs
+// --no-build: the five production builds, the content API, the Auth emulator), on ports of the
+// benchmark's own with a throwaway database and emulator accounts in `runDir`, so it runs beside
+// a live `npm start`. Used by bench:lighthouse and bench:images.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from '../root.mjs';
+
+/** The environment that puts the stack on ports `base` (site) … and `apiPort`, `emulatorPort`. */
+export function benchSitePorts(base, apiPort, emulatorPort) {
+  return {
+    SHELL_PORT: String(base),
+    PORTFOLIO_PORT: String(base + 1),
+    BLOG_PORT: String(base + 2),
+    AUTH_PORT: String(base + 3),
+    SHOP_PORT: String(base + 4),
+    API_PORT: String(apiPort),
+    AUTH_EMULATOR_PORT: String(emulatorPort),
+  };
+}
+
+/**
+ * Starts the stack and resolves once start.mjs prints the site's URL (every service answers).
+ * Returns `stop()`, which ends that stack only (by its process), and what it printed so far.
+ * @param {{ env: Record<string, string>, runDir: string, timeoutMs?: number }} options
+ */
+export function startBenchSite({ env, runDir, timeoutMs = 180_000 }) {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, path.join(ROOT, 'tools', 'start.mjs'), '--no-build'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        // A fresh seeded database and emulator accounts, never those of the developer's `npm start`.
+        DATA_DIR: path.join(runDir, 'pglite'),
+        EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const output = [];
+  const stop = () => {
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve(undefined);
+      });
+      // start.mjs stops the API and the emulator it started on SIGINT.
+      child.kill('SIGINT');
+    });
+  };
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the site did not start in ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+    child.stdout.on('data', (chunk) => {
+      output.push(chunk.toString());
+      if (/\[start\] site:/.test(chunk.toString())) {
+        clearTimeout(timer);
+        resolve(undefined);
+      }
+    });
+    child.stderr.on('data', (chunk) => output.push(chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`tools/start.mjs exited (${code}):\n${output.join('')}`));
+    });
+  });
+  return { ready, stop, output };
+}

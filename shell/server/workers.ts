@@ -1,8 +1,9 @@
 // The site's server on several processes (docs/decisions/074). A render keeps one core busy for
 // a few milliseconds, and one Node process uses one core: with SITE_WORKERS processes (node's
-// cluster; the primary hands each new connection to a worker) a machine renders on all the cores
-// it gives the site. Each worker is a whole site server, with its own remotes, render cache and
-// content event stream; nothing is shared between them but the port.
+// cluster) a machine renders on all the cores it gives the site. Each worker is a whole site
+// server, with its own remotes, render cache and content event stream; nothing is shared between
+// them but the listening socket, from which each worker takes the connections it serves
+// (docs/decisions/110: a worker that dies costs only the connections it had taken).
 import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import os from 'node:os';
@@ -59,6 +60,12 @@ export function startSiteWorkers({
   log = () => {},
 }: SiteWorkersOptions): SiteWorkers {
   if (!cluster.isPrimary) throw new Error('startSiteWorkers runs in the primary process');
+  // Not node's round-robin (its default off Windows): there the primary accepts each connection
+  // and sends it to one worker, and a connection on its way to a worker that dies is never
+  // answered, closed nor sent to another (the client hangs). With SCHED_NONE the workers accept
+  // from the one listening socket themselves: a connection no worker has taken waits in the
+  // kernel's queue for any living worker (docs/decisions/110). Read once, at setupPrimary.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({
     exec: script,
     args: [],

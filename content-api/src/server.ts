@@ -4,7 +4,9 @@ import { ensureDevAdmin } from './auth/dev-admin.js';
 import { createFirebaseVerifier, getFirebaseAuth } from './auth/firebase.js';
 import { createFirebaseSessionCookies } from './auth/session-cookies.js';
 import { ConfigError, readConfig, startupRefusal, startupWarning } from './config.js';
-import { openDatabase } from './db/connect.js';
+import { explainPostgresFailure, openDatabase } from './db/connect.js';
+import { explainDataDirFailure } from './db/data-dir-check.js';
+import { storeFailureOf } from './db/store-errors.js';
 import { loadSeedContent, seedDatabase } from './db/seed.js';
 import type { RedisConnections } from './lib/redis.js';
 import { connectRedis } from './lib/redis.js';
@@ -68,7 +70,15 @@ async function main() {
     if (seeded) app.log.info('Seeded the database with the content in seed/.');
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    app.log.error({ err: error }, 'startup failed');
+    // The store refusing the seed (a full disk, a read-only database) is said in words.
+    if (storeFailureOf(error)) {
+      const explained = config.databaseUrl
+        ? explainPostgresFailure(config.databaseUrl, error)
+        : explainDataDirFailure(config.dataDir, error);
+      app.log.error(explained instanceof Error ? explained.message : 'startup failed');
+    } else {
+      app.log.error({ err: error }, 'startup failed');
+    }
     await app.close();
     process.exit(1);
   }

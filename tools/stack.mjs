@@ -4,7 +4,7 @@
 // printed under their names. `stop()` ends everything this stack started, and only that.
 import { LOOPBACK_HOST_NAMES } from '@portfolio/contract/hosts';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -17,6 +17,7 @@ import {
   appPort,
 } from '@portfolio/platform/apps';
 import { portFromEnv } from '@portfolio/platform/settings';
+import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator.mjs';
 import { ROOT } from './root.mjs';
 
 /** The Node options under which a tool runs the repo's TypeScript (see package.json). */
@@ -115,51 +116,29 @@ export function createStack({ label, env = process.env }) {
     return false;
   }
 
-  function startEmulator() {
-    if (!useEmulator) return Promise.resolve(true);
-    const configDir = path.join(ROOT, 'node_modules', '.cache', 'portfolio-emulator');
-    mkdirSync(configDir, { recursive: true });
-    mkdirSync(emulatorDataDir, { recursive: true });
-    // One config per port, so two stacks (a developer's and a test run's) never share one.
-    const configFile = path.join(configDir, `firebase-${emulatorPort}.json`);
-    writeFileSync(
-      configFile,
-      JSON.stringify({
-        emulators: {
-          auth: { host: '127.0.0.1', port: emulatorPort },
-          // Hub and logging ports follow the emulator's, so two stacks can run side by side.
-          hub: { host: '127.0.0.1', port: emulatorPort + 1 },
-          logging: { host: '127.0.0.1', port: emulatorPort + 2 },
-          ui: { enabled: false },
-          singleProjectMode: true,
-        },
-      }),
-    );
-    const firebaseCli = path.join(
-      ROOT,
-      'node_modules',
-      'firebase-tools',
-      'lib',
-      'bin',
-      'firebase.js',
-    );
-    const cliArgs = [
-      firebaseCli,
-      'emulators:start',
-      '--only',
-      'auth',
-      '--project',
-      env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
-      '--config',
-      configFile,
-    ];
-    // Accounts are kept across restarts: imported at start, exported on exit.
-    if (existsSync(path.join(emulatorDataDir, 'firebase-export-metadata.json'))) {
-      cliArgs.push('--import', emulatorDataDir);
+  /**
+   * The Auth emulator, with the accounts of its folder; the sessions of before a restart stay
+   * valid (tools/auth-emulator.mjs). Resolves once it answers with its accounts restored.
+   */
+  async function startEmulator() {
+    if (!useEmulator) return true;
+    const projectId = env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID;
+    const accounts = exportedAccounts(emulatorDataDir) ?? [];
+    const emulator = authEmulatorCommand({
+      port: emulatorPort,
+      projectId,
+      dataDir: emulatorDataDir,
+    });
+    run('auth-emulator', emulator.command, emulator.args, emulator.env);
+    const origin = `http://127.0.0.1:${emulatorPort}`;
+    if (!(await waitFor(`${origin}/`, 'Auth emulator'))) return false;
+    try {
+      const kept = await keepSessions({ origin, projectId, accounts });
+      if (kept > 0) log(`auth emulator: ${kept} account(s) imported with their sessions`);
+    } catch (error) {
+      log(`auth emulator: sessions of before the restart may be refused (${error.message})`);
     }
-    cliArgs.push('--export-on-exit', emulatorDataDir);
-    run('auth-emulator', process.execPath, cliArgs, { NO_UPDATE_NOTIFIER: '1' });
-    return waitFor(`http://127.0.0.1:${emulatorPort}/`, 'Auth emulator');
+    return true;
   }
 
   /**

@@ -1,6 +1,6 @@
 // Entry point: read the environment, open and seed the database, start listening.
 import { buildApp } from './app.js';
-import { ensureDevAdmin } from './auth/dev-admin.js';
+import { emulatorPasswordCheck, ensureDevAdmin } from './auth/dev-admin.js';
 import { createFirebaseVerifier, getFirebaseAuth } from './auth/firebase.js';
 import { createFirebaseSessionCookies } from './auth/session-cookies.js';
 import { ConfigError, readConfig, startupRefusal, startupWarning } from './config.js';
@@ -90,6 +90,7 @@ async function main() {
     const { email, password } = config.devAdmin;
     ensureDevAdmin({
       auth: await getFirebaseAuth(config.firebaseProjectId),
+      passwordWorks: emulatorPasswordCheck(config.authEmulatorHost),
       db: database.db,
       email,
       password,

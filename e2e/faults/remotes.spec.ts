@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import {
   expect,
+  expectNoA11yViolations,
   expectSameDocument,
   mainNav,
   markDocument,
@@ -12,7 +13,7 @@ import {
   test,
 } from '../fixtures';
 import { REMOTE_UNAVAILABLE_TITLE, RETRY_LABEL } from '../../shell/src/texts';
-import { BLOG_TITLE } from '../../remote-blog/src/texts';
+import { BLOG_TITLE, READ_MORE_LABEL } from '../../remote-blog/src/texts';
 import { SUMMARY_HEADING } from '../../remote-portfolio/src/texts';
 import { STORE_TITLE } from '../../remote-shop/src/texts';
 import { SIGN_IN_TITLE } from '../../remote-auth/src/texts';
@@ -90,4 +91,46 @@ test('a slow portfolio remote (about 3 s): the loading state, then the page', as
   });
   expect(Date.now() - started).toBeGreaterThan(1500);
   await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
+});
+
+test("the blog's server stopped: a blog page the server rendered stays as it is, then goes live", async ({
+  page,
+  request,
+}) => {
+  // What React and the console say when hydration goes wrong (React error #418 and friends).
+  const trouble: string[] = [];
+  page.on('console', (message) => {
+    if (/hydrat|did not match|Minified React error #4(18|19|21|22|23|25)/i.test(message.text()))
+      trouble.push(message.text());
+  });
+  page.on('pageerror', (error) => trouble.push(error.message));
+  await page.goto('/store');
+  await setRemoteFault(request, 'blog', 'down');
+  // A new page load of /blog, as a visitor following a link from elsewhere: the site's server
+  // renders it from the blog code it has; the browser cannot load the blog's code.
+  await page.evaluate(() => window.location.assign('/blog'));
+  await page.waitForURL('**/blog');
+  await page.waitForLoadState('load');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: BLOG_TITLE })).toBeVisible();
+  const readMore = main.getByRole('link', { name: new RegExp(`^${READ_MORE_LABEL}`) });
+  await expect(readMore.first()).toBeVisible();
+  // Past the first quiet retry (2 s): still the server's page, no fallback in its place.
+  await page.waitForTimeout(3000);
+  await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
+  await expect(readMore.first()).toBeVisible();
+  expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
+  expect(trouble).toEqual([]);
+  await expectNoA11yViolations(page);
+
+  // The blog is back: the page goes live by itself, and its links navigate in the page.
+  await markDocument(page);
+  await setRemoteFault(request, 'blog', 'ok');
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
+  await readMore.first().click();
+  await expect(page).toHaveURL(/\/article\//);
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectSameDocument(page);
+  expect(trouble).toEqual([]);
 });

@@ -73,6 +73,17 @@ describe('startSiteWorkers', () => {
       '  response.end(String(process.pid));\n' +
       "}).listen(Number(process.env.PORT), '127.0.0.1');\n",
   );
+  // Listens at once while fewer than two workers have started; a later one takes 3 s to start.
+  const slowLater = path.join(dir, 'slow-later.mjs');
+  writeFileSync(
+    slowLater,
+    "import { appendFileSync, readFileSync } from 'node:fs';\n" +
+      "import http from 'node:http';\n" +
+      "appendFileSync(process.env.STARTS, 'x');\n" +
+      "const later = readFileSync(process.env.STARTS, 'utf8').length > 2;\n" +
+      'setTimeout(() => http.createServer((request, response) => response.end(String(process.pid)))' +
+      ".listen(Number(process.env.PORT), '127.0.0.1'), later ? 3000 : 0);\n",
+  );
   const failing = path.join(dir, 'failing.mjs');
   writeFileSync(failing, 'process.exit(3);\n');
 
@@ -188,6 +199,45 @@ describe('startSiteWorkers', () => {
     // A killed worker takes down the connections it had taken, at most one per client in flight.
     expect(outcome.reset).toBeLessThanOrEqual(KILLS * CONCURRENCY);
     expect(outcome.answered).toBeGreaterThan(100);
+  }, 60_000);
+
+  it('replaces a worker that dies while it starts, once the site is running', async () => {
+    const port = await freePort();
+    const starts = path.join(dir, `starts-${port}`);
+    writeFileSync(starts, '');
+    const log: string[] = [];
+    const site = startSiteWorkers({
+      script: slowLater,
+      count: 2,
+      env: { PORT: String(port), STARTS: starts },
+      log: (message) => log.push(message),
+    });
+    try {
+      await site.ready;
+      const [first, second] = [...(await pidsOver(port, 6))];
+      process.kill(first as number, 'SIGKILL');
+      // Its replacement is killed while it starts (it takes 3 s to listen).
+      let replacement: Worker | undefined;
+      while (!replacement) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        replacement = Object.values(cluster.workers ?? {}).find(
+          (worker) => worker && ![first, second].includes(worker.process.pid),
+        );
+      }
+      replacement.process.kill('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The site still answers, and gets its second worker back.
+      expect(await answeringPid(port)).toBe(second);
+      let now = new Set<number>();
+      for (let attempt = 0; attempt < 60 && now.size < 2; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        now = await pidsOver(port, 6);
+      }
+      expect(now.size).toBe(2);
+      expect(log.join('\n')).toMatch(/exited before it listened \(SIGKILL\); starting another/);
+    } finally {
+      await site.stop();
+    }
   }, 60_000);
 
   it('fails to start when a worker exits before it listens', async () => {

@@ -79,6 +79,8 @@ export function startSiteWorkers({
   });
   /** Workers that listened: the start is done when all `count` have. */
   const started = new Set<number>();
+  /** The start is done: from now on every worker that exits is replaced. */
+  let running = false;
 
   const fork = () => {
     const worker = cluster.fork(env);
@@ -88,17 +90,24 @@ export function startSiteWorkers({
     }
     worker.once('listening', () => {
       started.add(worker.id);
-      if (started.size === count) settle();
+      if (started.size === count) {
+        running = true;
+        settle();
+      }
     });
     worker.once('exit', (code, signal) => {
       if (stopping) return;
-      if (!started.has(worker.id)) {
+      // At the start, a worker that cannot listen (a port in use) fails the start. Later, a
+      // replacement that dies while starting (killed, out of memory) is replaced like any other:
+      // the site keeps serving on the workers it has.
+      if (!started.has(worker.id) && !running) {
         stopping = true;
         void stopAll();
         settle(new Error(`A site worker exited before it listened (${signal ?? code})`));
         return;
       }
-      log(`Site worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+      const when = started.has(worker.id) ? '' : ' before it listened';
+      log(`Site worker ${worker.process.pid} exited${when} (${signal ?? code}); starting another`);
       setTimeout(() => {
         if (!stopping) fork();
       }, RESTART_DELAY_MS).unref();

@@ -99,20 +99,24 @@ export async function keepSessions({ origin, projectId, accounts, timeoutMs = 60
   );
   if (kept.length === 0) return 0;
   const api = `${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}`;
-  // The emulator answers before its import is done; the import creates every account at once.
+  // The emulator answers before its import is done; the import creates every account at once
+  // (an account it refused, it skips).
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  /** @type {Set<string>} */
+  let imported = new Set();
+  while (imported.size === 0) {
+    if (Date.now() > deadline) throw new Error('the emulator did not import its accounts in time');
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const response = await fetch(`${api}/accounts:lookup`, {
       method: 'POST',
       headers: OWNER,
-      body: JSON.stringify({ localId: [kept[0]?.localId] }),
+      body: JSON.stringify({ localId: kept.map((account) => account.localId) }),
     }).catch(() => undefined);
-    const found = response?.ok && ((await response.json()).users ?? []).length > 0;
-    if (found) break;
-    if (Date.now() > deadline) throw new Error('the emulator did not import its accounts in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (!response?.ok) continue;
+    const { users = [] } = /** @type {{ users?: { localId: string }[] }} */ (await response.json());
+    imported = new Set(users.map((user) => user.localId));
   }
-  for (const account of kept) {
+  for (const account of kept.filter((candidate) => imported.has(candidate.localId))) {
     const response = await fetch(`${api}/accounts:update`, {
       method: 'POST',
       headers: OWNER,
@@ -124,5 +128,5 @@ export async function keepSessions({ origin, projectId, accounts, timeoutMs = 60
       );
     }
   }
-  return kept.length;
+  return imported.size;
 }

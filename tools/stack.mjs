@@ -32,6 +32,9 @@ export function readableLogLine(line) {
   try {
     const entry = JSON.parse(line);
     if ((entry.req || entry.res) && entry.level < 40) return null;
+    // A warning or an error says what went wrong: the failure log's `error`, or pino's `err`.
+    const detail = entry.level >= 40 ? (entry.error ?? entry.err?.message) : undefined;
+    if (entry.msg && typeof detail === 'string') return `${entry.msg}: ${detail}`;
     return entry.msg ?? line;
   } catch {
     return line;
@@ -139,6 +142,19 @@ export function createStack({ label, env = process.env }) {
       log(`auth emulator: sessions of before the restart may be refused (${error.message})`);
     }
     return true;
+  }
+
+  /**
+   * The Auth emulator, then the content API. Not both at once: the API makes sure of its dev
+   * admin as soon as it starts, and before the emulator has imported its accounts it would
+   * create the admin anew, under a new uid, losing the old one's sessions (ADR 113).
+   * @param {{ watch?: boolean }} [apiOptions]
+   * @returns {Promise<[boolean, boolean]>} whether each is ready
+   */
+  async function startEmulatorAndApi(apiOptions) {
+    const emulatorReady = await startEmulator();
+    const apiReady = await startApi(apiOptions);
+    return [emulatorReady, apiReady];
   }
 
   /**
@@ -331,6 +347,7 @@ export function createStack({ label, env = process.env }) {
     waitFor,
     startEmulator,
     startApi,
+    startEmulatorAndApi,
     startSiteServer,
     listen,
     own,

@@ -16,7 +16,7 @@ import { REMOTE_UNAVAILABLE_TITLE, RETRY_LABEL } from '../../shell/src/texts';
 import { BLOG_TITLE, READ_MORE_LABEL } from '../../remote-blog/src/texts';
 import { SUMMARY_HEADING } from '../../remote-portfolio/src/texts';
 import { STORE_TITLE } from '../../remote-shop/src/texts';
-import { SIGN_IN_TITLE } from '../../remote-auth/src/texts';
+import { SIGN_UP_TITLE } from '../../remote-auth/src/texts';
 
 const REMOTES = ['portfolio', 'blog', 'auth', 'shop'] as const;
 test.afterEach(async ({ request }) => {
@@ -47,18 +47,23 @@ test("the shop's server stopped while the visitor is on the site, then started a
   await expectSameDocument(page);
 });
 
-test("the auth remote's server stopped: a page of it is still answered 200, then recovers", async ({
+test("the auth remote's server stopped: a page of it is still answered 200, shown as sent, then goes live", async ({
   page,
   request,
 }) => {
   await setRemoteFault(request, 'auth', 'down');
-  const response = await page.goto('/signin');
+  // The first page a remote publishes is loaded by every worker of the site's server at its
+  // start, so each renders it from the container it has.
+  const response = await page.goto('/signup');
   expect(response?.status()).toBe(200);
-  await expectFallback(page);
+  // The server rendered it: kept as sent (ADR 114), not replaced by the fallback.
+  await expect(page.getByRole('heading', { level: 1, name: SIGN_UP_TITLE })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'kept');
+  await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
   await markDocument(page);
   await setRemoteFault(request, 'auth', 'ok');
-  await page.getByRole('button', { name: RETRY_LABEL }).click();
-  await expect(page.getByRole('heading', { level: 1, name: SIGN_IN_TITLE })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: SIGN_UP_TITLE })).toBeVisible();
   await expectSameDocument(page);
 });
 
@@ -104,13 +109,10 @@ test("the blog's server stopped: a blog page the server rendered stays as it is,
       trouble.push(message.text());
   });
   page.on('pageerror', (error) => trouble.push(error.message));
-  await page.goto('/store');
   await setRemoteFault(request, 'blog', 'down');
-  // A new page load of /blog, as a visitor following a link from elsewhere: the site's server
-  // renders it from the blog code it has; the browser cannot load the blog's code.
-  await page.evaluate(() => window.location.assign('/blog'));
-  await page.waitForURL('**/blog');
-  await page.waitForLoadState('load');
+  // A page load of /blog: the site's server renders it from the blog code it has; the browser
+  // cannot load the blog's code.
+  await page.goto('/blog');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: BLOG_TITLE })).toBeVisible();
   const readMore = main.getByRole('link', { name: new RegExp(`^${READ_MORE_LABEL}`) });
@@ -119,7 +121,7 @@ test("the blog's server stopped: a blog page the server rendered stays as it is,
   await page.waitForTimeout(3000);
   await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
   await expect(readMore.first()).toBeVisible();
-  expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
+  expect(await page.locator('html').getAttribute('data-hydrated')).toBe('kept');
   expect(trouble).toEqual([]);
   await expectNoA11yViolations(page);
 

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useLocation } from '@portfolio/shared/router';
-import { HydrationMark } from './hydration-mark';
+import { HydrationMark, useKeptMark } from './hydration-mark';
 import { RemoteFallback } from './RemoteFallback';
 import styles from './PageFrame.module.css';
 
@@ -72,6 +72,7 @@ export function keptServerPage(
     const { pathname, search } = useLocation();
     const [address] = useState(() => pathname + search);
     const [Live, setLive] = useState<ComponentType | null>(null);
+    useKeptMark();
     useEffect(() => {
       let attempt = 0;
       let timer: ReturnType<typeof setTimeout> | undefined;

@@ -205,14 +205,15 @@ export async function bringRemoteBack(page: Page, origin: string): Promise<void>
  */
 export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
   // A page the server rendered shows before its controls work: after each goto, wait until the
-  // page is live (<html data-hydrated>), as a person waits for a page to finish loading.
+  // page is live (<html data-hydrated="true">), as a person waits for a page to finish loading,
+  // or kept as the server sent it because its code cannot be loaded ("kept", ADR 114).
   page: async ({ page, javaScriptEnabled }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
       if (javaScriptEnabled) {
         await page
-          .locator('html[data-hydrated="true"]')
+          .locator('html[data-hydrated]')
           .waitFor({ state: 'attached', timeout: 15_000 })
           // A page that never goes live fails on the spec's own next expectation.
           .catch(() => undefined);

@@ -159,12 +159,14 @@ test('the page has one React, router, Firebase app and shared package', async ({
 });
 
 test.describe('a remote that is down', () => {
-  test('at boot: its routes show the fallback, the rest works, and it recovers without a reload', async ({
+  test('at boot: the page the server sent stays, its next visit shows the fallback, and it recovers without a reload', async ({
     page,
   }) => {
     await takeRemoteDown(page, REMOTE_ORIGINS.shop);
     await page.goto('/store');
-    await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
+    // The server rendered the store: the browser keeps it as it is (docs/decisions/114).
+    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
     await markDocument(page);
 
     // The navbar, footer and other remotes keep working.
@@ -173,6 +175,7 @@ test.describe('a remote that is down', () => {
     await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
     await expect(page.getByRole('contentinfo')).toBeVisible();
 
+    // Drawn in the browser, there is nothing to keep: the fallback.
     await mainNav(page).getByRole('link', { name: 'Store' }).click();
     await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
     await bringRemoteBack(page, REMOTE_ORIGINS.shop);
@@ -212,13 +215,26 @@ test.describe('a remote that misbehaves', () => {
     await expectSameDocument(page);
   }
 
+  /** At boot the server's page stays as sent (not live), and goes live once the code loads. */
+  async function expectKeptThenLive(page: Page, unroute: () => Promise<void>) {
+    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBe('kept');
+    await markDocument(page);
+    await unroute();
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
+    await expectSameDocument(page);
+  }
+
   test('answering 500', async ({ page }) => {
     const pattern = `${REMOTE_ORIGINS.shop}/**`;
     await page.route(pattern, (route) =>
       route.fulfill({ status: 500, body: 'Internal Server Error' }),
     );
     await page.goto('/store');
-    await expectFallbackThenRecovery(page, () => page.unroute(pattern));
+    await expectKeptThenLive(page, () => page.unroute(pattern));
   });
 
   test('answering HTML instead of JavaScript', async ({ page }) => {
@@ -234,7 +250,7 @@ test.describe('a remote that misbehaves', () => {
       }),
     );
     await page.goto('/store');
-    await expectFallbackThenRecovery(page, () => page.unroute(pattern));
+    await expectKeptThenLive(page, () => page.unroute(pattern));
   });
 
   test('hanging: the load is given up after the configured timeout', async ({ page }) => {

@@ -138,7 +138,7 @@ async function main() {
   );
   const [emulatorReady, apiReady] = apiAnswers
     ? [true, true]
-    : await Promise.all([stack.startEmulator(), stack.startApi({ watch: true })]);
+    : await stack.startEmulatorAndApi({ watch: true });
   if (standalone) {
     const app = REMOTES.find((remote) => remote.name === standalone);
     if (!app) throw new Error(`--remote: one of ${REMOTES.map((r) => r.name).join(', ')}`);

@@ -5,7 +5,7 @@
 import { LOOPBACK_HOST_NAMES } from '@portfolio/contract/hosts';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -18,6 +18,7 @@ import {
   appPort,
 } from '@portfolio/platform/apps';
 import { portFromEnv } from '@portfolio/platform/settings';
+import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator.mjs';
 import { ROOT } from './root.mjs';
 
 /** The Node options under which a tool runs the repo's TypeScript (see package.json). */
@@ -32,6 +33,9 @@ export function readableLogLine(line) {
   try {
     const entry = JSON.parse(line);
     if ((entry.req || entry.res) && entry.level < 40) return null;
+    // A warning or an error says what went wrong: the failure log's `error`, or pino's `err`.
+    const detail = entry.level >= 40 ? (entry.error ?? entry.err?.message) : undefined;
+    if (entry.msg && typeof detail === 'string') return `${entry.msg}: ${detail}`;
     return entry.msg ?? line;
   } catch {
     return line;
@@ -119,51 +123,42 @@ export function createStack({ label, env = process.env }) {
     return false;
   }
 
-  function startEmulator() {
-    if (!useEmulator) return Promise.resolve(true);
-    const configDir = path.join(ROOT, 'node_modules', '.cache', 'portfolio-emulator');
-    mkdirSync(configDir, { recursive: true });
-    mkdirSync(emulatorDataDir, { recursive: true });
-    // One config per port, so two stacks (a developer's and a test run's) never share one.
-    const configFile = path.join(configDir, `firebase-${emulatorPort}.json`);
-    writeFileSync(
-      configFile,
-      JSON.stringify({
-        emulators: {
-          auth: { host: '127.0.0.1', port: emulatorPort },
-          // Hub and logging ports follow the emulator's, so two stacks can run side by side.
-          hub: { host: '127.0.0.1', port: emulatorPort + 1 },
-          logging: { host: '127.0.0.1', port: emulatorPort + 2 },
-          ui: { enabled: false },
-          singleProjectMode: true,
-        },
-      }),
-    );
-    const firebaseCli = path.join(
-      ROOT,
-      'node_modules',
-      'firebase-tools',
-      'lib',
-      'bin',
-      'firebase.js',
-    );
-    const cliArgs = [
-      firebaseCli,
-      'emulators:start',
-      '--only',
-      'auth',
-      '--project',
-      env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
-      '--config',
-      configFile,
-    ];
-    // Accounts are kept across restarts: imported at start, exported on exit.
-    if (existsSync(path.join(emulatorDataDir, 'firebase-export-metadata.json'))) {
-      cliArgs.push('--import', emulatorDataDir);
+  /**
+   * The Auth emulator, with the accounts of its folder; the sessions of before a restart stay
+   * valid (tools/auth-emulator.mjs). Resolves once it answers with its accounts restored.
+   */
+  async function startEmulator() {
+    if (!useEmulator) return true;
+    const projectId = env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID;
+    const accounts = exportedAccounts(emulatorDataDir) ?? [];
+    const emulator = authEmulatorCommand({
+      port: emulatorPort,
+      projectId,
+      dataDir: emulatorDataDir,
+    });
+    run('auth-emulator', emulator.command, emulator.args, emulator.env);
+    const origin = `http://127.0.0.1:${emulatorPort}`;
+    if (!(await waitFor(`${origin}/`, 'Auth emulator'))) return false;
+    try {
+      const kept = await keepSessions({ origin, projectId, accounts });
+      if (kept > 0) log(`auth emulator: ${kept} account(s) imported with their sessions`);
+    } catch (error) {
+      log(`auth emulator: sessions of before the restart may be refused (${error.message})`);
     }
-    cliArgs.push('--export-on-exit', emulatorDataDir);
-    run('auth-emulator', process.execPath, cliArgs, { NO_UPDATE_NOTIFIER: '1' });
-    return waitFor(`http://127.0.0.1:${emulatorPort}/`, 'Auth emulator');
+    return true;
+  }
+
+  /**
+   * The Auth emulator, then the content API. Not both at once: the API makes sure of its dev
+   * admin as soon as it starts, and before the emulator has imported its accounts it would
+   * create the admin anew, under a new uid, losing the old one's sessions (ADR 113).
+   * @param {{ watch?: boolean }} [apiOptions]
+   * @returns {Promise<[boolean, boolean]>} whether each is ready
+   */
+  async function startEmulatorAndApi(apiOptions) {
+    const emulatorReady = await startEmulator();
+    const apiReady = await startApi(apiOptions);
+    return [emulatorReady, apiReady];
   }
 
   /**
@@ -358,6 +353,7 @@ export function createStack({ label, env = process.env }) {
     waitFor,
     startEmulator,
     startApi,
+    startEmulatorAndApi,
     startSiteServer,
     listen,
     own,

@@ -41,11 +41,8 @@ async function main() {
       { cwd: ROOT, stdio: 'inherit' },
     );
   }
-  const [emulatorReady, apiReady] = await Promise.all([
-    stack.startEmulator(),
-    // The API seeds its dev admin into the emulator and retries while it starts.
-    stack.startApi(),
-  ]);
+  // The API seeds its dev admin into the emulator, once the emulator has its accounts back.
+  const [emulatorReady, apiReady] = await stack.startEmulatorAndApi();
   // The remotes first: the site's server reads their published routes when it starts. The site
   // answers last, so a readiness check on it means every service is up.
   await Promise.all(REMOTES.map(startRemote));

@@ -23,6 +23,8 @@ import {
   DEFAULT_PUBLIC_HOSTS,
 } from './config.js';
 import type { Database } from './db/connect.js';
+import type { StoreHealthOptions } from './db/store-health.js';
+import { StoreHealth } from './db/store-health.js';
 import type { AboutData } from './features/about/about-data.js';
 import { loadAboutData } from './features/about/about-data.js';
 import aboutRoutes from './features/about/routes.js';
@@ -92,6 +94,8 @@ export interface BuildAppOptions {
    * its back (`npm run content:import`, docs/decisions/121).
    */
   contentChangesUrl?: string;
+  /** How GET /health tells whether the store takes writes (docs/decisions/111). */
+  storeHealth?: StoreHealthOptions;
 }
 
 declare module 'fastify' {
@@ -106,6 +110,8 @@ export interface RouteContext {
   db: Database;
   cache: ResponseCache;
   auth: AuthGuards;
+  /** Whether the store takes reads and writes (GET /health). */
+  store: StoreHealth;
 }
 
 const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
@@ -140,7 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Unknown body fields are errors, not silently dropped; body values are never coerced.
   registerValidation(app);
-  registerErrorHandlers(app);
+  // A request the store refused (full, read-only, down) is a 503, and health says so for a while.
+  const store = new StoreHealth(options.db, options.storeHealth);
+  registerErrorHandlers(app, { onStoreFailure: (failure) => store.refused(failure) });
   registerSecurityHeaders(app);
   registerPublicHosts(app, options.publicHosts ?? DEFAULT_PUBLIC_HOSTS);
   // JSON only (plus multipart inside the images plugin): anything else gets 415.
@@ -200,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const context: RouteContext = {
     db: options.db,
     cache,
+    store,
     auth: createAuthGuards(
       options.verifyIdToken ??
         createFirebaseVerifier(options.firebaseProjectId ?? 'demo-portfolio'),

@@ -11,15 +11,30 @@ interface Run {
   stderr: string;
 }
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@portfolio/source', '--import', 'tsx', 'src/server.ts'],
-    {
-      cwd: packageRoot,
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    },
-  );
+const SERVER = [
+  process.execPath,
+  '--conditions=@portfolio/source',
+  '--import',
+  'tsx',
+  'src/server.ts',
+];
+
+interface StartOptions {
+  /** A shell command run before the server, in the same process (`ulimit -f 128`). */
+  before?: string;
+  /** Another user to run as (a root test run drops to `nobody`). */
+  uid?: number;
+}
+
+function startServer(env: Record<string, string>, { before, uid }: StartOptions = {}) {
+  const [command, args] = before
+    ? ['sh', ['-c', `${before} && exec "$@"`, 'sh', ...SERVER]]
+    : [SERVER[0] as string, SERVER.slice(1)];
+  const child = spawn(command, args, {
+    cwd: packageRoot,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    ...(uid === undefined ? {} : { uid, gid: uid }),
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -87,5 +102,49 @@ describe('src/server.ts', () => {
     } finally {
       fs.rmSync(dataRoot, { recursive: true, force: true });
     }
+  });
+
+  describe('a data directory it cannot use: exits at once, saying what, where and what to do', () => {
+    let root: string;
+    beforeEach(() => {
+      root = fs.mkdtempSync(path.join(os.tmpdir(), 'content-api-data-dir-'));
+    });
+    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+    const expectExplained = (run: Run, dataDir: string, problem: RegExp) => {
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`The content API cannot use its data directory ${dataDir}`);
+      expect(run.stderr).toMatch(problem);
+      expect(run.stderr).toMatch(/then start the API again\./);
+      expect(run.stderr).not.toMatch(/ErrnoError|Aborted|PGlite failed/);
+    };
+
+    it('a file where the folder should be', async () => {
+      const dataDir = path.join(root, 'pglite');
+      fs.writeFileSync(dataDir, 'a file');
+      const run = await startServer({ PORT: '0', DATA_DIR: dataDir }).exited;
+      expectExplained(run, dataDir, /is a file, where a folder is expected\. Move that file away/);
+    });
+
+    it('a disk that takes no more bytes (a file size limit: the kernel refuses the writes)', async () => {
+      const dataDir = path.join(root, 'pglite');
+      // 128 blocks of 512 bytes (dash) or 1 KiB (bash): less than the check writes.
+      const run = await startServer({ PORT: '0', DATA_DIR: dataDir }, { before: 'ulimit -f 128' })
+        .exited;
+      expectExplained(run, dataDir, /a file may grow no larger \(the file size limit, ulimit -f\)/);
+    });
+
+    it('a folder this process may not write in', async () => {
+      const dataDir = path.join(root, 'pglite');
+      fs.mkdirSync(dataDir);
+      // As root, permissions do not stop a write: the server runs as nobody instead.
+      const asRoot = process.getuid?.() === 0;
+      if (asRoot) fs.chmodSync(root, 0o755);
+      else fs.chmodSync(dataDir, 0o555);
+      const run = await startServer({ PORT: '0', DATA_DIR: dataDir }, asRoot ? { uid: 65534 } : {})
+        .exited;
+      fs.chmodSync(dataDir, 0o755);
+      expectExplained(run, dataDir, /this process may not write there \(permission denied\)/);
+    });
   });
 });

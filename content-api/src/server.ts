@@ -1,10 +1,12 @@
 // Entry point: read the environment, open and seed the database, start listening.
 import { buildApp } from './app.js';
-import { ensureDevAdmin } from './auth/dev-admin.js';
+import { emulatorPasswordCheck, ensureDevAdmin } from './auth/dev-admin.js';
 import { createFirebaseVerifier, getFirebaseAuth } from './auth/firebase.js';
 import { createFirebaseSessionCookies } from './auth/session-cookies.js';
 import { ConfigError, readConfig, startupRefusal, startupWarning } from './config.js';
-import { openDatabase } from './db/connect.js';
+import { explainPostgresFailure, openDatabase } from './db/connect.js';
+import { explainDataDirFailure } from './db/data-dir-check.js';
+import { storeFailureOf } from './db/store-errors.js';
 import { loadSeedContent, seedDatabase } from './db/seed.js';
 import { measureStoredImages } from './features/images/image-size.js';
 import type { RedisConnections } from './lib/redis.js';
@@ -73,7 +75,15 @@ async function main() {
     if (measured > 0) app.log.info(`Measured ${measured} stored images.`);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    app.log.error({ err: error }, 'startup failed');
+    // The store refusing the seed (a full disk, a read-only database) is said in words.
+    if (storeFailureOf(error)) {
+      const explained = config.databaseUrl
+        ? explainPostgresFailure(config.databaseUrl, error)
+        : explainDataDirFailure(config.dataDir, error);
+      app.log.error(explained instanceof Error ? explained.message : 'startup failed');
+    } else {
+      app.log.error({ err: error }, 'startup failed');
+    }
     await app.close();
     process.exit(1);
   }
@@ -85,6 +95,7 @@ async function main() {
     const { email, password } = config.devAdmin;
     ensureDevAdmin({
       auth: await getFirebaseAuth(config.firebaseProjectId),
+      passwordWorks: emulatorPasswordCheck(config.authEmulatorHost),
       db: database.db,
       email,
       password,

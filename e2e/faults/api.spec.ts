@@ -55,6 +55,30 @@ test.describe('content API down', () => {
     await expectSameDocument(page);
   });
 
+  test('a page showing the error recovers by itself once the API is back: no navigation, no reload', async ({
+    page,
+    request,
+  }) => {
+    await setApiFault(request, 'down');
+    // Rendered by the site's server with the error.
+    await page.goto('/blog');
+    await expect(page.getByRole('alert')).toHaveText(ARTICLES_LOAD_ERROR);
+    await markDocument(page);
+    // Drawn in the browser with the error.
+    await mainNav(page).getByRole('link', { name: 'Portfolio' }).click();
+    await expect(page.getByText(PROJECTS_LOAD_ERROR)).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.waitForTimeout(2000);
+    await setApiFault(request, 'ok');
+    // Nobody clicks anything: the page tries again by itself.
+    await expect(page.getByText(PROJECTS_LOAD_ERROR)).toHaveCount(0, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('link', { name: readMore }).first()).toBeVisible();
+    await expectSameDocument(page);
+  });
+
   test('a project page that cannot reach the API says so', async ({ page, request }) => {
     await setApiFault(request, 'down');
     await page.goto('/projects/any-project');

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import {
   expect,
+  expectNoA11yViolations,
   expectSameDocument,
   mainNav,
   markDocument,
@@ -12,10 +13,10 @@ import {
   test,
 } from '../fixtures';
 import { REMOTE_UNAVAILABLE_TITLE, RETRY_LABEL } from '../../shell/src/texts';
-import { BLOG_TITLE } from '../../remote-blog/src/texts';
+import { BLOG_TITLE, READ_MORE_LABEL } from '../../remote-blog/src/texts';
 import { SUMMARY_HEADING } from '../../remote-portfolio/src/texts';
 import { STORE_TITLE } from '../../remote-shop/src/texts';
-import { SIGN_IN_TITLE } from '../../remote-auth/src/texts';
+import { SIGN_UP_TITLE } from '../../remote-auth/src/texts';
 
 const REMOTES = ['portfolio', 'blog', 'auth', 'shop'] as const;
 test.afterEach(async ({ request }) => {
@@ -46,18 +47,23 @@ test("the shop's server stopped while the visitor is on the site, then started a
   await expectSameDocument(page);
 });
 
-test("the auth remote's server stopped: a page of it is still answered 200, then recovers", async ({
+test("the auth remote's server stopped: a page of it is still answered 200, shown as sent, then goes live", async ({
   page,
   request,
 }) => {
   await setRemoteFault(request, 'auth', 'down');
-  const response = await page.goto('/signin');
+  // The first page a remote publishes is loaded by every worker of the site's server at its
+  // start, so each renders it from the container it has.
+  const response = await page.goto('/signup');
   expect(response?.status()).toBe(200);
-  await expectFallback(page);
+  // The server rendered it: kept as sent (ADR 114), not replaced by the fallback.
+  await expect(page.getByRole('heading', { level: 1, name: SIGN_UP_TITLE })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'kept');
+  await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
   await markDocument(page);
   await setRemoteFault(request, 'auth', 'ok');
-  await page.getByRole('button', { name: RETRY_LABEL }).click();
-  await expect(page.getByRole('heading', { level: 1, name: SIGN_IN_TITLE })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: SIGN_UP_TITLE })).toBeVisible();
   await expectSameDocument(page);
 });
 
@@ -90,4 +96,43 @@ test('a slow portfolio remote (about 3 s): the loading state, then the page', as
   });
   expect(Date.now() - started).toBeGreaterThan(1500);
   await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
+});
+
+test("the blog's server stopped: a blog page the server rendered stays as it is, then goes live", async ({
+  page,
+  request,
+}) => {
+  // What React and the console say when hydration goes wrong (React error #418 and friends).
+  const trouble: string[] = [];
+  page.on('console', (message) => {
+    if (/hydrat|did not match|Minified React error #4(18|19|21|22|23|25)/i.test(message.text()))
+      trouble.push(message.text());
+  });
+  page.on('pageerror', (error) => trouble.push(error.message));
+  await setRemoteFault(request, 'blog', 'down');
+  // A page load of /blog: the site's server renders it from the blog code it has; the browser
+  // cannot load the blog's code.
+  await page.goto('/blog');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: BLOG_TITLE })).toBeVisible();
+  const readMore = main.getByRole('link', { name: new RegExp(`^${READ_MORE_LABEL}`) });
+  await expect(readMore.first()).toBeVisible();
+  // Past the first quiet retry (2 s): still the server's page, no fallback in its place.
+  await page.waitForTimeout(3000);
+  await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
+  await expect(readMore.first()).toBeVisible();
+  expect(await page.locator('html').getAttribute('data-hydrated')).toBe('kept');
+  expect(trouble).toEqual([]);
+  await expectNoA11yViolations(page);
+
+  // The blog is back: the page goes live by itself, and its links navigate in the page.
+  await markDocument(page);
+  await setRemoteFault(request, 'blog', 'ok');
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
+  await readMore.first().click();
+  await expect(page).toHaveURL(/\/article\//);
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectSameDocument(page);
+  expect(trouble).toEqual([]);
 });

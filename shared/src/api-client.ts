@@ -75,6 +75,11 @@ export class UnexpectedResponseError extends Error {
 export interface ApiTransport {
   base: string;
   fetch: typeof fetch;
+  /**
+   * Where a page's loader says its data could not be had: the site's server's log, one line per
+   * kind, rate-limited (docs/decisions/115). The browser has none: its console.
+   */
+  report?: (what: string, error: unknown) => void;
 }
 
 export interface RequestOptions {

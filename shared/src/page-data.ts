@@ -3,7 +3,7 @@
 // shell's route hands it to the page as `page`. On the server the promise is awaited before the
 // render and the browser hydrates with the value; on a client navigation it is still pending, and
 // the page's <Suspense> shows the loading state until it settles.
-import { use, useEffect } from 'react';
+import { use, useEffect, useRef } from 'react';
 import { useLoaderData, useRevalidator } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { ApiError } from '@portfolio/shared/api-client';
@@ -26,12 +26,59 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
-/** The page loader's state; suspends while it is still on its way (wrap the caller in Suspense). */
+/**
+ * The page loader's state; suspends while it is still on its way (wrap the caller in Suspense).
+ * A state that says the data could not be had (`unavailable()`) is loaded again by itself until
+ * it can be (useRecovery): every page that shows such a message recovers without a reload.
+ */
 export function usePageData<T>(): T {
   const data = useLoaderData() as PageRouteData | null | undefined;
   const page = data?.page;
   // The very promise the loader returned (kept in the router's state), so React can track it.
-  return (isThenable(page) ? use(page as Promise<unknown>) : page) as T;
+  const state = (isThenable(page) ? use(page as Promise<unknown>) : page) as T;
+  useRecovery(isUnavailable(state), page);
+  return state;
+}
+
+/** The waits before each new attempt to load data that could not be had (then the last, again). */
+const RECOVERY_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000, 30_000] as const;
+
+/**
+ * While `unavailable`, runs the route's loaders again (docs/decisions/116): after 1, 2, 4, 8, 15
+ * and then every 30 s, at once when the browser comes back online or the tab is shown again, and
+ * not while the tab is hidden. The message stays on screen meanwhile (the router's updates are
+ * transitions), and the page shows its data once an attempt brings it.
+ */
+function useRecovery(unavailable: boolean, answer: unknown): void {
+  const { revalidate } = useRevalidator();
+  /** Attempts since the data was last had: each waits longer. */
+  const attempts = useRef(0);
+  useEffect(() => {
+    if (!unavailable) {
+      attempts.current = 0;
+      return undefined;
+    }
+    // The timer, back online, the tab shown again: whichever comes first, once, when visible.
+    const retry = () => {
+      if (document.hidden) return;
+      stop();
+      attempts.current += 1;
+      void revalidate();
+    };
+    const timer = setTimeout(
+      retry,
+      RECOVERY_DELAYS_MS[Math.min(attempts.current, RECOVERY_DELAYS_MS.length - 1)],
+    );
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', retry);
+    function stop() {
+      clearTimeout(timer);
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', retry);
+    }
+    return stop;
+    // Each attempt's answer (a new loader result, still unavailable) starts the next wait.
+  }, [unavailable, revalidate, answer]);
 }
 
 export type PageLoader = (args: LoaderFunctionArgs) => unknown;
@@ -94,6 +141,18 @@ export function loaderRequestOptions(
   return context?.api
     ? { signal: args.request.signal, api: context.api }
     : { signal: args.request.signal };
+}
+
+/**
+ * A page's loader could not have its data (the API down, slow, answering something else): says
+ * so where it belongs. On the site's server its log, one line per kind (`what`, a constant
+ * sentence), rate-limited; in the browser the console. A load the router gave up (its signal
+ * aborted: a newer one replaced it) says nothing.
+ */
+export function reportLoadFailure(options: RequestOptions, what: string, error: unknown): void {
+  if (options.signal?.aborted) return;
+  if (options.api?.report) options.api.report(what, error);
+  else console.error(what, error);
 }
 
 /**
@@ -224,6 +283,11 @@ export function unavailable(): Unavailable;
 export function unavailable<T extends object>(details: T): Unavailable & T;
 export function unavailable(details: object = {}): Unavailable {
   return { ...details, status: 'error' };
+}
+
+/** Whether a page state is `unavailable()` (what pageOutcome reads as such, in fewer bytes). */
+function isUnavailable(state: unknown): boolean {
+  return (state as Partial<Unavailable> | null)?.status === 'error';
 }
 
 export function inBrowser(): InBrowser {

@@ -14,6 +14,7 @@ import type { SiteServerOptions } from './options';
 import caches from './plugins/caches';
 import crawlerFiles from './plugins/crawler-files';
 import errors from './plugins/errors';
+import failureLog from './plugins/failure-log';
 import health from './plugins/health';
 import hostCheck from './plugins/host-check';
 import pageRoute from './plugins/page-route';
@@ -63,6 +64,7 @@ export async function buildSiteServer(
   });
 
   await app.register(errors);
+  await app.register(failureLog);
   await app.register(hostCheck, { env: options.env });
   await app.register(securityHeaders, { config, hotReload: options.hotReload });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

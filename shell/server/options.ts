@@ -18,8 +18,8 @@ export interface SiteServerOptions {
   remotePollMs: number;
   renderCache: boolean;
   contentCache: boolean;
-  /** Pino's options, or false for no log at all (tests). */
-  logger: boolean | { level: string };
+  /** Pino's options, or false for no log at all (tests); a stream instead of stdout (tests). */
+  logger: boolean | { level: string; stream?: { write(line: string): void } };
   /** An info line per request (LOG_REQUESTS=off: none; warnings and errors stay). */
   logRequests: boolean;
   /**

@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import cluster from 'node:cluster';
+import type { Worker } from 'node:cluster';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -60,6 +62,28 @@ describe('startSiteWorkers', () => {
       'http.createServer((request, response) => response.end(String(process.pid)))' +
       ".listen(Number(process.env.PORT), '127.0.0.1');\n",
   );
+  // A site worker in miniature: each answer keeps the process busy a little, as a render does.
+  const busy = path.join(dir, 'busy.mjs');
+  writeFileSync(
+    busy,
+    "import http from 'node:http';\n" +
+      'http.createServer((request, response) => {\n' +
+      '  const until = Date.now() + 2;\n' +
+      '  while (Date.now() < until);\n' +
+      '  response.end(String(process.pid));\n' +
+      "}).listen(Number(process.env.PORT), '127.0.0.1');\n",
+  );
+  // Listens at once while fewer than two workers have started; a later one takes 3 s to start.
+  const slowLater = path.join(dir, 'slow-later.mjs');
+  writeFileSync(
+    slowLater,
+    "import { appendFileSync, readFileSync } from 'node:fs';\n" +
+      "import http from 'node:http';\n" +
+      "appendFileSync(process.env.STARTS, 'x');\n" +
+      "const later = readFileSync(process.env.STARTS, 'utf8').length > 2;\n" +
+      'setTimeout(() => http.createServer((request, response) => response.end(String(process.pid)))' +
+      ".listen(Number(process.env.PORT), '127.0.0.1'), later ? 3000 : 0);\n",
+  );
   const failing = path.join(dir, 'failing.mjs');
   writeFileSync(failing, 'process.exit(3);\n');
 
@@ -95,6 +119,126 @@ describe('startSiteWorkers', () => {
     }
     await expect(answeringPid(port)).rejects.toThrow(/ECONNREFUSED/);
   }, 20_000);
+
+  it('a worker killed under load costs no hung request, only the connections it had taken', async () => {
+    const port = await freePort();
+    // The workers that listen now, as the cluster announces them.
+    const listening = new Set<Worker>();
+    const onListening = (worker: Worker) => listening.add(worker);
+    const onExit = (worker: Worker) => listening.delete(worker);
+    cluster.on('listening', onListening);
+    cluster.on('exit', onExit);
+    const site = startSiteWorkers({ script: busy, count: 2, env: { PORT: String(port) } });
+    const bothListening = async () => {
+      while (listening.size < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    /** Longer than this and a request hangs: a client would have given up. */
+    const HUNG_MS = 5000;
+    const CONCURRENCY = 8;
+    const KILLS = 4;
+    const outcome = { answered: 0, hung: 0, reset: 0, other: [] as string[] };
+    let loading = true;
+    // One request on a new connection: its connection is what a worker takes, or not.
+    const request = () =>
+      new Promise<void>((resolve) => {
+        let settled = false;
+        const settle = (count: () => void) => {
+          if (settled) return;
+          settled = true;
+          count();
+          resolve();
+        };
+        const started = http.get({ host: '127.0.0.1', port, agent: false }, (response) => {
+          response.resume();
+          response.on('error', () => undefined);
+          response.on('close', () =>
+            settle(() => (response.complete ? (outcome.answered += 1) : (outcome.reset += 1))),
+          );
+        });
+        started.setTimeout(HUNG_MS, () => {
+          settle(() => (outcome.hung += 1));
+          started.destroy();
+        });
+        started.on('error', (error: NodeJS.ErrnoException) =>
+          settle(() =>
+            // The worker that had taken the connection died: closed, never left waiting.
+            error.code === 'ECONNRESET'
+              ? (outcome.reset += 1)
+              : outcome.other.push(String(error.code)),
+          ),
+        );
+      });
+    try {
+      await site.ready;
+      await bothListening();
+      const loops = Array.from({ length: CONCURRENCY }, async () => {
+        while (loading) await request();
+      });
+      for (let kill = 0; kill < KILLS; kill += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Always one worker left to serve: the other is killed in the middle of the load.
+        await bothListening();
+        const [victim] = listening;
+        listening.delete(victim as Worker);
+        victim?.process.kill('SIGKILL');
+      }
+      await bothListening();
+      const before = outcome.answered;
+      while (outcome.answered < before + 20)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      loading = false;
+      await Promise.all(loops);
+    } finally {
+      loading = false;
+      cluster.off('listening', onListening);
+      cluster.off('exit', onExit);
+      await site.stop();
+    }
+    expect(outcome.hung).toBe(0);
+    expect(outcome.other).toEqual([]);
+    // A killed worker takes down the connections it had taken, at most one per client in flight.
+    expect(outcome.reset).toBeLessThanOrEqual(KILLS * CONCURRENCY);
+    expect(outcome.answered).toBeGreaterThan(100);
+  }, 60_000);
+
+  it('replaces a worker that dies while it starts, once the site is running', async () => {
+    const port = await freePort();
+    const starts = path.join(dir, `starts-${port}`);
+    writeFileSync(starts, '');
+    const log: string[] = [];
+    const site = startSiteWorkers({
+      script: slowLater,
+      count: 2,
+      env: { PORT: String(port), STARTS: starts },
+      log: (message) => log.push(message),
+    });
+    try {
+      await site.ready;
+      const [first, second] = [...(await pidsOver(port, 6))];
+      process.kill(first as number, 'SIGKILL');
+      // Its replacement is killed while it starts (it takes 3 s to listen).
+      let replacement: Worker | undefined;
+      while (!replacement) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        replacement = Object.values(cluster.workers ?? {}).find(
+          (worker) => worker && ![first, second].includes(worker.process.pid),
+        );
+      }
+      replacement.process.kill('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The site still answers, and gets its second worker back.
+      expect(await answeringPid(port)).toBe(second);
+      let now = new Set<number>();
+      for (let attempt = 0; attempt < 60 && now.size < 2; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        now = await pidsOver(port, 6);
+      }
+      expect(now.size).toBe(2);
+      expect(log.join('\n')).toMatch(/exited before it listened \(SIGKILL\); starting another/);
+    } finally {
+      await site.stop();
+    }
+  }, 60_000);
 
   it('fails to start when a worker exits before it listens', async () => {
     const site = startSiteWorkers({ script: failing, count: 2 });

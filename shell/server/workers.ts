@@ -1,8 +1,9 @@
 // The site's server on several processes (docs/decisions/074). A render keeps one core busy for
 // a few milliseconds, and one Node process uses one core: with SITE_WORKERS processes (node's
-// cluster; the primary hands each new connection to a worker) a machine renders on all the cores
-// it gives the site. Each worker is a whole site server, with its own remotes, render cache and
-// content event stream; nothing is shared between them but the port.
+// cluster) a machine renders on all the cores it gives the site. Each worker is a whole site
+// server, with its own remotes, render cache and content event stream; nothing is shared between
+// them but the listening socket, from which each worker takes the connections it serves
+// (docs/decisions/110: a worker that dies costs only the connections it had taken).
 import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import os from 'node:os';
@@ -59,6 +60,12 @@ export function startSiteWorkers({
   log = () => {},
 }: SiteWorkersOptions): SiteWorkers {
   if (!cluster.isPrimary) throw new Error('startSiteWorkers runs in the primary process');
+  // Not node's round-robin (its default off Windows): there the primary accepts each connection
+  // and sends it to one worker, and a connection on its way to a worker that dies is never
+  // answered, closed nor sent to another (the client hangs). With SCHED_NONE the workers accept
+  // from the one listening socket themselves: a connection no worker has taken waits in the
+  // kernel's queue for any living worker (docs/decisions/110). Read once, at setupPrimary.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({
     exec: script,
     args: [],
@@ -72,6 +79,8 @@ export function startSiteWorkers({
   });
   /** Workers that listened: the start is done when all `count` have. */
   const started = new Set<number>();
+  /** The start is done: from now on every worker that exits is replaced. */
+  let running = false;
 
   const fork = () => {
     const worker = cluster.fork(env);
@@ -81,17 +90,24 @@ export function startSiteWorkers({
     }
     worker.once('listening', () => {
       started.add(worker.id);
-      if (started.size === count) settle();
+      if (started.size === count) {
+        running = true;
+        settle();
+      }
     });
     worker.once('exit', (code, signal) => {
       if (stopping) return;
-      if (!started.has(worker.id)) {
+      // At the start, a worker that cannot listen (a port in use) fails the start. Later, a
+      // replacement that dies while starting (killed, out of memory) is replaced like any other:
+      // the site keeps serving on the workers it has.
+      if (!started.has(worker.id) && !running) {
         stopping = true;
         void stopAll();
         settle(new Error(`A site worker exited before it listened (${signal ?? code})`));
         return;
       }
-      log(`Site worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+      const when = started.has(worker.id) ? '' : ' before it listened';
+      log(`Site worker ${worker.process.pid} exited${when} (${signal ?? code}); starting another`);
       setTimeout(() => {
         if (!stopping) fork();
       }, RESTART_DELAY_MS).unref();

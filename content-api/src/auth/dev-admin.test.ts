@@ -54,7 +54,20 @@ function fakeAuth(failures = 0) {
       user.customClaims = (claims ?? undefined) as Record<string, unknown> | undefined;
     },
   };
-  return { auth: auth as unknown as AccountAdmin, users };
+  const calls: string[] = [];
+  const counted = new Proxy(auth, {
+    get: (target, name: string) => {
+      const method = target[name as keyof typeof target];
+      return (...args: unknown[]) => {
+        calls.push(name);
+        return (method as (...a: unknown[]) => unknown)(...args);
+      };
+    },
+  });
+  /** As the emulator's sign-in answers: the account exists and has this password. */
+  const passwordWorks = async (email: string, password: string) =>
+    [...users.values()].some((user) => user.email === email && user.password === password);
+  return { auth: counted as unknown as AccountAdmin, users, passwordWorks, calls };
 }
 
 describe('ensureDevAdmin', () => {
@@ -65,10 +78,11 @@ describe('ensureDevAdmin', () => {
   afterAll(() => database.close());
 
   it('creates the account with the admin claim and an admin profile, and logs one line', async () => {
-    const { auth, users } = fakeAuth();
+    const { auth, users, passwordWorks } = fakeAuth();
     const lines: string[] = [];
     const uid = await ensureDevAdmin({
       auth,
+      passwordWorks,
       db: database.db,
       email: 'admin@portfolio.local',
       password: 'admin-password-123',
@@ -89,7 +103,7 @@ describe('ensureDevAdmin', () => {
   });
 
   it('repairs an existing account, keeping its other claims', async () => {
-    const { auth, users } = fakeAuth();
+    const { auth, users, passwordWorks } = fakeAuth();
     users.set('existing', {
       uid: 'existing',
       email: 'dev@x.test',
@@ -98,6 +112,7 @@ describe('ensureDevAdmin', () => {
     });
     await ensureDevAdmin({
       auth,
+      passwordWorks,
       db: database.db,
       email: 'dev@x.test',
       password: 'pw-123456',
@@ -109,11 +124,32 @@ describe('ensureDevAdmin', () => {
     });
   });
 
+  it('leaves an admin whose password works untouched: its sessions stay valid', async () => {
+    const { auth, users, passwordWorks, calls } = fakeAuth();
+    users.set('kept', {
+      uid: 'kept',
+      email: 'kept@x.test',
+      password: 'pw-123456',
+      customClaims: { role: 'admin' },
+    });
+    await ensureDevAdmin({
+      auth,
+      passwordWorks,
+      db: database.db,
+      email: 'kept@x.test',
+      password: 'pw-123456',
+      log: () => {},
+    });
+    // A password set again (or claims written again) would revoke the admin's sessions.
+    expect(calls).toEqual(['getUserByEmail']);
+  });
+
   it('retries while the emulator is starting', async () => {
-    const { auth } = fakeAuth(3);
+    const { auth, passwordWorks } = fakeAuth(3);
     const lines: string[] = [];
     await ensureDevAdmin({
       auth,
+      passwordWorks,
       db: database.db,
       email: 'late@x.test',
       password: 'pw-123456',
@@ -124,10 +160,11 @@ describe('ensureDevAdmin', () => {
   });
 
   it('gives up with the last error after the timeout', async () => {
-    const { auth } = fakeAuth(1_000);
+    const { auth, passwordWorks } = fakeAuth(1_000);
     await expect(
       ensureDevAdmin({
         auth,
+        passwordWorks,
         db: database.db,
         email: 'never@x.test',
         password: 'pw-123456',

@@ -6,6 +6,11 @@ import type { AccountAdmin } from './firebase.js';
 
 export interface DevAdminOptions {
   auth: AccountAdmin;
+  /**
+   * Whether `password` signs `email` in now (emulatorPasswordCheck). Setting a password ends
+   * every session of the account, so it is set only when it no longer works (ADR 113).
+   */
+  passwordWorks: (email: string, password: string) => Promise<boolean>;
   db: Database;
   email: string;
   password: string;
@@ -20,12 +25,19 @@ function errorCode(error: unknown): unknown {
   return (error as { code?: unknown } | null)?.code;
 }
 
-async function ensureOnce({ auth, db, email, password }: DevAdminOptions): Promise<string> {
+async function ensureOnce({
+  auth,
+  db,
+  email,
+  password,
+  passwordWorks,
+}: DevAdminOptions): Promise<string> {
   let user;
   try {
     user = await auth.getUserByEmail(email);
-    // Keep the announced password true even if someone changed it in the emulator UI.
-    await auth.updateUser(user.uid, { password });
+    // Keep the announced password true even if someone changed it in the emulator UI, but only
+    // then: a new password revokes the account's sessions (a restart would sign the admin out).
+    if (!(await passwordWorks(email, password))) await auth.updateUser(user.uid, { password });
   } catch (error) {
     if (errorCode(error) !== 'auth/user-not-found') throw error;
     user = await auth.createUser({
@@ -35,7 +47,9 @@ async function ensureOnce({ auth, db, email, password }: DevAdminOptions): Promi
       displayName: 'Dev Admin',
     });
   }
-  await auth.setCustomUserClaims(user.uid, { ...(user.customClaims ?? {}), role: 'admin' });
+  if (user.customClaims?.role !== 'admin') {
+    await auth.setCustomUserClaims(user.uid, { ...(user.customClaims ?? {}), role: 'admin' });
+  }
   await setProfileRole(db, { uid: user.uid, email }, 'admin');
   return user.uid;
 }
@@ -54,4 +68,25 @@ export async function ensureDevAdmin(options: DevAdminOptions): Promise<string> 
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
     }
   }
+}
+
+/**
+ * Asks the Auth emulator at `emulatorHost` (host:port) whether the password signs the account
+ * in. Signing in changes nothing of the account's sessions; an account without that password
+ * (or none at all) is a 400.
+ */
+export function emulatorPasswordCheck(
+  emulatorHost: string,
+): (email: string, password: string) => Promise<boolean> {
+  return async (email, password) => {
+    const response = await fetch(
+      `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=emulator`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password, returnSecureToken: false }),
+      },
+    );
+    return response.ok;
+  };
 }

@@ -1,6 +1,4 @@
 // Opens the database for either driver and applies the migrations in content-api/drizzle.
-import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,7 +7,9 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
-import { lockDataDir } from './data-dir-lock.js';
+import { checkDataDir, explainDataDirFailure } from './data-dir-check.js';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
+import { STORE_FAILURE_TEXT, storeFailureOf } from './store-errors.js';
 
 /** The Drizzle API both drivers share. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -42,12 +42,23 @@ const PGLITE_BYTEA = {
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   let release = () => {};
   if (dataDir) {
-    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-    release = lockDataDir(dataDir);
+    // A folder PGlite cannot use is said in words before PGlite's own errors (ADR 112).
+    checkDataDir(dataDir);
+    try {
+      release = lockDataDir(dataDir);
+    } catch (error) {
+      throw error instanceof DataDirLockedError ? error : explainDataDirFailure(dataDir, error);
+    }
+  }
+  let client: PGlite;
+  try {
+    client = new PGlite({ dataDir, ...PGLITE_BYTEA });
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw dataDir ? explainDataDirFailure(dataDir, error) : error;
   }
   try {
-    const client = new PGlite({ dataDir, ...PGLITE_BYTEA });
-    await client.waitReady;
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder });
     return {
@@ -62,8 +73,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       },
     };
   } catch (error) {
+    await client.close().catch(() => undefined);
     release();
-    throw error;
+    // A migration the store refused (a full disk) is the folder's problem; any other, the code's.
+    throw dataDir && storeFailureOf(error) ? explainDataDirFailure(dataDir, error) : error;
   }
 }
 
@@ -83,9 +96,33 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     }
   } catch (error) {
     await pool.end();
-    throw error;
+    throw explainPostgresFailure(url, error);
   }
   return { db: drizzlePostgres({ client: pool }), driver: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * A start that cannot use PostgreSQL, in words (ADR 112): where (host, port and database, never
+ * the password) and what to do. Errors that are not the store's own are passed on as they are.
+ */
+export function explainPostgresFailure(url: string, error: unknown): unknown {
+  const failure = storeFailureOf(error);
+  if (!failure) return error;
+  const where = (() => {
+    try {
+      const parsed = new URL(url);
+      return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+    } catch {
+      return 'DATABASE_URL';
+    }
+  })();
+  const advice =
+    failure.kind === 'unreachable'
+      ? 'Check that it runs and takes connections from here'
+      : `It ${STORE_FAILURE_TEXT[failure.kind].replace(/^the database /, '')}: fix that on the database server`;
+  return new Error(
+    `The content API cannot use its PostgreSQL database at ${where} (DATABASE_URL): ${failure.detail}. ${advice}; then start the API again.`,
+  );
 }
 
 export function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {

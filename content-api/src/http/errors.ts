@@ -1,6 +1,8 @@
 // Every error leaves the API as JSON `{ "message": "…" }` with the right status; never a stack.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { StoreFailure } from '../db/store-errors.js';
+import { STORE_UNAVAILABLE_MESSAGE, storeFailureOf } from '../db/store-errors.js';
 import { PATTERN_DESCRIPTIONS } from './patterns.js';
 
 /** Throw from a handler to answer with `status` and `{ message }`. */
@@ -107,7 +109,18 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart/form-data request.',
 };
 
-export function registerErrorHandlers(app: FastifyInstance): void {
+/** A refused request is worth retrying after about this long. */
+export const STORE_RETRY_AFTER_SECONDS = 30;
+
+export interface ErrorHandlerOptions {
+  /** A request failed because the store refused it (read-only, full, down: store-errors.ts). */
+  onStoreFailure?: (failure: StoreFailure) => void;
+}
+
+export function registerErrorHandlers(
+  app: FastifyInstance,
+  { onStoreFailure }: ErrorHandlerOptions = {},
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ message: error.message });
@@ -122,6 +135,20 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = CLIENT_ERROR_MESSAGES[error.code] ?? error.message;
       return reply.code(status).send({ message });
+    }
+    // The store refused it (a full disk, a read-only database, the database down): not a bug of
+    // this request, and the client may try again later (docs/decisions/111). One line, no stack.
+    const failure = storeFailureOf(error);
+    if (failure) {
+      onStoreFailure?.(failure);
+      request.log.error(
+        { store: failure.kind, detail: failure.detail },
+        'the content store refused the request',
+      );
+      return reply
+        .code(503)
+        .header('Retry-After', String(STORE_RETRY_AFTER_SECONDS))
+        .send({ message: STORE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE });

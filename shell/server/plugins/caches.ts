@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { watchContent } from '../content-events';
 import type { ContentWatch } from '../content-events';
 import { createContentCache } from '../content-cache';
+import { watchApi } from '../failure-log';
 import { createRenderCache } from '../render-cache';
 import type { RenderCache } from '../render-cache';
 
@@ -50,12 +51,15 @@ export default fp<CachesOptions>(
         : null;
     app.decorate('contentWatch', watch);
     app.decorate('renderCache', renderCache);
-    app.decorate('apiFetch', contentCache ? contentCache.wrap(fetch) : fetch);
+    // The API's failures and its return are logged from the calls that reach it (not from kept
+    // answers), one line per kind (docs/decisions/115).
+    const apiFetch = watchApi(fetch, app.failureLog);
+    app.decorate('apiFetch', contentCache ? contentCache.wrap(apiFetch) : apiFetch);
     app.addHook('onClose', async () => {
       renderCache?.close();
       contentCache?.close();
       if (!options.watch) watch?.close();
     });
   },
-  { name: 'site-caches', fastify: '5.x' },
+  { name: 'site-caches', fastify: '5.x', dependencies: ['site-failure-log'] },
 );

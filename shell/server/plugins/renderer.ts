@@ -7,6 +7,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '@portfolio/contract';
 import type { RenderBundle, SiteRenderer } from '../../src/server/render-types';
+import type { FailureLog } from '../failure-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,7 @@ async function loadRenderer(
   options: RendererPluginOptions,
   apiFetch: typeof fetch,
   log: (message: string, error?: unknown) => void,
+  failures: FailureLog,
 ): Promise<SiteRenderer> {
   const require = createRequire(import.meta.url);
   const bundle = require(path.join(options.distDir, RENDER_BUNDLE)) as RenderBundle;
@@ -40,16 +42,26 @@ async function loadRenderer(
   return createRenderer({
     config: options.config,
     loadTimeoutMs: options.renderBudgetMs,
-    api: { base: options.apiBase, fetch: apiFetch },
+    api: {
+      base: options.apiBase,
+      fetch: apiFetch,
+      // A page's loader that could not have its data (reportLoadFailure in page-data).
+      report: (what, error) => failures.failed({ source: 'page-data', kind: what, error }),
+    },
     log,
   });
 }
 
 export default fp<RendererPluginOptions>(
   async (app, options) => {
+    // A failure while rendering (a page module, a remote, a page's data) is one line per kind,
+    // rate-limited: with a remote or the API down, every render meets it (docs/decisions/115).
     const log = (message: string, error?: unknown) =>
-      error ? app.log.warn({ err: error }, message) : app.log.info(message);
-    const renderer = options.renderer ?? (await loadRenderer(options, app.apiFetch, log));
+      error
+        ? app.failureLog.failed({ source: 'render', kind: message, error })
+        : app.log.info(message);
+    const renderer =
+      options.renderer ?? (await loadRenderer(options, app.apiFetch, log, app.failureLog));
     app.decorate('renderer', renderer);
     await renderer.remotes.refresh();
     let versions = renderer.remotes.versions();
@@ -70,5 +82,5 @@ export default fp<RendererPluginOptions>(
     poll.unref();
     app.addHook('onClose', async () => clearInterval(poll));
   },
-  { name: 'site-renderer', fastify: '5.x', dependencies: ['site-caches'] },
+  { name: 'site-renderer', fastify: '5.x', dependencies: ['site-caches', 'site-failure-log'] },
 );

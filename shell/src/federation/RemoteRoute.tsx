@@ -1,7 +1,6 @@
 import { Suspense, useCallback, useContext, useEffect, useState } from 'react';
 import { Spinner } from '@portfolio/shared/ui';
 import type { RemoteName } from '@portfolio/shared/config';
-import { HydrationMark } from './hydration-mark';
 import { PageSourceContext } from './page-source';
 import type { PageComponent } from './page-source';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -23,8 +22,10 @@ interface Props {
 export function RemoteRoute({ remote, module, drawInBrowser = false, beforeRetry }: Props) {
   const source = useContext(PageSourceContext);
   if (!source) throw new Error('RemoteRoute needs a PageSourceContext above it.');
+  // The page the server rendered keeps the server's HTML if its code cannot be loaded here
+  // (docs/decisions/114); the source keeps it only for the document's own page.
   const [page, setPage] = useState<{ Page: PageComponent | null; attempt: number }>(() => ({
-    Page: drawInBrowser ? null : source.page(remote, module),
+    Page: drawInBrowser ? null : source.page(remote, module, { keepServerHtml: true }),
     attempt: 0,
   }));
   // After the first (hydrating) render, the browser loads the page the server could not render.
@@ -48,14 +49,8 @@ export function RemoteRoute({ remote, module, drawInBrowser = false, beforeRetry
     <RemoteRetryContext.Provider value={retry}>
       <RemoteErrorBoundary key={attempt} remote={remote}>
         <Suspense fallback={<Spinner />}>
-          {Page ? (
-            <>
-              <Page />
-              <HydrationMark />
-            </>
-          ) : (
-            <Spinner />
-          )}
+          {/* A live page marks the document hydrated from its frame (PageFrame.tsx). */}
+          {Page ? <Page /> : <Spinner />}
         </Suspense>
       </RemoteErrorBoundary>
     </RemoteRetryContext.Provider>

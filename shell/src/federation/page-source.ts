@@ -6,6 +6,8 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { RemoteName } from '@portfolio/shared/config';
 import type { HeadDeclaration } from '../head/page-head';
+import { framed, keptServerPage, pageFrameId, serverHtmlOf } from './PageFrame';
+import { createFallbackModule } from './RemoteFallback';
 
 /** What a remote's exposed page module provides. */
 export interface PageModule {
@@ -24,8 +26,12 @@ export interface PageLoaderData {
 export type PageComponent = LazyExoticComponent<ComponentType> | ComponentType;
 
 export interface PageSource {
-  /** The page component; called again for a retry after a failure. */
-  page(remote: RemoteName, module: string): PageComponent;
+  /**
+   * The page component, drawn in its frame (PageFrame.tsx); called again for a retry after a
+   * failure. `keepServerHtml`: the page the document was rendered with, about to be hydrated:
+   * if its code cannot be loaded, the server's HTML is kept rather than a fallback shown.
+   */
+  page(remote: RemoteName, module: string, options?: { keepServerHtml?: boolean }): PageComponent;
 }
 
 export interface BrowserPageLoading {
@@ -34,16 +40,58 @@ export interface BrowserPageLoading {
   reset(remote: RemoteName): void;
 }
 
-/** One lazy component per page module, rebuilt only after its remote failed. */
+function isFallback(module: PageModule): boolean {
+  return (module as { isRemoteFallback?: unknown }).isRemoteFallback === true;
+}
+
+/**
+ * One lazy component per page module, rebuilt only after its remote failed. The page the
+ * document was rendered with is loaded once with its server HTML kept as a way out
+ * (docs/decisions/114): only the first page of the document, at the address it was rendered for.
+ */
 export function browserPageSource(loading: BrowserPageLoading): PageSource {
   const pages = new Map<string, LazyExoticComponent<ComponentType>>();
+  /** The address the server rendered this document for, until its page has been loaded. */
+  let documentAddress: string | undefined =
+    typeof window === 'undefined' ? undefined : window.location.pathname + window.location.search;
+
+  /** The page in its frame, or undefined when its code cannot be had. */
+  async function tryLoad(remote: RemoteName, module: string): Promise<ComponentType | undefined> {
+    try {
+      const loaded = await loading.load(remote, module);
+      return isFallback(loaded) ? undefined : framed(loaded.default, pageFrameId(remote, module));
+    } catch {
+      return undefined;
+    }
+  }
+
   return {
-    page(remote, module) {
+    page(remote, module, { keepServerHtml = false } = {}) {
+      const id = pageFrameId(remote, module);
+      if (keepServerHtml && documentAddress !== undefined) {
+        return lazy(async (): Promise<{ default: ComponentType }> => {
+          // Read now, before the browser hydrates anything of the page.
+          const rendered = documentAddress === window.location.pathname + window.location.search;
+          documentAddress = undefined;
+          const html = rendered ? serverHtmlOf(id) : undefined;
+          const Page = await tryLoad(remote, module);
+          if (Page) return { default: Page };
+          if (html === undefined) return createFallbackModule(remote);
+          const reload = () => {
+            loading.reset(remote);
+            return tryLoad(remote, module);
+          };
+          return { default: keptServerPage(remote, id, html, reload) };
+        });
+      }
       const key = `${remote}/${module}`;
       let page = pages.get(key);
       if (!page || loading.hasFailed(remote)) {
         loading.reset(remote);
-        page = lazy(() => loading.load(remote, module));
+        page = lazy(async () => {
+          const loaded = await loading.load(remote, module);
+          return { default: isFallback(loaded) ? loaded.default : framed(loaded.default, id) };
+        });
         pages.set(key, page);
       }
       return page;

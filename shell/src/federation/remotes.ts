@@ -13,6 +13,8 @@ let loadTimeoutMs = DEFAULT_REMOTE_LOAD_TIMEOUT_MS;
 
 const entries = new Map<string, string>();
 const failed = new Set<string>();
+/** Remotes whose failure was written to the console, until one of their pages loads. */
+const reported = new Set<string>();
 
 export class RemoteLoadError extends Error {
   override name = 'RemoteLoadError';
@@ -37,7 +39,9 @@ export function registerSiteRemotes(
     remoteOriginGuard(options.remoteOrigins, window.location.href),
     errorHandlingPlugin((remote, error) => {
       failed.add(remote);
-      console.error(`Remote "${remote}" could not be loaded`, error);
+      // Once per outage: the page retries quietly meanwhile (docs/decisions/114).
+      if (!reported.has(remote)) console.error(`Remote "${remote}" could not be loaded`, error);
+      reported.add(remote);
     }),
   ]);
   for (const [name, entry] of Object.entries(remotes)) entries.set(name, entry);
@@ -78,6 +82,7 @@ export async function loadRemotePage(
     if (!loaded || typeof loaded.default !== 'function') {
       throw new RemoteLoadError(remote, `Remote module "${id}" has no page component`);
     }
+    if (!failed.has(remote)) reported.delete(remote);
     return loaded;
   } catch (error) {
     // Whatever went wrong, the next attempt must start from a clean slate.

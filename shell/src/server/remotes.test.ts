@@ -83,8 +83,9 @@ describe('ServerRemotes', () => {
     registerRemotesMock.mockReset();
   });
 
-  const create = () =>
+  const create = (log?: (message: string, error?: unknown) => void) =>
     new ServerRemotes({
+      ...(log && { log }),
       manifests: {
         blog: manifest,
         // Nothing listens there: a remote never reached keeps the routes known at build time.
@@ -143,6 +144,31 @@ describe('ServerRemotes', () => {
     await expect(remotes.refresh()).resolves.toBeUndefined();
     expect(remotes.table().blog?.map((route) => route.path)).toEqual(['/blog']);
     state.up = true;
+  });
+
+  it('says once that a remote is unreachable, from the start too, and once that it is back', async () => {
+    const lines: string[] = [];
+    const remotes = create((message) => lines.push(message));
+    state.up = false;
+    try {
+      await remotes.refresh();
+      await remotes.refresh();
+      await remotes.refresh();
+    } finally {
+      state.up = true;
+    }
+    expect(lines.filter((line) => line.startsWith('Remote "blog"'))).toEqual([
+      'Remote "blog" is unreachable',
+    ]);
+    await remotes.refresh();
+    await remotes.refresh();
+    expect(lines.filter((line) => line.startsWith('Remote "blog"'))).toEqual([
+      'Remote "blog" is unreachable',
+      'Remote "blog" answers again',
+      expect.stringMatching(/^Remote "blog" version v\d is live on the server$/),
+    ]);
+    // The remotes nobody answers for were said once each.
+    expect(lines.filter((line) => line === 'Remote "shop" is unreachable')).toHaveLength(1);
   });
 
   it('gives up on a page module that does not answer within the budget', async () => {

@@ -33,6 +33,8 @@ interface RemoteState {
   /** Exposed module → its stylesheets (absolute URLs), from the browser build's manifest. */
   css: Map<string, string[]>;
   reachable: boolean;
+  /** Whether its last refresh failed: the next that succeeds says it is back (once). */
+  down: boolean;
   /** Registered with the runtime at least once: later registrations must force. */
   registered: boolean;
   /** The container entry of the live version, to go back to when a new one fails. */
@@ -92,6 +94,7 @@ export class ServerRemotes implements RemoteVersions {
         routes: options.knownRoutes[remote] ?? [],
         css: new Map(),
         reachable: false,
+        down: false,
         registered: false,
         entry: null,
         versionBase: base,
@@ -163,11 +166,15 @@ export class ServerRemotes implements RemoteVersions {
     try {
       published = parsePublishedRoutes(await this.getJson(`${state.base}server/routes.json`));
     } catch (error) {
-      if (state.reachable) this.log(`Remote "${remote}" is unreachable`, error);
+      // Once per outage, from the start too.
+      if (!state.down) this.log(`Remote "${remote}" is unreachable`, error);
       state.reachable = false;
+      state.down = true;
       return;
     }
+    if (state.down) this.log(`Remote "${remote}" answers again`);
     state.reachable = true;
+    state.down = false;
     // A new build, or the same build deployed again to another folder (a rollback).
     const version = published.deployment
       ? `${published.version}@${published.deployment}`

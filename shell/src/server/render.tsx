@@ -17,6 +17,7 @@ import {
 } from '@portfolio/shared/router-server';
 import { Spinner } from '@portfolio/shared/ui';
 import { siteRoutes } from '../App';
+import { framed, pageFrameId } from '../federation/PageFrame';
 import { PageSourceContext } from '../federation/page-source';
 import { NOT_FOUND_HEAD, pageHead } from '../head/page-head';
 import type { PageLoaderData, PageModule, PageSource } from '../federation/page-source';
@@ -131,8 +132,11 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
     const status = notFound ? 404 : outcome.kind === 'forbidden' ? 403 : context.statusCode;
 
     const source: PageSource = {
-      page: (remote, module) =>
-        loaded.get(pageRouteId({ remote, module }))?.page.default ?? ServerSpinner,
+      page: (remote, module) => {
+        const page = loaded.get(pageRouteId({ remote, module }))?.page.default;
+        // In its frame, as the browser draws it (PageFrame.tsx, docs/decisions/114).
+        return page ? framed(page, pageFrameId(remote, module)) : ServerSpinner;
+      },
     };
     const rendered = loaded.get(leafId);
     const stylesheets = rendered ? remotes.stylesheets(rendered.remote, rendered.module) : [];

@@ -1,10 +1,16 @@
-// GET /health: 200 when the database answers, 503 otherwise. Never cached.
-import { sql } from 'drizzle-orm';
+// GET /health (docs/decisions/111): whether the database answers, and whether it takes writes.
+//   200 { status: 'ok' }                                   reads and writes work
+//   200 { status: 'degraded', writes: 'refused', reason }  reads work, writes are refused
+//   503 { message }                                        the database does not answer
+// Reads still work when writes do not, so a degraded API keeps its traffic (the site shows its
+// content); a monitor alerts on `degraded`. Never cached; `reason` names the kind of failure only.
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
 
-const healthRoutes: FastifyPluginAsync<RouteContext> = async (app, { db }) => {
+export const DATABASE_UNAVAILABLE = 'Database unavailable.';
+
+const healthRoutes: FastifyPluginAsync<RouteContext> = async (app, { store }) => {
   app.get(
     '/health',
     {
@@ -12,19 +18,27 @@ const healthRoutes: FastifyPluginAsync<RouteContext> = async (app, { db }) => {
       config: { anyHost: true },
       schema: {
         response: {
-          200: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
+          200: {
+            type: 'object',
+            required: ['status'],
+            properties: {
+              status: { type: 'string', enum: ['ok', 'degraded'] },
+              writes: { type: 'string', enum: ['refused'] },
+              reason: { type: 'string' },
+            },
+          },
         },
       },
     },
     async (request, reply) => {
-      try {
-        await db.execute(sql`select 1`);
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database unavailable');
-        throw new HttpError(503, 'Database unavailable.');
+      const check = await store.check();
+      if (check.reads === 'failed') {
+        request.log.error(`health check: ${check.reason}`);
+        throw new HttpError(503, DATABASE_UNAVAILABLE);
       }
       reply.header('Cache-Control', 'no-store');
-      return { status: 'ok' };
+      if (check.writes === 'ok') return { status: 'ok' };
+      return { status: 'degraded', writes: 'refused', reason: check.reason };
     },
   );
 };

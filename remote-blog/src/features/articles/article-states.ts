@@ -4,7 +4,14 @@
 // (and the server answer 404) instead of "try again later".
 import { ApiError, getArticle, getArticles } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
-import { inBrowser, loadPublicOrDraft, notFound, unavailable } from '@portfolio/shared/page-data';
+import {
+  inBrowser,
+  loadPublicOrDraft,
+  loaderRequestOptions,
+  notFound,
+  reportLoadFailure,
+  unavailable,
+} from '@portfolio/shared/page-data';
 import type { InBrowser, NotFound, Unavailable } from '@portfolio/shared/page-data';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { Article, ArticleDetail } from '@portfolio/shared/types';
@@ -33,7 +40,7 @@ export async function loadArticleList(options: RequestOptions = {}): Promise<Art
     const articles = await getArticles({}, options);
     return { status: 'loaded', articles: sortNewestFirst(articles) };
   } catch (error) {
-    if (!options.signal?.aborted) console.error('Could not load the articles', error);
+    reportLoadFailure(options, 'Could not load the articles', error);
     return unavailable();
   }
 }
@@ -56,7 +63,6 @@ export async function loadArticle(
   id: string,
   { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
 ): Promise<ArticleState> {
-  const { signal } = request;
   try {
     const article = await loadPublicOrDraft({ request, context }, (options) =>
       getArticle(id, options),
@@ -65,7 +71,11 @@ export async function loadArticle(
     return { status: 'loaded', article, html: await articleHtml(article.content) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return notFound();
-    if (!signal.aborted) console.error(`Could not load article ${id}`, error);
+    reportLoadFailure(
+      loaderRequestOptions({ request, context }),
+      'Could not load an article',
+      error,
+    );
     return unavailable();
   }
 }

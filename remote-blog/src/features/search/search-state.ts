@@ -2,7 +2,7 @@
 // that was replaced by a newer one, so a slow answer to an old query never shows.
 import { searchArticles } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
-import { unavailable } from '@portfolio/shared/page-data';
+import { reportLoadFailure, unavailable } from '@portfolio/shared/page-data';
 import type { Unavailable } from '@portfolio/shared/page-data';
 import type { SearchResult } from '@portfolio/shared/types';
 
@@ -19,7 +19,7 @@ export async function loadArticleSearch(
     return { status: 'loaded', results: await searchArticles(query, options) };
   } catch (error) {
     // A failed search is only logged; the page shows no message.
-    if (!options.signal?.aborted) console.error('Article search failed', error);
+    reportLoadFailure(options, 'Article search failed', error);
     return unavailable();
   }
 }

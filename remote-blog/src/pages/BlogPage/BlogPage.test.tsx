@@ -126,6 +126,23 @@ describe('BlogPage', () => {
     expect(consoleError).toHaveBeenCalled();
   });
 
+  it('recovers by itself once the API answers again, keeping the message meanwhile', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let down = true;
+    const fetched = mockFetch({
+      'GET /articles': () =>
+        down ? new TypeError('Failed to fetch') : { body: [makeArticle({ title: 'Back' })] },
+    });
+    renderBlog();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
+    // Tried again after a second, still down: the same message, no loading state in between.
+    await waitFor(() => expect(fetched).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    expect(screen.getByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
+    down = false;
+    expect(await screen.findByRole('heading', { name: 'Back' }, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }, 15_000);
+
   it('treats an answer that is not an array as a failure (spec)', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({ 'GET /articles': { body: { articles: [] } } });

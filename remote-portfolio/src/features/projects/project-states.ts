@@ -2,7 +2,14 @@
 // call settles into a state of the page, never a rejection, so the server can render it.
 import { ApiError, getProject, getProjects } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
-import { inBrowser, loadPublicOrDraft, notFound, unavailable } from '@portfolio/shared/page-data';
+import {
+  inBrowser,
+  loadPublicOrDraft,
+  loaderRequestOptions,
+  notFound,
+  reportLoadFailure,
+  unavailable,
+} from '@portfolio/shared/page-data';
 import type { InBrowser, NotFound, Unavailable } from '@portfolio/shared/page-data';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { Project } from '@portfolio/shared/types';
@@ -21,7 +28,8 @@ export type ProjectState =
 export async function loadProjects(options: RequestOptions = {}): Promise<ProjectsState> {
   try {
     return { status: 'loaded', projects: await getProjects(options) };
-  } catch {
+  } catch (error) {
+    reportLoadFailure(options, 'Could not load the projects', error);
     return unavailable();
   }
 }
@@ -42,10 +50,15 @@ export async function loadProject(
     );
     return project === 'in-browser' ? inBrowser() : { status: 'loaded', project };
   } catch (error) {
-    if (error instanceof ApiError) {
-      const message = PROJECT_NOT_FOUND;
-      return error.status === 404 ? notFound({ message }) : unavailable({ message });
+    if (error instanceof ApiError && error.status === 404) {
+      return notFound({ message: PROJECT_NOT_FOUND });
     }
+    reportLoadFailure(
+      loaderRequestOptions({ request, context }),
+      'Could not load a project',
+      error,
+    );
+    if (error instanceof ApiError) return unavailable({ message: PROJECT_NOT_FOUND });
     return unavailable({ message: PROJECT_LOAD_FAILED });
   }
 }

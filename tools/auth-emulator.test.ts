@@ -1,0 +1,193 @@
+/** @jest-environment node */
+// Development sessions across a restart of the stack, for real (docs/decisions/113): the Auth
+// emulator (its accounts in a folder, as `npm start` runs it) and the content API (from its
+// sources, with its dev admin) are started, the dev admin signs in and gets a session cookie,
+// both are stopped and started again, and the cookie and the ID token still work.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator.mjs';
+import { ROOT } from './root.mjs';
+
+const PROJECT_ID = 'demo-portfolio';
+const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };
+/** The emulator and the API start slowly on a busy machine. */
+const START_TIMEOUT_MS = 120_000;
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port with the next two free too (the emulator's hub and logging ports follow it). */
+async function freePortBlock(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 30_000);
+    const free = await Promise.all([port, port + 1, port + 2].map(portFree));
+    if (free.every(Boolean)) return port;
+  }
+  throw new Error('no free ports');
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: its process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+describe('the Auth emulator and the content API restarted', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stack-restart-'));
+  const emulatorData = path.join(dir, 'emulator');
+  const apiData = path.join(dir, 'pglite');
+  let emulatorPort: number;
+  let apiPort: number;
+  const running: ChildProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(running.map((child) => stop(child, 'SIGKILL')));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** As tools/stack.mjs starts them: the emulator with its accounts, then the API. */
+  async function startStack(): Promise<{ output: () => string; stop(): Promise<void> }> {
+    const accounts = exportedAccounts(emulatorData) ?? [];
+    const emulator = authEmulatorCommand({
+      port: emulatorPort,
+      projectId: PROJECT_ID,
+      dataDir: emulatorData,
+    });
+    const emulatorProcess = spawn(emulator.command, emulator.args, {
+      cwd: ROOT,
+      env: { ...process.env, ...emulator.env },
+      stdio: 'ignore',
+    });
+    running.push(emulatorProcess);
+    const origin = `http://127.0.0.1:${emulatorPort}`;
+    await waitFor(`${origin}/`, emulatorProcess);
+    await keepSessions({ origin, projectId: PROJECT_ID, accounts });
+
+    let output = '';
+    const api = spawn(
+      process.execPath,
+      ['--conditions=@portfolio/source', '--import', 'tsx', 'src/server.ts'],
+      {
+        cwd: path.join(ROOT, 'content-api'),
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOST: '127.0.0.1',
+          PORT: String(apiPort),
+          DATA_DIR: apiData,
+          FIREBASE_PROJECT_ID: PROJECT_ID,
+          FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
+          NODE_ENV: 'development',
+          LOG_REQUESTS: 'off',
+        },
+      },
+    );
+    running.push(api);
+    api.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    api.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitFor(`http://127.0.0.1:${apiPort}/api/health`, api);
+    // The API makes sure of its dev admin once it listens.
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (!output.includes('Dev admin ready')) {
+      if (Date.now() > deadline) throw new Error(`no dev admin: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return {
+      output: () => output,
+      // SIGINT lets the emulator export its accounts, as stack.mjs stops it.
+      stop: () => Promise.all([stop(api, 'SIGTERM'), stop(emulatorProcess, 'SIGINT')]).then(),
+    };
+  }
+
+  const apiUrl = (route: string) => `http://127.0.0.1:${apiPort}/api${route}`;
+
+  async function signIn(): Promise<string> {
+    const response = await fetch(
+      `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=emulator`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...DEV_ADMIN, returnSecureToken: true }),
+      },
+    );
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { idToken: string }).idToken;
+  }
+
+  const verify = (session: string) =>
+    fetch(apiUrl('/sessions/verify'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ session }),
+    });
+
+  /** What the Firebase SDK asks when a page loads with a stored user: is the token still good? */
+  const lookup = (idToken: string) =>
+    fetch(
+      `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=emulator`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ idToken }),
+      },
+    );
+
+  it(
+    'keeps the session cookie and the ID token of before the restart',
+    async () => {
+      emulatorPort = await freePortBlock();
+      apiPort = await freePortBlock();
+      let stack = await startStack();
+      const idToken = await signIn();
+      const minted = await fetch(apiUrl('/sessions'), {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(minted.status).toBe(201);
+      const { session } = (await minted.json()) as { session: string };
+      expect((await verify(session)).status).toBe(200);
+      await stack.stop();
+      // Tokens minted in the same second as the import would pass anyway: the restart is later.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+
+      stack = await startStack();
+      try {
+        const checked = await verify(session);
+        expect(checked.status).toBe(200);
+        expect(await checked.json()).toMatchObject({ email: DEV_ADMIN.email, role: 'admin' });
+        expect((await lookup(idToken)).status).toBe(200);
+        const me = await fetch(apiUrl('/users/me'), {
+          headers: { Authorization: `Bearer ${idToken}` },
+        });
+        expect(me.status).toBe(200);
+      } finally {
+        await stack.stop();
+      }
+    },
+    6 * START_TIMEOUT_MS,
+  );
+});

@@ -223,6 +223,9 @@ export function createStack({ label, env = process.env }) {
         CORS_ORIGINS: env.CORS_ORIGINS || [...new Set(siteOrigins)].join(','),
         PUBLIC_HOSTS: apiPublicHosts(),
         SITE_URL: env.SITE_URL || `http://localhost:${appPort(APPS[0], env)}`,
+        // The browser reaches the API through the site's server (docs/decisions/101), which says
+        // who asked in X-Forwarded-For: believed from loopback only.
+        TRUST_PROXY: env.TRUST_PROXY || '127.0.0.1,::1',
         FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
         LOG_REQUESTS: logRequests,
         ...(useEmulator

@@ -132,14 +132,14 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
       return {
         kind: 'page',
         status: 200,
-        stylesheets: ['http://blog.test/v/1/blog.css'],
+        stylesheets: ['http://localhost:3000/remotes/blog/v/1/blog.css'],
         // Escaped, as React and the head's renderer escape what a page shows.
         headTags: `<title>${escapeHtml(url.pathname)}</title>`,
         siteDataScript: '<script type="application/json" id="site-data">{}</script>',
         cacheable: true,
         pipe: async (target) => {
           target.write(
-            `<main data-nonce="${nonce}">page ${escapeHtml(url.pathname)} render ${count}</main>`,
+            `<main${nonce === undefined ? '' : ` data-nonce="${nonce}"`}>page ${escapeHtml(url.pathname)} render ${count}</main>`,
           );
           return true;
         },
@@ -170,6 +170,8 @@ export interface TestSite {
   renderer: TestRenderer;
   watch: ReturnType<typeof testWatch>;
   api: TestApi;
+  /** Resolves once the render cache has made the compressed forms of the pages it keeps. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -231,6 +233,9 @@ export async function buildTestSite(
     renderer,
     watch,
     api,
+    settled: async () => {
+      await app.renderCache?.settled();
+    },
     close: async () => {
       await app.close();
       await api.close();

@@ -1,0 +1,39 @@
+// The inline scripts of a page the site's server assembled, named by their SHA-256 for the
+// page's Content-Security-Policy (docs/decisions/100). A page for visitors without a session is
+// the same bytes for all of them, so its policy cannot carry a per-response nonce: it lists the
+// hash of each script that runs inline instead (the shell's loader, and any script React wrote),
+// with 'strict-dynamic' for what those load. Data blocks (type="application/json") never run and
+// need nothing. The HTML is the server's own (document.ts and React's output, where content is
+// escaped), so a script element is found by its tags; anything that is not one cannot run.
+import { createHash } from 'node:crypto';
+
+const SCRIPT_OPEN = /<script\b([^>]*)>/gi;
+const SCRIPT_CLOSE = /<\/script\s*>/gi;
+/** Types that a browser runs; any other (application/json, …) is a data block. */
+const EXECUTABLE_TYPE = /^\s*(text\/javascript|application\/javascript|module)?\s*$/i;
+
+function attribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(
+    attributes,
+  );
+  if (!match) return new RegExp(`\\s${name}(\\s|$)`, 'i').test(attributes) ? '' : undefined;
+  return match[1] ?? match[2] ?? match[3] ?? '';
+}
+
+/** The base64 SHA-256 of each inline script that runs, in order of appearance, each once. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  SCRIPT_OPEN.lastIndex = 0;
+  for (let open = SCRIPT_OPEN.exec(html); open; open = SCRIPT_OPEN.exec(html)) {
+    const attributes = open[1] ?? '';
+    const start = open.index + open[0].length;
+    SCRIPT_CLOSE.lastIndex = start;
+    const close = SCRIPT_CLOSE.exec(html);
+    const end = close ? close.index : html.length;
+    SCRIPT_OPEN.lastIndex = close ? close.index + close[0].length : html.length;
+    if (attribute(attributes, 'src') !== undefined) continue;
+    if (!EXECUTABLE_TYPE.test(attribute(attributes, 'type') ?? '')) continue;
+    hashes.add(createHash('sha256').update(html.slice(start, end), 'utf8').digest('base64'));
+  }
+  return [...hashes];
+}

@@ -5,8 +5,10 @@ import { createHash } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import {
   API_ORIGIN,
+  DEV_ADMIN,
   SITE_ORIGIN,
   expect,
+  idTokenFor,
   mainNav,
   siteConfig,
   test,
@@ -163,6 +165,31 @@ test.describe('server-rendered HTML', () => {
     expect(source).not.toContain('sourceMappingURL');
     expect((await request.get(`${script}.map`)).status()).toBe(404);
   });
+});
+
+test('a content change shows within seconds, through any shared cache in front', async ({
+  request,
+}) => {
+  // Through the edge (E2E_EDGE=on) the page is kept there for its s-maxage and served stale
+  // while the edge asks again; straight from the site's server it shows at once.
+  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const { apiBase } = await siteConfig(request);
+  await request.get('/blog');
+  const title = `Edge check ${Date.now().toString(36)}`;
+  const created = await request.post(`${apiBase}/articles`, {
+    headers,
+    data: { title, content: 'Written to check a shared cache in front of the site.' },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: id } = (await created.json()) as { _id: string };
+  try {
+    await expect
+      .poll(async () => (await request.get('/blog')).text(), { timeout: 15_000, intervals: [500] })
+      .toContain(title);
+  } finally {
+    expect((await request.delete(`${apiBase}/articles/${id}`, { headers })).ok()).toBe(true);
+  }
 });
 
 test('what a visitor types before the page is live is kept, and sent', async ({ context }) => {

@@ -32,9 +32,11 @@ node node_modules/.bin/jest
 echo "Node 24: unit and API tests passed after $((SECONDS - started)) s"
 
 # The production build, then the browser smoke: server rendering, hydration and each remote
-# (e2e/ssr.spec.ts) against the stack started by e2e/support/e2e-stack.mjs, all on this node.
+# (e2e/ssr.spec.ts) against the stack started by e2e/support/e2e-stack.mjs, all on this node,
+# through the production edge (deploy/edge/, Debian's nginx: E2E_EDGE=on), as in production:
+# one origin, pages kept there a few seconds, a content change shown within them.
 node --conditions=@portfolio/source --import tsx tools/build.mjs
 read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts}"
-(cd e2e && node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium)
+(cd e2e && E2E_EDGE="${E2E_EDGE:-on}" node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium)
 
 echo "Node 24 checks finished in $((SECONDS - started)) s"

@@ -16,7 +16,7 @@ import {
   FIREBASE_PROJECT_ID,
   appPort,
 } from '@portfolio/platform/apps';
-import { portFromEnv } from '@portfolio/platform/settings';
+import { loadSettingsFile, portFromEnv } from '@portfolio/platform/settings';
 import { ROOT } from './root.mjs';
 
 /** The Node options under which a tool runs the repo's TypeScript (see package.json). */
@@ -41,6 +41,8 @@ export function readableLogLine(line) {
  * @param {{ label: string, env?: NodeJS.ProcessEnv }} options
  */
 export function createStack({ label, env = process.env }) {
+  // Settings from the environment, or a .env file at the root (ENV_FILE): .env.example.
+  loadSettingsFile(env);
   const bindHost = env.HOST || '127.0.0.1';
   const publicHost = bindHost === '0.0.0.0' || bindHost === '::' ? 'localhost' : bindHost;
   const apiPort = portFromEnv(API_PORT_ENV, DEFAULT_API_PORT, env);

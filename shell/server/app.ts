@@ -2,6 +2,8 @@
 // and the remote page that owns the route, with its data) and streamed as HTML; the browser
 // hydrates it. buildSiteServer composes it from plugins with one job each; the entry (main.ts)
 // only starts it, and tests call `inject()` on what it returns.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +35,27 @@ export const CONNECTION_TIMEOUT_MS = 30_000;
 /** The site takes no body larger than a sign-in's ID token. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
+/**
+ * A request Node could not parse (headers too large, a timeout, bad bytes) is answered with its
+ * status and no body: it may have been a HEAD, whose answer must have none, and Fastify's default
+ * writes a JSON body whatever the method (a client then reads it as a broken next answer).
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : 400;
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export interface SiteServerParts {
   /** A renderer instead of the build's, and the build's assets (the plugins' tests). */
   renderer?: SiteRenderer;
@@ -61,6 +84,7 @@ export async function buildSiteServer(
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     bodyLimit: BODY_LIMIT_BYTES,
+    clientErrorHandler,
   });
 
   await app.register(errors);

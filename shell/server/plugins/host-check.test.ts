@@ -61,3 +61,15 @@ describe('the host check', () => {
     expect(site.renderer.rendered).toEqual([]);
   });
 });
+
+describe('a request Node cannot take', () => {
+  it('is answered with its status and no body, which a HEAD must not have', async () => {
+    const answer = await rawRequest([
+      `HEAD /?q=${'A'.repeat(20_000)} HTTP/1.1`,
+      'Host: localhost:3000',
+    ]);
+    expect(answer.startsWith('HTTP/1.1 431 Request Header Fields Too Large\r\n')).toBe(true);
+    expect(answer).toContain('Content-Length: 0\r\n');
+    expect(answer.endsWith('\r\n\r\n')).toBe(true);
+  });
+});

@@ -156,6 +156,7 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
       versions: () => renderer.versions,
       table: () => table,
       allReachable: () => renderer.reachable,
+      unreachable: () => (renderer.reachable ? [] : ['blog']),
     },
   };
   return renderer;

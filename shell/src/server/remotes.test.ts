@@ -103,6 +103,8 @@ describe('ServerRemotes', () => {
     await remotes.refresh();
     expect(remotes.table().blog).toEqual([{ path: '/blog', module: './BlogPage' }]);
     expect(remotes.table().shop).toEqual([{ path: '/store', module: './StorePage' }]);
+    // Nothing listens where the other three are.
+    expect(remotes.unreachable().sort()).toEqual(['auth', 'portfolio', 'shop']);
     expect(registerRemotesMock).toHaveBeenCalledWith(
       [{ name: 'blog', entry: expect.stringMatching(/\/server\/remoteEntry\.js\?v=v1$/) }],
       { force: false },

@@ -139,6 +139,11 @@ export class ServerRemotes implements RemoteVersions {
     return [...this.state.values()].every((state) => state.reachable);
   }
 
+  /** The remotes that did not answer the last refresh. */
+  unreachable(): string[] {
+    return [...this.state].filter(([, state]) => !state.reachable).map(([remote]) => remote);
+  }
+
   /** The route table as last read from the remotes. */
   table(): SiteRouteTable {
     return Object.fromEntries([...this.state].map(([remote, state]) => [remote, state.routes]));

@@ -75,6 +75,8 @@ export interface RemoteVersions {
   table(): SiteRouteTable;
   /** Whether every remote answered its last refresh. */
   allReachable(): boolean;
+  /** The remotes that did not answer their last refresh (for /readyz). */
+  unreachable(): string[];
 }
 
 export interface SiteRenderer {

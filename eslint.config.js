@@ -71,6 +71,7 @@ export default tseslint.config(
       '**/deploys/**',
       '**/dist-single/**',
       '**/dist-dev/**',
+      'dist-deploy/**',
       'bench-results/**',
       '**/data/**',
       'coverage/**',

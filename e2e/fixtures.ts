@@ -19,21 +19,32 @@ const port = (name: string, fallback: number) => Number(process.env[name] ?? fal
 
 /** Where the specs reach each service: the ports `tools/start.mjs` uses (env overrides them). */
 export const SITE_ORIGIN =
-  process.env.E2E_BASE_URL ?? `http://localhost:${port('SHELL_PORT', 3000)}`;
+  process.env.E2E_BASE_URL ??
+  (process.env.E2E_EDGE === 'on'
+    ? `http://localhost:${port('EDGE_PORT', 8080)}`
+    : `http://localhost:${port('SHELL_PORT', 3000)}`);
 export const API_ORIGIN = `http://localhost:${port('API_PORT', 4000)}`;
 /** The fault gate in front of the API (support/fault-gate.mjs): the site's API base. */
 export const API_GATE_ORIGIN = `http://localhost:${port('API_GATE_PORT', port('API_PORT', 4000) + 10)}`;
 export const AUTH_EMULATOR_ORIGIN = `http://127.0.0.1:${port('AUTH_EMULATOR_PORT', 9099)}`;
 
 /**
- * Where the site loads each remote from: the remote's fault gate (support/e2e-stack.mjs), on the
- * remote's port + 10, in front of its static server.
+ * Where the site's server reaches each remote (its own origin): the remote's fault gate
+ * (support/e2e-stack.mjs), on the remote's port + 10, in front of its static server.
  */
 export const REMOTE_ORIGINS = {
   portfolio: `http://localhost:${port('PORTFOLIO_PORT', 3001) + 10}`,
   blog: `http://localhost:${port('BLOG_PORT', 3002) + 10}`,
   auth: `http://localhost:${port('AUTH_PORT', 3003) + 10}`,
   shop: `http://localhost:${port('SHOP_PORT', 3004) + 10}`,
+} as const;
+
+/** Where the browser asks for each remote's files: on the site's own origin (ADR 101). */
+export const REMOTES_IN_BROWSER = {
+  portfolio: `${SITE_ORIGIN}/remotes/portfolio`,
+  blog: `${SITE_ORIGIN}/remotes/blog`,
+  auth: `${SITE_ORIGIN}/remotes/auth`,
+  shop: `${SITE_ORIGIN}/remotes/shop`,
 } as const;
 
 /** Fails with the list of WCAG 2.1 A/AA violations on the page as it is now. */
@@ -191,12 +202,13 @@ export function uniqueEmail(prefix = 'e2e'): string {
 }
 
 /** Makes a remote unreachable for this page (every request to its origin fails). */
-export async function takeRemoteDown(page: Page, origin: string): Promise<void> {
-  await page.route(`${origin}/**`, (route) => route.abort('connectionrefused'));
+/** The browser can no longer reach a remote's files (`base`: REMOTES_IN_BROWSER's). */
+export async function takeRemoteDown(page: Page, base: string): Promise<void> {
+  await page.route(`${base}/**`, (route) => route.abort('connectionrefused'));
 }
 
-export async function bringRemoteBack(page: Page, origin: string): Promise<void> {
-  await page.unroute(`${origin}/**`);
+export async function bringRemoteBack(page: Page, base: string): Promise<void> {
+  await page.unroute(`${base}/**`);
 }
 
 /**

@@ -4,7 +4,12 @@ import { defineConfig } from '@playwright/test';
 
 // Browsers cannot be downloaded here: Debian's chromium (docs/decisions/007-testing-layout.md).
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.SHELL_PORT ?? 3000}`;
+// The site's server, or with E2E_EDGE=on the production edge in front of it (support/).
+const baseURL =
+  process.env.E2E_BASE_URL ??
+  (process.env.E2E_EDGE === 'on'
+    ? `http://localhost:${process.env.EDGE_PORT ?? 8080}`
+    : `http://localhost:${process.env.SHELL_PORT ?? 3000}`);
 // Each run gets its own database and emulator accounts, so it never touches the owner's data.
 const runDir = process.env.E2E_RUN_DIR ?? path.join(os.tmpdir(), `portfolio-e2e-${process.pid}`);
 // The spec workers inherit it: a spec that runs a command on the stack's data (the admin CLI,

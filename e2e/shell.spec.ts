@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
-  REMOTE_ORIGINS,
+  REMOTES_IN_BROWSER,
   bringRemoteBack,
   expect,
   expectNoA11yViolations,
@@ -52,7 +52,7 @@ test.describe('navigation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
     const pageModule = page.waitForRequest(
       (request) =>
-        request.url().startsWith(REMOTE_ORIGINS.blog) &&
+        request.url().startsWith(`${REMOTES_IN_BROWSER.blog}/`) &&
         request.url().includes('__federation_expose_BlogPage'),
     );
     await mainNav(page).getByRole('link', { name: 'Blog' }).hover();
@@ -142,7 +142,7 @@ test('the page has one React, router, Firebase app and shared package', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
   // The e2e suite runs on a test build, which has the diagnostics (docs/decisions/071).
   await page.waitForFunction(() => window.__portfolioDiagnostics !== undefined);
-  for (const remote of Object.keys(REMOTE_ORIGINS)) {
+  for (const remote of Object.keys(REMOTES_IN_BROWSER)) {
     const report = await page.evaluate(
       (name) => window.__portfolioDiagnostics!.compare(name),
       remote,
@@ -162,7 +162,7 @@ test.describe('a remote that is down', () => {
   test('at boot: the page the server sent stays, its next visit shows the fallback, and it recovers without a reload', async ({
     page,
   }) => {
-    await takeRemoteDown(page, REMOTE_ORIGINS.shop);
+    await takeRemoteDown(page, REMOTES_IN_BROWSER.shop);
     await page.goto('/store');
     // The server rendered the store: the browser keeps it as it is (docs/decisions/114).
     await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
@@ -178,7 +178,7 @@ test.describe('a remote that is down', () => {
     // Drawn in the browser, there is nothing to keep: the fallback.
     await mainNav(page).getByRole('link', { name: 'Store' }).click();
     await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
-    await bringRemoteBack(page, REMOTE_ORIGINS.shop);
+    await bringRemoteBack(page, REMOTES_IN_BROWSER.shop);
     await page.getByRole('button', { name: RETRY_LABEL }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
     await expectSameDocument(page);
@@ -190,11 +190,11 @@ test.describe('a remote that is down', () => {
     await page.goto('/ebook');
     await expect(page.getByRole('heading', { level: 1, name: 'E-books' })).toBeVisible();
     await markDocument(page);
-    await takeRemoteDown(page, REMOTE_ORIGINS.shop);
+    await takeRemoteDown(page, REMOTES_IN_BROWSER.shop);
     await mainNav(page).getByRole('link', { name: 'Store' }).click();
     await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
     await expectNoA11yViolations(page);
-    await bringRemoteBack(page, REMOTE_ORIGINS.shop);
+    await bringRemoteBack(page, REMOTES_IN_BROWSER.shop);
     await page.getByRole('button', { name: RETRY_LABEL }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
     await expectSameDocument(page);
@@ -229,7 +229,7 @@ test.describe('a remote that misbehaves', () => {
   }
 
   test('answering 500', async ({ page }) => {
-    const pattern = `${REMOTE_ORIGINS.shop}/**`;
+    const pattern = `${REMOTES_IN_BROWSER.shop}/**`;
     await page.route(pattern, (route) =>
       route.fulfill({ status: 500, body: 'Internal Server Error' }),
     );
@@ -241,7 +241,8 @@ test.describe('a remote that misbehaves', () => {
     // The entry of whichever version the page uses: the current one, or the one under /v/<id>/
     // that the server rendered with (docs/decisions/038).
     const pattern = (url: URL) =>
-      url.origin === REMOTE_ORIGINS.shop && url.pathname.endsWith('/remoteEntry.js');
+      url.href.startsWith(`${REMOTES_IN_BROWSER.shop}/`) &&
+      url.pathname.endsWith('/remoteEntry.js');
     await page.route(pattern, (route) =>
       route.fulfill({
         status: 200,
@@ -259,7 +260,7 @@ test.describe('a remote that misbehaves', () => {
     // (playwright.config.ts sets it low).
     await page.goto('/ebook');
     await expect(page.getByRole('heading', { level: 1, name: 'E-books' })).toBeVisible();
-    const pattern = `${REMOTE_ORIGINS.shop}/**`;
+    const pattern = `${REMOTES_IN_BROWSER.shop}/**`;
     await page.route(pattern, () => undefined);
     await mainNav(page).getByRole('link', { name: 'Store' }).click();
     await expectFallbackThenRecovery(page, () => page.unroute(pattern));

@@ -1,8 +1,19 @@
 // Every route arrives as HTML: the shell's layout and the owning remote's page with its data,
 // with the right status; the browser hydrates it without a warning; a reader without
 // JavaScript can read the public pages and follow the links between them.
+import { createHash } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { API_ORIGIN, expect, mainNav, test, visitWithoutHydrationTrouble } from './fixtures';
+import {
+  API_ORIGIN,
+  DEV_ADMIN,
+  SITE_ORIGIN,
+  expect,
+  idTokenFor,
+  mainNav,
+  siteConfig,
+  test,
+  visitWithoutHydrationTrouble,
+} from './fixtures';
 import { BLOG_TITLE, SEARCH_TITLE } from '../remote-blog/src/texts';
 import {
   ABOUT_HEADING,
@@ -92,7 +103,7 @@ test.describe('server-rendered HTML', () => {
     expect(login.headers.location).toBe('/signin');
   });
 
-  test('scripts run only from the site, its remotes or with the response nonce', async ({
+  test("scripts run only from the site's origin, or inline by their hash: no nonce", async ({
     request,
   }) => {
     const { headers, body } = await html(request, '/blog');
@@ -100,11 +111,41 @@ test.describe('server-rendered HTML', () => {
     const scripts = policy
       .split(';')
       .find((directive) => directive.trim().startsWith('script-src'));
-    expect(scripts).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    // The same bytes for every visitor without a session: each inline script named by its hash.
+    const hashes = [...(scripts ?? '').matchAll(/'sha256-([A-Za-z0-9+/=]+)'/g)].map((m) => m[1]);
+    expect(hashes.length).toBeGreaterThan(0);
+    expect(scripts).toContain("'strict-dynamic'");
+    expect(scripts).not.toContain("'nonce-");
     expect(scripts).not.toContain("'unsafe-inline'");
+    const raw = await (await request.get('/blog')).text();
+    expect(raw).not.toMatch(/nonce=/);
+    const inline = [...raw.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) =>
+      createHash('sha256').update(match[1]!).digest('base64'),
+    );
+    expect(new Set(inline)).toEqual(new Set(hashes));
     // The page's data is a JSON block, never a script that runs.
     expect(body).toMatch(/<script type="application\/json" id="site-data">/);
     expect(headers['reporting-endpoints']).toMatch(/^csp="http.+\/api\/csp-reports"$/);
+  });
+
+  test('the same page twice: the same bytes and ETag, and 304 when asked with it', async ({
+    request,
+  }) => {
+    const first = await request.get('/blog', { headers: { 'accept-encoding': 'br' } });
+    const second = await request.get('/blog', { headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers().etag ?? '';
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+-br"$/);
+    expect(second.headers().etag).toBe(etag);
+    expect(await second.text()).toBe(await first.text());
+    expect(first.headers()['cache-control']).toMatch(
+      /^public, .*s-maxage=\d+.*stale-while-revalidate/,
+    );
+    expect(first.headers().vary).toContain('Accept-Encoding');
+    const again = await request.get('/blog', {
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.status()).toBe(304);
+    expect(await again.body()).toHaveLength(0);
   });
 
   test('sends the HTML compressed to a browser that accepts it', async ({ request }) => {
@@ -124,6 +165,31 @@ test.describe('server-rendered HTML', () => {
     expect(source).not.toContain('sourceMappingURL');
     expect((await request.get(`${script}.map`)).status()).toBe(404);
   });
+});
+
+test('a content change shows within seconds, through any shared cache in front', async ({
+  request,
+}) => {
+  // Through the edge (E2E_EDGE=on) the page is kept there for its s-maxage and served stale
+  // while the edge asks again; straight from the site's server it shows at once.
+  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const { apiBase } = await siteConfig(request);
+  await request.get('/blog');
+  const title = `Edge check ${Date.now().toString(36)}`;
+  const created = await request.post(`${apiBase}/articles`, {
+    headers,
+    data: { title, content: 'Written to check a shared cache in front of the site.' },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: id } = (await created.json()) as { _id: string };
+  try {
+    await expect
+      .poll(async () => (await request.get('/blog')).text(), { timeout: 15_000, intervals: [500] })
+      .toContain(title);
+  } finally {
+    expect((await request.delete(`${apiBase}/articles/${id}`, { headers })).ok()).toBe(true);
+  }
 });
 
 test('what a visitor types before the page is live is kept, and sent', async ({ context }) => {
@@ -171,8 +237,21 @@ test('every page hydrates without a warning, and navigation stays in the page', 
     '/no-such-page',
   ];
   const trouble: string[] = [];
+  // Every request a page makes goes to the site's own origin (docs/decisions/101): its HTML, the
+  // shell's and the remotes' scripts and styles, manifests, API calls, images and cards. The
+  // identity provider (Firebase, here its emulator) is not the site's.
+  const { authEmulatorUrl } = await siteConfig(request);
+  const elsewhere: string[] = [];
+  const site = new URL(SITE_ORIGIN).origin;
+  page.on('request', (asked) => {
+    const url = new URL(asked.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (authEmulatorUrl && url.origin === new URL(authEmulatorUrl).origin) return;
+    if (url.origin !== site) elsewhere.push(asked.url());
+  });
   for (const path of paths) trouble.push(...(await visitWithoutHydrationTrouble(page, path)));
   expect(trouble).toEqual([]);
+  expect(elsewhere).toEqual([]);
 
   // After hydration the navbar navigates without loading a page.
   await page.goto('/');

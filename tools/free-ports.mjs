@@ -1,7 +1,7 @@
 // `npm run e2e` (and so `npm test`) on ports of its own: a block no other process listens on, so
 // the browser specs run beside a developer's `npm start` or `npm run dev` with no setting at all.
 // The block's layout, from its first port B: the five apps B to B+4 (their fault gates B+11 to
-// B+14), the content API B+20 (its gate B+30), the Auth emulator B+40 (B+41, B+42: its hub and
+// B+14), the edge B+5 (when the specs run through it), the content API B+20 (its gate B+30), the Auth emulator B+40 (B+41, B+42: its hub and
 // logging), the redeploy specs' own small site B+50 to B+59. A port setting given in the
 // environment (SHELL_PORT, …) is kept, and then no block is chosen.
 //   node tools/free-ports.mjs <command> [args…]   runs the command with the ports in its env
@@ -17,6 +17,7 @@ const OFFSETS = [
   2,
   3,
   4,
+  5,
   11,
   12,
   13,
@@ -61,6 +62,7 @@ export function portsEnv(base) {
     BLOG_PORT: String(base + 2),
     AUTH_PORT: String(base + 3),
     SHOP_PORT: String(base + 4),
+    EDGE_PORT: String(base + 5),
     API_PORT: String(base + 20),
     AUTH_EMULATOR_PORT: String(base + 40),
     DEPLOY_SPEC_PORT: String(base + 50),

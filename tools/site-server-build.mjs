@@ -13,7 +13,7 @@ export const SITE_SERVER_BUNDLE = path.join(ROOT, 'shell', 'dist', 'site', 'main
 export const SOURCE_CONDITION = '@portfolio/source';
 
 /** npm packages are left to node_modules; the repo's own packages are compiled in. */
-const npmPackagesExternal = {
+export const npmPackagesExternal = {
   name: 'npm-packages-external',
   /** @param {import('esbuild').PluginBuild} build */
   setup(build) {

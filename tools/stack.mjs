@@ -17,7 +17,7 @@ import {
   FIREBASE_PROJECT_ID,
   appPort,
 } from '@portfolio/platform/apps';
-import { portFromEnv } from '@portfolio/platform/settings';
+import { loadSettingsFile, portFromEnv } from '@portfolio/platform/settings';
 import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator.mjs';
 import { ROOT } from './root.mjs';
 
@@ -46,6 +46,8 @@ export function readableLogLine(line) {
  * @param {{ label: string, env?: NodeJS.ProcessEnv }} options
  */
 export function createStack({ label, env = process.env }) {
+  // Settings from the environment, or a .env file at the root (ENV_FILE): .env.example.
+  loadSettingsFile(env);
   const bindHost = env.HOST || '127.0.0.1';
   const publicHost = bindHost === '0.0.0.0' || bindHost === '::' ? 'localhost' : bindHost;
   const apiPort = portFromEnv(API_PORT_ENV, DEFAULT_API_PORT, env);
@@ -222,6 +224,9 @@ export function createStack({ label, env = process.env }) {
         CORS_ORIGINS: env.CORS_ORIGINS || [...new Set(siteOrigins)].join(','),
         PUBLIC_HOSTS: apiPublicHosts(),
         SITE_URL: env.SITE_URL || `http://localhost:${appPort(APPS[0], env)}`,
+        // The browser reaches the API through the site's server (docs/decisions/101), which says
+        // who asked in X-Forwarded-For: believed from loopback only.
+        TRUST_PROXY: env.TRUST_PROXY || '127.0.0.1,::1',
         FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
         LOG_REQUESTS: logRequests,
         CONTENT_EVENTS_KEY: contentEventsKey,

@@ -17,7 +17,26 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/**
+ * Settings from the environment, or a .env file: ENV_FILE when set (it must exist), else `.env`
+ * in the working directory when there is one; a variable already set wins over the file's.
+ * `.env.example` at the repository's root lists every setting.
+ */
+function loadSettingsFile() {
+  const given = process.env.ENV_FILE?.trim();
+  try {
+    process.loadEnvFile(given || '.env');
+  } catch (error) {
+    if (given || (error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      fail(
+        `ENV_FILE: cannot read the settings file "${given || '.env'}": ${(error as Error).message}`,
+      );
+    }
+  }
+}
+
 async function main() {
+  loadSettingsFile();
   let config;
   try {
     config = readConfig(process.env);
@@ -29,6 +48,15 @@ async function main() {
   if (refusal) fail(refusal);
   const warning = startupWarning(config);
   if (warning) console.warn(warning);
+  if (
+    process.env.NODE_ENV === 'production' &&
+    /^https?:\/\/(localhost|127\.|\[::1\])/.test(config.siteUrl)
+  ) {
+    console.warn(
+      `WARNING: SITE_URL is "${config.siteUrl}" while NODE_ENV=production: the feed and the ` +
+        'sitemap will point at this machine. Set SITE_URL to the public address.',
+    );
+  }
 
   const database = await openDatabase(
     config.databaseUrl

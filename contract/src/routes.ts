@@ -128,3 +128,11 @@ export function publishRoutes(routes: readonly SourceRoute[], version: string): 
  * (tools/webpack/server-public-path.ts).
  */
 export const SERVER_PUBLIC_PATH_OPTION = 'portfolioPublicPath';
+
+/**
+ * The federation init option that gives a remote's server container the same folder as the
+ * browser addresses it, on the site's own origin (docs/decisions/101): the URLs of its assets in
+ * the server's HTML are written with it, while its chunks still come from where its files are
+ * (SERVER_PUBLIC_PATH_OPTION). A container built before it existed ignores it.
+ */
+export const SERVER_ASSET_BASE_OPTION = 'portfolioAssetBase';

@@ -19,6 +19,15 @@ import { invalidAt } from './check.js';
 export const REMOTE_NAMES = ['portfolio', 'blog', 'auth', 'shop'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
+/**
+ * One origin for the browser (docs/decisions/101): the content API and each remote's files are
+ * addressed on the site's own origin, under these paths, and routed from there to each service.
+ */
+export const API_PATH = '/api';
+export const REMOTES_PATH = '/remotes/';
+/** A remote's folder on the site's origin: /remotes/<name>/. */
+export const remotePublicPath = (name: RemoteName) => `${REMOTES_PATH}${name}/`;
+
 /** An absolute http(s) URL. */
 const ABSOLUTE_HTTP_URL = '^https?://[^\\s/?#@]+(?:[/?#]\\S*)?$';
 /** A URL's origin: scheme, host and port, nothing after. */

@@ -1,10 +1,13 @@
 // The browser specs' stack: the site as `npm start` serves it (tools/start.mjs, production
 // build), with the content API and each remote reached through a fault gate (fault-gate.mjs)
-// that the fault specs switch. Stops everything it started on SIGINT/SIGTERM.
+// that the fault specs switch. With E2E_EDGE=on the production edge (nginx, tools/edge.mjs) is
+// in front of it all on EDGE_PORT, as in production, and the specs talk to the edge. Stops
+// everything it started on SIGINT/SIGTERM.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES, appPort } from '@portfolio/platform/apps';
+import { APPS, REMOTES, appPort } from '@portfolio/platform/apps';
+import { startEdge } from '../../tools/edge.mjs';
 import { startFaultGate } from './fault-gate.mjs';
 
 export const REMOTE_GATE_OFFSET = 10;
@@ -24,6 +27,10 @@ for (const app of REMOTES) {
   env[`REMOTE_${app.name.toUpperCase()}_URL`] =
     `http://localhost:${port + REMOTE_GATE_OFFSET}/mf-manifest.json`;
 }
+const withEdge = process.env.E2E_EDGE === 'on';
+const edgePort = Number(process.env.EDGE_PORT || 8080);
+// The site's public address is the edge's when one is in front.
+if (withEdge) env.SITE_URL = `http://localhost:${edgePort}`;
 // The same Node options this process runs with (the TypeScript loader: package.json).
 const site = spawn(
   process.execPath,
@@ -34,10 +41,34 @@ const site = spawn(
     env,
   },
 );
+/** The edge, when one is in front (started below). */
+let edge;
 const stop = (signal) => {
   for (const gate of gates) gate.close();
   site.kill(signal);
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-site.on('exit', (code) => process.exit(code ?? 0));
+// The edge goes with the site: nginx is a process of its own, stopped before this one exits.
+site.on('exit', (code) => {
+  void Promise.resolve(edge?.stop()).finally(() => process.exit(code ?? 0));
+});
+// The edge, started once the site answers (so its log holds no refused connections).
+if (withEdge) {
+  const siteUrl = `http://127.0.0.1:${appPort(APPS[0])}/healthz`;
+  for (let answered = false; !answered;) {
+    answered = await fetch(siteUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (!answered) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  edge = await startEdge({
+    port: edgePort,
+    site: `127.0.0.1:${appPort(APPS[0])}`,
+    api: `127.0.0.1:${gatePort}`,
+    remotes: Object.fromEntries(
+      REMOTES.map((app) => [app.name, `http://127.0.0.1:${appPort(app) + REMOTE_GATE_OFFSET}/`]),
+    ),
+  });
+}

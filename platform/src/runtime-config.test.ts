@@ -1,5 +1,10 @@
 /** @jest-environment node */
-import { buildRuntimeConfig, isLoopbackHost, publicHostCheck } from './runtime-config';
+import {
+  buildRuntimeConfig,
+  isLoopbackHost,
+  publicHostCheck,
+  siteUpstreams,
+} from './runtime-config';
 
 describe('host names', () => {
   it('knows the loopback names, with or without a port', () => {
@@ -21,33 +26,62 @@ describe('host names', () => {
 });
 
 describe('buildRuntimeConfig', () => {
-  it('points at the local services on the given host name by default', () => {
+  it("puts every address the browser uses on the site's own origin", () => {
     const config = buildRuntimeConfig({ hostname: 'localhost', env: {} });
-    expect(config.apiBase).toBe('http://localhost:4000/api');
-    expect(config.remotes.blog).toBe('http://localhost:3002/mf-manifest.json');
-    expect(config.remoteOrigins).toContain('http://localhost:3002');
+    expect(config.siteUrl).toBe('http://localhost:3000');
+    expect(config.apiBase).toBe('http://localhost:3000/api');
+    expect(config.remotes.blog).toBe('http://localhost:3000/remotes/blog/mf-manifest.json');
+    expect(config.remoteOrigins).toEqual(['http://localhost:3000']);
     expect(config.authEmulatorUrl).toBe('http://localhost:9099');
-  });
-
-  it('lists the origins of configured remotes, once each', () => {
-    const config = buildRuntimeConfig({
+    const published = buildRuntimeConfig({
       env: {
-        REMOTE_BLOG_URL: 'https://blog.example/v/1/mf-manifest.json',
-        REMOTE_SHOP_URL: 'https://blog.example/shop/mf-manifest.json',
+        SITE_URL: 'https://alex.example',
+        REMOTE_BLOG_URL: 'https://blog.cdn.example/v/1/mf-manifest.json',
+        API_BASE_URL: 'http://10.0.0.5:4000/api',
       },
     });
-    expect(config.remoteOrigins.filter((origin) => origin === 'https://blog.example')).toHaveLength(
-      1,
-    );
+    // Where the services really are is the edge's business, never the page's.
+    expect(published.remotes.blog).toBe('https://alex.example/remotes/blog/mf-manifest.json');
+    expect(published.apiBase).toBe('https://alex.example/api');
+    expect(JSON.stringify(published)).not.toMatch(/cdn\.example|10\.0\.0\.5/);
   });
 
   it('stops at a setting that makes an invalid config, naming it', () => {
     expect(() => buildRuntimeConfig({ env: { REMOTE_BLOG_URL: 'blog.example/x' } })).toThrow(
-      /REMOTE_\*_URL/,
+      /REMOTE_BLOG_URL/,
+    );
+    expect(() => buildRuntimeConfig({ env: { API_BASE_URL: 'ftp://api' } })).toThrow(
+      /API_BASE_URL/,
     );
     expect(() => buildRuntimeConfig({ env: { REMOTE_LOAD_TIMEOUT_MS: '5' } })).toThrow(
       'REMOTE_LOAD_TIMEOUT_MS must be a whole number from 100 to 120000',
     );
     expect(() => buildRuntimeConfig({ env: { SITE_URL: 'ftp://x' } })).toThrow('SITE_URL');
+  });
+});
+
+describe('siteUpstreams', () => {
+  it('finds each service at its own origin: the local ports by default, or the settings', () => {
+    expect(siteUpstreams({ hostname: 'localhost', env: {} })).toEqual({
+      api: 'http://127.0.0.1:4000/api',
+      remotes: {
+        portfolio: 'http://127.0.0.1:3001/mf-manifest.json',
+        blog: 'http://127.0.0.1:3002/mf-manifest.json',
+        auth: 'http://127.0.0.1:3003/mf-manifest.json',
+        shop: 'http://127.0.0.1:3004/mf-manifest.json',
+      },
+    });
+    const set = siteUpstreams({
+      env: {
+        API_BASE_URL: 'http://api:4000/api/',
+        REMOTE_BLOG_URL: 'https://blog.cdn.example/mf-manifest.json',
+        BLOG_PORT: '3999',
+      },
+    });
+    expect(set.api).toBe('http://api:4000/api');
+    expect(set.remotes.blog).toBe('https://blog.cdn.example/mf-manifest.json');
+    expect(siteUpstreams({ hostname: 'site.lan', env: { SHOP_PORT: '3999' } }).remotes.shop).toBe(
+      'http://site.lan:3999/mf-manifest.json',
+    );
   });
 });

@@ -2,7 +2,7 @@
 // it where it is built: a setting that makes an invalid config stops the server at start, with
 // the field it broke, instead of every page failing in the browser. The defaults point at the
 // local `npm start` services on the host name given, so the site works as http://localhost:3000.
-import { parseRuntimeConfig } from '@portfolio/contract';
+import { API_PATH, REMOTE_NAMES, parseRuntimeConfig, remotePublicPath } from '@portfolio/contract';
 import type { RuntimeConfig } from '@portfolio/contract';
 import {
   LOOPBACK_HOST_NAMES,
@@ -29,18 +29,25 @@ export interface RuntimeConfigOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/**
+ * The runtime config the browser reads (docs/decisions/101): every address in it is on the
+ * site's own origin (SITE_URL): the content API under /api and each remote's files under
+ * /remotes/<name>/, which the site's server (under `npm start`) or the edge (in production)
+ * routes to where each service really is (siteUpstreams below). A page makes no request to any
+ * other origin of the site's, so it needs one connection, and one policy source, 'self'.
+ */
 export function buildRuntimeConfig({
   hostname = 'localhost',
   protocol = 'http:',
   env = process.env,
 }: RuntimeConfigOptions = {}): RuntimeConfig {
   const origin = (port: number) => `${protocol}//${hostname}:${port}`;
+  const siteUrl = siteUrlFrom(env, origin(appPort(APPS[0]!, env)));
+  const siteOrigin = new URL(siteUrl).origin;
+  // Checked here too, so a wrong address stops the start whichever server reads it.
+  siteUpstreams({ hostname, env });
   const remotes = Object.fromEntries(
-    REMOTES.map((app) => [
-      app.name,
-      env[`REMOTE_${app.name.toUpperCase()}_URL`] ||
-        `${origin(appPort(app, env))}/mf-manifest.json`,
-    ]),
+    REMOTE_NAMES.map((name) => [name, `${siteOrigin}${remotePublicPath(name)}mf-manifest.json`]),
   ) as RuntimeConfig['remotes'];
   const projectId = env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID;
   const emulatorPort = portFromEnv(AUTH_EMULATOR_PORT_ENV, DEFAULT_AUTH_EMULATOR_PORT, env);
@@ -52,11 +59,11 @@ export function buildRuntimeConfig({
     : undefined;
   const raw = {
     ...(remoteLoadTimeoutMs === undefined ? {} : { remoteLoadTimeoutMs }),
-    siteUrl: siteUrlFrom(env, origin(appPort(APPS[0]!, env))),
-    apiBase: env.API_BASE_URL || `${origin(portFromEnv(API_PORT_ENV, DEFAULT_API_PORT, env))}/api`,
+    siteUrl,
+    apiBase: `${siteOrigin}${API_PATH}`,
     remotes,
-    // The only origins the browser may load remote code from; the page's CSP lists the same.
-    remoteOrigins: [...new Set(Object.values(remotes).map(originOf))],
+    // The only origin the browser may load remote code from; the page's CSP says the same.
+    remoteOrigins: [siteOrigin],
     firebase: {
       apiKey: env.FIREBASE_API_KEY || 'demo-api-key',
       authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
@@ -79,17 +86,57 @@ export function buildRuntimeConfig({
   } catch (error) {
     throw new Error(
       `The settings make an invalid runtime config: ${(error as Error).message} ` +
-        '(check REMOTE_*_URL, API_BASE_URL, SITE_URL, AUTH_EMULATOR_URL and the FIREBASE_* settings)',
+        '(check SITE_URL, AUTH_EMULATOR_URL and the FIREBASE_* settings)',
     );
   }
 }
 
-function originOf(url: string): string {
+/** Where the site's server and the edge reach each service (never written into a page). */
+export interface SiteUpstreams {
+  /** The content API's base, e.g. http://127.0.0.1:4000/api (API_BASE_URL). */
+  api: string;
+  /** Remote name → its mf-manifest.json on its own origin (REMOTE_<NAME>_URL). */
+  remotes: RuntimeConfig['remotes'];
+}
+
+/**
+ * Where each service really is: API_BASE_URL and REMOTE_<NAME>_URL, by default the local
+ * `npm start` ports on this host. The site's server calls the API and loads the remotes' server
+ * code there, and routes the browser's /api and /remotes/<name>/ requests there; the edge's
+ * configuration names the same addresses (docs/deployment.md).
+ */
+export function siteUpstreams({
+  hostname = 'localhost',
+  env = process.env,
+}: Pick<RuntimeConfigOptions, 'hostname' | 'env'> = {}): SiteUpstreams {
+  // Loopback by address: the local servers bind 127.0.0.1, which "localhost" may not resolve to.
+  const host = hostname === 'localhost' ? '127.0.0.1' : hostname;
+  const origin = (port: number) => `http://${host}:${port}`;
+  const remotes = Object.fromEntries(
+    REMOTES.map((app) => {
+      const setting = `REMOTE_${app.name.toUpperCase()}_URL`;
+      const url = env[setting] || `${origin(appPort(app, env))}/mf-manifest.json`;
+      return [app.name, absoluteHttpUrl(setting, url)];
+    }),
+  ) as RuntimeConfig['remotes'];
+  const api = absoluteHttpUrl(
+    'API_BASE_URL',
+    env.API_BASE_URL || `${origin(portFromEnv(API_PORT_ENV, DEFAULT_API_PORT, env))}/api`,
+  ).replace(/\/+$/, '');
+  return { api, remotes };
+}
+
+function absoluteHttpUrl(setting: string, raw: string): string {
+  let url: URL;
   try {
-    return new URL(url).origin;
+    url = new URL(raw);
   } catch {
-    throw new Error(`Not an absolute URL: "${url}" (check the REMOTE_*_URL settings)`);
+    throw new Error(`${setting} must be an absolute http(s) URL, got "${raw}"`);
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${setting} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  return url.href;
 }
 
 /**

@@ -17,22 +17,35 @@ const unique = (values: readonly (string | null | undefined)[]): string[] => [
 ];
 
 export interface PolicyOptions {
-  /** A server-rendered page's per-response nonce (React's streaming scripts carry it). */
+  /**
+   * A signed-in visitor's page: its per-response nonce (its inline scripts carry it). Such a
+   * page is private to one response, so a fresh value costs nothing.
+   */
   nonce?: string;
   /**
-   * Development (npm run dev): the remotes' dev servers push hot updates over WebSockets, which
-   * a host source of http(s) does not cover: their ws(s) origins are allowed too.
+   * A page every visitor without a session gets byte for byte (docs/decisions/100): the SHA-256
+   * (base64) of each inline script actually in its bytes, so the page needs no per-response value
+   * and a shared cache can keep it.
    */
-  hotReload?: boolean;
+  scriptHashes?: readonly string[];
+  /**
+   * Development (npm run dev): the remotes' dev servers (these origins, their own) push hot
+   * updates over WebSockets straight to the page: their ws(s) origins are allowed too.
+   */
+  hotReloadOrigins?: readonly string[];
 }
 
 export function contentSecurityPolicy(
   config: RuntimeConfig,
-  { nonce, hotReload = false }: PolicyOptions = {},
+  { nonce, scriptHashes, hotReloadOrigins = [] }: PolicyOptions = {},
 ): string {
+  const inline = [
+    ...(nonce ? [`'nonce-${nonce}'`] : []),
+    ...(scriptHashes ?? []).map((hash) => `'sha256-${hash}'`),
+  ];
   // The runtime config's list, which the browser's federation runtime also enforces (ADR 080).
   const remotes = unique(config.remoteOrigins);
-  const hotUpdates = hotReload ? remotes.map((origin) => origin.replace(/^http/, 'ws')) : [];
+  const hotUpdates = hotReloadOrigins.map((origin) => origin.replace(/^http/, 'ws'));
   const api = originOf(config.apiBase);
   const emulator = originOf(config.authEmulatorUrl);
   const authDomain = `https://${config.firebase.authDomain}`;
@@ -46,11 +59,12 @@ export function contentSecurityPolicy(
   const directives: Record<string, (string | null)[]> = {
     'default-src': ["'self'"],
     // apis.google.com: the Firebase Auth popup flow loads Google's gapi loader from there.
-    // A server-rendered page: its scripts carry the response's nonce, and what they load
-    // (remote entries and chunks, Google's sign-in loader) is trusted through 'strict-dynamic';
-    // browsers without CSP 3 fall back to the host list. A static page: the host list.
+    // A server-rendered page: its inline scripts carry the response's nonce (signed in) or are
+    // named by their hash (everyone else), and what they load (remote entries and chunks,
+    // Google's sign-in loader) is trusted through 'strict-dynamic'; browsers without CSP 3 fall
+    // back to the host list. A static page: the host list.
     'script-src': [
-      ...(nonce ? [`'nonce-${nonce}'`, "'strict-dynamic'"] : []),
+      ...(inline.length > 0 ? [...inline, "'strict-dynamic'"] : []),
       "'self'",
       ...remotes,
       'https://apis.google.com',

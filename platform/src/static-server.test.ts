@@ -99,15 +99,16 @@ describe('createStaticServer', () => {
     const response = await fetch(`${base}/runtime-config.json`);
     const config = await response.json();
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(config.apiBase).toBe('http://127.0.0.1:4100/api');
-    expect(config.remotes.shop).toBe('http://127.0.0.1:3004/mf-manifest.json');
+    // Everything on the site's origin for that host name (docs/decisions/101).
+    expect(config.apiBase).toBe('http://127.0.0.1:3000/api');
+    expect(config.remotes.shop).toBe('http://127.0.0.1:3000/remotes/shop/mf-manifest.json');
   });
 });
 
 describe('buildRuntimeConfig', () => {
   it('defaults to the local services and the emulator', () => {
     const config = buildRuntimeConfig({ hostname: 'localhost', env: {} });
-    expect(config.apiBase).toBe('http://localhost:4000/api');
+    expect(config.apiBase).toBe('http://localhost:3000/api');
     expect(config.authEmulatorUrl).toBe('http://localhost:9099');
     expect(config.firebase.projectId).toBe('demo-portfolio');
     expect(config.profileStore).toBe('api');
@@ -122,14 +123,6 @@ describe('buildRuntimeConfig', () => {
         .siteUrl,
     ).toBe('https://alex.example');
     expect(() => buildRuntimeConfig({ env: { SITE_URL: 'alex.example' } })).toThrow(/SITE_URL/);
-  });
-
-  it('points a remote at another host without any rebuild', () => {
-    const config = buildRuntimeConfig({
-      hostname: 'localhost',
-      env: { REMOTE_BLOG_URL: 'https://blog.example.com/mf-manifest.json' },
-    });
-    expect(config.remotes.blog).toBe('https://blog.example.com/mf-manifest.json');
   });
 
   it('drops the emulator for a real Firebase project', () => {
@@ -152,39 +145,42 @@ describe('contentSecurityPolicy', () => {
         }),
     ) as Record<string, string[]>;
 
-  it('allows scripts from the site and its configured remotes only, never inline', () => {
+  it("allows scripts from the site's origin only (the remotes are served there), never inline", () => {
     const csp = policy({ REMOTE_BLOG_URL: 'https://blog.example.com/mf-manifest.json' });
     expect(csp['script-src']).toContain("'self'");
-    expect(csp['script-src']).toContain('https://blog.example.com');
-    expect(csp['script-src']).toContain('http://localhost:3004');
+    expect(csp['script-src']).toContain('http://localhost:3000');
+    expect(csp['script-src']?.join(' ')).not.toMatch(/blog\.example\.com|:3004/);
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
     expect(csp['script-src']).not.toContain("'unsafe-eval'");
   });
 
-  it('on a server-rendered page: the nonce and strict-dynamic, still never inline', () => {
+  it("on a server-rendered page: the nonce or the scripts' hashes, and strict-dynamic, still never inline", () => {
     const config = buildRuntimeConfig({ hostname: 'localhost', env: {} });
-    const csp = contentSecurityPolicy(config, { nonce: 'abc123' });
-    const scripts = csp.split('; ').find((directive) => directive.startsWith('script-src '));
-    expect(scripts).toContain("'nonce-abc123'");
-    expect(scripts).toContain("'strict-dynamic'");
-    expect(scripts).not.toContain("'unsafe-inline'");
+    const scriptsOf = (csp: string) =>
+      csp.split('; ').find((directive) => directive.startsWith('script-src '));
+    const signedIn = scriptsOf(contentSecurityPolicy(config, { nonce: 'abc123' }));
+    expect(signedIn).toContain("'nonce-abc123' 'strict-dynamic'");
+    const shared = scriptsOf(contentSecurityPolicy(config, { scriptHashes: ['A1=', 'B2='] }));
+    expect(shared).toContain("'sha256-A1=' 'sha256-B2=' 'strict-dynamic'");
+    expect(shared).not.toContain('nonce');
+    for (const scripts of [signedIn, shared]) expect(scripts).not.toContain("'unsafe-inline'");
   });
 
   it('sends violations to the content API', () => {
     const csp = policy({});
-    expect(csp['report-uri']).toEqual(['http://localhost:4000/api/csp-reports']);
+    expect(csp['report-uri']).toEqual(['http://localhost:3000/api/csp-reports']);
     expect(csp['report-to']).toEqual(['csp']);
     expect(reportingEndpoints(buildRuntimeConfig({ hostname: 'localhost', env: {} }))).toBe(
-      'csp="http://localhost:4000/api/csp-reports"',
+      'csp="http://localhost:3000/api/csp-reports"',
     );
   });
 
   it('lets pages call the API and the auth emulator, and forbids framing', () => {
     const csp = policy({});
     expect(csp['connect-src']).toEqual(
-      expect.arrayContaining(['http://localhost:4000', 'http://localhost:9099']),
+      expect.arrayContaining(['http://localhost:3000', 'http://localhost:9099']),
     );
-    expect(csp['img-src']).toContain('http://localhost:4000');
+    expect(csp['img-src']).toContain('http://localhost:3000');
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
   });

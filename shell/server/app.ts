@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController } from 'fastify';
 import { answerClientError } from '@portfolio/contract/client-errors';
 import type { FastifyInstance } from 'fastify';
-import { buildRuntimeConfig } from '@portfolio/platform/runtime-config';
+import { buildRuntimeConfig, siteUpstreams } from '@portfolio/platform/runtime-config';
 import type { SiteRenderer } from '../src/server/render-types';
 import type { ContentWatch } from './content-events';
 import type { ShellAssets } from './document';
@@ -24,6 +24,7 @@ import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import siteDocument from './plugins/site-document';
 import staticFiles from './plugins/static-files';
+import upstreamsPlugin from './plugins/upstreams';
 
 /** The whole request (head and body) must arrive within this; a trickle is cut off. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -48,9 +49,12 @@ export async function buildSiteServer(
 ): Promise<FastifyInstance> {
   // One configured public host, never the request's Host header: the config, the CSP and the
   // URLs in the HTML are the same for every request. Checked here: bad settings stop the start.
+  // The browser's addresses are all on the site's origin; the services' own are upstreams
+  // (docs/decisions/101).
   const config = buildRuntimeConfig({ hostname: options.publicHostname, env: options.env });
+  const upstreams = siteUpstreams({ hostname: options.publicHostname, env: options.env });
   // The content API as this server calls it.
-  const apiBase = config.apiBase;
+  const apiBase = upstreams.api;
   const siteUrl = config.siteUrl ?? `http://${options.publicHostname}`;
   const app = Fastify({
     logger: options.logger,
@@ -66,7 +70,13 @@ export async function buildSiteServer(
   await app.register(errors);
   await app.register(failureLog);
   await app.register(hostCheck, { env: options.env });
-  await app.register(securityHeaders, { config, hotReload: options.hotReload });
+  await app.register(securityHeaders, {
+    config,
+    // The remotes' dev servers push hot updates to the page from their own origins.
+    hotReloadOrigins: options.hotReload
+      ? Object.values(upstreams.remotes).map((manifest) => new URL(manifest).origin)
+      : [],
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(caches, {
     apiBase,
@@ -79,6 +89,7 @@ export async function buildSiteServer(
     distDir: options.distDir,
     config,
     apiBase,
+    remoteUpstreams: upstreams.remotes,
     renderBudgetMs: options.renderBudgetMs,
     remotePollMs: options.remotePollMs,
     ...(parts.renderer ? { renderer: parts.renderer } : {}),
@@ -88,6 +99,7 @@ export async function buildSiteServer(
     ...(parts.assets ? { assets: parts.assets } : {}),
   });
   await app.register(staticFiles, { distDir: options.distDir });
+  await app.register(upstreamsPlugin, { siteOrigin: new URL(siteUrl).origin, upstreams });
   await app.register(session, {
     apiBase,
     siteOrigin: new URL(siteUrl).origin,

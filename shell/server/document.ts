@@ -33,7 +33,11 @@ const ICON =
 const THEME_COLOR = '#0b1120';
 
 export interface PageParts {
-  nonce: string;
+  /**
+   * A signed-in visitor's page: the response's nonce on the loader. Without one (a page every
+   * visitor without a session gets alike) the loader is named by its hash (inline-scripts.ts).
+   */
+  nonce?: string;
   /** The page's own head tags (title, description, preview cards, JSON-LD). */
   headTags: string;
   /** Its remote's stylesheets (absolute URLs). */
@@ -43,29 +47,34 @@ export interface PageParts {
 }
 
 export interface SiteDocument {
+  /** The text of the shell's inline loader, the one script of the document's own. */
+  readonly loader: string;
   /** The document up to and including the opening of the root element. */
   start(page: PageParts): string;
   /** What follows the rendered page. */
   readonly end: string;
   /** A page the server could not render: the shell's head, an empty root. */
-  fallback(page: { nonce: string; title: string }): string;
+  fallback(page: { nonce?: string; title: string }): string;
 }
 
 const stylesheet = (href: string) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`;
 
 export function createSiteDocument(assets: ShellAssets): SiteDocument {
-  // Made once: only the nonce changes from one page to the next.
-  const beforeNonce =
+  // Made once: only a signed-in page's nonce changes from one page to the next.
+  const beforeScript =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"/>' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"/>' +
-    `<meta name="theme-color" content="${THEME_COLOR}"/><link rel="icon" href="${ICON}"/>` +
-    '<script nonce="';
-  const afterNonce = `">${scriptLoader(assets.scripts)}</script>${assets.stylesheets
-    .map(stylesheet)
-    .join('')}`;
-  const shellHead = (nonce: string) => `${beforeNonce}${escapeHtml(nonce)}${afterNonce}`;
+    `<meta name="theme-color" content="${THEME_COLOR}"/><link rel="icon" href="${ICON}"/>`;
+  const loader = scriptLoader(assets.scripts);
+  const afterScriptTag = `${loader}</script>${assets.stylesheets.map(stylesheet).join('')}`;
+  const shared = `${beforeScript}<script>${afterScriptTag}`;
+  const shellHead = (nonce: string | undefined) =>
+    nonce === undefined
+      ? shared
+      : `${beforeScript}<script nonce="${escapeHtml(nonce)}">${afterScriptTag}`;
   const end = '</div></body></html>';
   return {
+    loader,
     start: ({ nonce, headTags, stylesheets, dataScript }) =>
       `${shellHead(nonce)}${headTags}${stylesheets.map(stylesheet).join('')}${dataScript}` +
       '</head><body><div id="root">',

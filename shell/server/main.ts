@@ -4,6 +4,7 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadSettingsFile, productionWarnings } from '@portfolio/platform/settings';
 import { buildSiteServer } from './app';
 import { listenSettingsFrom, siteServerOptionsFrom } from './options';
 import { RENDER_BUNDLE } from './plugins/renderer';
@@ -14,6 +15,11 @@ declare const __SHELL_DIST__: string | undefined;
 
 /** How long a stopping server waits for the requests it is answering. */
 const STOP_GRACE_MS = 5000;
+
+// Settings from the environment, or a .env file (ENV_FILE): .env.example lists them all.
+loadSettingsFile();
+if (cluster.isPrimary)
+  for (const warning of productionWarnings()) console.warn(`WARNING: ${warning}`);
 
 const entry = fileURLToPath(import.meta.url);
 /** The shell's build it serves: beside the bundle, or SHELL_DIST_DIR (npm run dev's own). */

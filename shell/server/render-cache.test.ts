@@ -1,7 +1,8 @@
 /** @jest-environment node */
-import { EventEmitter } from 'node:events';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { watchContent } from './content-events';
-import { SPARE_COPIES, createRenderCache } from './render-cache';
+import { createRenderCache } from './render-cache';
+import { sharedPage } from './shared-page';
 
 type Listener = (event: { data?: string }) => void;
 
@@ -31,10 +32,7 @@ class FakeEventSource {
   }
 }
 
-const NONCE = 'n0nce+/A==';
-/** Stands in for the server's response: the cache takes a hit's bytes back on its `finish`. */
-const response = () => new EventEmitter();
-const page = (text: string) => Buffer.from(`<script nonce="${NONCE}">${text}</script>${NONCE}`);
+const page = (text: string) => sharedPage(200, Buffer.from(`<main>${text}</main>`), 'policy');
 
 /** The cache on the content API's announcements, as the server wires it (one watch). */
 function setup(options: { maxBytes?: number } = {}) {
@@ -54,46 +52,63 @@ function setup(options: { maxBytes?: number } = {}) {
 }
 
 describe('createRenderCache', () => {
-  it('listens to the content API and keeps nothing until the API says it announces changes', () => {
+  it('listens to the content API and keeps nothing until the API says it announces changes', async () => {
     const { cache, stream, close } = setup();
     expect(stream().url).toBe('http://api.test/api/content-events');
-    cache.store('/', cache.ticket(), 200, page('home'), NONCE);
-    expect(cache.lookup('/', 'other', response())).toBeUndefined();
+    await cache.store('/', cache.ticket(), page('home'));
+    expect(cache.lookup('/')).toBeUndefined();
 
     stream().emit('content', { generation: 1, active: true });
-    cache.store('/', cache.ticket(), 200, page('home'), NONCE);
-    const hit = cache.lookup('/', 'fresh==', response());
-    expect(hit?.status).toBe(200);
-    expect(hit?.body.toString()).toBe('<script nonce="fresh==">home</script>fresh==');
+    const home = page('home');
+    await cache.store('/', cache.ticket(), home);
+    const hit = cache.lookup('/');
+    // The page as it was kept: the same bytes for every visitor, never a copy.
+    expect(hit).toBe(home);
+    expect(hit?.html.toString()).toBe('<main>home</main>');
     close();
   });
 
-  it('drops every page on each content event, and a render that started before one', () => {
+  it('keeps the Brotli and gzip forms of a page beside its plain bytes, made once', async () => {
     const { cache, stream, close } = setup();
     stream().emit('content', { generation: 1, active: true });
-    cache.store('/', cache.ticket(), 200, page('old'), NONCE);
-    const before = cache.ticket();
-    stream().emit('content', { generation: 2, active: true });
-    expect(cache.lookup('/', NONCE, response())).toBeUndefined();
-    cache.store('/blog', before, 200, page('raced'), NONCE);
-    expect(cache.lookup('/blog', NONCE, response())).toBeUndefined();
+    const home = page('home'.repeat(100));
+    await cache.store('/', cache.ticket(), home);
+    const { br, gzip } = cache.lookup('/')!.encoded;
+    expect(brotliDecompressSync(br!).equals(home.html)).toBe(true);
+    expect(gunzipSync(gzip!).equals(home.html)).toBe(true);
+    // The same version rendered again keeps the forms already made.
+    await cache.store('/', cache.ticket(), page('home'.repeat(100)));
+    expect(cache.lookup('/')).toBe(home);
+    expect(cache.lookup('/')!.encoded.br).toBe(br);
     close();
   });
 
-  it('serves nothing while the stream is down or the API cannot hear all changes', () => {
+  it('drops every page on each content event, and a render that started before one', async () => {
+    const { cache, stream, close } = setup();
+    stream().emit('content', { generation: 1, active: true });
+    await cache.store('/', cache.ticket(), page('old'));
+    const before = cache.ticket();
+    stream().emit('content', { generation: 2, active: true });
+    expect(cache.lookup('/')).toBeUndefined();
+    await cache.store('/blog', before, page('raced'));
+    expect(cache.lookup('/blog')).toBeUndefined();
+    close();
+  });
+
+  it('serves nothing while the stream is down or the API cannot hear all changes', async () => {
     const { cache, stream, watch, close } = setup();
     stream().emit('content', { generation: 1, active: true });
-    cache.store('/', cache.ticket(), 200, page('home'), NONCE);
+    await cache.store('/', cache.ticket(), page('home'));
     stream().emit('error');
     expect(watch.live).toBe(false);
-    expect(cache.lookup('/', NONCE, response())).toBeUndefined();
+    expect(cache.lookup('/')).toBeUndefined();
 
     stream().emit('content', { generation: 1, active: true });
     expect(watch.live).toBe(true);
     stream().emit('content', { generation: 2, active: false });
     expect(watch.live).toBe(false);
-    cache.store('/', cache.ticket(), 200, page('home'), NONCE);
-    expect(cache.lookup('/', NONCE, response())).toBeUndefined();
+    await cache.store('/', cache.ticket(), page('home'));
+    expect(cache.lookup('/')).toBeUndefined();
 
     stream().emit('content', 'not json');
     expect(watch.live).toBe(false);
@@ -113,83 +128,20 @@ describe('createRenderCache', () => {
     expect(stream().readyState).toBe(FakeEventSource.CLOSED);
   });
 
-  it('forgets everything on clear (a remote redeployed), and keeps within its size', () => {
-    // A page counts with its spare copies: 5 × ~65 bytes each for '/1' and '/2'.
-    expect(SPARE_COPIES).toBe(4);
-    const { cache, stream, close } = setup({ maxBytes: 500 });
+  it('forgets everything on clear (a remote redeployed), and keeps within its size', async () => {
+    // A page counts one and a half times its bytes (room for its compressed forms).
+    const { cache, stream, close } = setup({ maxBytes: 200 });
     stream().emit('content', { generation: 1, active: true });
-    cache.store('/a', cache.ticket(), 200, page('a'), NONCE);
+    await cache.store('/a', cache.ticket(), page('a'));
     cache.clear();
-    expect(cache.lookup('/a', NONCE, response())).toBeUndefined();
+    expect(cache.lookup('/a')).toBeUndefined();
 
-    cache.store('/big', cache.ticket(), 200, page('x'.repeat(200)), NONCE);
-    expect(cache.lookup('/big', NONCE, response())).toBeUndefined();
-    cache.store('/1', cache.ticket(), 200, page('1'.repeat(30)), NONCE);
-    cache.store('/2', cache.ticket(), 200, page('2'.repeat(30)), NONCE);
-    expect(cache.lookup('/1', NONCE, response())).toBeUndefined();
-    expect(cache.lookup('/2', NONCE, response())).toBeDefined();
-    close();
-  });
-
-  it('gives each hit in flight its own bytes, and reuses them once its response is finished', () => {
-    const { cache, stream, close } = setup();
-    stream().emit('content', { generation: 1, active: true });
-    const rendered = page('home');
-    cache.store('/', cache.ticket(), 200, rendered, NONCE);
-
-    const firstResponse = response();
-    const first = cache.lookup('/', 'AAAAAAAAAA', firstResponse)!;
-    const second = cache.lookup('/', 'BBBBBBBBBB', response())!;
-    expect(second.body).not.toBe(first.body);
-    expect(first.body.toString()).toBe('<script nonce="AAAAAAAAAA">home</script>AAAAAAAAAA');
-    expect(second.body.toString()).toBe('<script nonce="BBBBBBBBBB">home</script>BBBBBBBBBB');
-
-    // Until its response is finished, the first hit keeps its bytes.
-    const third = cache.lookup('/', 'CCCCCCCCCC', response())!;
-    expect(third.body).not.toBe(first.body);
-    expect(first.body.toString()).toContain('AAAAAAAAAA');
-
-    firstResponse.emit('finish');
-    firstResponse.emit('finish');
-    const fourth = cache.lookup('/', 'DDDDDDDDDD', response())!;
-    expect(fourth.body).toBe(first.body);
-    expect(fourth.body.toString()).toBe('<script nonce="DDDDDDDDDD">home</script>DDDDDDDDDD');
-    // A response finished twice gives its copy back once.
-    expect(cache.lookup('/', 'EEEEEEEEEE', response())!.body).not.toBe(fourth.body);
-    // What was stored is never handed out, so the page stays as rendered.
-    expect(rendered.toString()).toBe(page('home').toString());
-    close();
-  });
-
-  it('never reuses the bytes of a response that was cut off', () => {
-    const { cache, stream, close } = setup();
-    stream().emit('content', { generation: 1, active: true });
-    cache.store('/', cache.ticket(), 200, page('home'), NONCE);
-    const cutOff = response();
-    const hit = cache.lookup('/', NONCE, cutOff)!;
-    cutOff.emit('close');
-    const later = Array.from({ length: SPARE_COPIES + 1 }, () =>
-      cache.lookup('/', NONCE, response())!,
-    );
-    expect(later.map((each) => each.body)).not.toContain(hit.body);
-    close();
-  });
-
-  it('keeps at most SPARE_COPIES copies, and answers a nonce of another length all the same', () => {
-    const { cache, stream, close } = setup();
-    stream().emit('content', { generation: 1, active: true });
-    cache.store('/', cache.ticket(), 200, page('home'), NONCE);
-    const responses = Array.from({ length: SPARE_COPIES + 2 }, () => response());
-    const hits = responses.map((each) => cache.lookup('/', NONCE, each)!);
-    responses.forEach((each) => each.emit('finish'));
-    const reused = responses.map(() => cache.lookup('/', NONCE, response())!.body);
-    const old = new Set(hits.map((hit) => hit.body));
-    expect(reused.filter((body) => old.has(body))).toHaveLength(SPARE_COPIES);
-
-    const longer = cache.lookup('/', 'a-longer-nonce==', response())!;
-    expect(longer.body.toString()).toBe(
-      '<script nonce="a-longer-nonce==">home</script>a-longer-nonce==',
-    );
+    await cache.store('/big', cache.ticket(), page('x'.repeat(200)));
+    expect(cache.lookup('/big')).toBeUndefined();
+    await cache.store('/1', cache.ticket(), page('1'.repeat(60)));
+    await cache.store('/2', cache.ticket(), page('2'.repeat(60)));
+    expect(cache.lookup('/1')).toBeUndefined();
+    expect(cache.lookup('/2')).toBeDefined();
     close();
   });
 });

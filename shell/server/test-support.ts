@@ -109,8 +109,14 @@ export const TEST_TABLE: SiteRouteTable = {
 export interface TestRenderer extends SiteRenderer {
   /** The URLs rendered, in order. */
   rendered: string[];
-  /** What the next renders give (a page of the URL's path, by default). */
-  next: (url: URL) => Partial<Extract<RenderResult, { kind: 'page' }>> | RenderResult | Error;
+  /**
+   * What the next renders give (a page of the URL's path, by default), given what the render was
+   * given (a nonce: React's scripts carry it).
+   */
+  next: (
+    url: URL,
+    context: { nonce?: string },
+  ) => Partial<Extract<RenderResult, { kind: 'page' }>> | RenderResult | Error;
   reachable: boolean;
   versions: string;
 }
@@ -125,22 +131,20 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
     async render(request, { nonce }) {
       const url = new URL(request.url);
       renderer.rendered.push(`${url.pathname}${url.search}`);
-      const given = renderer.next(url);
+      const given = renderer.next(url, { nonce });
       if (given instanceof Error) throw given;
       if ('kind' in given && given.kind === 'redirect') return given;
       const count = renderer.rendered.length;
       return {
         kind: 'page',
         status: 200,
-        stylesheets: ['http://blog.test/v/1/blog.css'],
+        stylesheets: ['http://localhost:3000/remotes/blog/v/1/blog.css'],
         // Escaped, as React and the head's renderer escape what a page shows.
         headTags: `<title>${escapeHtml(url.pathname)}</title>`,
         siteDataScript: '<script type="application/json" id="site-data">{}</script>',
         cacheable: true,
         pipe: async (target) => {
-          target.write(
-            `<main data-nonce="${nonce}">page ${escapeHtml(url.pathname)} render ${count}</main>`,
-          );
+          target.write(`<main>page ${escapeHtml(url.pathname)} render ${count}</main>`);
           return true;
         },
         ...given,
@@ -152,6 +156,7 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
       versions: () => renderer.versions,
       table: () => table,
       allReachable: () => renderer.reachable,
+      unreachable: () => (renderer.reachable ? [] : ['blog']),
     },
   };
   return renderer;
@@ -170,6 +175,8 @@ export interface TestSite {
   renderer: TestRenderer;
   watch: ReturnType<typeof testWatch>;
   api: TestApi;
+  /** Resolves once the render cache has made the compressed forms of the pages it keeps. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -231,6 +238,9 @@ export async function buildTestSite(
     renderer,
     watch,
     api,
+    settled: async () => {
+      await app.renderCache?.settled();
+    },
     close: async () => {
       await app.close();
       await api.close();

@@ -15,6 +15,7 @@ export const REFLECTION_MARKERS = [
   '<script>alert',
   '<img src=x onerror',
   '<svg onload',
+  // Not a bare `"><svg`: the navbar's own search button is `…aria-controls="…"><svg …>`.
   '"><svg onload',
   'onerror=alert',
 ] as const;

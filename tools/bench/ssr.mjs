@@ -5,7 +5,11 @@
 //   cached    a second site server, render cache on, answering visitors without a session;
 //   ceiling   that same second server answering the page's bytes from memory
 //             (tools/bench/ssr-site.mjs): the same hooks, no rendering;
-//   bare      a bare Fastify app answering the same bytes (tools/bench/api/ceiling-server.mjs).
+//   bare      a bare Fastify app answering the same bytes (tools/bench/api/ceiling-server.mjs);
+//   br, gzip  the cached server answering the page compressed (the forms its render cache keeps,
+//             ADR 100) against nginx (tools/edge.mjs, one worker like the one site process)
+//             serving the very same precompressed bytes as a static file, in alternating slices:
+//             the issue's goal is the site at ≥ 0.8 of nginx.
 // Runs the production build as `npm start` does, on free ports, with its own database; prints
 // req/s and p50/p99 per page and writes bench-results/ssr-*.json.
 //
@@ -15,7 +19,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
 import autocannon from 'autocannon';
+import { startEdge } from '../edge.mjs';
 import { ROOT } from '../root.mjs';
 import { freePort, startNodeServer } from './api/processes.mjs';
 
@@ -41,13 +47,47 @@ async function waitFor(url, timeoutMs = 120_000) {
   throw new Error(`${url} did not answer`);
 }
 
-function load(url, seconds) {
+function load(url, seconds, headers = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds }, (error, result) =>
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
 }
+
+/** The bytes of an answer as sent (compressed, never decoded), with its headers. */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ body: Buffer.concat(chunks), headers: response.headers }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** nginx serving precompressed files: <name>.br and <name>.gz, each with its encoding. */
+const NGINX_STATIC = (port, root) => `
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    location ~ \\.br$ {
+      default_type "text/html; charset=utf-8";
+      add_header Content-Encoding br;
+      add_header Vary "Accept-Encoding, Cookie";
+      add_header Cache-Control "public, max-age=0, s-maxage=5";
+    }
+    location ~ \\.gz$ {
+      default_type "text/html; charset=utf-8";
+      add_header Content-Encoding gzip;
+      add_header Vary "Accept-Encoding, Cookie";
+      add_header Cache-Control "public, max-age=0, s-maxage=5";
+    }
+  }`;
 
 const summary = (result) => ({
   requestsPerSecond: Math.round(result.requests.average),
@@ -115,18 +155,27 @@ async function main() {
   const cachedPort = await port(3610);
   let ceiling;
   let cachedSite;
+  let nginx;
+  const staticDir = path.join(runDir, 'static');
+  fs.mkdirSync(staticDir, { recursive: true });
+  fs.chmodSync(runDir, 0o755);
+  fs.chmodSync(staticDir, 0o755);
   try {
     await waitFor(`${siteOrigin}/`);
     cachedSite = await startNodeServer({
       name: 'cached-site',
       script: 'tools/bench/ssr-site.mjs',
       port: cachedPort,
-      env: Object.fromEntries(
-        Object.entries({ ...ports, SHELL_PORT: cachedPort }).map(([key, value]) => [
-          key,
-          String(value),
-        ]),
-      ),
+      env: {
+        ...Object.fromEntries(
+          Object.entries({ ...ports, SHELL_PORT: cachedPort }).map(([key, value]) => [
+            key,
+            String(value),
+          ]),
+        ),
+        // No line per request, as nginx here writes no access log (npm start's setting too).
+        LOG_REQUESTS: 'off',
+      },
       healthPath: '/runtime-config.json',
       logDir: runDir,
     });
@@ -138,6 +187,21 @@ async function main() {
       healthPath: '/health',
       logDir: runDir,
     });
+    const nginxPort = await port(4660);
+    const edgePort = await port(4670);
+    nginx = await startEdge({
+      port: edgePort,
+      site: `127.0.0.1:${cachedPort}`,
+      api: `127.0.0.1:${ports.API_PORT}`,
+      remotes: {
+        portfolio: 'http://127.0.0.1:9/',
+        blog: 'http://127.0.0.1:9/',
+        auth: 'http://127.0.0.1:9/',
+        shop: 'http://127.0.0.1:9/',
+      },
+      extraHttp: NGINX_STATIC(nginxPort, staticDir),
+    });
+    const nginxBase = `http://127.0.0.1:${nginxPort}`;
     const articles = await (await fetch(`http://127.0.0.1:${ports.API_PORT}/api/articles`)).json();
     const pages = [
       { name: 'home', path: '/' },
@@ -174,6 +238,38 @@ async function main() {
       const sameServer = combined(slices.ceiling);
       const bare = summary(await load(`${ceiling.base}/ceiling/${page.name}`, SECONDS));
       const cachedOfCeiling = cached.requestsPerSecond / sameServer.requestsPerSecond;
+      // Compressed: the cached server's kept forms against nginx serving the same bytes.
+      const compressed = {};
+      for (const [encoding, extension] of [
+        ['br', 'br'],
+        ['gzip', 'gz'],
+      ]) {
+        const headers = { 'accept-encoding': encoding };
+        await load(cachedUrl, 1, headers);
+        const sent = await rawGet(cachedUrl, headers);
+        if (sent.headers['content-encoding'] !== encoding) {
+          throw new Error(
+            `${page.path}: the cached server did not answer ${encoding}: ${sent.status} ` +
+              JSON.stringify(sent.headers),
+          );
+        }
+        fs.writeFileSync(path.join(staticDir, `${page.name}.${extension}`), sent.body);
+        const nginxUrl = `${nginxBase}/${page.name}.${extension}`;
+        await load(nginxUrl, WARMUP_SECONDS, headers);
+        const both = { site: [], nginx: [] };
+        for (let round = 0; round < rounds; round += 1) {
+          both.site.push(await load(cachedUrl, SECONDS / rounds, headers));
+          both.nginx.push(await load(nginxUrl, SECONDS / rounds, headers));
+        }
+        const site = combined(both.site);
+        const ofNginx = combined(both.nginx);
+        compressed[encoding] = {
+          bytes: sent.body.length,
+          site,
+          nginx: ofNginx,
+          siteOfNginx: Number((site.requestsPerSecond / ofNginx.requestsPerSecond).toFixed(2)),
+        };
+      }
       results.push({
         page: page.path,
         htmlBytes: body.length,
@@ -182,13 +278,21 @@ async function main() {
         ceiling: sameServer,
         bareFastify: bare,
         cachedOfCeiling: Number(cachedOfCeiling.toFixed(2)),
+        compressed,
       });
       const figures = (result) =>
         `${result.requestsPerSecond} req/s p50 ${result.p50Ms} p99 ${result.p99Ms} ms`;
       console.log(
         `${page.path}\n  rendered  ${figures(rendered)}\n  cached    ${figures(cached)} ` +
           `(${cachedOfCeiling.toFixed(2)} of the ceiling)\n  ceiling   ${figures(sameServer)}` +
-          `\n  bare      ${figures(bare)}`,
+          `\n  bare      ${figures(bare)}` +
+          Object.entries(compressed)
+            .map(
+              ([encoding, each]) =>
+                `\n  ${encoding.padEnd(9)} ${figures(each.site)} (${each.siteOfNginx} of nginx: ` +
+                `${figures(each.nginx)}, ${each.bytes} bytes)`,
+            )
+            .join(''),
       );
     }
     const out = path.join(ROOT, 'bench-results');
@@ -210,6 +314,7 @@ async function main() {
     );
     console.log(`\nwritten to ${path.relative(ROOT, file)}`);
   } finally {
+    await nginx?.stop();
     await ceiling?.stop();
     await cachedSite?.stop();
     const exited = new Promise((resolve) => site.once('exit', resolve));

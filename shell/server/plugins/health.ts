@@ -1,7 +1,8 @@
 // Health of the site's server, for an orchestrator or a load balancer (docs/deployment.md):
 //   GET /healthz  alive: the process answers (restart it when this fails);
 //   GET /readyz   ready: every remote answered its last poll and the content API answers its
-//                 health check (send it no traffic while this fails).
+//                 health check (send it no traffic while this fails); names the remotes that
+//                 did not answer.
 // Neither is cached, and neither says more than its status and which part is down.
 import fp from 'fastify-plugin';
 
@@ -19,6 +20,7 @@ export default fp<HealthOptions>(
     );
     app.get('/readyz', async (_request, reply) => {
       const remotes = app.renderer.remotes.allReachable();
+      const remotesDown = remotes ? [] : app.renderer.remotes.unreachable();
       let api = false;
       try {
         const response = await fetch(`${apiBase}/health`, {
@@ -32,7 +34,12 @@ export default fp<HealthOptions>(
       return reply
         .code(ready ? 200 : 503)
         .header('Cache-Control', 'no-store')
-        .send({ status: ready ? 'ready' : 'degraded', remotes, api });
+        .send({
+          status: ready ? 'ready' : 'degraded',
+          remotes,
+          api,
+          ...(remotesDown.length > 0 ? { remotesDown } : {}),
+        });
     });
   },
   { name: 'site-health', fastify: '5.x', dependencies: ['site-renderer'] },

@@ -1,6 +1,9 @@
 /** @jest-environment node */
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildTestSite } from '../test-support';
 import type { TestSite } from '../test-support';
+import { SHARED_PAGE_CACHE } from './page-route';
 
 let site: TestSite;
 beforeEach(async () => {
@@ -12,37 +15,112 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   site.app.inject({ url, headers: { host: 'localhost:3000', ...headers } });
 
 describe('the page route', () => {
-  it('renders a page into the one document, with the nonce of its policy', async () => {
+  it('renders a page into the one document, its inline scripts named by hash in its policy', async () => {
     const response = await get('/blog');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
-    expect(nonce).toBeTruthy();
     const { body } = response;
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).not.toContain('nonce-');
+    expect(body).not.toContain('nonce');
+    const loader = /<script>([^<]*)<\/script>/.exec(body)?.[1] ?? '';
+    const hash = createHash('sha256').update(loader).digest('base64');
+    expect(policy).toContain(`script-src 'sha256-${hash}' 'strict-dynamic'`);
     expect(body.startsWith('<!doctype html><html lang="en"><head>')).toBe(true);
-    expect(body).toContain(`<script nonce="${nonce}">`);
     expect(body).toContain('"/main.1a2b3c4d.js"');
     expect(body).toContain('<link rel="stylesheet" href="/main.1a2b3c4d.css" />');
-    expect(body).toContain('<link rel="stylesheet" href="http://blog.test/v/1/blog.css" />');
+    expect(body).toContain(
+      '<link rel="stylesheet" href="http://localhost:3000/remotes/blog/v/1/blog.css" />',
+    );
     // The data block in the head, the page in the root, nothing after but the end.
     expect(body.indexOf('id="site-data"')).toBeLessThan(body.indexOf('</head>'));
-    expect(body).toContain(`<div id="root"><main data-nonce="${nonce}">page /blog render 1</main>`);
+    expect(body).toContain('<div id="root"><main>page /blog render 1</main>');
     expect(body.endsWith('</div></body></html>')).toBe(true);
-    expect(response.headers.vary).toContain('Cookie');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(response.headers['cache-control']).toBe(SHARED_PAGE_CACHE);
+    expect(response.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+  });
+
+  it("lists the hash of each of the server's inline scripts, and none of content's or data blocks", async () => {
+    site.renderer.next = (_url, { nonce }) => ({
+      cacheable: false,
+      pipe: async (target) => {
+        // React's scripts carry the nonce the render was given; one that came with content does not.
+        target.write(
+          `<main>a<script>stolen()</script></main><script nonce="${nonce}">$RC(1)</script>` +
+            `<script type="module" nonce="${nonce}">m()</script>`,
+        );
+        return false;
+      },
+    });
+    const { body, headers } = await get('/blog');
+    expect(headers['cache-control']).toBe('no-cache');
+    const policy = String(headers['content-security-policy']);
+    const hashes = [...policy.matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]);
+    const loader = /<script>([^<]*)<\/script>/.exec(body)?.[1] ?? '';
+    const sha = (text: string) => createHash('sha256').update(text).digest('base64');
+    expect(hashes).toEqual([sha(loader), sha('$RC(1)'), sha('m()')]);
+    expect(hashes).not.toContain(sha('stolen()'));
   });
 
   it('keeps a page for visitors without a session, under its address, whatever else the query holds', async () => {
-    await get('/blog');
+    const first = await get('/blog');
     const again = await get('/blog?x=1');
     const third = await get('/blog?utm_source=feed&x=2');
     expect(site.renderer.rendered).toEqual(['/blog']);
     for (const hit of [again, third]) {
       expect(hit.headers['server-timing']).toBe('cache;desc="hit"');
-      // Each answer has its own nonce, in its policy and its scripts.
-      const nonce = /'nonce-([^']+)'/.exec(String(hit.headers['content-security-policy']))?.[1];
-      expect(hit.body).toContain(`<script nonce="${nonce}">`);
+      // The very same bytes, validator and policy for every visitor.
+      expect(hit.body).toBe(first.body);
+      expect(hit.headers.etag).toBe(first.headers.etag);
+      expect(hit.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     }
+  });
+
+  it('answers 304 to a request that holds the page, in any of its forms', async () => {
+    const plain = await get('/blog');
+    await site.settled();
+    const gzip = await get('/blog', { 'accept-encoding': 'gzip' });
+    const brotli = await get('/blog', { 'accept-encoding': 'gzip, br' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const tags = [plain, gzip, brotli].map((response) => String(response.headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    for (const tag of [...tags, `W/${tags[0]}`, `"other", ${tags[2]}`]) {
+      const revalidated = await get('/blog', { 'if-none-match': tag, 'accept-encoding': 'br' });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.body).toBe('');
+      expect(revalidated.headers.etag).toBe(tags[2]);
+      expect(revalidated.headers['cache-control']).toBe(SHARED_PAGE_CACHE);
+      // The browser's kept copy takes the 304's headers: the page's own policy, never the static.
+      expect(revalidated.headers['content-security-policy']).toBe(
+        plain.headers['content-security-policy'],
+      );
+    }
+    expect((await get('/blog', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    // A change of content is another page version: the old validator no longer matches.
+    site.watch.change();
+    site.renderer.next = () => ({
+      pipe: async (target) => {
+        target.write('<main>changed</main>');
+        return true;
+      },
+    });
+    const changed = await get('/blog', { 'if-none-match': tags[0]! });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tags[0]);
+  });
+
+  it('sends the kept compressed forms on a hit, made once per page version', async () => {
+    await get('/blog');
+    await site.settled();
+    const first = await get('/blog', { 'accept-encoding': 'br' });
+    const second = await get('/blog', { 'accept-encoding': 'br' });
+    expect(first.headers['server-timing']).toBe('cache;desc="hit"');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(first.headers['content-length']).toBe(String(first.rawPayload.length));
   });
 
   it('keys a page on the query parameters it reads, and those only', async () => {
@@ -109,10 +187,12 @@ describe('the page route', () => {
     site.renderer.next = () => new Error('remote exploded');
     const response = await get('/blog');
     expect(response.statusCode).toBe(200);
-    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
-    expect(response.body).toContain(`<script nonce="${nonce}">`);
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'sha256-[^']+'/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<script>');
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).toContain('<title>Alex Morgan</title>');
+    expect(site.renderer.rendered).toEqual(['/blog']);
   });
 
   it("renders a signed-in visitor's page for them, private and never kept", async () => {
@@ -129,7 +209,18 @@ describe('the page route', () => {
     const first = await get('/blog', { cookie: '__session=abc' });
     const second = await get('/blog', { cookie: '__session=abc' });
     expect(first.headers['cache-control']).toBe('private, no-store');
+    expect(first.headers.etag).toBeUndefined();
     expect(second.headers['server-timing']).toMatch(/^render;dur=/);
     expect(site.renderer.rendered).toEqual(['/blog', '/blog']);
+    // Each answer has a nonce of its own, in its policy and on its scripts.
+    const nonces = [first, second].map(
+      (response) =>
+        /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1],
+    );
+    expect(new Set(nonces).size).toBe(2);
+    for (const [index, response] of [first, second].entries()) {
+      expect(response.body).toContain(`<script nonce="${nonces[index]}">`);
+      expect(response.headers['content-security-policy']).not.toContain('sha256-');
+    }
   });
 });

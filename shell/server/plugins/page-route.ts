@@ -1,13 +1,27 @@
 // Every page of the site: rendered here (the shell's layout and the remote page that owns the
-// route, with its data) and streamed into the one document (../document.ts), or sent from the
-// render cache to a visitor without a session (docs/decisions/035, 039, 075). A page is a route
-// (not the not-found handler), so the route hooks (compression) apply; the shell's files are
-// more specific routes and win.
+// route, with its data) into the one document (../document.ts), or sent from the render cache to
+// a visitor without a session (docs/decisions/035, 039, 075, 100). A page is a route (not the
+// not-found handler), so the route hooks (compression of a signed-in page) apply; the shell's
+// files are more specific routes and win.
+//
+// Two kinds of page:
+// - shared: for a visitor without a session. Its bytes are the same for every such visitor until
+//   its content or a remote changes: no nonce (its policy names its inline scripts by hash), a
+//   strong ETag (304 on If-None-Match), compressed once per version (shared-page.ts), and a
+//   Cache-Control that lets a shared cache (the edge) keep it a few seconds and serve it stale
+//   while it asks again;
+// - private: for a signed-in visitor (or one whose session could not be checked): streamed with
+//   the nonce of its response, never kept anywhere.
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import type { RenderResult } from '../../src/server/render-types';
+import { inlineScriptHashes } from '../inline-scripts';
 import { nextNonce } from '../nonce';
+import { sendShared, sharedPage } from '../shared-page';
+import type { SharedPage } from '../shared-page';
 import { NOT_FOUND_TEXT } from './errors';
 
 export interface PageRouteOptions {
@@ -17,57 +31,76 @@ export interface PageRouteOptions {
   fallbackTitle: string;
 }
 
+/** How long a shared cache may keep a page, and serve it stale while it asks again (s). */
+export const SHARED_MAX_AGE_S = 5;
+export const STALE_WHILE_REVALIDATE_S = 30;
+/** How long a shared cache may serve a page it holds while the site cannot answer (s). */
+export const STALE_IF_ERROR_S = 86_400;
+/**
+ * A complete page for visitors without a session: browsers ask again each time (a 304 when it
+ * is unchanged), a shared cache keeps it a few seconds, so a content change shows within them.
+ */
+export const SHARED_PAGE_CACHE =
+  `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}, ` +
+  `stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}, stale-if-error=${STALE_IF_ERROR_S}`;
+/** A page for visitors without a session that is not complete, or not found: asked again. */
+export const UNKEPT_PAGE_CACHE = 'no-cache';
 /** A page for one signed-in visitor is theirs alone. */
-const pageCacheControl = (signedIn: boolean) => (signedIn ? 'private, no-store' : 'no-cache');
+export const PRIVATE_PAGE_CACHE = 'private, no-store';
 /** How long a redirect to a page's own spelling may be kept. */
 const CANONICAL_REDIRECT_CACHE = 'public, max-age=3600';
+const HIT_TIMING = 'cache;desc="hit"';
 
-interface SendPage {
-  status: number;
-  body: Buffer | Transform;
-  nonce: string;
-  signedIn: boolean;
-  /**
-   * Its Server-Timing, set last: set first, it cost a cache hit 5 µs more of CPU time, a tenth
-   * of the hit's (docs/performance.md, "A cache hit without a copy").
-   */
-  timing: string;
-}
+type PageResult = Extract<RenderResult, { kind: 'page' }>;
 
 export default fp<PageRouteOptions>(
   async (app, { publicHostname, fallbackTitle }) => {
     const { renderer, renderCache, siteDocument } = app;
+    const { reportingEndpoints } = app;
+    /**
+     * The scripts a shared page's policy names (../inline-scripts.ts): the shell's loader, and
+     * React's, which a shared render marks with this process's random marker (never sent as a
+     * nonce: a complete page holds no React script, so no marker either).
+     */
+    const serverScripts = { marker: nextNonce(), known: [siteDocument.loader] };
 
-    /** Sends a page with this response's nonce in its policy; every page depends on the cookie. */
-    const sendPage = (reply: FastifyReply, page: SendPage) =>
-      reply
-        .code(page.status)
-        .type('text/html; charset=utf-8')
-        .header('Vary', 'Cookie')
-        .header('Cache-Control', pageCacheControl(page.signedIn))
-        .header('Content-Security-Policy', app.pagePolicy(page.nonce))
-        .header('Reporting-Endpoints', app.reportingEndpoints)
-        .header('Server-Timing', page.timing)
-        .send(page.body);
+    /**
+     * How long others may keep a page for everyone: a shared cache only when the request carried
+     * no cookie (one carrying any is its own variant there, and its answer may clear the cookie).
+     */
+    const sharedCacheControl = (request: FastifyRequest, complete: boolean) =>
+      complete && !request.headers.cookie ? SHARED_PAGE_CACHE : UNKEPT_PAGE_CACHE;
 
-    /** A page kept for visitors without a session; false when there is none to send. */
-    const sendCached = (key: string, reply: FastifyReply, nonce: string) => {
-      // The bytes are this response's until it is finished (render-cache.ts).
-      const cached = renderCache?.lookup(key, nonce, reply.raw);
-      if (!cached) return false;
-      sendPage(reply, {
-        status: cached.status,
-        body: cached.body,
-        nonce,
-        signedIn: false,
-        timing: 'cache;desc="hit"',
+    const sendKept = (request: FastifyRequest, reply: FastifyReply, page: SharedPage) =>
+      sendShared(request, reply, page, {
+        cacheControl: sharedCacheControl(request, true),
+        timing: HIT_TIMING,
+        reportingEndpoints,
       });
-      return true;
-    };
+
+    /** A shared page made of these bytes (its policy from the server's scripts they hold). */
+    const shared = (status: number, html: string) =>
+      sharedPage(
+        status,
+        Buffer.from(html),
+        app.sharedPagePolicy(inlineScriptHashes(html, serverScripts)),
+      );
+
+    /**
+     * Request targets already located to a page, with the render cache's generation then: a hit
+     * skips parsing and matching the URL against the route table, which cost more than the rest
+     * of the hit. A content change or a redeploy (a new generation) makes them located again.
+     */
+    const located = new LRUCache<string, { key: string; generation: number }>({ max: 2000 });
 
     // A request without any cookie (no session) whose page is kept is answered at once,
     // without a promise.
     app.get('/*', (request, reply) => {
+      if (renderCache && !request.headers.cookie) {
+        const known = located.get(request.url);
+        const kept = known?.generation === renderCache.ticket() && renderCache.lookup(known.key);
+        if (kept) return sendKept(request, reply, kept);
+      }
       // Joined, not resolved: `//blog` is a path here, never a host.
       const url = new URL(`http://${publicHostname}${request.url}`);
       if (path.extname(url.pathname) !== '') {
@@ -80,62 +113,129 @@ export default fp<PageRouteOptions>(
           .redirect(address.location, 301);
       }
       const key = address.kind === 'page' ? address.canonical : null;
-      const nonce = nextNonce();
-      if (key && !request.headers.cookie && sendCached(key, reply, nonce)) return reply;
-      return renderPage(request, reply, { url, key, nonce });
+      if (key && renderCache) {
+        located.set(request.url, { key, generation: renderCache.ticket() });
+        const kept = request.headers.cookie ? undefined : renderCache.lookup(key);
+        if (kept) return sendKept(request, reply, kept);
+      }
+      return renderPage(request, reply, { url, key });
     });
 
     async function renderPage(
       request: FastifyRequest,
       reply: FastifyReply,
-      { url, key, nonce }: { url: URL; key: string | null; nonce: string },
+      { url, key }: { url: URL; key: string | null },
     ) {
-      reply.header('Vary', 'Cookie');
+      reply.header('Vary', 'Accept-Encoding, Cookie');
       const session = request.headers.cookie ? await app.sessionOf(request, reply) : null;
       // Only pages without a session are the same for everyone (undefined: not checked).
-      if (session === null && key && request.headers.cookie && sendCached(key, reply, nonce)) {
-        return reply;
+      const forEveryone = session === null;
+      if (forEveryone && key && request.headers.cookie) {
+        const kept = renderCache?.lookup(key);
+        if (kept) return sendKept(request, reply, kept);
       }
-      const cacheKey = renderCache && session === null ? key : null;
-      const signedIn = Boolean(session);
+      // A signed-in visitor's page: the response's own nonce. A shared page: no nonce in its
+      // document; React's scripts (none in a complete page) carry the marker.
+      const nonce = forEveryone ? undefined : nextNonce();
       const started = performance.now();
       const ticket = renderCache?.ticket();
       const controller = new AbortController();
       request.raw.on('close', () => controller.abort());
 
-      let result;
+      let result: RenderResult;
       try {
         result = await renderer.render(new Request(url, { signal: controller.signal }), {
-          nonce,
+          nonce: nonce ?? serverScripts.marker,
           session,
         });
       } catch (error) {
         // Never a 5xx for a page: the shell alone, and the browser draws the page as it did
         // before server rendering (with its loading, error and fallback states).
         request.log.error({ err: error }, 'Server render failed: the page is drawn in the browser');
-        return reply
-          .code(200)
-          .type('text/html; charset=utf-8')
-          .header('Cache-Control', pageCacheControl(signedIn))
-          .header('Content-Security-Policy', app.pagePolicy(nonce))
-          .send(siteDocument.fallback({ nonce, title: fallbackTitle }));
+        const html = siteDocument.fallback({ nonce, title: fallbackTitle });
+        if (nonce !== undefined) {
+          return reply
+            .code(200)
+            .type('text/html; charset=utf-8')
+            .header('Cache-Control', PRIVATE_PAGE_CACHE)
+            .header('Content-Security-Policy', app.pagePolicy(nonce))
+            .send(html);
+        }
+        return sendShared(request, reply, shared(200, html), {
+          cacheControl: UNKEPT_PAGE_CACHE,
+          timing: 'render;desc="failed"',
+          reportingEndpoints,
+        });
       }
       if (result.kind === 'redirect') {
         return reply
-          .header('Cache-Control', pageCacheControl(signedIn))
+          .header('Cache-Control', forEveryone ? UNKEPT_PAGE_CACHE : PRIVATE_PAGE_CACHE)
           .redirect(result.location, result.status);
       }
-      // Until the page's data and code were ready; the HTML then streams.
+      // The remote's stylesheets this page links are kept: it stays styled if the remote goes down.
+      for (const href of result.stylesheets) app.remoteAssets.keep(href);
+      // Until the page's data and code were ready; the HTML then follows.
       const timing = `render;dur=${(performance.now() - started).toFixed(1)}`;
-      // What is sent is also kept, when the page can be served again as it is.
-      const keep: Buffer[] | null = cacheKey && result.cacheable ? [] : null;
-      const body = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          keep?.push(chunk);
-          done(null, chunk);
+      if (nonce !== undefined) return streamPrivate(reply, result, nonce, timing);
+
+      const { html, complete } = await wholePage(request, result);
+      const page = shared(result.status, html);
+      const keep = complete && result.cacheable && result.status === 200;
+      if (keep && key && renderCache && ticket !== undefined) {
+        renderCache.store(key, ticket, page).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'A page could not be compressed for the render cache');
+        });
+      }
+      return sendShared(request, reply, page, {
+        cacheControl: sharedCacheControl(request, keep),
+        timing,
+        reportingEndpoints,
+      });
+    }
+
+    /** The whole document of a shared page, and whether React wrote all of it. */
+    async function wholePage(request: FastifyRequest, result: PageResult) {
+      const chunks: Buffer[] = [];
+      const target = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
         },
       });
-      sendPage(reply, { status: result.status, body, nonce, signedIn, timing });
+      let complete = false;
+      try {
+        complete = await result.pipe(target);
+      } catch (error) {
+        // The page's HTML broke off (the shell could not render): the browser draws it instead.
+        request.log.error({ err: error }, 'Server render stream failed');
+      }
+      const start = siteDocument.start({
+        headTags: result.headTags,
+        stylesheets: result.stylesheets,
+        dataScript: result.siteDataScript,
+      });
+      return {
+        html: `${start}${Buffer.concat(chunks).toString('utf8')}${siteDocument.end}`,
+        complete,
+      };
+    }
+
+    /** A signed-in visitor's page: streamed with its response's nonce, never kept. */
+    async function streamPrivate(
+      reply: FastifyReply,
+      result: PageResult,
+      nonce: string,
+      timing: string,
+    ) {
+      const body = new PassThrough();
+      reply
+        .code(result.status)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', PRIVATE_PAGE_CACHE)
+        .header('Content-Security-Policy', app.pagePolicy(nonce))
+        .header('Reporting-Endpoints', reportingEndpoints)
+        .header('Server-Timing', timing)
+        .send(body);
       body.write(
         siteDocument.start({
           nonce,
@@ -144,19 +244,12 @@ export default fp<PageRouteOptions>(
           dataScript: result.siteDataScript,
         }),
       );
-      let complete = false;
       try {
-        complete = await result.pipe(body);
+        await result.pipe(body);
       } catch (error) {
-        // The page's HTML broke off (the shell could not render): the browser draws it instead.
-        request.log.error({ err: error }, 'Server render stream failed');
+        reply.log.error({ err: error }, 'Server render stream failed');
       }
       body.end(siteDocument.end);
-      if (keep && complete && cacheKey && ticket !== undefined) {
-        body.once('end', () =>
-          renderCache?.store(cacheKey, ticket, result.status, Buffer.concat(keep), nonce),
-        );
-      }
       return reply;
     }
   },
@@ -169,6 +262,7 @@ export default fp<PageRouteOptions>(
       'site-document',
       'site-security-headers',
       'site-session',
+      'site-upstreams',
     ],
   },
 );

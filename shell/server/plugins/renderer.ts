@@ -21,6 +21,8 @@ export interface RendererPluginOptions {
   config: RuntimeConfig;
   /** The content API as this server calls it. */
   apiBase: string;
+  /** Remote name → its manifest on its own origin, where this server loads its code from. */
+  remoteUpstreams: RuntimeConfig['remotes'];
   renderBudgetMs: number;
   remotePollMs: number;
   /** A renderer to use instead of the build's (the plugins' tests). */
@@ -41,6 +43,7 @@ async function loadRenderer(
   const { createRenderer } = await bundle.renderer;
   return createRenderer({
     config: options.config,
+    remoteUpstreams: options.remoteUpstreams,
     loadTimeoutMs: options.renderBudgetMs,
     api: {
       base: options.apiBase,

@@ -1,5 +1,6 @@
-// The security headers of every answer, and the Content-Security-Policy of each: a page's names
-// the nonce of its response; everything else gets the static policy (docs/decisions/008, 035).
+// The security headers of every answer, and the Content-Security-Policy of each: a signed-in
+// visitor's page names the nonce of its response, a page for everyone else the hashes of its
+// inline scripts; everything else gets the static policy (docs/decisions/008, 035, 100).
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '@portfolio/contract';
 import {
@@ -10,8 +11,10 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The policy of a page sent with this nonce. */
+    /** The policy of a page sent with this nonce (a signed-in visitor's). */
     pagePolicy(nonce: string): string;
+    /** The policy of a page whose inline scripts are these (base64 SHA-256 each). */
+    sharedPagePolicy(scriptHashes: readonly string[]): string;
     /** The Reporting-Endpoints header that goes with a page's policy. */
     readonly reportingEndpoints: string;
   }
@@ -19,22 +22,26 @@ declare module 'fastify' {
 
 export interface SecurityHeadersOptions {
   config: RuntimeConfig;
-  /** Development: the remotes' dev servers may push hot updates (their WebSockets). */
-  hotReload: boolean;
+  /** Development: the remotes' dev servers (these origins) push hot updates (WebSockets). */
+  hotReloadOrigins: readonly string[];
 }
 
 const NONCE_SLOT = 'nonce-slot';
 
 export default fp<SecurityHeadersOptions>(
-  async (app, { config, hotReload }) => {
+  async (app, { config, hotReloadOrigins }) => {
     // The policies are the same for every response but for a page's nonce: made once.
-    const staticPolicy = contentSecurityPolicy(config, { hotReload });
+    const staticPolicy = contentSecurityPolicy(config, { hotReloadOrigins });
     const [before = '', after = ''] = contentSecurityPolicy(config, {
       nonce: NONCE_SLOT,
-      hotReload,
+      hotReloadOrigins,
     }).split(NONCE_SLOT);
     const headers = Object.entries(STATIC_SECURITY_HEADERS);
     app.decorate('pagePolicy', (nonce: string) => `${before}${nonce}${after}`);
+    // Made once per page version (the render cache keeps it with the page).
+    app.decorate('sharedPagePolicy', (scriptHashes: readonly string[]) =>
+      contentSecurityPolicy(config, { scriptHashes, hotReloadOrigins }),
+    );
     app.decorate('reportingEndpoints', reportingEndpoints(config));
     app.addHook('onSend', async (_request, reply) => {
       for (const [name, value] of headers) reply.header(name, value);

@@ -32,7 +32,7 @@ describe("the shell's files", () => {
       remotes: Record<string, string>;
       remoteOrigins: string[];
     };
-    expect(config.remotes.blog).toBe('http://blog.test/mf-manifest.json');
-    expect(config.remoteOrigins).toContain('http://blog.test');
+    expect(config.remotes.blog).toBe('http://localhost:3000/remotes/blog/mf-manifest.json');
+    expect(config.remoteOrigins).toEqual(['http://localhost:3000']);
   });
 });

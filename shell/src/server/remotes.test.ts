@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { SERVER_PUBLIC_PATH_OPTION } from '@portfolio/contract';
+import { SERVER_ASSET_BASE_OPTION, SERVER_PUBLIC_PATH_OPTION } from '@portfolio/contract';
 import { ServerRemotes } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -20,13 +20,13 @@ const registerPluginsMock = registerPlugins as jest.Mock;
  * The base a container of `remote` starts from: what the server's federation plugin puts in the
  * init options the runtime hands the container (the container's own plugin reads it).
  */
-function baseGivenTo(remote: string): unknown {
+function baseGivenTo(remote: string, option = SERVER_PUBLIC_PATH_OPTION): unknown {
   const [[plugins]] = registerPluginsMock.mock.calls.slice(-1) as [
     [ModuleFederationRuntimePlugin[]],
   ];
   const args = { remoteInfo: { name: remote }, remoteEntryInitOptions: {} };
   const out = plugins[0]?.beforeInitContainer?.(args as never) as unknown as typeof args;
-  return (out.remoteEntryInitOptions as Record<string, unknown>)[SERVER_PUBLIC_PATH_OPTION];
+  return (out.remoteEntryInitOptions as Record<string, unknown>)[option];
 }
 
 function Page() {
@@ -104,6 +104,8 @@ describe('ServerRemotes', () => {
     await remotes.refresh();
     expect(remotes.table().blog).toEqual([{ path: '/blog', module: './BlogPage' }]);
     expect(remotes.table().shop).toEqual([{ path: '/store', module: './StorePage' }]);
+    // Nothing listens where the other three are.
+    expect(remotes.unreachable().sort()).toEqual(['auth', 'portfolio', 'shop']);
     expect(registerRemotesMock).toHaveBeenCalledWith(
       [{ name: 'blog', entry: expect.stringMatching(/\/server\/remoteEntry\.js\?v=v1$/) }],
       { force: false },
@@ -207,6 +209,40 @@ describe('ServerRemotes', () => {
     await remotes.refresh();
     expect(baseGivenTo('blog')).toBe(manifest.replace('mf-manifest.json', 'v/second/'));
     expect(remotes.manifests().blog).toContain('/v/second/');
+  });
+
+  it("addresses the browser's files on the site's origin, and loads the server's from the remote", async () => {
+    state.version = 'v1';
+    state.deployment = 'v/first/';
+    const site = 'http://localhost:3000/remotes';
+    const remotes = new ServerRemotes({
+      manifests: {
+        blog: manifest,
+        portfolio: 'http://127.0.0.1:9/mf-manifest.json',
+        auth: 'http://127.0.0.1:9/mf-manifest.json',
+        shop: 'http://127.0.0.1:9/mf-manifest.json',
+      },
+      publicManifests: {
+        blog: `${site}/blog/mf-manifest.json`,
+        portfolio: `${site}/portfolio/mf-manifest.json`,
+        auth: `${site}/auth/mf-manifest.json`,
+        shop: `${site}/shop/mf-manifest.json`,
+      },
+      loadTimeoutMs: 500,
+      fetchTimeoutMs: 500,
+      knownRoutes: {},
+    });
+    await remotes.refresh();
+    const folder = manifest.replace('mf-manifest.json', 'v/first/');
+    expect(registerRemotesMock).toHaveBeenLastCalledWith(
+      [{ name: 'blog', entry: `${folder}server/remoteEntry.js` }],
+      { force: false },
+    );
+    expect(remotes.manifests().blog).toBe(`${site}/blog/v/first/mf-manifest.json`);
+    expect(remotes.manifests().shop).toBe(`${site}/shop/mf-manifest.json`);
+    expect(remotes.stylesheets('blog', './BlogPage')).toEqual([`${site}/blog/v/first/blog.css`]);
+    expect(baseGivenTo('blog')).toBe(folder);
+    expect(baseGivenTo('blog', SERVER_ASSET_BASE_OPTION)).toBe(`${site}/blog/v/first/`);
   });
 
   it('refuses a deployment folder that leaves the remote', async () => {

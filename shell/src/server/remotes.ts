@@ -7,7 +7,7 @@
 // (docs/decisions/035).
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { SERVER_PUBLIC_PATH_OPTION } from '@portfolio/contract';
+import { SERVER_ASSET_BASE_OPTION, SERVER_PUBLIC_PATH_OPTION } from '@portfolio/contract';
 import type { RemoteName } from '@portfolio/shared/config';
 import { REMOTE_NAMES } from '@portfolio/shared/config';
 import type { PageModule } from '../federation/page-source';
@@ -16,8 +16,16 @@ import type { PublishedRoute, SiteRouteTable } from '../routes';
 import type { RemoteVersions } from './render-types';
 
 export interface ServerRemotesOptions {
-  /** Remote name → URL of its browser mf-manifest.json (the runtime config's `remotes`). */
+  /**
+   * Remote name → URL of its browser mf-manifest.json where this server reaches the remote (its
+   * own origin: REMOTE_<NAME>_URL).
+   */
   manifests: Record<RemoteName, string>;
+  /**
+   * Remote name → the same manifest's address on the site's origin, as the browser asks for it
+   * (the runtime config's `remotes`, docs/decisions/101); `manifests` when not given.
+   */
+  publicManifests?: Record<RemoteName, string>;
   /** How long a page module may take to load before the page is drawn in the browser. */
   loadTimeoutMs: number;
   /** Routes known when the shell was built, for a remote never reached since start. */
@@ -28,6 +36,8 @@ export interface ServerRemotesOptions {
 
 interface RemoteState {
   base: string;
+  /** The same folder as the browser addresses it (on the site's origin). */
+  publicBase: string;
   version: string | null;
   routes: readonly PublishedRoute[];
   /** Exposed module → its stylesheets (absolute URLs), from the browser build's manifest. */
@@ -41,6 +51,8 @@ interface RemoteState {
   entry: string | null;
   /** The folder the live version is served from (its deploy folder, or the remote's base). */
   versionBase: string;
+  /** That folder as the browser addresses it. */
+  publicVersionBase: string;
 }
 
 interface ManifestExpose {
@@ -61,17 +73,22 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /**
- * Hands each remote's server container, as it starts, the base its files are served from: the
- * runtime passes the host's init options to the container, whose own runtime plugin
- * (tools/webpack/server-public-path.ts) sets its public path from them.
+ * Hands each remote's server container, as it starts, the base its files are served from and the
+ * same folder as the browser addresses it: the runtime passes the host's init options to the
+ * container, whose own runtime plugin (tools/webpack/server-public-path.ts) sets its public path
+ * from them.
  */
-function serverPublicPathPlugin(bases: ReadonlyMap<string, string>): ModuleFederationRuntimePlugin {
+function serverPublicPathPlugin(
+  bases: ReadonlyMap<string, { files: string; assets: string }>,
+): ModuleFederationRuntimePlugin {
   return {
     name: 'portfolio-server-public-paths',
     beforeInitContainer(args) {
       const base = bases.get(args.remoteInfo.name);
       if (base) {
-        (args.remoteEntryInitOptions as Record<string, unknown>)[SERVER_PUBLIC_PATH_OPTION] = base;
+        const options = args.remoteEntryInitOptions as Record<string, unknown>;
+        options[SERVER_PUBLIC_PATH_OPTION] = base.files;
+        options[SERVER_ASSET_BASE_OPTION] = base.assets;
       }
       return args;
     },
@@ -80,16 +97,18 @@ function serverPublicPathPlugin(bases: ReadonlyMap<string, string>): ModuleFeder
 
 export class ServerRemotes implements RemoteVersions {
   private readonly state = new Map<RemoteName, RemoteState>();
-  /** Remote name → the base of the version its next container starts from. */
-  private readonly bases = new Map<string, string>();
+  /** Remote name → the base of the version its next container starts from (and its public one). */
+  private readonly bases = new Map<string, { files: string; assets: string }>();
 
   constructor(private readonly options: ServerRemotesOptions) {
     registerPlugins([serverPublicPathPlugin(this.bases)]);
     for (const remote of REMOTE_NAMES) {
       const base = new URL('./', options.manifests[remote]).href;
-      this.bases.set(remote, base);
+      const publicBase = new URL('./', (options.publicManifests ?? options.manifests)[remote]).href;
+      this.bases.set(remote, { files: base, assets: publicBase });
       this.state.set(remote, {
         base,
+        publicBase,
         version: null,
         routes: options.knownRoutes[remote] ?? [],
         css: new Map(),
@@ -98,6 +117,7 @@ export class ServerRemotes implements RemoteVersions {
         registered: false,
         entry: null,
         versionBase: base,
+        publicVersionBase: publicBase,
       });
     }
   }
@@ -122,6 +142,11 @@ export class ServerRemotes implements RemoteVersions {
     return [...this.state.values()].every((state) => state.reachable);
   }
 
+  /** The remotes that did not answer the last refresh. */
+  unreachable(): string[] {
+    return [...this.state].filter(([, state]) => !state.reachable).map(([remote]) => remote);
+  }
+
   /** The route table as last read from the remotes. */
   table(): SiteRouteTable {
     return Object.fromEntries([...this.state].map(([remote, state]) => [remote, state.routes]));
@@ -133,10 +158,10 @@ export class ServerRemotes implements RemoteVersions {
    * the remote was deployed to one, else the configured address).
    */
   manifests(): Record<RemoteName, string> {
-    const manifests = { ...this.options.manifests };
+    const manifests = { ...(this.options.publicManifests ?? this.options.manifests) };
     for (const [remote, state] of this.state) {
-      if (state.versionBase !== state.base)
-        manifests[remote] = `${state.versionBase}mf-manifest.json`;
+      if (state.publicVersionBase !== state.publicBase)
+        manifests[remote] = `${state.publicVersionBase}mf-manifest.json`;
     }
     return manifests;
   }
@@ -184,14 +209,17 @@ export class ServerRemotes implements RemoteVersions {
     const versionBase = published.deployment
       ? new URL(published.deployment, state.base).href
       : state.base;
+    const publicVersionBase = published.deployment
+      ? new URL(published.deployment, state.publicBase).href
+      : state.publicBase;
     const entry = published.deployment
       ? `${versionBase}server/remoteEntry.js`
       : `${state.base}server/remoteEntry.js?v=${encodeURIComponent(published.version)}`;
     try {
-      const css = await this.readStylesheets(versionBase);
+      const css = await this.readStylesheets(versionBase, publicVersionBase);
       // The new container's chunks come from its folder (server-public-path.ts); containers
       // already started keep the folder they started with.
-      this.bases.set(remote, versionBase);
+      this.bases.set(remote, { files: versionBase, assets: publicVersionBase });
       registerRemotes([{ name: remote, entry }], { force: state.registered });
       state.registered = true;
       // Load the new container now, so no visitor's request waits for it.
@@ -202,16 +230,18 @@ export class ServerRemotes implements RemoteVersions {
       state.routes = published.routes;
       state.css = css;
       state.versionBase = versionBase;
+      state.publicVersionBase = publicVersionBase;
       this.log(`Remote "${remote}" version ${version} is live on the server`);
     } catch (error) {
       this.log(`Remote "${remote}" version ${version} could not be loaded`, error);
       // Back to the live version's container (a new poll tries the new version again).
-      this.bases.set(remote, state.versionBase);
+      this.bases.set(remote, { files: state.versionBase, assets: state.publicVersionBase });
       if (state.entry) registerRemotes([{ name: remote, entry: state.entry }], { force: true });
     }
   }
 
-  private async readStylesheets(base: string): Promise<Map<string, string[]>> {
+  /** Each exposed module's stylesheets, addressed as the browser asks for them. */
+  private async readStylesheets(base: string, publicBase: string): Promise<Map<string, string[]>> {
     const manifest = (await this.getJson(`${base}mf-manifest.json`)) as {
       exposes?: ManifestExpose[];
     };
@@ -221,7 +251,7 @@ export class ServerRemotes implements RemoteVersions {
       const files = expose.assets?.css?.sync ?? [];
       css.set(
         expose.path,
-        files.map((file) => new URL(file, base).href),
+        files.map((file) => new URL(file, publicBase).href),
       );
     }
     return css;

@@ -11,6 +11,12 @@ import type { SiteRouteTable } from '../routes';
 export interface RendererOptions {
   /** The runtime config the pages read (the browser's view: public addresses). */
   config: RuntimeConfig;
+  /**
+   * Remote name → its mf-manifest.json where this server reaches the remote (its own origin);
+   * the browser asks for the same files on the site's origin (`config.remotes`, docs/decisions/
+   * 101). `config.remotes` when not given.
+   */
+  remoteUpstreams?: RuntimeConfig['remotes'];
   /** Page module load budget, and the budget for a page's data (ms). */
   loadTimeoutMs: number;
   /**
@@ -69,12 +75,18 @@ export interface RemoteVersions {
   table(): SiteRouteTable;
   /** Whether every remote answered its last refresh. */
   allReachable(): boolean;
+  /** The remotes that did not answer their last refresh (for /readyz). */
+  unreachable(): string[];
 }
 
 export interface SiteRenderer {
+  /**
+   * `nonce`: a signed-in visitor's page carries the response's nonce on the scripts React
+   * writes; a page for everyone else carries none (its policy names each script's hash).
+   */
   render(
     request: Request,
-    context: { nonce: string; session: RenderSession },
+    context: { nonce?: string; session: RenderSession },
   ): Promise<RenderResult>;
   /** Where a URL's path and query belong in the current route table. */
   locate(url: URL): PageAddress;

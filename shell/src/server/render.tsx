@@ -61,7 +61,8 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
   setRuntimeConfig(config);
   const site = siteContext(config);
   const remotes = new ServerRemotes({
-    manifests: config.remotes,
+    manifests: options.remoteUpstreams ?? config.remotes,
+    publicManifests: config.remotes,
     loadTimeoutMs: options.loadTimeoutMs,
     knownRoutes: __KNOWN_ROUTES__,
     log: options.log,
@@ -101,7 +102,7 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
    */
   async function render(
     request: Request,
-    { nonce, session }: { nonce: string; session: RenderSession },
+    { nonce, session }: { nonce?: string; session: RenderSession },
   ): Promise<RenderResult> {
     const table = remotes.table();
     const handler = handlerFor(table);

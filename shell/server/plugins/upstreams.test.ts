@@ -1,0 +1,130 @@
+/** @jest-environment node */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildTestSite } from '../test-support';
+import type { TestSite } from '../test-support';
+import { UPSTREAM_UNAVAILABLE } from './upstreams';
+
+/** A remote's own origin: answers its files by path and records what it was asked. */
+async function startRemote() {
+  const asked: { url: string; headers: IncomingMessage['headers'] }[] = [];
+  const files = new Map<string, { type: string; body: string }>([
+    ['/mf-manifest.json', { type: 'application/json', body: '{"name":"blog"}' }],
+    ['/v/1/blog.1a2b3c4d.css', { type: 'text/css', body: 'main{color:teal}' }],
+    ['/v/1/blog.1a2b3c4d.js', { type: 'text/javascript', body: 'console.log(1)' }],
+  ]);
+  const server: Server = createServer((request, response) => {
+    asked.push({ url: request.url ?? '', headers: request.headers });
+    const file = files.get((request.url ?? '').split('?')[0]!);
+    if (!file) return response.writeHead(404).end('none');
+    response.writeHead(200, { 'Content-Type': file.type }).end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    asked,
+    manifest: `${origin}/mf-manifest.json`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let site: TestSite;
+let remote: Awaited<ReturnType<typeof startRemote>>;
+beforeEach(async () => {
+  remote = await startRemote();
+  site = await buildTestSite({ env: { REMOTE_BLOG_URL: remote.manifest } });
+});
+afterEach(async () => {
+  await site.close();
+  await remote.stop();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  site.app.inject({ url, headers: { host: 'localhost:3000', ...headers } });
+
+describe("the site's one origin", () => {
+  it("routes /api to the content API, every method, without the site's cookie", async () => {
+    site.api.on('POST', '/contact', { status: 201, json: { ok: true } });
+    const response = await site.app.inject({
+      method: 'POST',
+      url: '/api/contact?x=1',
+      headers: {
+        host: 'localhost:3000',
+        'content-type': 'application/json',
+        cookie: '__session=secret',
+        'x-forwarded-for': '203.0.113.9',
+      },
+      payload: JSON.stringify({ name: 'A', message: 'x'.repeat(20_000) }),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ ok: true });
+    const call = site.api.calls.find((each) => each.url === '/api/contact?x=1');
+    // A body larger than the site's own limit passes through: the API judges its bodies.
+    expect(call?.body).toContain('x'.repeat(20_000));
+    expect(call?.headers.cookie).toBeUndefined();
+    expect(call?.headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+    expect(call?.headers['x-forwarded-host']).toBe('localhost:3000');
+  });
+
+  it("routes /remotes/<name>/ to that remote's own origin", async () => {
+    const manifest = await get('/remotes/blog/mf-manifest.json?v=2');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toEqual({ name: 'blog' });
+    expect(remote.asked.map((each) => each.url)).toEqual(['/mf-manifest.json?v=2']);
+    expect(remote.asked[0]?.headers.cookie).toBeUndefined();
+  });
+
+  it.each([
+    '/remotes/nope/mf-manifest.json',
+    '/remotes/blog',
+    '/remotes/blog//evil.test/x.js',
+    '/remotes/blog/v/../../etc/passwd',
+    '/remotes/blog/v/%2e%2e/%2e%2e/x',
+    '/remotes/blog/v%2f..%2f..%2fx',
+    '/remotes/blog/a%5cb.js',
+  ])('answers 404 to %s, and never asks anyone else', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(remote.asked).toEqual([]);
+  });
+
+  it("answers 502 while a remote's origin is down, and keeps the stylesheets pages link", async () => {
+    site.renderer.next = () => ({
+      stylesheets: ['http://localhost:3000/remotes/blog/v/1/blog.1a2b3c4d.css'],
+    });
+    expect((await get('/blog')).statusCode).toBe(200);
+    await site.app.remoteAssets.settled();
+    await remote.stop();
+
+    const css = await get('/remotes/blog/v/1/blog.1a2b3c4d.css');
+    expect(css.statusCode).toBe(200);
+    expect(css.body).toBe('main{color:teal}');
+    expect(css.headers['content-type']).toContain('text/css');
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const script = await get('/remotes/blog/v/1/blog.1a2b3c4d.js');
+    expect(script.statusCode).toBe(502);
+    expect(script.body).toBe(UPSTREAM_UNAVAILABLE);
+    expect(script.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps no file that may change (not hashed), and nothing off its own origin', async () => {
+    site.renderer.next = () => ({
+      stylesheets: [
+        'http://localhost:3000/remotes/blog/mf-manifest.json',
+        'http://elsewhere.test/remotes/blog/v/1/blog.1a2b3c4d.css',
+      ],
+    });
+    await get('/blog');
+    await site.app.remoteAssets.settled();
+    expect(remote.asked).toEqual([]);
+  });
+
+  it('answers 502 while the content API is down', async () => {
+    await site.api.close();
+    const response = await get('/api/projects');
+    expect(response.statusCode).toBe(502);
+    expect(response.body).toBe(UPSTREAM_UNAVAILABLE);
+  });
+});

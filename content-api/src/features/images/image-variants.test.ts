@@ -276,6 +276,36 @@ describe.each(testDrivers)('images that fit (%s)', (driver) => {
       expect([size.width, size.height]).toEqual([320, 480]);
     });
 
+    it("a phone photo's position, device and notes are not published with it", async () => {
+      const photo = await sharp(await noisyPhoto({ width: 600, height: 400, orientation: 6 }))
+        .withExifMerge({
+          IFD0: { Make: 'PhonyPhone', Model: 'X 12' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+        })
+        .toBuffer();
+      expect((await sharp(photo).metadata()).exif?.toString('latin1')).toContain('PhonyPhone');
+      const { imagePath, image } = (await upload(photo, 'holiday.jpg')).json();
+      const stored = await t.app.inject(`/api${imagePath}`);
+      const meta = await sharp(stored.rawPayload).metadata();
+      expect([meta.format, meta.exif, meta.xmp, meta.iptc]).toEqual([
+        'jpeg',
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      // Upright, as it was shown: the orientation went with the rest of the EXIF.
+      expect([meta.width, meta.height]).toEqual([image.width, image.height]);
+      expect([image.width, image.height]).toEqual([400, 600]);
+    });
+
+    it('a photo that carries no such data is stored byte for byte', async () => {
+      const plain = await noisyPhoto({ width: 300, height: 200 });
+      expect((await sharp(plain).metadata()).exif).toBeUndefined();
+      const { imagePath } = (await upload(plain, 'plain.jpg')).json();
+      const stored = await t.app.inject(`/api${imagePath}`);
+      expect(stored.rawPayload.equals(plain)).toBe(true);
+    });
+
     it('a photo of exactly 20 MiB, streamed over a socket, is stored', async () => {
       const exact = paddedPng(await noisePng(1200, 900), IMAGE_UPLOAD_MAX_BYTES);
       expect(exact.length).toBe(20 * 1024 * 1024);

@@ -107,6 +107,33 @@ export async function inspectRaster(data: Buffer, label: string): Promise<Raster
   return { width: header.autoOrient.width, height: header.autoOrient.height, variantFallback };
 }
 
+/**
+ * Re-encoders of an upload that carries camera metadata, per format: close to the original
+ * (it is the source of every variant), upright, and with nothing but pixels and a colour profile.
+ */
+const METADATA_FREE: Partial<Record<string, (image: Sharp) => Sharp>> = {
+  jpeg: (image) => image.jpeg({ quality: 92, mozjpeg: true }),
+  png: (image) => image.png({ compressionLevel: 9, adaptiveFiltering: true }),
+  webp: (image) => image.webp({ quality: 90, effort: 4 }),
+  heif: (image) => image.avif({ quality: 70, effort: 4 }),
+};
+
+/**
+ * An upload without what its camera or editor wrote about it (docs/decisions/123): EXIF (with
+ * the place a phone photo was taken, its GPS position, and the device), XMP and IPTC. The stored
+ * image is public at /images/<name>, so such data would reach anyone who opens it. An image
+ * that carries none is kept byte for byte; one that does is re-encoded upright at high quality
+ * (libvips writes no metadata but the colour profile, kept). GIF and animations carry none of
+ * these in practice and are kept as they are. `data` has passed inspectRaster.
+ */
+export async function withoutCameraMetadata(data: Buffer): Promise<Buffer> {
+  const header = await readHeader(data, 'uploaded');
+  const encode = METADATA_FREE[header.format];
+  const carries = Boolean(header.exif ?? header.xmp ?? header.iptc);
+  if (!encode || !carries || (header.pages ?? 1) > 1) return data;
+  return encode(open(data).autoOrient().keepIccProfile()).toBuffer();
+}
+
 /** The upright size an image's header states, for images stored before sizes were kept. */
 export async function rasterSize(data: Buffer): Promise<{ width: number; height: number }> {
   const header = await sharp(data, { limitInputPixels: false }).metadata();

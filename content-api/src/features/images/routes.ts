@@ -9,9 +9,9 @@ import {
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
 import { measureImage } from './image-size.js';
-import { rasterType } from './image-type.js';
+import { SVG, rasterType } from './image-type.js';
 import { imageWork } from './image-work.js';
-import { RasterImageError } from './raster.js';
+import { RasterImageError, withoutCameraMetadata } from './raster.js';
 import {
   IMAGE_PATH_PREFIX,
   deleteImage,
@@ -102,6 +102,8 @@ const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, a
               ? new HttpError(error.status, error.message)
               : error;
           });
+          // A phone photo's position and device are not published with it (checked above).
+          if (type !== SVG) data = await withoutCameraMetadata(data);
           const name = uploadedImageName(upload.filename, data, type);
           await saveImage(db, { name, contentType: type.contentType, data, ...measure });
           return { name, ...measure };

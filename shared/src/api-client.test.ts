@@ -1,5 +1,6 @@
 import {
   ApiError,
+  ApiUnreachableError,
   UnexpectedResponseError,
   getAboutData,
   getArticle,
@@ -67,6 +68,24 @@ describe('API client', () => {
       status: 404,
     });
   });
+
+  it.each([502, 504])(
+    'takes a %i from the origin in front of the API for an API it could not reach',
+    async (status) => {
+      mockFetch({
+        'GET /projects/p': { status, body: 'Bad gateway' },
+        'POST /contact': { status, body: 'Bad gateway' },
+      });
+      const failed = await getProject('p').catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(ApiUnreachableError);
+      expect(failed).not.toBeInstanceOf(ApiError);
+      expect(failed).toMatchObject({ path: '/projects/p', status });
+      // The contact form's call too: a request that failed, not a refusal of the API.
+      await expect(
+        sendContactMessage({ name: 'a', email: 'b', message: 'c' }),
+      ).rejects.toBeInstanceOf(ApiUnreachableError);
+    },
+  );
 
   it('encodes the search query', async () => {
     const fetchMock = mockFetch({ 'GET /search?query=zero+trust+%26+mfa': { body: [] } });

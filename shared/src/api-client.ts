@@ -50,6 +50,27 @@ export class ApiError extends Error {
 }
 
 /**
+ * The content API could not be reached: the site's origin, which routes `/api` to it (the site's
+ * server or the edge, docs/decisions/101), answered 502 or 504 for it, as a browser's fetch
+ * would have failed before the API was behind the same origin. The API itself never answers
+ * either. Not an ApiError, which carries the API's own refusal: pages treat it as the request
+ * failing (docs/decisions/104).
+ */
+export class ApiUnreachableError extends Error {
+  override name = 'ApiUnreachableError';
+  constructor(
+    /** The path called, without its query. */
+    readonly path: string,
+    readonly status: number,
+  ) {
+    super(`The content API could not be reached (HTTP ${status} from the site's origin)`);
+  }
+}
+
+/** What the origin in front of the API answers when it cannot reach it. */
+const GATEWAY_FAILURES = new Set([502, 504]);
+
+/**
  * The API answered with a success status but not with what its contract says (another shape, or
  * not JSON): a deploy out of step or a broken proxy. Not an ApiError, which carries the API's
  * own refusal: pages show their "try again later" state for it, never "not found".
@@ -151,7 +172,8 @@ async function withDeadline<T>(
   }
 }
 
-function send(
+/** Sends a request; an API that could not be reached throws ApiUnreachableError. */
+async function send(
   path: string,
   init: RequestInit,
   { token, api }: RequestOptions,
@@ -163,7 +185,12 @@ function send(
   // On the site's server (a render) the API is a server-to-server call: compressing an answer
   // there and inflating it here costs both processes CPU on every render and saves no time.
   if (typeof window === 'undefined') headers.set('Accept-Encoding', 'identity');
-  return (api?.fetch ?? fetch)(apiUrl(path, api), { ...init, headers, signal });
+  const response = await (api?.fetch ?? fetch)(apiUrl(path, api), { ...init, headers, signal });
+  if (GATEWAY_FAILURES.has(response.status)) {
+    await response.body?.cancel();
+    throw new ApiUnreachableError(path.split('?')[0] ?? path, response.status);
+  }
+  return response;
 }
 
 /** Sends a request; a non-ok status throws ApiError with the server's message. */

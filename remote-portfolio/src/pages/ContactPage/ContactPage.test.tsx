@@ -80,13 +80,19 @@ describe('ContactPage', () => {
   });
 
   it('says "Error sending message" when the server gives no message', async () => {
-    const { user } = renderContact({ status: 502, body: 'Bad gateway' });
+    const { user } = renderContact({ status: 500, body: 'Internal error' });
     await send(user);
     expect(await screen.findByText(CONTACT_PAGE_FAILED)).toBeInTheDocument();
   });
 
   it('says "Something went wrong. Try again later." when the request throws', async () => {
     const { user } = renderContact(new TypeError('Failed to fetch'));
+    await send(user);
+    expect(await screen.findByText(CONTACT_PAGE_EXCEPTION)).toBeInTheDocument();
+  });
+
+  it('says "Something went wrong. Try again later." when the site cannot reach the API (502)', async () => {
+    const { user } = renderContact({ status: 502, body: 'Bad gateway' });
     await send(user);
     expect(await screen.findByText(CONTACT_PAGE_EXCEPTION)).toBeInTheDocument();
   });

@@ -7,6 +7,7 @@ import Fastify, { LogController } from 'fastify';
 import { answerClientError } from '@portfolio/contract/client-errors';
 import type { FastifyInstance } from 'fastify';
 import { buildRuntimeConfig, siteUpstreams } from '@portfolio/platform/runtime-config';
+import type { SiteUpstreams } from '@portfolio/platform/runtime-config';
 import type { SiteRenderer } from '../src/server/render-types';
 import type { ContentWatch } from './content-events';
 import type { ShellAssets } from './document';
@@ -34,6 +35,15 @@ export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 export const CONNECTION_TIMEOUT_MS = 30_000;
 /** The site takes no body larger than a sign-in's ID token. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Where `npm run dev`'s remotes push hot updates from: each one's port, on the page's host. */
+export function hotReloadOrigins(publicHostname: string, upstreams: SiteUpstreams): string[] {
+  return Object.values(upstreams.remotes).map((manifest) => {
+    const origin = new URL(new URL(manifest).origin);
+    origin.hostname = publicHostname;
+    return origin.origin;
+  });
+}
 
 export interface SiteServerParts {
   /** A renderer instead of the build's, and the build's assets (the plugins' tests). */
@@ -72,10 +82,9 @@ export async function buildSiteServer(
   await app.register(hostCheck, { env: options.env });
   await app.register(securityHeaders, {
     config,
-    // The remotes' dev servers push hot updates to the page from their own origins.
-    hotReloadOrigins: options.hotReload
-      ? Object.values(upstreams.remotes).map((manifest) => new URL(manifest).origin)
-      : [],
+    // The remotes' dev servers push hot updates to the page on their own ports, at the page's
+    // own host name (tools/dev.mjs), which their upstream addresses (loopback) need not be.
+    hotReloadOrigins: options.hotReload ? hotReloadOrigins(options.publicHostname, upstreams) : [],
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(caches, {

@@ -35,3 +35,26 @@ describe('the security headers', () => {
     expect(page.headers['reporting-endpoints']).toBe('csp="http://localhost:3000/api/csp-reports"');
   });
 });
+
+describe('under npm run dev (HOT_RELOAD=on)', () => {
+  it("lets the page reach each remote's hot-update socket at the page's own host name", async () => {
+    const dev = await buildTestSite({
+      hotReload: true,
+      env: {
+        // As npm run dev has them: the remotes' dev servers on loopback, by address.
+        REMOTE_BLOG_URL: 'http://127.0.0.1:3002/mf-manifest.json',
+        REMOTE_SHOP_URL: 'http://127.0.0.1:3004/mf-manifest.json',
+      },
+    });
+    try {
+      const page = await dev.app.inject({ url: '/blog', headers: { host: 'localhost' } });
+      const policy = page.headers['content-security-policy'];
+      // The dev client connects to ws://<the page's host>:<its port>/ws (tools/dev.mjs).
+      expect(policy).toContain('ws://localhost:3002');
+      expect(policy).toContain('ws://localhost:3004');
+      expect(policy).not.toContain('ws://127.0.0.1');
+    } finally {
+      await dev.close();
+    }
+  });
+});

@@ -15,6 +15,8 @@ const swc = [
 
 /** @type {import('jest').Config} */
 export default {
+  // Above the 5 s that findBy*/waitFor may wait (testing/jest/setup-dom.ts).
+  testTimeout: 15000,
   projects: [
     {
       displayName: 'web',

@@ -161,9 +161,23 @@ export function revealOnObserve(): () => void {
  */
 function settlesInAct(value: unknown): unknown {
   if (!(value instanceof Promise)) return value;
-  return new Promise((resolve) => {
-    void value.then((settled: unknown) => act(async () => resolve(settled)));
+  return new Promise((resolve, reject) => {
+    const settling = value.then(
+      (settled: unknown) => act(async () => resolve(settled)),
+      // A load aborted by the next navigation: the router drops it.
+      (error: unknown) => act(async () => reject(error)),
+    );
+    pendingSettlements.add(settling);
+    void settling.finally(() => pendingSettlements.delete(settling));
   });
+}
+
+/** The act() scopes in which page data is being settled, open or to come. */
+const pendingSettlements = new Set<Promise<unknown>>();
+
+/** Until every page data load started so far has settled inside its act() scope. */
+async function pageDataSettled(): Promise<void> {
+  while (pendingSettlements.size > 0) await Promise.allSettled([...pendingSettlements]);
 }
 
 export interface PageModuleUnderTest {
@@ -195,6 +209,11 @@ export interface RenderedPage {
   router: ReturnType<typeof createMemoryRouter>;
   /** A user-event instance for this render (user.click, user.type…). */
   user: UserEvent;
+  /**
+   * Navigates as a link would and waits, inside one act() scope, until the new page's data has
+   * settled and been rendered: the data's own act() then nests in it instead of overlapping it.
+   */
+  navigate(to: string): Promise<void>;
 }
 
 /**
@@ -273,7 +292,12 @@ export function renderPage(
     container.remove();
   };
   mountedPages.add(unmount);
-  return { container, unmount, router, user: userEvent.setup() };
+  const navigate = (to: string) =>
+    act(async () => {
+      await router.navigate(to);
+      await pageDataSettled();
+    });
+  return { container, unmount, router, user: userEvent.setup(), navigate };
 }
 
 /**

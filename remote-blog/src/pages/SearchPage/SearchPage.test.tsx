@@ -10,7 +10,7 @@ setUpTestRuntimeConfig();
 afterEach(() => jest.restoreAllMocks());
 
 function renderSearch(url: string) {
-  return renderPage(SearchPage, { route: url, path: '/search-article' }).router;
+  return renderPage(SearchPage, { route: url, path: '/search-article' });
 }
 
 const marks = (element: HTMLElement) =>
@@ -138,13 +138,13 @@ describe('SearchPage', () => {
     }) as unknown as typeof fetch;
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
-    const router = renderSearch('/search-article?query=slow');
+    const page = renderSearch('/search-article?query=slow');
     expect(await screen.findByText(SEARCHING)).toBeInTheDocument();
-    await act(() => router.navigate('/search-article?query=mfa'));
+    await page.navigate('/search-article?query=mfa');
     expect(signals.slow?.aborted).toBe(true);
     expect(await screen.findByRole('link', { name: 'About mfa' })).toBeInTheDocument();
 
-    await act(() => router.navigate('/search-article?query=tls'));
+    await page.navigate('/search-article?query=tls');
     expect(await screen.findByRole('link', { name: 'About tls' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'About mfa' })).not.toBeInTheDocument();
     expect(screen.getByText('Results for "tls"')).toBeInTheDocument();

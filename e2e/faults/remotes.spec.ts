@@ -117,6 +117,16 @@ test("the blog's server stopped: a blog page the server rendered stays as it is,
   await expect(main.getByRole('heading', { level: 1, name: BLOG_TITLE })).toBeVisible();
   const readMore = main.getByRole('link', { name: new RegExp(`^${READ_MORE_LABEL}`) });
   await expect(readMore.first()).toBeVisible();
+  // Styled as sent: the site's server answers the blog's stylesheets from the copies it keeps of
+  // every remote's live version, whichever of its workers is asked.
+  const blogRules = await page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href*="/remotes/blog/"]'),
+      (link) => link.sheet?.cssRules.length ?? 0,
+    ),
+  );
+  expect(blogRules.length).toBeGreaterThan(0);
+  expect(blogRules.every((rules) => rules > 0)).toBe(true);
   // Past the first quiet retry (2 s): still the server's page, no fallback in its place.
   await page.waitForTimeout(3000);
   await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);

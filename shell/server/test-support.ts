@@ -119,6 +119,8 @@ export interface TestRenderer extends SiteRenderer {
   ) => Partial<Extract<RenderResult, { kind: 'page' }>> | RenderResult | Error;
   reachable: boolean;
   versions: string;
+  /** Every stylesheet of the remotes' live versions. */
+  stylesheets: string[];
 }
 
 /** A renderer at the seam's type: a page whose body names its URL and render number. */
@@ -128,6 +130,7 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
     next: () => ({}),
     reachable: true,
     versions: 'blog@1',
+    stylesheets: [],
     async render(request, { nonce }) {
       const url = new URL(request.url);
       renderer.rendered.push(`${url.pathname}${url.search}`);
@@ -157,6 +160,7 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
       table: () => table,
       allReachable: () => renderer.reachable,
       unreachable: () => (renderer.reachable ? [] : ['blog']),
+      allStylesheets: () => renderer.stylesheets,
     },
   };
   return renderer;

@@ -93,6 +93,20 @@ export default fp<PageRouteOptions>(
      */
     const located = new LRUCache<string, { key: string; generation: number }>({ max: 2000 });
 
+    /**
+     * Every stylesheet of the remotes' live versions is kept, not only those of the pages this
+     * process rendered: another worker may have sent the page whose stylesheet this one is asked
+     * for once the remote is down. Done at start and whenever a remote is redeployed.
+     */
+    let keptFor: string | undefined;
+    const keepAllStylesheets = () => {
+      const versions = renderer.remotes.versions();
+      if (versions === keptFor) return;
+      keptFor = versions;
+      for (const href of renderer.remotes.allStylesheets()) app.remoteAssets.keep(href);
+    };
+    app.addHook('onReady', async () => keepAllStylesheets());
+
     // A request without any cookie (no session) whose page is kept is answered at once,
     // without a promise.
     app.get('/*', (request, reply) => {
@@ -173,6 +187,7 @@ export default fp<PageRouteOptions>(
           .redirect(result.location, result.status);
       }
       // The remote's stylesheets this page links are kept: it stays styled if the remote goes down.
+      keepAllStylesheets();
       for (const href of result.stylesheets) app.remoteAssets.keep(href);
       // Until the page's data and code were ready; the HTML then follows.
       const timing = `render;dur=${(performance.now() - started).toFixed(1)}`;

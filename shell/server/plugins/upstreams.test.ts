@@ -13,6 +13,8 @@ async function startRemote() {
     ['/mf-manifest.json', { type: 'application/json', body: '{"name":"blog"}' }],
     ['/v/1/blog.1a2b3c4d.css', { type: 'text/css', body: 'main{color:teal}' }],
     ['/v/1/blog.1a2b3c4d.js', { type: 'text/javascript', body: 'console.log(1)' }],
+    ['/v/1/search.5e6f7a8b.css', { type: 'text/css', body: 'mark{color:olive}' }],
+    ['/v/2/blog.9c8d7e6f.css', { type: 'text/css', body: 'main{color:navy}' }],
   ]);
   const server: Server = createServer((request, response) => {
     asked.push({ url: request.url ?? '', headers: request.headers });
@@ -107,6 +109,41 @@ describe("the site's one origin", () => {
     expect(script.statusCode).toBe(502);
     expect(script.body).toBe(UPSTREAM_UNAVAILABLE);
     expect(script.headers['cache-control']).toBe('no-store');
+  });
+
+  it("keeps every stylesheet of the remotes' live versions, from the start and after a redeploy", async () => {
+    // Another worker sent the page: this process has rendered nothing when its stylesheet is
+    // asked for after the remote went down.
+    await site.close();
+    site = await buildTestSite({ env: { REMOTE_BLOG_URL: remote.manifest } });
+    site.renderer.stylesheets = [
+      'http://localhost:3000/remotes/blog/v/1/blog.1a2b3c4d.css',
+      'http://localhost:3000/remotes/blog/v/1/search.5e6f7a8b.css',
+    ];
+    await site.app.ready();
+    await site.app.remoteAssets.settled();
+    expect(remote.asked.map((each) => each.url).sort()).toEqual([
+      '/v/1/blog.1a2b3c4d.css',
+      '/v/1/search.5e6f7a8b.css',
+    ]);
+
+    // Redeployed: the next render keeps the new version's stylesheets, once.
+    site.renderer.versions = 'blog@2';
+    site.renderer.stylesheets = ['http://localhost:3000/remotes/blog/v/2/blog.9c8d7e6f.css'];
+    expect((await get('/blog')).statusCode).toBe(200);
+    expect((await get('/blog?page=2')).statusCode).toBe(200);
+    await site.app.remoteAssets.settled();
+    await remote.stop();
+
+    for (const [path, body] of [
+      ['/remotes/blog/v/1/search.5e6f7a8b.css', 'mark{color:olive}'],
+      ['/remotes/blog/v/2/blog.9c8d7e6f.css', 'main{color:navy}'],
+    ] as const) {
+      const css = await get(path);
+      expect(css.statusCode).toBe(200);
+      expect(css.body).toBe(body);
+    }
+    expect(remote.asked.filter((each) => each.url === '/v/2/blog.9c8d7e6f.css')).toHaveLength(1);
   });
 
   it('keeps no file that may change (not hashed), and nothing off its own origin', async () => {

@@ -192,6 +192,8 @@ describe('ServerRemotes', () => {
     expect(remotes.manifests().blog).toBe(`${folder}mf-manifest.json`);
     expect(remotes.manifests().shop).toBe('http://127.0.0.1:9/mf-manifest.json');
     expect(remotes.stylesheets('blog', './BlogPage')).toEqual([`${folder}blog.css`]);
+    // Every page's stylesheets of the live versions (the remotes never reached have none).
+    expect(remotes.allStylesheets()).toEqual([`${folder}blog.css`]);
     // Its containers start from that folder, told through the federation init options.
     expect(baseGivenTo('blog')).toBe(folder);
     expect(baseGivenTo('shop')).toBe('http://127.0.0.1:9/');

@@ -176,6 +176,15 @@ export class ServerRemotes implements RemoteVersions {
     return this.state.get(remote)?.css.get(module) ?? [];
   }
 
+  /** Every stylesheet of every remote's live version, addressed as pages link them. */
+  allStylesheets(): string[] {
+    const all = new Set<string>();
+    for (const state of this.state.values()) {
+      for (const files of state.css.values()) for (const file of files) all.add(file);
+    }
+    return [...all];
+  }
+
   /**
    * Reads every remote's published routes; a remote whose version changed gets its new
    * container loaded and switched to. Never throws: an unreachable remote keeps what it had.

@@ -77,6 +77,8 @@ export interface RemoteVersions {
   allReachable(): boolean;
   /** The remotes that did not answer their last refresh (for /readyz). */
   unreachable(): string[];
+  /** Every stylesheet of every remote's live version, addressed as pages link them. */
+  allStylesheets(): string[];
 }
 
 export interface SiteRenderer {

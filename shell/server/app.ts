@@ -2,6 +2,7 @@
 // and the remote page that owns the route, with its data) and streamed as HTML; the browser
 // hydrates it. buildSiteServer composes it from plugins with one job each; the entry (main.ts)
 // only starts it, and tests call `inject()` on what it returns.
+import http from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController } from 'fastify';
 import { answerClientError } from '@portfolio/contract/client-errors';
@@ -19,6 +20,7 @@ import failureLog from './plugins/failure-log';
 import health from './plugins/health';
 import hostCheck from './plugins/host-check';
 import pageRoute from './plugins/page-route';
+import type { KeptPageLane } from './plugins/page-route';
 import renderer from './plugins/renderer';
 import runtimeConfig from './plugins/runtime-config';
 import securityHeaders from './plugins/security-headers';
@@ -66,7 +68,20 @@ export async function buildSiteServer(
   // The content API as this server calls it.
   const apiBase = upstreams.api;
   const siteUrl = config.siteUrl ?? `http://${options.publicHostname}`;
+  // Kept pages are answered before Fastify (docs/decisions/105), unless each request is logged.
+  let keptPageLane: KeptPageLane | undefined;
   const app = Fastify({
+    // Fastify's own server, with the lane in front; its timeouts set as Fastify sets them.
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
+        if (keptPageLane?.(request, response)) return;
+        handler(request, response);
+      });
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = REQUEST_TIMEOUT_MS;
+      server.setTimeout(CONNECTION_TIMEOUT_MS);
+      return server;
+    },
     logger: options.logger,
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     requestTimeout: REQUEST_TIMEOUT_MS,
@@ -121,5 +136,6 @@ export async function buildSiteServer(
     publicHostname: options.publicHostname,
     fallbackTitle: config.owner.name,
   });
+  if (!options.logRequests) keptPageLane = app.keptPageLane;
   return app;
 }

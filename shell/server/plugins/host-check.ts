@@ -4,6 +4,13 @@
 import fp from 'fastify-plugin';
 import { publicHostCheck } from '@portfolio/platform/runtime-config';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether a Host header names the site (the kept-page lane checks it as this hook does). */
+    isPublicHost(host: string | undefined): boolean;
+  }
+}
+
 export interface HostCheckOptions {
   env: NodeJS.ProcessEnv;
 }
@@ -11,6 +18,7 @@ export interface HostCheckOptions {
 export default fp<HostCheckOptions>(
   async (app, { env }) => {
     const isPublicHost = publicHostCheck(env);
+    app.decorate('isPublicHost', isPublicHost);
     app.addHook('onRequest', async (request, reply) => {
       // An absolute-form target (`GET http://u:p@x/blog`) is for proxies: a 400, never a page.
       if (!request.url.startsWith('/')) {

@@ -12,6 +12,7 @@
 //   while it asks again;
 // - private: for a signed-in visitor (or one whose session could not be checked): streamed with
 //   the nonce of its response, never kept anywhere.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,8 +21,9 @@ import { LRUCache } from 'lru-cache';
 import type { RenderResult } from '../../src/server/render-types';
 import { inlineScriptHashes } from '../inline-scripts';
 import { nextNonce } from '../nonce';
-import { sendShared, sharedPage } from '../shared-page';
-import type { SharedPage } from '../shared-page';
+import { STATIC_SECURITY_HEADERS } from '@portfolio/platform/security-headers';
+import { pickEncoding, sendShared, sharedAnswer, sharedPage } from '../shared-page';
+import type { PageEncoding, SharedAnswer, SharedPage } from '../shared-page';
 import { NOT_FOUND_TEXT } from './errors';
 
 export interface PageRouteOptions {
@@ -52,6 +54,24 @@ const CANONICAL_REDIRECT_CACHE = 'public, max-age=3600';
 const HIT_TIMING = 'cache;desc="hit"';
 
 type PageResult = Extract<RenderResult, { kind: 'page' }>;
+
+/**
+ * Answers a request for a kept page straight from Node's HTTP server, before Fastify
+ * (docs/decisions/105): true when it did, false to hand the request to Fastify.
+ */
+export type KeptPageLane = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+interface LaneAnswer {
+  status: number;
+  head: string[];
+  body?: Buffer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly keptPageLane: KeptPageLane;
+  }
+}
 
 export default fp<PageRouteOptions>(
   async (app, { publicHostname, fallbackTitle }) => {
@@ -106,6 +126,76 @@ export default fp<PageRouteOptions>(
       for (const href of renderer.remotes.allStylesheets()) app.remoteAssets.keep(href);
     };
     app.addHook('onReady', async () => keepAllStylesheets());
+
+    /**
+     * The kept-page lane (docs/decisions/105): a GET without any cookie, for a public host, whose
+     * target was located to a page that is kept, in a form made for its Accept-Encoding (Brotli
+     * or gzip, what browsers and caches ask for), is answered as the route below answers it,
+     * with the headers the site's hooks add (its security headers; nothing else applies to a
+     * kept page), without Fastify's request life cycle. Anything else goes on to Fastify.
+     */
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    const securityHeaders = Object.fromEntries(
+      Object.entries(STATIC_SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    const hitOptions = {
+      cacheControl: SHARED_PAGE_CACHE,
+      timing: HIT_TIMING,
+      reportingEndpoints,
+    };
+    /** Host headers the host check accepted (a few: the site's names), so each is checked once. */
+    const knownHosts = new Set<string>();
+    const isKnownHost = (host: string | undefined) => {
+      if (host === undefined) return false;
+      if (knownHosts.has(host)) return true;
+      if (!app.isPublicHost(host)) return false;
+      if (knownHosts.size < 32) knownHosts.add(host);
+      return true;
+    };
+    /** The answer for each encoding of a kept page, its headers in the flat form Node takes. */
+    const laneAnswers = new WeakMap<SharedPage, Partial<Record<PageEncoding, LaneAnswer>>>();
+    const laneAnswer = (answer: SharedAnswer): LaneAnswer => {
+      const length = answer.body ? { 'content-length': String(answer.body.length) } : {};
+      const all = { ...answer.headers, ...securityHeaders, ...length };
+      return { status: answer.status, head: Object.entries(all).flat(), body: answer.body };
+    };
+    app.decorate('keptPageLane', (request: IncomingMessage, response: ServerResponse) => {
+      if (closing || !renderCache || request.method !== 'GET') return false;
+      const { headers } = request;
+      const target = request.url;
+      if (headers.cookie !== undefined || !target?.startsWith('/')) return false;
+      if (!isKnownHost(headers.host)) return false;
+      const known = located.get(target);
+      const kept = known?.generation === renderCache.ticket() && renderCache.lookup(known.key);
+      if (!kept) return false;
+      const acceptEncoding = headers['accept-encoding'];
+      // A plain answer may still be compressed on its way out (deflate): Fastify's to give.
+      const encoding = pickEncoding(acceptEncoding);
+      if (encoding === null) return false;
+      const ifNoneMatch = headers['if-none-match'];
+      let answer: LaneAnswer | undefined;
+      if (ifNoneMatch === undefined) {
+        // The page's full answer in this encoding, made once per page version.
+        const forms = laneAnswers.get(kept) ?? {};
+        answer = forms[encoding];
+        if (!answer) {
+          const made = sharedAnswer(kept, { acceptEncoding }, hitOptions);
+          if (!made) return false;
+          answer = forms[encoding] = laneAnswer(made);
+          laneAnswers.set(kept, forms);
+        }
+      } else {
+        const made = sharedAnswer(kept, { acceptEncoding, ifNoneMatch }, hitOptions);
+        if (!made) return false;
+        answer = laneAnswer(made);
+      }
+      response.writeHead(answer.status, answer.head);
+      response.end(answer.body);
+      return true;
+    });
 
     // A request without any cookie (no session) whose page is kept is answered at once,
     // without a promise.

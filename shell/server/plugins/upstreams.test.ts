@@ -69,6 +69,21 @@ describe("the site's one origin", () => {
     expect(call?.headers['x-forwarded-host']).toBe('localhost:3000');
   });
 
+  it('writes no log line of its own per proxied request (LOG_REQUESTS decides)', async () => {
+    await site.close();
+    const lines: string[] = [];
+    site = await buildTestSite({
+      env: { REMOTE_BLOG_URL: remote.manifest },
+      logger: { level: 'info', stream: { write: (line) => lines.push(line) } },
+    });
+    site.api.on('GET', '/projects', { json: [] });
+    expect((await get('/api/projects')).statusCode).toBe(200);
+    expect((await get('/remotes/blog/mf-manifest.json')).statusCode).toBe(200);
+    expect(
+      lines.filter((line) => /fetching from remote server|response received/.test(line)),
+    ).toEqual([]);
+  });
+
   it("routes /remotes/<name>/ to that remote's own origin", async () => {
     const manifest = await get('/remotes/blog/mf-manifest.json?v=2');
     expect(manifest.statusCode).toBe(200);

@@ -84,7 +84,10 @@ export default fp<UpstreamsOptions>(
 
     // The content API: every method, bodies passed through as they come.
     const api = new URL(upstreams.api);
+    // No info lines of the proxy's own per request ('fetching from remote server', 'response
+    // received'): requests are logged by Fastify when LOG_REQUESTS asks for it.
     await app.register(httpProxy, {
+      disableRequestLogging: true,
       upstream: api.origin,
       prefix: API_PATH,
       rewritePrefix: api.pathname.replace(/\/+$/, ''),
@@ -95,7 +98,7 @@ export default fp<UpstreamsOptions>(
     });
 
     // The remotes' files: GET and HEAD, from the kept copy when there is one.
-    await app.register(replyFrom);
+    await app.register(replyFrom, { disableRequestLogging: true });
     app.route({
       method: ['GET', 'HEAD'],
       url: `${REMOTES_PATH}*`,

@@ -15,7 +15,7 @@ import type { ShellAssets } from './document';
 import type { SiteServerOptions } from './options';
 import caches from './plugins/caches';
 import crawlerFiles from './plugins/crawler-files';
-import errors from './plugins/errors';
+import errors, { answerRouterError } from './plugins/errors';
 import failureLog from './plugins/failure-log';
 import health from './plugins/health';
 import hostCheck from './plugins/host-check';
@@ -90,6 +90,8 @@ export async function buildSiteServer(
     bodyLimit: BODY_LIMIT_BYTES,
     // A request Node could not read (a head over 16 KiB…): `{ message }`, no body to a HEAD.
     clientErrorHandler: answerClientError,
+    // A URL the router cannot read: `{ message }`, never Fastify's body, which repeats the URL.
+    frameworkErrors: answerRouterError,
   });
 
   await app.register(errors);

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { buildTestSite } from '../test-support';
 import type { TestSite } from '../test-support';
-import { METHOD_NOT_ALLOWED } from './errors';
+import { BAD_REQUEST, METHOD_NOT_ALLOWED } from './errors';
 
 let site: TestSite;
 beforeAll(async () => {
@@ -41,12 +41,16 @@ describe('errors', () => {
     },
   );
 
-  it('never echoes a malformed URL', async () => {
-    const response = await site.app.inject({
-      url: '/%E0%A4%A<script>',
-      headers: { host: 'localhost' },
-    });
-    expect(response.statusCode).toBeLessThan(500);
-    expect(response.body).not.toContain('<script>');
-  });
+  it.each(['/%E0%A4%A', '/%E0%A4%A<script>', '/blog/%c0%afx'])(
+    'never echoes a malformed URL (%s): its own message, with the security headers',
+    async (url) => {
+      const response = await site.app.inject({ url, headers: { host: 'localhost' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: BAD_REQUEST });
+      expect(response.body).not.toMatch(/%E0|%c0|script|FST_/i);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    },
+  );
 });

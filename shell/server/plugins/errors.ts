@@ -1,6 +1,6 @@
 // What the site's server answers when there is no page or the request is wrong: its own short
 // texts, never an echo of the request (a URL, a header) and never a 5xx for a client's mistake.
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const NOT_FOUND_TEXT = 'Not found';
@@ -14,6 +14,22 @@ function clientMessage(status: number): string {
   if (status === 415) return 'Unsupported content type.';
   if (status === 408) return 'Request timed out.';
   return BAD_REQUEST;
+}
+
+/**
+ * The router's own refusals (a malformed URL: FST_ERR_BAD_URL; a path parameter too long) skip
+ * the error handler and the hooks: Fastify's `frameworkErrors` answers them here as the error
+ * handler answers a client's mistake, the security headers included, never with Fastify's body
+ * (it repeats the URL).
+ */
+export function answerRouterError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  request.log.info({ code: error.code, status: 400 }, 'Request refused');
+  request.server.applySecurityHeaders(reply);
+  return reply.code(400).header('Cache-Control', 'no-store').send({ message: BAD_REQUEST });
 }
 
 export default fp(

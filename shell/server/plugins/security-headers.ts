@@ -1,6 +1,7 @@
 // The security headers of every answer, and the Content-Security-Policy of each: a signed-in
 // visitor's page names the nonce of its response, a page for everyone else the hashes of its
 // inline scripts; everything else gets the static policy (docs/decisions/008, 035, 100).
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '@portfolio/contract';
 import {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     sharedPagePolicy(scriptHashes: readonly string[]): string;
     /** The Reporting-Endpoints header that goes with a page's policy. */
     readonly reportingEndpoints: string;
+    /** Sets the headers every answer carries (an answer made outside the hooks needs it). */
+    applySecurityHeaders(reply: FastifyReply): void;
   }
 }
 
@@ -43,12 +46,14 @@ export default fp<SecurityHeadersOptions>(
       contentSecurityPolicy(config, { scriptHashes, hotReloadOrigins }),
     );
     app.decorate('reportingEndpoints', reportingEndpoints(config));
-    app.addHook('onSend', async (_request, reply) => {
+    const apply = (reply: FastifyReply) => {
       for (const [name, value] of headers) reply.header(name, value);
       if (!reply.hasHeader('Content-Security-Policy')) {
         reply.header('Content-Security-Policy', staticPolicy);
       }
-    });
+    };
+    app.decorate('applySecurityHeaders', apply);
+    app.addHook('onSend', async (_request, reply) => apply(reply));
   },
   { name: 'site-security-headers', fastify: '5.x' },
 );

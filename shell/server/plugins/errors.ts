@@ -17,19 +17,29 @@ function clientMessage(status: number): string {
 }
 
 /**
+ * A client's mistake: its status with a fixed text, never Fastify's, which may repeat what was
+ * sent (a URL, a body's schema).
+ */
+function refuse(error: FastifyError, request: FastifyRequest, reply: FastifyReply, status: number) {
+  request.log.info({ code: error.code, status }, 'Request refused');
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ message: clientMessage(status) });
+}
+
+/**
  * The router's own refusals (a malformed URL: FST_ERR_BAD_URL; a path parameter too long) skip
  * the error handler and the hooks: Fastify's `frameworkErrors` answers them here as the error
- * handler answers a client's mistake, the security headers included, never with Fastify's body
- * (it repeats the URL).
+ * handler answers a client's mistake, the security headers included.
  */
 export function answerRouterError(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  request.log.info({ code: error.code, status: 400 }, 'Request refused');
   request.server.applySecurityHeaders(reply);
-  return reply.code(400).header('Cache-Control', 'no-store').send({ message: BAD_REQUEST });
+  return refuse(error, request, reply, 400);
 }
 
 export default fp(
@@ -41,12 +51,7 @@ export default fp(
         request.log.error({ err: error }, 'Request failed');
         return reply.code(500).header('Cache-Control', 'no-store').send({ message: SERVER_ERROR });
       }
-      // Fastify's own texts (FST_ERR_BAD_URL, a body's schema) may repeat what was sent.
-      request.log.info({ code: error.code, status }, 'Request refused');
-      return reply
-        .code(status)
-        .header('Cache-Control', 'no-store')
-        .send({ message: clientMessage(status) });
+      return refuse(error, request, reply, status);
     });
     app.setNotFoundHandler(async (request, reply) =>
       request.method === 'GET' || request.method === 'HEAD'

@@ -165,6 +165,22 @@ export default tseslint.config(
     },
   },
   {
+    // Tests of the servers may claim test ports, as every test that starts a process does
+    // (tools/free-ports.mjs, docs/decisions/126); nothing else of tools/.
+    files: ['shell/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SHARED_THROUGH_SUBPATHS,
+            { ...NO_TOOLS, group: ['**/tools/*', '**/tools/*/**', '!**/tools/free-ports.mjs'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['platform/**/*.{ts,tsx}', 'content-api/src/**/*.ts', 'contract/**/*.{ts,mjs}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_TOOLS] }] },
   },

@@ -6,34 +6,16 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator.mjs';
+import { claimBlock, ephemeralRange, release } from './free-ports.mjs';
 import { ROOT } from './root.mjs';
 
 const PROJECT_ID = 'demo-portfolio';
 const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };
 /** The emulator and the API start slowly on a busy machine. */
 const START_TIMEOUT_MS = 120_000;
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** A port with the next two free too (the emulator's hub and logging ports follow it). */
-async function freePortBlock(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const port = 20_000 + Math.floor(Math.random() * 30_000);
-    const free = await Promise.all([port, port + 1, port + 2].map(portFree));
-    if (free.every(Boolean)) return port;
-  }
-  throw new Error('no free ports');
-}
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -64,8 +46,18 @@ describe('the Auth emulator and the content API restarted', () => {
   let emulatorPort: number;
   let apiPort: number;
   const running: ChildProcess[] = [];
+  let block: number;
+  beforeAll(async () => {
+    // The stack is stopped and started again on the same ports: a block claimed for this process
+    // outside the ephemeral range (tools/free-ports.mjs), which no other connection or test can take
+    // in between. The emulator's hub and logging ports follow its own.
+    block = await claimBlock({ offsets: [0, 1, 2, 10] });
+    emulatorPort = block;
+    apiPort = block + 10;
+  });
   afterAll(async () => {
     await Promise.all(running.map((child) => stop(child, 'SIGKILL')));
+    await release(block);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -158,8 +150,10 @@ describe('the Auth emulator and the content API restarted', () => {
   it(
     'keeps the session cookie and the ID token of before the restart',
     async () => {
-      emulatorPort = await freePortBlock();
-      apiPort = await freePortBlock();
+      const { low, high } = ephemeralRange();
+      for (const port of [emulatorPort, emulatorPort + 2, apiPort]) {
+        expect(port < low || port > high).toBe(true);
+      }
       let stack = await startStack();
       const idToken = await signIn();
       const minted = await fetch(apiUrl('/sessions'), {

@@ -1,17 +1,148 @@
-// `npm run e2e` (and so `npm test`) on ports of its own: a block no other process listens on, so
-// the browser specs run beside a developer's `npm start` or `npm run dev` with no setting at all.
-// The block's layout, from its first port B: the five apps B to B+4 (their fault gates B+11 to
-// B+14), the edge B+5 (when the specs run through it), the content API B+20 (its gate B+30), the Auth emulator B+40 (B+41, B+42: its hub and
-// logging), the redeploy specs' own small site B+50 to B+59. A port setting given in the
-// environment (SHELL_PORT, …) is kept, and then no block is chosen.
+// Ports for tests, browser specs and benches that start servers of their own: a block of 100 no
+// other process uses, which stays theirs across a restart of what listens on it
+// (docs/decisions/126).
+//
+// Why a block cannot be lost between a stop and a restart:
+// - Linux gives ports to outgoing connections and to listen(0) only from its ephemeral range
+//   (/proc/sys/net/ipv4/ip_local_port_range, 32768–60999 by default). Blocks are chosen outside
+//   it, so no connection of another test, of Chromium or of npm can be handed one of their ports.
+// - A port outside that range is taken only by a process that names it. Every process of this
+//   project that names a test port claims its block here first, by listening on the block's last
+//   port (its claim port) for as long as it holds the block: the kernel lets one socket listen
+//   there, so two processes (Jest workers, Playwright workers, a second `npm test`) never hold the
+//   same block, and a claim ends with its process, however it ends. The block's other ports are
+//   also checked free on loopback when claimed, for servers outside the project.
+// - The default ports of `npm start` (3000–3004, 4000, 9099–9101) and the CI's Postgres and Redis
+//   (5540, 6340) are below the blocks.
+//
+// The browser specs' layout, from a block's first port B: the five apps B to B+4 (their fault
+// gates B+11 to B+14), the edge B+5 (when the specs run through it), the content API B+20 (its
+// gate B+30), the Auth emulator B+40 (B+41, B+42: its hub and logging), the redeploy specs' own
+// small site B+50 to B+59. A port setting given in the environment (SHELL_PORT, …) is kept, and
+// then no block is chosen.
 //   node tools/free-ports.mjs <command> [args…]   runs the command with the ports in its env
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The offsets of a block the specs use, from its first port. */
-const OFFSETS = [
+/** The size of a block; callers use offsets 0 to 98 from its first port. */
+export const BLOCK_SIZE = 100;
+/** The port that holds a block's claim, from its first port. */
+export const CLAIM_OFFSET = BLOCK_SIZE - 1;
+/** Where blocks may start: above every default port of the project. */
+const FIRST = 20_000;
+/** Where blocks must end (exclusive): below the highest port. */
+const LAST = 65_500;
+/** Linux's own default, where the range cannot be read. */
+const DEFAULT_EPHEMERAL = { low: 32_768, high: 60_999 };
+
+/**
+ * The range the kernel hands out for outgoing connections and listen(0).
+ * @param {string} [file] the kernel's setting (a test may pass another file)
+ * @returns {{ low: number, high: number }}
+ */
+export function ephemeralRange(file = '/proc/sys/net/ipv4/ip_local_port_range') {
+  try {
+    const [low, high] = readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
+    if (Number.isInteger(low) && Number.isInteger(high) && low <= high) return { low, high };
+  } catch {
+    // not Linux, or not readable: assume Linux's default
+  }
+  return DEFAULT_EPHEMERAL;
+}
+
+/**
+ * The first ports of every block that lies wholly outside `ephemeral`.
+ * @param {{ low: number, high: number }} [ephemeral]
+ * @returns {number[]}
+ */
+export function candidateBlocks(ephemeral = ephemeralRange()) {
+  const bases = [];
+  for (let base = FIRST; base + BLOCK_SIZE <= LAST; base += BLOCK_SIZE) {
+    const last = base + BLOCK_SIZE - 1;
+    if (last < ephemeral.low || base > ephemeral.high) bases.push(base);
+  }
+  return bases;
+}
+
+/** Whether nothing listens on `port` on loopback. */
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The claim of each block this process holds: a server listening on its claim port. */
+const held = new Map();
+
+/** Listens on `port` (the kernel refuses a second listener); the server, or null if taken. */
+function listenOn(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(null));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
+      // A claim does not keep its process alive.
+      server.unref();
+      resolve(server);
+    });
+  });
+}
+
+/**
+ * Claims a block of ports for this process until it exits or calls release(): outside the
+ * ephemeral range, claimed by no other live process, and each port of `offsets` free on loopback.
+ * @param {{ offsets?: number[], ephemeral?: { low: number, high: number } }} [options]
+ * @returns {Promise<number>} the block's first port
+ */
+export async function claimBlock({
+  offsets = Array.from({ length: CLAIM_OFFSET }, (_, i) => i),
+  ephemeral = ephemeralRange(),
+} = {}) {
+  if (offsets.some((offset) => offset < 0 || offset >= CLAIM_OFFSET)) {
+    throw new Error(`A block's ports are its first port + 0 to ${CLAIM_OFFSET - 1}`);
+  }
+  const bases = candidateBlocks(ephemeral);
+  if (bases.length === 0) {
+    throw new Error(
+      `No test ports outside the ephemeral range ${ephemeral.low}–${ephemeral.high}` +
+        ` (net.ipv4.ip_local_port_range): leave ${FIRST}–${FIRST + BLOCK_SIZE - 1} outside it`,
+    );
+  }
+  const start = process.pid % bases.length;
+  for (let tried = 0; tried < bases.length; tried += 1) {
+    const base = bases[(start + tried) % bases.length];
+    if (held.has(base)) continue;
+    const claim = await listenOn(base + CLAIM_OFFSET);
+    if (!claim) continue;
+    const free = await Promise.all(offsets.map((offset) => isFree(base + offset)));
+    if (free.every(Boolean)) {
+      held.set(base, claim);
+      return base;
+    }
+    claim.close();
+  }
+  throw new Error(
+    `No free block of ${BLOCK_SIZE} ports in ${FIRST}–${LAST} outside ${ephemeral.low}–${ephemeral.high}`,
+  );
+}
+
+/**
+ * Gives a block back (a claim also ends with its process).
+ * @param {number} base
+ * @returns {Promise<void>}
+ */
+export function release(base) {
+  const claim = held.get(base);
+  held.delete(base);
+  return new Promise((resolve) => (claim ? claim.close(() => resolve()) : resolve()));
+}
+
+/** The offsets of a block the browser specs use, from its first port. */
+const SPEC_OFFSETS = [
   0,
   1,
   2,
@@ -29,29 +160,10 @@ const OFFSETS = [
   42,
   ...Array.from({ length: 10 }, (_, i) => 50 + i),
 ];
-const FIRST = 20_000;
-const LAST = 60_000;
-const STEP = 100;
 
-/** Whether nothing listens on `port` on loopback. */
-function isFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** A block every port of which is free; tried from a place that depends on this process. */
-export async function freeBlock() {
-  const slots = (LAST - FIRST) / STEP;
-  const start = process.pid % slots;
-  for (let tried = 0; tried < slots; tried += 1) {
-    const base = FIRST + ((start + tried) % slots) * STEP;
-    const free = await Promise.all(OFFSETS.map((offset) => isFree(base + offset)));
-    if (free.every(Boolean)) return base;
-  }
-  throw new Error('No free block of ports for the browser specs');
+/** A block for the browser specs' stack, claimed for this process. */
+export function freeBlock() {
+  return claimBlock({ offsets: SPEC_OFFSETS });
 }
 
 /** The environment the specs read their ports from. */
@@ -69,9 +181,8 @@ export function portsEnv(base) {
   };
 }
 
-const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
-const [command, ...args] = isMain ? process.argv.slice(2) : [];
-if (command) {
+/** Runs `command` with the ports of a block it holds until the command exits. */
+async function runWithPorts(command, args) {
   const given = process.env.SHELL_PORT !== undefined;
   const env = given ? process.env : { ...process.env, ...portsEnv(await freeBlock()) };
   if (!given) console.log(`[e2e] ports ${env.SHELL_PORT}–${Number(env.SHELL_PORT) + 59}`);
@@ -82,4 +193,13 @@ if (command) {
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
+const [command, ...args] = isMain ? process.argv.slice(2) : [];
+if (command) {
+  runWithPorts(command, args).catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
 }

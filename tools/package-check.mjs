@@ -8,10 +8,10 @@
 //   node tools/package-check.mjs            (after npm run build && npm run package)
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { claimBlock } from './free-ports.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGES = path.join(ROOT, 'dist-deploy');
@@ -31,15 +31,13 @@ export function dockerCommands(text = readFileSync(DOCKERFILE, 'utf8')) {
   return commands;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/** Ports from a block this process holds outside the ephemeral range (free-ports.mjs). */
+let nextPort;
+async function freePort() {
+  nextPort ??= await claimBlock();
+  const port = nextPort;
+  nextPort += 1;
+  return port;
 }
 
 async function waitFor(url, ok = (response) => response.ok, timeoutMs = 120_000) {

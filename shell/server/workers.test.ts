@@ -3,9 +3,9 @@ import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { claimBlock } from '../../tools/free-ports.mjs';
 import { siteWorkerCount, startSiteWorkers } from './workers';
 
 describe('siteWorkerCount', () => {
@@ -23,14 +23,14 @@ describe('siteWorkerCount', () => {
   });
 });
 
-/** A free loopback port. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** A port of a block claimed for this test file, outside the kernel's ephemeral range, so that
+ * no other connection takes it while a worker is replaced (tools/free-ports.mjs). */
+let nextPort: number | undefined;
+async function freePort(): Promise<number> {
+  nextPort ??= await claimBlock();
+  const port = nextPort;
+  nextPort += 1;
+  return port;
 }
 
 /** The pid of the worker that answers a request on a new connection. */

@@ -1,6 +1,9 @@
 // Types of client-errors.mjs (plain JavaScript, like hosts.mjs).
 import type { Socket } from 'node:net';
-export declare function clientErrorAnswer(error: { code?: string; rawPacket?: unknown }): {
+export declare function clientErrorAnswer(
+  error: { code?: string; rawPacket?: unknown },
+  method?: string,
+): {
   status: number;
   raw: string;
 };

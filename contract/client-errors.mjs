@@ -18,14 +18,20 @@ const WITH_BODY = /^(GET|POST|PUT|PATCH|DELETE|OPTIONS) /;
 
 /**
  * The raw answer to a client error: a status line, `Connection: close`, and `{ message }` only
- * when the request's first bytes show a method other than HEAD.
+ * when the request's first bytes (or, without them, the method of the request whose body was
+ * being read: a request that took too long) show a method other than HEAD.
  * @param {{ code?: string, rawPacket?: unknown }} error
+ * @param {string} [method] the method of the request being read, when its head was read
  * @returns {{ status: number, raw: string }}
  */
-export function clientErrorAnswer(error) {
+export function clientErrorAnswer(error, method) {
   const [status, message] = ANSWERS[error.code ?? ''] ?? MALFORMED;
   const { rawPacket } = error;
-  const start = Buffer.isBuffer(rawPacket) ? rawPacket.toString('latin1', 0, 8) : '';
+  const start = Buffer.isBuffer(rawPacket)
+    ? rawPacket.toString('latin1', 0, 8)
+    : method
+      ? `${method} `
+      : '';
   const body = WITH_BODY.test(start) ? JSON.stringify({ message }) : '';
   const raw =
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
@@ -41,6 +47,11 @@ export function clientErrorAnswer(error) {
 export function answerClientError(error, socket) {
   // The connection is gone: nothing to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (socket.writable) socket.write(clientErrorAnswer(error).raw);
+  // A request whose head was read and whose body is still arriving (a trickled body cut off):
+  // its method is known. A request already complete is an earlier one on the connection.
+  /** @type {{ method?: string, complete?: boolean } | null | undefined} */
+  const incoming = /** @type {any} */ (socket).parser?.incoming;
+  const method = incoming && !incoming.complete ? incoming.method : undefined;
+  if (socket.writable) socket.write(clientErrorAnswer(error, method).raw);
   socket.destroy(error);
 }

@@ -19,6 +19,16 @@ describe('clientErrorAnswer', () => {
     expect(raw.split('\r\n\r\n')[1]).toBe(JSON.stringify({ message }));
   });
 
+  it('answers { message } to a request whose body was being read, by its method', () => {
+    const { raw } = clientErrorAnswer({ code: 'ERR_HTTP_REQUEST_TIMEOUT' }, 'POST');
+    expect(raw.split('\r\n\r\n')[1]).toBe(
+      JSON.stringify({ message: 'The request took too long to arrive.' }),
+    );
+    expect(clientErrorAnswer({ code: 'ERR_HTTP_REQUEST_TIMEOUT' }, 'HEAD').raw).toMatch(
+      /Content-Length: 0\r\n\r\n$/,
+    );
+  });
+
   it.each([
     ['a HEAD request', Buffer.from('HEAD /x HTTP/1.1\r\n')],
     ['a request whose method it cannot see', Buffer.from('\r\n\r\n')],

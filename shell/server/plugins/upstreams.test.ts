@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildTestSite } from '../test-support';
@@ -65,8 +65,52 @@ describe("the site's one origin", () => {
     // A body larger than the site's own limit passes through: the API judges its bodies.
     expect(call?.body).toContain('x'.repeat(20_000));
     expect(call?.headers.cookie).toBeUndefined();
-    expect(call?.headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+    // The address this server saw, never the client's own X-Forwarded-For appended to.
+    expect(call?.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(call?.headers['x-forwarded-host']).toBe('localhost:3000');
+  });
+
+  it('tells the API and the remotes who asked as the socket says, never what the client wrote', async () => {
+    site.api.on('GET', '/projects', { json: [] });
+    await site.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = site.app.server.address() as AddressInfo;
+    const written = {
+      'X-Forwarded-For': '1.2.3.4',
+      'X-Forwarded-Proto': 'https',
+      'X-Forwarded-Host': 'evil.test',
+      'X-Forwarded-Port': '443',
+      Forwarded: 'for=1.2.3.4;proto=https;host=evil.test',
+      'X-Real-IP': '1.2.3.4',
+    };
+    for (const target of ['/api/projects', '/remotes/blog/mf-manifest.json']) {
+      const status = await new Promise<number>((resolve, reject) => {
+        request({
+          host: '127.0.0.1',
+          port,
+          path: target,
+          headers: { ...written, Host: 'localhost:3000' },
+        })
+          .on('response', (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          })
+          .on('error', reject)
+          .end();
+      });
+      expect(status).toBe(200);
+    }
+    const seen = [
+      site.api.calls.find((each) => each.url === '/api/projects')?.headers,
+      remote.asked.find((each) => each.url === '/mf-manifest.json')?.headers,
+    ];
+    for (const headers of seen) {
+      expect(headers?.['x-forwarded-for']).toBe('127.0.0.1');
+      expect(headers?.['x-forwarded-proto']).toBe('http');
+      expect(headers?.['x-forwarded-host']).toBe('localhost:3000');
+      expect(headers?.['x-forwarded-port']).toBeUndefined();
+      expect(headers?.forwarded).toBeUndefined();
+      expect(headers?.['x-real-ip']).toBeUndefined();
+    }
   });
 
   it('writes no log line of its own per proxied request (LOG_REQUESTS decides)', async () => {

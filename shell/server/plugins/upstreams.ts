@@ -40,13 +40,28 @@ type Asked = Pick<FastifyRequest, 'ip' | 'protocol' | 'host'> & {
   headers: Record<string, string | string[] | undefined>;
 };
 
-/** What the service behind is told of the request: who asked, how, for which host. */
+/**
+ * Headers that say who a request came from and how: a client may write any of them, so none
+ * written before this server is passed on (security round 4, finding B).
+ */
+const FORWARDING_HEADER = /^(?:forwarded|x-forwarded-.*|x-real-ip|x-client-ip|true-client-ip)$/;
+
+/**
+ * What the service behind is told of the request: who asked, how, for which host. This server
+ * is the first hop (it trusts no proxy in front of it: no `trustProxy`, so `ip` is the socket's
+ * peer, `protocol` the socket's and `host` the Host header the host check accepted), so it sets
+ * them and drops whatever the client wrote: a client could otherwise choose the address the API
+ * rate-limits and scopes by (an appended X-Forwarded-For kept the client's entries first).
+ */
 function forwardedHeaders(request: Asked, headers: Headers): Headers {
-  const { cookie: _cookie, ...rest } = headers;
-  const previous = request.headers['x-forwarded-for'];
+  const passed: Headers = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (lower !== 'cookie' && !FORWARDING_HEADER.test(lower)) passed[name] = value;
+  }
   return {
-    ...rest,
-    'x-forwarded-for': previous ? `${String(previous)}, ${request.ip}` : request.ip,
+    ...passed,
+    'x-forwarded-for': request.ip,
     'x-forwarded-proto': request.protocol,
     'x-forwarded-host': request.host,
   };

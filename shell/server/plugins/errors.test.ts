@@ -53,4 +53,16 @@ describe('errors', () => {
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     },
   );
+
+  it('answers a URL that does not decode wherever it is decoded (a URIError) with 400', async () => {
+    const app = await buildTestSite();
+    app.app.get('/decodes', async (request) => decodeURIComponent(request.url.split('?')[1]!));
+    const response = await app.app.inject({
+      url: '/decodes?%E0%A4%A',
+      headers: { host: 'localhost' },
+    });
+    await app.close();
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: BAD_REQUEST });
+  });
 });

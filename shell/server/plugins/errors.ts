@@ -45,8 +45,14 @@ export function answerRouterError(
 export default fp(
   async (app) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      // A URIError is a `%` that does not decode: only a request's URL has one (security round
+      // 4, finding C: a malformed query reached a proxy's decoding and was a 500).
       const status =
-        typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+        typeof error.statusCode === 'number' && error.statusCode >= 400
+          ? error.statusCode
+          : error instanceof URIError
+            ? 400
+            : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'Request failed');
         return reply.code(500).header('Cache-Control', 'no-store').send({ message: SERVER_ERROR });

@@ -137,6 +137,36 @@ describe("the site's one origin", () => {
   });
 
   it.each([
+    ['/remotes/blog/mf-manifest.json?x=%E0%A4%A', '/mf-manifest.json?x=%E0%A4%A'],
+    ['/remotes/blog/mf-manifest.json?%', '/mf-manifest.json?%'],
+    ['/remotes/blog/mf-manifest.json?a=%zz&b=1', '/mf-manifest.json?a=%zz&b=1'],
+  ])('passes a malformed query on as it came: %s (never a 5xx)', async (url, asked) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(remote.asked.map((each) => each.url)).toEqual([asked]);
+  });
+
+  it.each(['/api/projects?x=%', '/api/projects?x=%E0%A4%A'])(
+    'passes a malformed query to the API as it came: %s',
+    async (url) => {
+      site.api.on('GET', '/projects', { json: [] });
+      expect((await get(url)).statusCode).toBe(200);
+      expect(site.api.calls.at(-1)?.url).toBe(url);
+    },
+  );
+
+  it.each(['/api/%E0%A4%A', '/api/pro%zzjects', '/remotes/blog/%', '/remotes/blog/a%zz.js'])(
+    'answers a malformed path %s with 400 and { message }, asking no one',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Bad request' });
+      expect(remote.asked).toEqual([]);
+      expect(site.api.calls.filter((each) => each.url !== '/api/health')).toEqual([]);
+    },
+  );
+
+  it.each([
     '/remotes/nope/mf-manifest.json',
     '/remotes/blog',
     '/remotes/blog//evil.test/x.js',

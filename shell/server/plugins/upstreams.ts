@@ -132,8 +132,11 @@ export default fp<UpstreamsOptions>(
             .type(kept.type)
             .send(kept.body);
         }
-        const search = query === -1 ? '' : request.url.slice(query);
-        return reply.from(`${upstream}${search}`, {
+        // The query goes on as it came, beside the path, never through reply-from's URL
+        // decoding of its source, which throws on a malformed `%` (a client's mistake was a 500).
+        const search = query === -1 ? '' : request.url.slice(query + 1);
+        return reply.from(upstream, {
+          queryString: () => search,
           rewriteRequestHeaders: (original, headers) => forwardedHeaders(original, headers),
           onError: (failed) => unavailable(failed),
         });

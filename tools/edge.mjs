@@ -3,7 +3,8 @@
 // system's temp folder, in front of services on this machine. The browser specs' smoke run goes
 // through it (e2e/support/e2e-stack.mjs with E2E_EDGE=on), the benchmark measures against it,
 // and an owner can try it in front of `npm start`:
-//   EDGE_PORT=8080 node tools/edge.mjs     (then open http://localhost:8080; Ctrl-C stops it)
+//   EDGE_PORT=8080 npm run edge     (then open http://localhost:8080; Ctrl-C stops it)
+// EDGE_TRUSTED_PROXY: the address or CIDR of a TLS terminator in front of it, if any.
 // Needs nginx (apt-get install nginx-light, or NGINX=/path/to/nginx).
 import { spawn } from 'node:child_process';
 import {
@@ -23,6 +24,8 @@ import { ROOT } from './root.mjs';
 
 export const EDGE_DIR = path.join(ROOT, 'deploy', 'edge');
 export const NGINX = process.env.NGINX || '/usr/sbin/nginx';
+/** EDGE_TRUSTED_PROXY's default: an address no connection comes from, so no peer is trusted. */
+export const NO_TRUSTED_PROXY = '0.0.0.0/32';
 
 /**
  * The template with its ${NAME} settings (upper case) filled in; nginx's own $variables stay.
@@ -41,12 +44,23 @@ export function fillTemplate(text, values) {
 /**
  * The settings of deploy/edge/site.conf.template for services at these addresses.
  * @param {{ listen: string, site: string, api: string, remotes: Record<string, string>,
- *   cacheDir: string, confDir: string }} where site and api: host:port; remotes: name → the
- *   base URL of its files (http://host:port/ or a CDN folder, ending in /)
+ *   cacheDir: string, confDir: string, trustedProxy?: string }} where site and api: host:port;
+ *   remotes: name → the base URL of its files (http://host:port/ or a CDN folder, ending in /);
+ *   trustedProxy: the address or CIDR of a TLS terminator in front of the edge, whose
+ *   X-Forwarded-For and X-Forwarded-Proto are believed (default: none)
  */
-export function edgeSettings({ listen, site, api, remotes, cacheDir, confDir }) {
+export function edgeSettings({
+  listen,
+  site,
+  api,
+  remotes,
+  cacheDir,
+  confDir,
+  trustedProxy = NO_TRUSTED_PROXY,
+}) {
   return {
     EDGE_LISTEN: listen,
+    EDGE_TRUSTED_PROXY: trustedProxy,
     EDGE_CACHE_DIR: cacheDir,
     EDGE_CONF_DIR: confDir,
     SITE_UPSTREAM: site,
@@ -74,7 +88,7 @@ function answers(host, port) {
  * static file server). Resolves once it accepts connections.
  * @param {{ port: number, host?: string, site: string, api: string,
  *   remotes: Record<string, string>, workers?: number, extraHttp?: string,
- *   log?: (line: string) => void }} options
+ *   trustedProxy?: string, log?: (line: string) => void }} options
  */
 export async function startEdge({
   port,
@@ -84,6 +98,7 @@ export async function startEdge({
   remotes,
   workers = 1,
   extraHttp = '',
+  trustedProxy,
   log = (line) => console.error(`[edge] ${line}`),
 }) {
   if (!existsSync(NGINX)) {
@@ -99,7 +114,7 @@ export async function startEdge({
     chmodSync(path.join(prefix, dir), 0o777);
   }
   const confDir = path.join(prefix, 'conf');
-  for (const file of ['forwarded.conf', 'remote-files.conf']) {
+  for (const file of ['forwarded.conf', 'remote-files.conf', 'error-headers.conf']) {
     writeFileSync(path.join(confDir, file), readFileSync(path.join(EDGE_DIR, file)));
   }
   const settings = edgeSettings({
@@ -109,6 +124,7 @@ export async function startEdge({
     remotes,
     cacheDir: path.join(prefix, 'cache'),
     confDir,
+    trustedProxy,
   });
   writeFileSync(
     path.join(confDir, 'site.conf'),
@@ -175,8 +191,8 @@ export async function startEdge({
   };
 }
 
-const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
-if (isMain) {
+/** `npm run edge`: the edge in front of the services of `npm start` on their ports. */
+async function main() {
   const { REMOTES, appPort, API_PORT_ENV, DEFAULT_API_PORT } =
     await import('@portfolio/platform/apps');
   const { portFromEnv } = await import('@portfolio/platform/settings');
@@ -187,6 +203,7 @@ if (isMain) {
     remotes: Object.fromEntries(
       REMOTES.map((app) => [app.name, `http://127.0.0.1:${appPort(app)}/`]),
     ),
+    trustedProxy: process.env.EDGE_TRUSTED_PROXY || undefined,
     log: (line) => console.log(`[edge] ${line}`),
   });
   console.log(
@@ -196,4 +213,12 @@ if (isMain) {
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => void edge.stop().then(() => process.exit(0)));
   }
+}
+
+const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
+if (isMain) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
 }

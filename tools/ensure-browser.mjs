@@ -1,19 +1,34 @@
-// Before the browser specs: Debian's chromium must be there (test tools cannot download one
-// here). Installs it when missing and this user may; otherwise says how.
+// Before the tests: Debian's chromium (the browser specs; test tools cannot download one here)
+// and Debian's nginx (the production edge's tests, tools/edge.test.ts, and the smoke through it)
+// must be there. Installs what is missing when this user may; otherwise says how.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromePath)) {
+const needed = [
+  {
+    what: 'browser',
+    path: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    pkg: 'chromium',
+    env: 'CHROME_PATH',
+  },
+  { what: 'nginx', path: process.env.NGINX || '/usr/sbin/nginx', pkg: 'nginx', env: 'NGINX' },
+];
+const missing = needed.filter((tool) => !existsSync(tool.path));
+if (missing.length > 0) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    console.error(
-      `No browser at ${chromePath}. Install Debian's chromium (sudo apt-get install -y chromium) or set CHROME_PATH.`,
-    );
+    for (const tool of missing) {
+      console.error(
+        `No ${tool.what} at ${tool.path}. Install Debian's ${tool.pkg} (sudo apt-get install -y ${tool.pkg}) or set ${tool.env}.`,
+      );
+    }
     process.exit(1);
   }
-  console.log(`No browser at ${chromePath}: installing Debian's chromium...`);
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
-    stdio: 'inherit',
-  });
+  const packages = missing.map((tool) => tool.pkg).join(' ');
+  console.log(`Installing Debian's ${packages}...`);
+  // RUNLEVEL=1: nginx's own service is not started (the tests start their own, unprivileged).
+  execSync(
+    `apt-get update -qq && RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`,
+    { stdio: 'inherit' },
+  );
 }

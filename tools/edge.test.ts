@@ -1,0 +1,303 @@
+/** @jest-environment node */
+// The production edge (deploy/edge/, docs/decisions/102 and 127) for real: Debian's nginx with its
+// real cache, in front of a stand-in site and API on this machine, and clients on raw sockets.
+// What it must hold: retracted content leaves its cache within the page's own s-maxage +
+// stale-while-revalidate, staleness while the site fails is bounded by stale-if-error, clients do
+// not choose their address or scheme, slow clients are cut off, and its own answers (400, 408, 413,
+// 414, 429, 502) carry the site's headers and never a 5xx for a client's mistake.
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { claimBlock, release } from './free-ports.mjs';
+import { NGINX, startEdge } from './edge.mjs';
+
+jest.setTimeout(60_000);
+
+if (!existsSync(NGINX)) {
+  throw new Error(`nginx is needed at ${NGINX} (npm test installs Debian's nginx as root)`);
+}
+
+/** What the stand-in upstream answers a page, set by each test. */
+interface PageAnswer {
+  status: number;
+  cacheControl: string;
+  body: string;
+}
+
+interface Seen {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The stand-in site and API: one server; /api/* answers JSON, the rest pages. */
+function startUpstream(port: number) {
+  const seen: Seen[] = [];
+  let page: PageAnswer = { status: 200, cacheControl: 'no-cache', body: 'page' };
+  const server = http.createServer((request, response) => {
+    seen.push({ url: request.url ?? '', headers: request.headers });
+    if (request.url?.startsWith('/api/')) {
+      let bytes = 0;
+      request.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      request.on('end', () => {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ bytes }));
+      });
+      return;
+    }
+    response.writeHead(page.status, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': page.cacheControl,
+      // As long as the site's own policy with its script hashes.
+      'Content-Security-Policy': `default-src 'self'; script-src ${"'sha256-x' ".repeat(40)}`,
+      Vary: 'Cookie',
+    });
+    response.end(page.body);
+  });
+  return {
+    seen,
+    setPage(answer: PageAnswer) {
+      page = answer;
+    },
+    listen: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A raw HTTP/1.1 exchange: what came back (possibly nothing) and when the edge closed. */
+function rawExchange(
+  port: number,
+  send: (socket: net.Socket) => void,
+  waitMs: number,
+): Promise<{ text: string; closedAfterMs: number | null }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let text = '';
+    let closedAfterMs: number | null = null;
+    const socket = net.connect(port, '127.0.0.1', () => send(socket));
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      closedAfterMs = Date.now() - started;
+      clearTimeout(timer);
+      resolve({ text, closedAfterMs });
+    });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ text, closedAfterMs });
+    }, waitMs);
+  });
+}
+
+/** Writes `text` one byte every `everyMs` until the socket closes. */
+function trickle(socket: net.Socket, text: string, everyMs: number) {
+  let index = 0;
+  const timer = setInterval(() => {
+    if (socket.destroyed || index >= text.length) return clearInterval(timer);
+    socket.write(text.charAt(index));
+    index += 1;
+  }, everyMs);
+  socket.once('close', () => clearInterval(timer));
+}
+
+describe('the production edge', () => {
+  let base: number;
+  let upstream: ReturnType<typeof startUpstream>;
+  let edge: Awaited<ReturnType<typeof startEdge>>;
+  let trustingEdge: Awaited<ReturnType<typeof startEdge>>;
+  const url = (path: string, port = base) => `http://127.0.0.1:${port}${path}`;
+
+  beforeAll(async () => {
+    base = await claimBlock({ offsets: [0, 1, 2] });
+    upstream = startUpstream(base + 1);
+    await upstream.listen();
+    const where = {
+      site: `127.0.0.1:${base + 1}`,
+      api: `127.0.0.1:${base + 1}`,
+      remotes: Object.fromEntries(
+        ['portfolio', 'blog', 'auth', 'shop'].map((name) => [
+          name,
+          `http://127.0.0.1:${base + 1}/`,
+        ]),
+      ),
+      log: () => undefined,
+    };
+    edge = await startEdge({ port: base, ...where });
+    // Behind a TLS terminator on this machine.
+    trustingEdge = await startEdge({ port: base + 2, trustedProxy: '127.0.0.1/32', ...where });
+  });
+  afterAll(async () => {
+    await Promise.all([edge?.stop(), trustingEdge?.stop(), upstream?.close()]);
+    await release(base);
+  });
+
+  it('stops serving a retracted page within its s-maxage + stale-while-revalidate, at any rate', async () => {
+    upstream.setPage({
+      status: 200,
+      cacheControl: 'public, max-age=0, s-maxage=1, stale-while-revalidate=3, stale-if-error=600',
+      body: 'the article',
+    });
+    const path = '/article/retracted';
+    expect((await fetch(url(path))).headers.get('x-cache-status')).toBe('MISS');
+    expect((await fetch(url(path))).headers.get('x-cache-status')).toBe('HIT');
+    // The owner unpublishes it: the site answers 404, kept by no cache.
+    upstream.setPage({ status: 404, cacheControl: 'no-cache', body: 'not found' });
+    const retracted = Date.now();
+    const statuses: { at: number; status: number }[] = [];
+    while (Date.now() - retracted < 7_000) {
+      const response = await fetch(url(path));
+      await response.arrayBuffer();
+      statuses.push({ at: Date.now() - retracted, status: response.status });
+      await sleep(100);
+    }
+    const firstGone = statuses.find(({ status }) => status === 404);
+    // Stored at most ~0.1 s before the retraction: gone 1 + 3 s after it was stored.
+    expect(firstGone?.at).toBeLessThan(4_500);
+    expect(
+      statuses.filter(({ at, status }) => at >= (firstGone?.at ?? 0) && status !== 404),
+    ).toEqual([]);
+  });
+
+  it('serves a page stale while the site is down only as long as its stale-if-error', async () => {
+    upstream.setPage({
+      status: 200,
+      cacheControl: 'public, max-age=0, s-maxage=1, stale-while-revalidate=0, stale-if-error=3',
+      body: 'kept',
+    });
+    const path = '/blog/while-down';
+    await (await fetch(url(path))).arrayBuffer();
+    const stored = Date.now();
+    await upstream.close();
+    try {
+      await sleep(1_500);
+      const during = await fetch(url(path));
+      expect(during.status).toBe(200);
+      expect(await during.text()).toBe('kept');
+      // s-maxage 1 + stale-if-error 3 s after it was stored: the edge's own 502, with the headers.
+      await sleep(Math.max(0, 4_500 - (Date.now() - stored)));
+      const after = await fetch(url(path), { headers: { Accept: 'application/json' } });
+      expect(after.status).toBe(502);
+      expect(await after.json()).toEqual({ message: 'The service is unavailable' });
+      expect(after.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(after.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(after.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await upstream.listen();
+    }
+  });
+
+  it('tells the site and the API the address it saw, never one the client wrote', async () => {
+    upstream.setPage({ status: 200, cacheControl: 'no-cache', body: 'page' });
+    const spoofed = { 'X-Forwarded-For': '203.0.113.9', 'X-Forwarded-Proto': 'https' };
+    for (const path of ['/api/contact', '/contact']) {
+      const response = await fetch(url(path), { headers: spoofed });
+      await response.arrayBuffer();
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+      const request = upstream.seen.findLast((entry) => entry.url === path);
+      expect(request?.headers['x-forwarded-for']).toBe('127.0.0.1');
+      expect(request?.headers['x-forwarded-proto']).toBe('http');
+    }
+  });
+
+  it('believes a trusted TLS terminator, and sends HSTS for what came over https', async () => {
+    const response = await fetch(url('/api/contact', base + 2), {
+      headers: { 'X-Forwarded-For': 'spoofed, 203.0.113.9', 'X-Forwarded-Proto': 'https' },
+    });
+    await response.arrayBuffer();
+    expect(response.headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    const request = upstream.seen.findLast((entry) => entry.url === '/api/contact');
+    // The terminator's own entry for its client, not what that client wrote before it.
+    expect(request?.headers['x-forwarded-for']).toBe('203.0.113.9');
+    expect(request?.headers['x-forwarded-proto']).toBe('https');
+  });
+
+  it('answers long URLs without an upstream error: kept pages up to 8 KB, 414 beyond', async () => {
+    upstream.setPage({
+      status: 200,
+      cacheControl: 'public, max-age=0, s-maxage=5',
+      body: 'page',
+    });
+    for (const length of [2_400, 4_000, 7_000]) {
+      const response = await fetch(url(`/blog?q=${'a'.repeat(length)}`));
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+    }
+    const tooLong = await fetch(url(`/blog?q=${'a'.repeat(9_000)}`));
+    expect(tooLong.status).toBe(414);
+    expect(tooLong.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await tooLong.text()).toBe('URI too long\n');
+  });
+
+  it('answers a body too large for a page with its own 413, in JSON when asked', async () => {
+    const response = await fetch(url('/session'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ idToken: 'x'.repeat(20_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Request body too large' });
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('passes an upload of any size on to the API, whose own limit is the only one', async () => {
+    const body = Buffer.alloc(13 * 1024 * 1024, 1);
+    const response = await fetch(url('/api/images'), { method: 'POST', body });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ bytes: body.length });
+  });
+
+  it('cuts off a request head or a body that stops for 10 s', async () => {
+    const [head, body] = await Promise.all([
+      // A head trickled one byte every 2 s: the whole head is due within 10 s.
+      rawExchange(
+        base,
+        (socket) =>
+          trickle(socket, 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1234567890\r\n', 2_000),
+        20_000,
+      ),
+      // A body that stops: no pause of 10 s.
+      rawExchange(
+        base,
+        (socket) =>
+          socket.write(
+            'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+              'Content-Length: 100\r\n\r\n{"name":',
+          ),
+        20_000,
+      ),
+    ]);
+    expect(head.closedAfterMs).not.toBeNull();
+    expect(head.closedAfterMs).toBeLessThan(13_000);
+    expect(body.closedAfterMs).not.toBeNull();
+    expect(body.closedAfterMs).toBeLessThan(13_000);
+  });
+
+  it('lets one client hold at most 32 requests at once: the rest get 429 at once', async () => {
+    const sockets: net.Socket[] = [];
+    const answers: string[] = [];
+    try {
+      for (let i = 0; i < 40; i += 1) {
+        const socket = net.connect(base, '127.0.0.1');
+        socket.on('error', () => undefined);
+        socket.on('data', (chunk: Buffer) => answers.push(chunk.toString().split('\r\n')[0] ?? ''));
+        socket.write(
+          'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n{',
+        );
+        sockets.push(socket);
+      }
+      await sleep(1_500);
+      expect(answers.filter((line) => line.startsWith('HTTP/1.1 429'))).toHaveLength(8);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+});

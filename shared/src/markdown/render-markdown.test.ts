@@ -63,6 +63,34 @@ describe('renderMarkdown', () => {
     expect(dom.querySelector('pre > code')?.className).toBe('hljs');
   });
 
+  it.each([
+    [
+      "the shared modal backdrop's class",
+      '<div class="backdrop">Session expired. Sign in again</div>',
+    ],
+    ['the class of any element', '<p class="navbar visually-hidden">x</p>'],
+    ["the highlighter's own classes", '<span class="hljs-keyword">x</span>'],
+    ['a code block of its own', '<pre><code class="hljs language-bash">x</code></pre>'],
+    ['a class inside Markdown', '**<em class="container">x</em>**'],
+  ])('uses no class of the site (%s): an article writes none', (_what, markdown) => {
+    const html = renderMarkdown(markdown);
+    expect(html).not.toMatch(/\sclass=/);
+    expect(html).toContain('x');
+  });
+
+  it("keeps the highlighter's classes, and only on the code it highlighted", () => {
+    const markdown = '<span class="hljs-string">y</span>\n\n```ts\nclass A { f() {} }\n```';
+    const html = renderMarkdown(markdown);
+    const dom = renderToDom(markdown);
+    expect(dom.querySelector('span:not(pre span)')?.hasAttribute('class')).toBe(false);
+    expect(dom.querySelector('pre > code')?.className).toBe('hljs language-ts');
+    expect(dom.querySelector('pre .hljs-keyword')?.textContent).toBe('class');
+    // hljs 11's scopes (`hljs-title class_`) keep their second name.
+    expect(dom.querySelector('pre .hljs-title')?.className).toBe('hljs-title class_');
+    // The mark the classes travel in never reaches the page.
+    expect(html).not.toMatch(/data-hl-/);
+  });
+
   it('makes code blocks reachable by keyboard, since they scroll sideways', () => {
     expect(renderToDom('```\nx\n```').querySelector('pre')?.getAttribute('tabindex')).toBe('0');
   });

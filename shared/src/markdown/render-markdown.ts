@@ -7,6 +7,11 @@
 // docs/decisions/080-content-never-names-the-page.md): every `id` and `name` in an article is
 // prefixed with `user-content-` (DOMPurify's SANITIZE_NAMED_PROPS, as large forges do), heading
 // anchors included, and in-page links (`#intro`) follow the prefix.
+//
+// Nor may it use a class of the site's stylesheets (security round 4, finding D: content wrapped
+// in the shared modal backdrop's class covered the whole page, navbar included): every `class`
+// an article writes is dropped; only the classes the highlighter writes on code blocks stay
+// (`hljs`, `language-…`, `hljs-…`), marked by a name no article can know.
 import DOMPurify from 'dompurify';
 import GithubSlugger from 'github-slugger';
 import type { Config } from 'dompurify';
@@ -21,6 +26,20 @@ const DEEPEST_HEADING = 6;
 
 /** What content ids and names begin with: nothing the site's own code uses starts so. */
 export const USER_CONTENT_PREFIX = 'user-content-';
+
+/**
+ * The attribute the highlighter's classes travel in through the sanitiser (a random name per
+ * module instance, never in the output): an article cannot write it, so a class comes out only
+ * where the highlighter put one.
+ */
+const HIGHLIGHT_MARK = `data-hl-${Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+
+/** The classes the highlighter writes (hljs 11's scopes: `hljs-title function_`). */
+const HIGHLIGHT_CLASS = /^(?:hljs|hljs-[a-z_-]+|language-[\w+-]+|[a-z]+_+)$/;
+
+/** The highlighter's HTML with its classes moved into HIGHLIGHT_MARK (it writes only spans). */
+const markHighlight = (html: string) =>
+  html.replaceAll('<span class="', `<span ${HIGHLIGHT_MARK}="`);
 
 /** Heading anchors of the article being rendered: the same text gives the same ids each time. */
 let headingSlugs = new GithubSlugger();
@@ -50,7 +69,7 @@ const marked = new Marked({
       // The info string may carry more than the language ("js title=x"): the first word names it.
       const { html, language } = highlightCode(text, lang?.split(/\s+/)[0]);
       const className = language ? `hljs language-${language}` : 'hljs';
-      return `<pre><code class="${className}">${html}</code></pre>\n`;
+      return `<pre><code ${HIGHLIGHT_MARK}="${className}">${markHighlight(html)}</code></pre>\n`;
     },
   },
 });
@@ -87,7 +106,8 @@ const SANITIZE_CONFIG: Config = {
     'textarea',
     'select',
   ],
-  FORBID_ATTR: ['style'],
+  // `class` too: it comes back below only where the highlighter wrote it.
+  FORBID_ATTR: ['style', 'class'],
   ADD_ATTR: ['target'],
   // `id` and `name` kept only as `user-content-…`: an article can never define an element the
   // page's code finds by id (the site's data block, #root) or by name (document.forms, …).
@@ -112,6 +132,13 @@ const purifier = DOMPurify(domWindow());
 
 // Elements are told apart by name, not by class: on the server they come from jsdom's window.
 purifier.addHook('afterSanitizeAttributes', (node) => {
+  // The highlighter's classes, and no other (an article's own `class` is gone by now).
+  const highlighted = node.getAttribute(HIGHLIGHT_MARK);
+  if (highlighted !== null) {
+    node.removeAttribute(HIGHLIGHT_MARK);
+    const classes = highlighted.split(/\s+/).filter((name) => HIGHLIGHT_CLASS.test(name));
+    if (classes.length > 0) node.setAttribute('class', classes.join(' '));
+  }
   // A link to a place in the article points at the place's prefixed id.
   const href = node.nodeName === 'A' ? node.getAttribute('href') : null;
   if (href?.startsWith('#') && href.length > 1 && !href.startsWith(`#${USER_CONTENT_PREFIX}`)) {

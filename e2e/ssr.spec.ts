@@ -192,6 +192,53 @@ test('a content change shows within seconds, through any shared cache in front',
   }
 });
 
+test('an unpublished article leaves every cache within s-maxage + stale-while-revalidate', async ({
+  request,
+}) => {
+  // Through the edge (E2E_EDGE=on) too, with the page asked for all the while: the edge serves a
+  // page stale only within the page's own stale-while-revalidate, and a 404 is no error
+  // (docs/decisions/129). The owner's promise: gone within 40 s, whatever the request rate.
+  test.setTimeout(90_000);
+  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const { apiBase } = await siteConfig(request);
+  const title = `Retraction check ${Date.now().toString(36)}`;
+  const created = await request.post(`${apiBase}/articles`, {
+    headers,
+    data: { title, content: 'Written to be unpublished while a shared cache keeps it.' },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: id } = (await created.json()) as { _id: string };
+  try {
+    const path = `/article/${id}`;
+    await expect
+      .poll(async () => (await html(request, path)).body, { timeout: 15_000, intervals: [500] })
+      .toContain(title);
+    // Kept by every cache in front: asked twice more.
+    expect((await html(request, path)).status).toBe(200);
+    expect((await html(request, path)).status).toBe(200);
+    const unpublished = await request.patch(`${apiBase}/articles/${id}`, {
+      headers,
+      data: { status: 'draft' },
+    });
+    expect(unpublished.ok()).toBe(true);
+    const retracted = Date.now();
+    let goneAt: number | undefined;
+    while (Date.now() - retracted < 45_000) {
+      const { status, body } = await html(request, path);
+      if (status === 404 && !body.includes(title)) goneAt ??= Date.now() - retracted;
+      // Once gone, it never comes back from a cache.
+      else if (goneAt !== undefined) throw new Error(`served again (${status}) after it was gone`);
+      if (goneAt !== undefined && Date.now() - retracted > goneAt + 3_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(goneAt).toBeDefined();
+    expect(goneAt).toBeLessThan(40_000);
+  } finally {
+    expect((await request.delete(`${apiBase}/articles/${id}`, { headers })).ok()).toBe(true);
+  }
+});
+
 test('what a visitor types before the page is live is kept, and sent', async ({ context }) => {
   // A slow phone: the contact form is on screen (server HTML) while the shell's script is still
   // on its way; the visitor fills it in, and only then does the page go live.

@@ -261,6 +261,16 @@ export type Unavailable = { readonly status: 'error' };
 /** The page's data is left for the browser (an admin's draft, an unchecked session). */
 export type InBrowser = { readonly status: 'loading' };
 
+/**
+ * Whether a page's item is not there, by the API's answer for it: it does not know the id (404)
+ * or refuses it as no id at all (400: `/article/TLS-in-practice`, `/projects/a;b=c`). Either way
+ * the page is its not-found state (a 404 no cache keeps), never `unavailable()`, which the
+ * browser loads again and again (security round 4, finding E).
+ */
+export function isUnknownItem(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 export function notFound(): NotFound;
 export function notFound<T extends object>(details: T): NotFound & T;
 export function notFound(details: object = {}): NotFound {

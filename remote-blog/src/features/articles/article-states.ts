@@ -1,11 +1,12 @@
 // The blog's page states, loaded by the pages' route loaders (docs/decisions/035): each call
 // settles into a state of the page (never a rejection), so the server can render it and the
 // browser can show it. A 404 is a state of its own, so the article page can say "not found"
-// (and the server answer 404) instead of "try again later".
-import { ApiError, getArticle, getArticles } from '@portfolio/shared/api-client';
+// (and the server answer 404) instead of "try again later"; so is an id the API refuses (400).
+import { getArticle, getArticles } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
 import {
   inBrowser,
+  isUnknownItem,
   loadPublicOrDraft,
   loaderRequestOptions,
   notFound,
@@ -70,7 +71,8 @@ export async function loadArticle(
     if (article === 'in-browser') return inBrowser();
     return { status: 'loaded', article, html: await articleHtml(article.content) };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return notFound();
+    // An id the API does not know (404) or refuses (400): not found, never loaded again.
+    if (isUnknownItem(error)) return notFound();
     reportLoadFailure(
       loaderRequestOptions({ request, context }),
       'Could not load an article',

@@ -10,6 +10,7 @@ import {
 } from '@portfolio/testing';
 import { makeArticle, makeArticleDetail, makeImage } from '@portfolio/testing/fixtures';
 import { renderHeadTags, siteContext } from '@portfolio/shared/head';
+import { pageOutcome } from '@portfolio/shared/page-data';
 import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
 import { formatPublicationTime } from '@portfolio/shared/format';
 import { DRAFT_NOTICE_TEXT, DRAFT_NOTICE_TITLE } from '@portfolio/shared/ui';
@@ -221,6 +222,33 @@ describe('ArticlePage', () => {
     expect(document.title).toBe(siteTitle(ARTICLE_NOT_FOUND_TITLE));
     expect(robots()).toBe('noindex');
   });
+
+  // Security round 4, finding E: an id the API refuses is no article either.
+  it.each(['TLS-in-practice', 'x%20y', 'a;b=c'])(
+    'answers an id the API refuses (400), %s, with the not-found state (a 404), not unavailable',
+    async (id) => {
+      const refused = { status: 400, body: { message: 'params/id must match pattern' } };
+      const fetchMock = mockFetch({
+        [`GET /articles/${encodeURIComponent(decodeURIComponent(id))}`]: refused,
+      });
+      const url = new URL(`http://site.test/article/${id}`);
+      const state = await ArticlePage.loader({
+        params: { id: decodeURIComponent(id) },
+        request: new Request(url),
+        url,
+        pattern: '/article/:id',
+        context: {},
+      });
+      // What the site's server reads: a 404 page without reloadData (shell/src/server/render.tsx).
+      expect(pageOutcome(state)).toEqual({ kind: 'not-found' });
+      renderArticle(id);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: ARTICLE_NOT_FOUND_TITLE }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(ARTICLE_NOT_FOUND_TEXT)).toBeInTheDocument();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    },
+  );
 
   // docs/decisions/052: the client checks the answer against the API's contract.
   it.each<[string, unknown]>([

@@ -4,6 +4,7 @@ import { ApiError, getProject, getProjects } from '@portfolio/shared/api-client'
 import type { RequestOptions } from '@portfolio/shared/api-client';
 import {
   inBrowser,
+  isUnknownItem,
   loadPublicOrDraft,
   loaderRequestOptions,
   notFound,
@@ -35,8 +36,8 @@ export async function loadProjects(options: RequestOptions = {}): Promise<Projec
 }
 
 /**
- * GET /projects/:id. Any answer that is not ok means "Project not found" (a 404 is also the
- * page's HTTP status); a request that never got an answer (network down, timeout) is a
+ * GET /projects/:id. Any answer that is not ok means "Project not found" (a 404 or a 400, an id
+ * the API refuses, is also the page's HTTP status); a request that never got an answer (network down, timeout) is a
  * different failure and says so. An admin also gets a draft or a scheduled project.
  */
 export async function loadProject(
@@ -50,9 +51,8 @@ export async function loadProject(
     );
     return project === 'in-browser' ? inBrowser() : { status: 'loaded', project };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      return notFound({ message: PROJECT_NOT_FOUND });
-    }
+    // An id the API does not know (404) or refuses (400): the 404 page, never loaded again.
+    if (isUnknownItem(error)) return notFound({ message: PROJECT_NOT_FOUND });
     reportLoadFailure(
       loaderRequestOptions({ request, context }),
       'Could not load a project',

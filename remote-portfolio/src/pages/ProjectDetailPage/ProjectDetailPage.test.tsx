@@ -13,7 +13,13 @@ import { renderHeadTags, siteContext } from '@portfolio/shared/head';
 import type { MockResponse } from '@portfolio/testing';
 import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
 import { DRAFT_NOTICE_TITLE } from '@portfolio/shared/ui';
-import { PROJECT_LOAD_FAILED, PROJECT_LOADING, PROJECT_SKILLS_HEADING } from '../../texts';
+import { pageOutcome } from '@portfolio/shared/page-data';
+import {
+  PROJECT_LOAD_FAILED,
+  PROJECT_LOADING,
+  PROJECT_NOT_FOUND,
+  PROJECT_SKILLS_HEADING,
+} from '../../texts';
 import * as ProjectDetailPage from './ProjectDetailPage';
 
 setUpTestRuntimeConfig();
@@ -122,6 +128,31 @@ describe('ProjectDetailPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Error: Project not found$/);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Error: Project not found');
     expect(document.title).toBe(siteTitle('Project not found'));
+  });
+
+  // Security round 4, finding E: an id the API refuses (400) or does not know (404) is a 404
+  // page, which the browser never loads again; any other failure stays "unavailable".
+  it.each<[string, number, string]>([
+    ['UPPER', 400, 'not-found'],
+    ['a;b=c', 400, 'not-found'],
+    ['nope', 404, 'not-found'],
+    ['abc-123', 500, 'unavailable'],
+  ])('gives /projects/%s, answered %i, the %s state', async (id, status, kind) => {
+    mockFetch({
+      [`GET /projects/${encodeURIComponent(id)}`]: { status, body: { message: 'x' } },
+    });
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const url = new URL(`http://site.test/projects/${encodeURIComponent(id)}`);
+    const state = await ProjectDetailPage.loader({
+      params: { id },
+      request: new Request(url),
+      url,
+      pattern: '/projects/:id',
+      context: {},
+    });
+    consoleError.mockRestore();
+    expect(pageOutcome(state)).toEqual({ kind });
+    expect(state).toMatchObject({ message: PROJECT_NOT_FOUND });
   });
 
   it('says the project could not be loaded when the request throws', async () => {

@@ -4,8 +4,10 @@ import type { TestSite } from '../test-support';
 import {
   CROSS_ORIGIN_REFUSED,
   SESSION_COOKIE,
+  SESSION_COOKIE_PATTERN,
   SESSION_NOT_ENDED,
   SESSION_UNCHECKED,
+  sessionCookieOf,
 } from './session';
 
 let site: TestSite;
@@ -167,5 +169,47 @@ describe('the session endpoints, from another site', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(JSON.parse(response.body)).toEqual({ message: CROSS_ORIGIN_REFUSED });
+  });
+});
+
+// The one rule for "has a session cookie" (security round 4, finding F): the edge's bypass of
+// its page cache uses the same pattern, so no spelling is a session to one and not the other.
+describe('the rule for a session cookie', () => {
+  it.each<[string, string | undefined]>([
+    ['__session=tok', 'tok'],
+    ['  __session =tok', 'tok'],
+    ['a=1 ; __session = tok ; b=2', 'tok'],
+    ['a=1;\t__session\t=\ttok\t;b=2', 'tok'],
+    ['a=1;__session=tok', 'tok'],
+    ['__session=first; __session=second', 'first'],
+    ['__session=%41b', 'Ab'],
+    ['x__session=1', undefined],
+    ['x__session=1; a=__session=2', undefined],
+    ['__session2=1', undefined],
+    ['__Session=1', undefined],
+    ['a=1,__session=tok', undefined],
+    ['__session=', undefined],
+    ['__session= ; a=1', undefined],
+    ['__session', undefined],
+    ['', undefined],
+  ])('reads %j as %j', (header, value) => {
+    expect(sessionCookieOf(header)).toBe(value);
+    expect(SESSION_COOKIE_PATTERN.test(header)).toBe(value !== undefined);
+  });
+
+  it.each([
+    ['a=1 ;\t__session\t= tok ; b=2', 'tok'],
+    ['x__session=1; theme=dark', undefined],
+  ])('is what the page route asks the API about (%j)', async (cookie, asked) => {
+    site.api.on('POST', '/sessions/verify', { status: 401, json: { message: 'Session expired.' } });
+    const response = await site.app.inject({
+      url: '/blog',
+      headers: { host: 'localhost:3000', cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const verify = site.api.calls.filter((call) => call.url === '/api/sessions/verify');
+    expect(verify.map((call) => JSON.parse(call.body))).toEqual(
+      asked === undefined ? [] : [{ session: asked }],
+    );
   });
 });

@@ -13,6 +13,27 @@ import { isLoopbackHost } from '@portfolio/platform/runtime-config';
 import type { ServerSession } from '@portfolio/shared/auth';
 
 export const SESSION_COOKIE = '__session';
+/**
+ * The one rule for "this request has a session cookie" (security round 4, finding F), which the
+ * edge's bypass of its page cache uses too (deploy/edge): a cookie named exactly `__session`
+ * (first in the header, or after a `;`; spaces and tabs allowed around the name and the `=`)
+ * with a value that is not empty. `x__session=1`, `__session2=1` and `__session=` are none. The
+ * value is the first such cookie's, up to the next `;`, spaces and tabs trimmed (as the cookie
+ * parser reads it).
+ */
+export const SESSION_COOKIE_PATTERN = /(?:^|;)[ \t]*__session[ \t]*=[ \t]*([^; \t][^;]*)/;
+
+/** The session cookie's value in a Cookie header (SESSION_COOKIE_PATTERN), or undefined. */
+export function sessionCookieOf(header: string | undefined): string | undefined {
+  const value = header?.match(SESSION_COOKIE_PATTERN)?.[1]?.replace(/[ \t]+$/, '');
+  if (!value?.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 export const SESSION_PATH = '/session';
 /** A session older than this is renewed by the browser once the Auth SDK confirms the user. */
 export const RENEW_AFTER_SECONDS = 24 * 60 * 60;
@@ -126,7 +147,7 @@ export default fp<SessionOptions>(
         },
       },
       async (request, reply) => {
-        const current = request.cookies[SESSION_COOKIE];
+        const current = sessionCookieOf(request.headers.cookie);
         let answer: ApiAnswer;
         try {
           answer = await callApi('/sessions', current ? { session: current } : {}, {
@@ -160,7 +181,7 @@ export default fp<SessionOptions>(
      * nothing any more; the cookie is cleared here whatever the API says.
      */
     app.delete(SESSION_PATH, { onRequest: sameOriginOnly }, async (request, reply) => {
-      const cookie = request.cookies[SESSION_COOKIE];
+      const cookie = sessionCookieOf(request.headers.cookie);
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
       if (cookie) {
         let status: number;
@@ -180,7 +201,7 @@ export default fp<SessionOptions>(
     });
 
     app.decorate('sessionOf', async (request: FastifyRequest, reply: FastifyReply) => {
-      const cookie = request.cookies[SESSION_COOKIE];
+      const cookie = sessionCookieOf(request.headers.cookie);
       if (!cookie) return null;
       let answer: ApiAnswer;
       try {

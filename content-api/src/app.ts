@@ -44,6 +44,8 @@ import sessionRoutes from './features/sessions/routes.js';
 import userRoutes from './features/users/routes.js';
 import type { CacheSync } from './http/cache-sync.js';
 import { syncCacheThroughRedis } from './http/cache-sync.js';
+import type { TrustProxy } from './http/client-identity.js';
+import { clientKey, fastifyTrustProxy } from './http/client-identity.js';
 import { registerErrorHandlers } from './http/errors.js';
 import { registerPublicHosts } from './http/public-hosts.js';
 import type { ResponseCacheOptions } from './http/response-cache.js';
@@ -80,7 +82,8 @@ export interface BuildAppOptions {
   /** Defaults to seed/about.json. */
   about?: AboutData;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean | string;
+  /** TRUST_PROXY: whose X-Forwarded-* to believe; never every peer (http/client-identity.ts). */
+  trustProxy?: TrustProxy;
   /** Fastify's info line per request received and answered (default on). */
   logRequests?: boolean;
   cache?: ResponseCacheOptions;
@@ -133,7 +136,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     logController: new LogController({ disableRequestLogging: options.logRequests === false }),
     // Malformed URLs and overlong path parameters are rejected by the router, before the
     // error handler: answer them in the same JSON shape.
@@ -169,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const warn = (message: string) => app.log.warn(message);
   await app.register(rateLimit, {
     global: false,
+    // One client, one bucket: the same rule as every per-client limit (http/client-identity.ts).
+    keyGenerator: clientKey,
     ...(redis && {
       redis: redis.commands,
       nameSpace: `${redis.keyPrefix}rate-limit:`,

@@ -56,7 +56,7 @@ describe('readConfig', () => {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       LOG_REQUESTS: 'off',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.3.7, 10.0.4.0/24',
       ALLOW_AUTH_EMULATOR_ON_NETWORK: EMULATOR_OPT_IN,
       PUBLIC_HOSTS: 'api.example.com, API2.example.com:8443',
       CONTENT_EVENTS_KEY: 'k'.repeat(64),
@@ -77,7 +77,7 @@ describe('readConfig', () => {
       production: true,
       logLevel: 'warn',
       logRequests: false,
-      trustProxy: true,
+      trustProxy: ['10.0.3.7', '10.0.4.0/24'],
       allowAuthEmulatorOnNetwork: true,
       publicHosts: ['api.example.com', 'api2.example.com:8443'],
       contentEventsKey: 'k'.repeat(64),
@@ -107,6 +107,46 @@ describe('readConfig', () => {
     [{ CONTENT_EVENTS_KEY: `${'k'.repeat(40)} x` }, /CONTENT_EVENTS_KEY must be 32 to 512/],
   ])('rejects %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+});
+
+describe('TRUST_PROXY (security round 4, finding 1)', () => {
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1,::1', ['127.0.0.1', '::1']],
+    ['loopback', ['loopback']],
+    ['uniquelocal, 203.0.113.0/24', ['uniquelocal', '203.0.113.0/24']],
+    ['10.0.0.0/8,fd00:1234::/32', ['10.0.0.0/8', 'fd00:1234::/32']],
+    ['::ffff:10.1.0.0/112', ['::ffff:10.1.0.0/112']],
+  ])('takes %j as %j', (raw, expected) => {
+    expect(readConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['true', /Got "true", which would believe the X-Forwarded-For any client writes/],
+    ['TRUE', /Got "TRUE", which would believe/],
+    ['*', /Got "\*", which would believe/],
+    ['all', /Got "all", which would believe/],
+    [
+      '0.0.0.0/0',
+      /"0\.0\.0\.0\/0" takes in far more than a proxy network \(at most \/8 for IPv4\)/,
+    ],
+    ['::/0', /"::\/0" takes in far more than a proxy network \(at most \/32 for IPv6\)/],
+    ['10.0.0.1, 0.0.0.0/1', /"0\.0\.0\.0\/1" takes in far more/],
+    ['::ffff:0.0.0.0/96', /at most \/104 for IPv4-mapped IPv6/],
+    ['11', /a hop count, 1 to 10\); unset or "false" believes no one\. Got the hop count 11\./],
+    ['10.0.0.0/33', /"10\.0\.0\.0\/33" has no valid prefix length/],
+    ['10.0.0.0/255.0.0.0', /has no valid prefix length/],
+    ['proxy.internal', /"proxy\.internal" is not an address or a range/],
+    ['10.0.0.1,,10.0.0.2', /an entry is empty/],
+  ])('refuses %j with the variable and what it accepts', (raw, reason) => {
+    expect(() => readConfig({ TRUST_PROXY: raw })).toThrow(
+      /^TRUST_PROXY must say which proxies stand in front of the API: their addresses or ranges/,
+    );
+    expect(() => readConfig({ TRUST_PROXY: raw })).toThrow(reason);
   });
 });
 

@@ -5,6 +5,8 @@ import {
   isLoopbackHost,
   parseHostList,
 } from '@portfolio/contract/hosts';
+import { isIP } from 'node:net';
+import type { TrustProxy } from './http/client-identity.js';
 import { DEFAULT_CACHE_MAX_BYTES } from './http/response-cache.js';
 import { defaultDataDir } from './paths.js';
 
@@ -32,8 +34,8 @@ export interface AppConfig {
   logLevel: string;
   /** LOG_REQUESTS=off: no info line per request (warnings and errors are still logged). */
   logRequests: boolean;
-  /** Fastify `trustProxy`: true, or a comma list of trusted proxy addresses/CIDRs. */
-  trustProxy: boolean | string;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-* are believed (never every peer). */
+  trustProxy: TrustProxy;
   /** CONTENT_EVENTS_KEY: the site's servers' own event streams (docs/decisions/083). */
   contentEventsKey: string | undefined;
 }
@@ -70,9 +72,64 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
-function trustProxy(raw: string | undefined): boolean | string {
+/** The most proxies a request may be counted through (TRUST_PROXY as a hop count). */
+export const MAX_TRUSTED_HOPS = 10;
+/** proxy-addr's named ranges: 127.0.0.1/8 and ::1; 169.254/16 and fe80::/10; private ones. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** Ranges wider than these would take in the Internet, not a proxy network. */
+const WIDEST_PREFIX = { 4: 8, 6: 32 } as const;
+
+const TRUST_PROXY_ACCEPTS =
+  'TRUST_PROXY must say which proxies stand in front of the API: their addresses or ranges, ' +
+  'comma-separated (e.g. 10.0.3.7,10.0.4.0/24, or loopback, linklocal, uniquelocal), or how ' +
+  `many proxies every request passes through (a hop count, 1 to ${MAX_TRUSTED_HOPS}); unset or ` +
+  '"false" believes no one.';
+
+/** Why one TRUST_PROXY entry is refused, or undefined when it names a proxy (or a range of them). */
+function untrustworthyEntry(entry: string): string | undefined {
+  if (NAMED_RANGES.has(entry)) return undefined;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return `"${entry}" is not an address or a range`;
+  if (prefix === undefined) return undefined;
+  const mapped = family === 6 && /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address);
+  const bits = family === 4 ? 32 : 128;
+  const length = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  if (!(length <= bits)) return `"${entry}" has no valid prefix length (/0 to /${bits})`;
+  const widest = mapped ? 96 + WIDEST_PREFIX[4] : WIDEST_PREFIX[family === 4 ? 4 : 6];
+  if (length < widest) {
+    return `"${entry}" takes in far more than a proxy network (at most /${widest} for IPv${mapped ? '4-mapped IPv6' : family}), so any client there could write its own X-Forwarded-For`;
+  }
+  return undefined;
+}
+
+/**
+ * TRUST_PROXY (security round 4, finding 1): the proxies whose X-Forwarded-For (and -Proto,
+ * -Host) the API believes. A client that reaches the API through them cannot choose its address
+ * by writing the header itself; `true`, believing any peer, let it, so it is refused.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (raw === undefined || raw === 'false') return false;
-  return raw === 'true' ? true : raw;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > MAX_TRUSTED_HOPS) {
+      throw new ConfigError(`${TRUST_PROXY_ACCEPTS} Got the hop count ${raw}.`);
+    }
+    return hops === 0 ? false : hops;
+  }
+  if (/^(true|yes|on|all|any|\*)$/i.test(raw)) {
+    throw new ConfigError(
+      `${TRUST_PROXY_ACCEPTS} Got "${raw}", which would believe the X-Forwarded-For any client ` +
+        'writes: each client could then pick a new address for every request and escape every ' +
+        'per-client limit.',
+    );
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const reason = entry === '' ? 'an entry is empty' : untrustworthyEntry(entry.toLowerCase());
+    if (reason) throw new ConfigError(`${TRUST_PROXY_ACCEPTS} Got "${raw}": ${reason}.`);
+  }
+  return entries.map((entry) => entry.toLowerCase());
 }
 
 function onOff(raw: string | undefined, name: string, fallback: boolean): boolean {
@@ -155,7 +212,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production: env.NODE_ENV === 'production',
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     logRequests: onOff(nonEmpty(env.LOG_REQUESTS), 'LOG_REQUESTS', true),
-    trustProxy: trustProxy(nonEmpty(env.TRUST_PROXY)),
+    trustProxy: parseTrustProxy(nonEmpty(env.TRUST_PROXY)),
     contentEventsKey: contentEventsKey(nonEmpty(env.CONTENT_EVENTS_KEY)),
   };
 }

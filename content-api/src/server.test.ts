@@ -74,6 +74,14 @@ describe('src/server.ts', () => {
     expect(run.stderr).toMatch(/PORT must be an integer/);
   });
 
+  it('refuses TRUST_PROXY=true at start, naming the variable and what it accepts', async () => {
+    const run = await startServer({ TRUST_PROXY: 'true' }).exited;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^TRUST_PROXY must say which proxies stand in front of the API/);
+    expect(run.stderr).toMatch(/a hop count, 1 to 10/);
+    expect(run.stdout).not.toMatch(/Server listening/);
+  });
+
   it('starts, seeds, answers /api/health and stops on SIGTERM', async () => {
     const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'content-api-server-'));
     try {

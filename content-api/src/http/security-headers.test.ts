@@ -168,7 +168,7 @@ describe.each(testDrivers)('security headers (%s)', (driver) => {
     const app = await buildApp({
       db: t.database.db,
       verifyIdToken: fakeVerifyIdToken,
-      trustProxy: true,
+      trustProxy: ['127.0.0.1'],
     });
     try {
       const https = await app.inject({

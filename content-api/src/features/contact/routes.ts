@@ -8,6 +8,7 @@ import {
 } from '@portfolio/contract';
 import { Object as ObjectOf, Optional, String as StringType } from '@sinclair/typebox';
 import type { RouteContext } from '../../app.js';
+import { clientKey } from '../../http/client-identity.js';
 import { HttpError } from '../../http/errors.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../http/patterns.js';
 import { idParamsSchema, messageSchema, paginationQuerySchema } from '../../http/schemas.js';
@@ -29,7 +30,7 @@ export const CONTACT_MESSAGES = {
  * A client may send `Idempotency-Key: <unique value>` (draft-ietf-httpapi-idempotency-key-header)
  * so that retrying a POST whose answer was lost never stores the message twice: a repeat with
  * the same key and message answers the original 201 (with `Idempotent-Replayed: true`). A key
- * belongs to one client (its IP) and is released 24 hours after its message was stored.
+ * belongs to one client (clientKey) and is released 24 hours after its message was stored.
  */
 const contactHeadersSchema = ObjectOf({
   'idempotency-key': Optional(StringType({ pattern: IDEMPOTENCY_KEY_PATTERN })),
@@ -71,11 +72,12 @@ const contactRoutes: FastifyPluginAsyncTypebox<ContactRouteOptions> = async (
       // caught (nor learn which field did it); nothing is stored.
       if (website) return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
       const key = request.headers['idempotency-key'];
-      // Scoped to the client (TRUST_PROXY decides what its IP is) and kept for 24 hours.
+      // Scoped to the client (http/client-identity.ts: its address as TRUST_PROXY allows, an
+      // IPv6 /64) and kept for 24 hours.
       const saved = await saveContactMessage(
         db,
         message,
-        key === undefined ? undefined : scopedIdempotencyKey(request.ip, key),
+        key === undefined ? undefined : scopedIdempotencyKey(clientKey(request), key),
       );
       if (saved.status === 'conflict') throw new HttpError(422, CONTACT_MESSAGES.keyReused);
       if (saved.status === 'replayed') reply.header('Idempotent-Replayed', 'true');

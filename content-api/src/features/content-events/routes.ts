@@ -14,9 +14,9 @@
 // key only they hold (CONTENT_EVENTS_KEY, the `Content-Events-Key` header) and have streams of
 // their own that the public never competes for.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isIPv6 } from 'node:net';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../../app.js';
+import { clientKey } from '../../http/client-identity.js';
 import type { CacheState } from '../../http/response-cache.js';
 import { HttpError } from '../../http/errors.js';
 import { setSecurityHeaders } from '../../http/security-headers.js';
@@ -46,28 +46,6 @@ export interface ContentEventsOptions extends RouteContext {
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/**
- * Whom a public stream is counted against: the client's address (`request.ip`, which follows
- * TRUST_PROXY), an IPv6 one by its /64, which one subscriber usually holds whole.
- */
-export function clientOf(ip: string): string {
-  if (!isIPv6(ip) || ip.includes('.')) return ip;
-  const [head = '', tail = ''] = ip.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [
-        ...headGroups,
-        ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'),
-        ...tailGroups,
-      ]
-    : headGroups;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
-}
 
 const contentEventRoutes: FastifyPluginAsync<ContentEventsOptions> = async (
   app,
@@ -111,7 +89,8 @@ const contentEventRoutes: FastifyPluginAsync<ContentEventsOptions> = async (
       siteStreams += 1;
       return () => (siteStreams -= 1);
     }
-    const client = clientOf(request.ip);
+    // Its address as TRUST_PROXY allows, an IPv6 /64 (http/client-identity.ts).
+    const client = clientKey(request);
     const held = perClient.get(client) ?? 0;
     if (held >= maxStreamsPerClient) {
       throw new HttpError(429, CONTENT_EVENTS_MESSAGES.tooManyFromClient);

@@ -12,6 +12,7 @@ import type { SiteUpstreams } from '@portfolio/platform/runtime-config';
 import type { SiteRenderer } from '../src/server/render-types';
 import type { ContentWatch } from './content-events';
 import type { ShellAssets } from './document';
+import { PAGE_ENCODINGS } from './shared-page';
 import type { SiteServerOptions } from './options';
 import caches from './plugins/caches';
 import crawlerFiles from './plugins/crawler-files';
@@ -117,7 +118,13 @@ export async function buildSiteServer(
     // own host name (tools/dev.mjs), which their upstream addresses (loopback) need not be.
     hotReloadOrigins: options.hotReload ? hotReloadOrigins(options.publicHostname, upstreams) : [],
   });
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // The encodings a shared page is sent in, each with its own ETag (shared-page.ts): nothing
+  // else (zstd on Node 24) re-encodes a page under its plain form's ETag.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: [...PAGE_ENCODINGS],
+  });
   await app.register(caches, {
     apiBase,
     ...(options.contentEventsKey !== undefined && { contentEventsKey: options.contentEventsKey }),

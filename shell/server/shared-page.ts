@@ -5,13 +5,21 @@
 // the request accepts; an encoding not made yet is made for that response with fast settings.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlib, deflate, gzip } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
-export type PageEncoding = 'br' | 'gzip';
-const ENCODINGS: PageEncoding[] = ['br', 'gzip'];
+/**
+ * Every encoding a shared page is sent in, each its own representation with its own ETag. The
+ * site's compression (@fastify/compress) is given this very list (app.ts), so it never encodes a
+ * page this module sent plain: a deflate or zstd answer under the plain form's ETag.
+ */
+export const PAGE_ENCODINGS = ['br', 'gzip', 'deflate'] as const;
+export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
+/** The forms kept beside a page (deflate, which few clients ask for alone, is made per answer). */
+type KeptEncoding = 'br' | 'gzip';
+const KEPT_ENCODINGS: KeptEncoding[] = ['br', 'gzip'];
 
 export interface SharedPage {
   status: number;
@@ -20,15 +28,16 @@ export interface SharedPage {
   tag: string;
   /** Its Content-Security-Policy: the SHA-256 of each inline script it holds. */
   policy: string;
-  /** Its compressed forms, once made (compressAll). */
-  encoded: Partial<Record<PageEncoding, Buffer>>;
+  /** Its kept compressed forms, once made (compressAll). */
+  encoded: Partial<Record<KeptEncoding, Buffer>>;
 }
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const deflateAsync = promisify(deflate);
 
 /** Kept forms: the smallest each format makes, once per page version, off the event loop. */
-const KEPT = {
+const KEPT: Record<KeptEncoding, (html: Buffer) => Promise<Buffer>> = {
   br: (html: Buffer) =>
     brotli(html, {
       params: {
@@ -40,7 +49,7 @@ const KEPT = {
   gzip: (html: Buffer) => gzipAsync(html, { level: zlib.Z_BEST_COMPRESSION }),
 };
 /** A form made for one response (a page not kept, or kept a moment ago): fast settings. */
-const ONCE = {
+const ONCE: Record<PageEncoding, (html: Buffer) => Promise<Buffer>> = {
   br: (html: Buffer) =>
     brotli(html, {
       params: {
@@ -50,6 +59,7 @@ const ONCE = {
       },
     }),
   gzip: (html: Buffer) => gzipAsync(html, { level: 6 }),
+  deflate: (html: Buffer) => deflateAsync(html, { level: 6 }),
 };
 
 export function sharedPage(status: number, html: Buffer, policy: string): SharedPage {
@@ -60,7 +70,7 @@ export function sharedPage(status: number, html: Buffer, policy: string): Shared
 /** Makes the kept forms of a page (the render cache calls it once per page version). */
 export async function compressAll(page: SharedPage): Promise<void> {
   await Promise.all(
-    ENCODINGS.map(async (encoding) => {
+    KEPT_ENCODINGS.map(async (encoding) => {
       page.encoded[encoding] ??= await KEPT[encoding](page.html);
     }),
   );
@@ -71,22 +81,26 @@ export const etagOf = (page: Pick<SharedPage, 'tag'>, encoding: PageEncoding | n
   `"${page.tag}${encoding ? `-${encoding}` : ''}"`;
 
 /**
- * Whether If-None-Match names this page in any of its forms (a weak comparison, as RFC 9110
- * asks for this header: a cache may hold the gzip form and the browser the Brotli one).
+ * Whether If-None-Match names this page in the form this request gets (RFC 9110's weak
+ * comparison: `W/` aside, the same opaque tag). Another form's tag is another representation:
+ * a 304 for it would tell a cache holding the gzip form that the Brotli one is fresh.
  */
-export function matchesPage(ifNoneMatch: string | undefined, page: Pick<SharedPage, 'tag'>) {
+export function matchesPage(
+  ifNoneMatch: string | undefined,
+  page: Pick<SharedPage, 'tag'>,
+  encoding: PageEncoding | null,
+) {
   if (!ifNoneMatch) return false;
+  const own = etagOf(page, encoding);
   return ifNoneMatch.split(',').some((raw) => {
     const tag = raw.trim().replace(/^W\//, '');
-    if (tag === '*') return true;
-    const opaque = tag.replace(/^"|"$/g, '');
-    return opaque === page.tag || ENCODINGS.some((each) => opaque === `${page.tag}-${each}`);
+    return tag === '*' || tag === own;
   });
 }
 
 /** Accept-Encoding values seen, and what each picks: a bounded memo (a header is any text). */
 const negotiator = new Negotiator<PageEncoding>({
-  supportedValues: ENCODINGS,
+  supportedValues: [...PAGE_ENCODINGS],
   cache: new LRUCache<string, string>({ max: 200 }),
 });
 
@@ -128,11 +142,14 @@ export function sharedAnswer(
     'content-security-policy': page.policy,
     'reporting-endpoints': reportingEndpoints,
   };
-  if (matchesPage(ifNoneMatch, page)) {
+  if (matchesPage(ifNoneMatch, page, encoding)) {
     headers['server-timing'] = timing;
     return { status: 304, headers };
   }
-  const body = encoding === null ? page.html : (made ?? page.encoded[encoding]);
+  const body =
+    encoding === null
+      ? page.html
+      : (made ?? (encoding === 'deflate' ? undefined : page.encoded[encoding]));
   if (!body) return null;
   headers['content-type'] = 'text/html; charset=utf-8';
   if (encoding !== null) headers['content-encoding'] = encoding;

@@ -120,9 +120,22 @@ describe('the kept-page lane', () => {
     expect(answerHeaders(lane.headers)).toEqual(answerHeaders(route.headers));
   });
 
+  it("answers the whole page to a request that holds another form's ETag", async () => {
+    await keepBlog();
+    const gzip = await request('/blog', { 'accept-encoding': 'gzip' });
+    const brotli = await request('/blog', { 'accept-encoding': 'br' });
+    expect(gzip.headers.etag).not.toBe(brotli.headers.etag);
+    const asked = { 'accept-encoding': 'br', 'if-none-match': String(gzip.headers.etag) };
+    const lane = await request('/blog', asked);
+    expect(throughFastify).toEqual([]);
+    expect(lane.status).toBe(200);
+    expect(lane.headers.etag).toBe(brotli.headers.etag);
+    expect(lane.body.equals(brotli.body)).toBe(true);
+  });
+
   it.each<[string, string, Record<string, string>, string?]>([
     ['a request with a cookie', '/blog', { cookie: 'theme=dark', 'accept-encoding': 'br' }],
-    ['a plain answer (deflate may apply)', '/blog', { 'accept-encoding': 'deflate' }],
+    ['a deflate answer (made per answer)', '/blog', { 'accept-encoding': 'deflate' }],
     ['no Accept-Encoding', '/blog', {}],
     ['a HEAD', '/blog', { 'accept-encoding': 'br' }, 'HEAD'],
     ['a page not rendered yet', '/about', { 'accept-encoding': 'br' }],

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { buildTestSite } from '../test-support';
 import type { TestSite } from '../test-support';
 import { SHARED_PAGE_CACHE } from './page-route';
@@ -77,18 +77,25 @@ describe('the page route', () => {
     }
   });
 
-  it('answers 304 to a request that holds the page, in any of its forms', async () => {
+  it('gives each encoding its own ETag, and answers 304 only to the form the request gets', async () => {
     const plain = await get('/blog');
     await site.settled();
     const gzip = await get('/blog', { 'accept-encoding': 'gzip' });
     const brotli = await get('/blog', { 'accept-encoding': 'gzip, br' });
+    const deflate = await get('/blog', { 'accept-encoding': 'deflate' });
+    // An encoding the page is not sent in (zstd): the plain form, never re-encoded under its tag.
+    const zstd = await get('/blog', { 'accept-encoding': 'zstd' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(brotli.headers['content-encoding']).toBe('br');
-    const tags = [plain, gzip, brotli].map((response) => String(response.headers.etag));
-    expect(new Set(tags).size).toBe(3);
+    expect(deflate.headers['content-encoding']).toBe('deflate');
+    expect(zstd.headers['content-encoding']).toBeUndefined();
+    expect(zstd.headers.etag).toBe(plain.headers.etag);
+    const tags = [plain, gzip, brotli, deflate].map((response) => String(response.headers.etag));
+    expect(new Set(tags).size).toBe(4);
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
-    for (const tag of [...tags, `W/${tags[0]}`, `"other", ${tags[2]}`]) {
+    expect(inflateSync(deflate.rawPayload).toString()).toBe(plain.body);
+    for (const tag of [tags[2]!, `W/${tags[2]}`, `"other", ${tags[2]}`, '*']) {
       const revalidated = await get('/blog', { 'if-none-match': tag, 'accept-encoding': 'br' });
       expect(revalidated.statusCode).toBe(304);
       expect(revalidated.body).toBe('');
@@ -98,6 +105,18 @@ describe('the page route', () => {
       expect(revalidated.headers['content-security-policy']).toBe(
         plain.headers['content-security-policy'],
       );
+    }
+    // Another form's tag is another representation: the whole page, in the form asked for.
+    for (const tag of [tags[0]!, tags[1]!, tags[3]!, `W/${tags[0]}`]) {
+      const other = await get('/blog', { 'if-none-match': tag, 'accept-encoding': 'br' });
+      expect(other.statusCode).toBe(200);
+      expect(other.headers.etag).toBe(tags[2]);
+    }
+    for (const [asked, tag] of [
+      [{}, tags[0]!],
+      [{ 'accept-encoding': 'deflate' }, tags[3]!],
+    ] as const) {
+      expect((await get('/blog', { ...asked, 'if-none-match': tag })).statusCode).toBe(304);
     }
     expect((await get('/blog', { 'if-none-match': '"other"' })).statusCode).toBe(200);
     // A change of content is another page version: the old validator no longer matches.

@@ -172,7 +172,7 @@ export default fp<PageRouteOptions>(
       const kept = known?.generation === renderCache.ticket() && renderCache.lookup(known.key);
       if (!kept) return false;
       const acceptEncoding = headers['accept-encoding'];
-      // A plain answer may still be compressed on its way out (deflate): Fastify's to give.
+      // The plain form, and deflate's (made per answer, never kept), are Fastify's to give.
       const encoding = pickEncoding(acceptEncoding);
       if (encoding === null) return false;
       const ifNoneMatch = headers['if-none-match'];

@@ -193,6 +193,31 @@ describe('the production edge', () => {
     }
   });
 
+  it('bypasses its page cache for a session cookie however it is spelt, and only for one', async () => {
+    upstream.setPage({ status: 200, cacheControl: 'public, max-age=0, s-maxage=30', body: 'page' });
+    const path = '/portfolio';
+    await (await fetch(url(path))).arrayBuffer();
+    const status = async (cookie: string) => {
+      const response = await fetch(url(path), { headers: { Cookie: cookie } });
+      await response.arrayBuffer();
+      return response.headers.get('x-cache-status');
+    };
+    for (const cookie of ['  __session =tok', 'a=1 ;\t__session\t= tok ; b=2', '__session=tok']) {
+      expect(await status(cookie)).toBe('BYPASS');
+    }
+    for (const cookie of [
+      'x__session=1',
+      '__session2=1',
+      '__Session=1',
+      '__session=',
+      'theme=dark',
+    ]) {
+      // Kept (per cookie: the site's pages vary on it), so the second time is a hit.
+      await status(cookie);
+      expect(await status(cookie)).toBe('HIT');
+    }
+  });
+
   it('tells the site and the API the address it saw, never one the client wrote', async () => {
     upstream.setPage({ status: 200, cacheControl: 'no-cache', body: 'page' });
     const spoofed = { 'X-Forwarded-For': '203.0.113.9', 'X-Forwarded-Proto': 'https' };

@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildTestSite } from '../test-support';
 import type { TestSite } from '../test-support';
 import {
@@ -195,6 +197,17 @@ describe('the rule for a session cookie', () => {
   ])('reads %j as %j', (header, value) => {
     expect(sessionCookieOf(header)).toBe(value);
     expect(SESSION_COOKIE_PATTERN.test(header)).toBe(value !== undefined);
+  });
+
+  it("is the edge's rule too, word for word", () => {
+    const template = readFileSync(
+      path.join(__dirname, '../../../deploy/edge/site.conf.template'),
+      'utf8',
+    );
+    const edgeRule = /map \$http_cookie \$site_session \{[^}]*"~([^"]+)" \$value;/.exec(
+      template,
+    )?.[1];
+    expect(edgeRule?.replace('(?<value>', '(')).toBe(SESSION_COOKIE_PATTERN.source);
   });
 
   it.each([

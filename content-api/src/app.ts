@@ -52,6 +52,13 @@ import type { ResponseCacheOptions } from './http/response-cache.js';
 import { ResponseCache } from './http/response-cache.js';
 import { registerSecurityHeaders, setSecurityHeaders } from './http/security-headers.js';
 import { registerStrictInput } from './http/strict-input.js';
+import type { TimeLimits } from './http/time-limits.js';
+import {
+  DEFAULT_TIME_LIMITS,
+  closeIfBodyPending,
+  registerTimeLimits,
+  serverTimeLimits,
+} from './http/time-limits.js';
 import { registerValidation } from './http/validation.js';
 import type { RedisConnections } from './lib/redis.js';
 
@@ -99,6 +106,8 @@ export interface BuildAppOptions {
   contentChangesUrl?: string;
   /** How GET /health tells whether the store takes writes (docs/decisions/111). */
   storeHealth?: StoreHealthOptions;
+  /** How long a request may take to arrive (http/time-limits.ts); tests shorten them. */
+  timeLimits?: Partial<TimeLimits>;
 }
 
 declare module 'fastify' {
@@ -128,13 +137,17 @@ const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
  */
 function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   setSecurityHeaders(request, reply);
+  closeIfBodyPending(request, reply);
   reply.code(400).send({ message: FRAMEWORK_ERROR_MESSAGES[error.code] ?? error.message });
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const timeLimits = { ...DEFAULT_TIME_LIMITS, ...options.timeLimits };
   const app = Fastify({
+    // A trickled head or body is cut off (security round 4, finding 2).
+    ...serverTimeLimits(timeLimits),
     logger: options.logger ?? false,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     logController: new LogController({ disableRequestLogging: options.logRequests === false }),
@@ -153,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const store = new StoreHealth(options.db, options.storeHealth);
   registerErrorHandlers(app, { onStoreFailure: (failure) => store.refused(failure) });
   registerSecurityHeaders(app);
+  registerTimeLimits(app, timeLimits);
   registerPublicHosts(app, options.publicHosts ?? DEFAULT_PUBLIC_HOSTS);
   // JSON only (plus multipart inside the images plugin): anything else gets 415.
   app.removeContentTypeParser('text/plain');

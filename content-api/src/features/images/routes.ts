@@ -71,6 +71,8 @@ const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, a
       onRequest: auth.requireAdmin,
       // The multipart envelope around the largest file; the file limit itself: upload.ts.
       bodyLimit: MAX_IMAGE_BYTES + MULTIPART_ENVELOPE_BYTES,
+      // A photo on a slow link: the whole-request limit, for an admin only (http/time-limits.ts).
+      config: { uploadBody: true },
       schema: {
         response: { 201: ImageUploadSchema },
       },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sampleImage } from '@portfolio/testing/images';
+import sharp from 'sharp';
 import { seedFolder } from '../../paths.js';
 import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders, readerHeaders } from '../../testing/fake-auth.js';
@@ -125,7 +126,21 @@ describe.each(testDrivers)('/api/images (%s)', (driver) => {
         const served = await t.app.inject(`/api${imagePath}`);
         expect(served.statusCode).toBe(200);
         expect(served.headers['content-type']).toBe(sample.contentType);
-        expect(served.rawPayload).toEqual(sample.bytes);
+        if (sample.extension === 'avif') {
+          // Re-encoded: an AVIF's container is not rewritten without its non-image data
+          // (image-chunks.ts), so only its pixels are kept.
+          const [sent, kept] = await Promise.all(
+            [sample.bytes, served.rawPayload].map((bytes) => sharp(bytes).metadata()),
+          );
+          expect([kept?.format, kept?.width, kept?.height]).toEqual([
+            'heif',
+            sent?.width,
+            sent?.height,
+          ]);
+        } else {
+          // Every other one is kept byte for byte: a clean file has nothing to remove.
+          expect(served.rawPayload).toEqual(sample.bytes);
+        }
         // Every image, raster included: opened directly, none may run, frame or navigate.
         expect(served.headers['content-security-policy']).toBe(
           "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'; form-action 'none'",

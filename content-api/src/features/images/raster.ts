@@ -6,6 +6,7 @@
 import type { ImageVariantFormat } from '@portfolio/contract';
 import sharp from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
+import { onlyImageData } from './image-chunks.js';
 
 // Each image is read once per variant: libvips' operation cache would only keep memory.
 sharp.cache(false);
@@ -108,8 +109,9 @@ export async function inspectRaster(data: Buffer, label: string): Promise<Raster
 }
 
 /**
- * Re-encoders of an upload that carries camera metadata, per format: close to the original
- * (it is the source of every variant), upright, and with nothing but pixels and a colour profile.
+ * Re-encoders of an upload that carries camera metadata (or of an AVIF), per format: close to
+ * the original (it is the source of every variant), upright, with nothing but pixels and a
+ * colour profile.
  */
 const METADATA_FREE: Partial<Record<string, (image: Sharp) => Sharp>> = {
   jpeg: (image) => image.jpeg({ quality: 92, mozjpeg: true }),
@@ -119,19 +121,28 @@ const METADATA_FREE: Partial<Record<string, (image: Sharp) => Sharp>> = {
 };
 
 /**
- * An upload without what its camera or editor wrote about it (docs/decisions/123): EXIF (with
- * the place a phone photo was taken, its GPS position, and the device), XMP and IPTC. The stored
- * image is public at /images/<name>, so such data would reach anyone who opens it. An image
- * that carries none is kept byte for byte; one that does is re-encoded upright at high quality
- * (libvips writes no metadata but the colour profile, kept). GIF and animations carry none of
- * these in practice and are kept as they are. `data` has passed inspectRaster.
+ * The original to store of an upload (docs/decisions/123; security round 4, finding 3): its
+ * picture and nothing else, since it is public at /images/<name>. One that carries what its
+ * camera or editor wrote about it (EXIF, with the place a phone photo was taken and the device;
+ * XMP; IPTC) is re-encoded upright at high quality (libvips writes no metadata but the colour
+ * profile, kept), the orientation going with the EXIF. Any other has its container rewritten
+ * without comments, text chunks, unknown chunks and bytes after the image's end
+ * (image-chunks.ts): lossless, and a clean file keeps its bytes. AVIF, whose container is not
+ * rewritten here, is re-encoded. `data` has passed inspectRaster.
  */
-export async function withoutCameraMetadata(data: Buffer): Promise<Buffer> {
+export async function cleanOriginal(data: Buffer): Promise<Buffer> {
   const header = await readHeader(data, 'uploaded');
   const encode = METADATA_FREE[header.format];
-  const carries = Boolean(header.exif ?? header.xmp ?? header.iptc);
-  if (!encode || !carries || (header.pages ?? 1) > 1) return data;
-  return encode(open(data).autoOrient().keepIccProfile()).toBuffer();
+  const animated = (header.pages ?? 1) > 1;
+  const reencode = () => encode!(open(data).autoOrient().keepIccProfile()).toBuffer();
+  if (encode && !animated && (header.exif ?? header.xmp ?? header.iptc)) return reencode();
+  const stripped = onlyImageData(header.format, data);
+  if (stripped) return stripped;
+  if (encode && !animated) return reencode();
+  throw new RasterImageError(
+    415,
+    'The image could not be stored without its non-image data: upload it as a PNG or a JPEG.',
+  );
 }
 
 /** The upright size an image's header states, for images stored before sizes were kept. */

@@ -11,7 +11,7 @@ import { HttpError } from '../../http/errors.js';
 import { measureImage } from './image-size.js';
 import { SVG, rasterType } from './image-type.js';
 import { imageWork } from './image-work.js';
-import { RasterImageError, withoutCameraMetadata } from './raster.js';
+import { RasterImageError, cleanOriginal } from './raster.js';
 import {
   IMAGE_PATH_PREFIX,
   deleteImage,
@@ -104,8 +104,15 @@ const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, a
               ? new HttpError(error.status, error.message)
               : error;
           });
-          // A phone photo's position and device are not published with it (checked above).
-          if (type !== SVG) data = await withoutCameraMetadata(data);
+          // Only its picture is published: not a phone photo's position and device, nor a
+          // comment, a text chunk or a document after its end (raster.ts, image-chunks.ts).
+          if (type !== SVG) {
+            data = await cleanOriginal(data).catch((error: unknown) => {
+              throw error instanceof RasterImageError
+                ? new HttpError(error.status, error.message)
+                : error;
+            });
+          }
           const name = uploadedImageName(upload.filename, data, type);
           await saveImage(db, { name, contentType: type.contentType, data, ...measure });
           return { name, ...measure };

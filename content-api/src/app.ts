@@ -44,6 +44,7 @@ import sessionRoutes from './features/sessions/routes.js';
 import userRoutes from './features/users/routes.js';
 import type { CacheSync } from './http/cache-sync.js';
 import { syncCacheThroughRedis } from './http/cache-sync.js';
+import { JSON_BODY_LIMIT_BYTES } from './http/body-limits.js';
 import type { TrustProxy } from './http/client-identity.js';
 import { clientKey, fastifyTrustProxy } from './http/client-identity.js';
 import { registerErrorHandlers } from './http/errors.js';
@@ -146,6 +147,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const timeLimits = { ...DEFAULT_TIME_LIMITS, ...options.timeLimits };
   const app = Fastify({
+    // Every other route's limit is smaller (http/body-limits.ts).
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     // A trickled head or body is cut off (security round 4, finding 2).
     ...serverTimeLimits(timeLimits),
     logger: options.logger ?? false,

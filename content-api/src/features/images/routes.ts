@@ -7,6 +7,7 @@ import {
   ImageUploadSchema,
 } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
+import { IMAGE_UPLOAD_BODY_BYTES } from '../../http/body-limits.js';
 import { HttpError } from '../../http/errors.js';
 import { measureImage } from './image-size.js';
 import { SVG, rasterType } from './image-type.js';
@@ -20,7 +21,7 @@ import {
   uploadedImageName,
 } from './repository.js';
 import { createSvgChecks } from './svg-checks.js';
-import { MULTIPART_ENVELOPE_BYTES, receiveUpload } from './upload.js';
+import { receiveUpload } from './upload.js';
 import { describeImage } from './variants.js';
 
 /** Photos straight from a phone fit (docs/decisions/123); SVG stays at its old limit. */
@@ -70,7 +71,7 @@ const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, a
     {
       onRequest: auth.requireAdmin,
       // The multipart envelope around the largest file; the file limit itself: upload.ts.
-      bodyLimit: MAX_IMAGE_BYTES + MULTIPART_ENVELOPE_BYTES,
+      bodyLimit: IMAGE_UPLOAD_BODY_BYTES,
       // A photo on a slow link: the whole-request limit, for an admin only (http/time-limits.ts).
       config: { uploadBody: true },
       schema: {

@@ -10,11 +10,11 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MULTIPART_ENVELOPE_BYTES } from '../../http/body-limits.js';
 import { HttpError } from '../../http/errors.js';
 
 export const MALFORMED_MULTIPART = 'Malformed multipart/form-data body.';
-/** Room for the multipart envelope (boundaries, part headers) around the largest file. */
-export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+export { MULTIPART_ENVELOPE_BYTES } from '../../http/body-limits.js';
 
 export function uploadTooLarge(maxBytes: number): string {
   return `The file is too large: images are limited to ${maxBytes / (1024 * 1024)} MiB.`;

@@ -77,6 +77,8 @@ export interface BuildAppOptions {
   publicHosts?: string[];
   /** Front-end origin used in RSS and sitemap links. */
   siteUrl?: string;
+  /** URLs per sitemap part (tests; SITEMAP_PART_SIZE, the protocol's 50,000, by default). */
+  sitemapPartSize?: number;
   /** POST /contact requests per minute per IP. */
   contactRateLimit?: number;
   /** POST /csp-reports requests per minute per IP. */
@@ -181,7 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : (options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-    exposedHeaders: ['ETag'],
+    // X-Total-Count: how many items a paged list has in all (GET /articles, GET /search).
+    exposedHeaders: ['ETag', 'X-Total-Count'],
     maxAge: 600,
   });
   await app.register(compress);
@@ -265,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...context,
         about,
         siteUrl: (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+        ...(options.sitemapPartSize !== undefined && { sitemapPartSize: options.sitemapPartSize }),
       });
       await api.register(userRoutes, context);
       await api.register(sessionRoutes, {

@@ -255,9 +255,19 @@ export type ArticleListQuery = Static<typeof ArticleListQuerySchema>;
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 
+/** How many results GET /search answers when it is not given a `limit`. */
+export const SEARCH_DEFAULT_LIMIT = 20;
+
+/**
+ * GET /search: the text, and one page of the results (`limit` 1-100, default
+ * SEARCH_DEFAULT_LIMIT; `offset`, default 0). X-Total-Count says how many match in all.
+ */
 export const SearchQuerySchema = ObjectOf(
-  { query: Optional(StringType({ maxLength: SEARCH_QUERY_MAX_LENGTH })) },
-  // The front end sends `query` only; anything else would only key new cache entries.
+  {
+    query: Optional(StringType({ maxLength: SEARCH_QUERY_MAX_LENGTH })),
+    ...PaginationQuerySchema.properties,
+  },
+  // Anything else would only key new cache entries.
   { additionalProperties: false },
 );
 export type SearchQuery = Static<typeof SearchQuerySchema>;

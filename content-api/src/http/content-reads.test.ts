@@ -58,6 +58,22 @@ describe.each(testDrivers)('drafts and publication (%s)', (driver) => {
     }
   });
 
+  it('X-Total-Count counts what the caller may see: public articles, or all for an admin', async () => {
+    const total = async (url: string, headers: Record<string, string> = {}) =>
+      Number((await get(url, headers)).headers['x-total-count']);
+    const publicBefore = await total('/api/articles?limit=1');
+    const allBefore = await total('/api/articles?limit=1&include=drafts', adminHeaders);
+    expect(allBefore).toBeGreaterThanOrEqual(publicBefore);
+    const created = await write('POST', '/api/articles', {
+      title: 'Counted draft',
+      content: 'Not yet.',
+      status: 'draft',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await total('/api/articles?limit=1')).toBe(publicBefore);
+    expect(await total('/api/articles?limit=1&include=drafts', adminHeaders)).toBe(allBefore + 1);
+  });
+
   describe.each(KINDS)('$kind', ({ kind, notFound, body }) => {
     it('a draft is the admin’s alone: absent from the public list, 404 like an unknown id', async () => {
       const created = await write('POST', `/api/${kind}`, {

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthGuards } from '../auth/identity.js';
 import type { ContentReadOptions } from '../db/content-queries.js';
 import type { ResponseCache } from './response-cache.js';
-import { replyWithCachedJson } from './response-cache.js';
+import { JsonWithHeaders, replyWithCachedJson } from './response-cache.js';
 
 function wantsDrafts(request: FastifyRequest): boolean {
   return (request.query as { include?: string } | undefined)?.include === INCLUDE_DRAFTS;
@@ -34,6 +34,12 @@ export function replyWithContent(
   load: (options: ContentReadOptions) => Promise<unknown>,
 ): Promise<unknown> | undefined {
   // The guard already set `Cache-Control: private, no-store` (auth/identity.ts).
-  if (wantsDrafts(request)) return load({ drafts: true });
+  if (wantsDrafts(request)) {
+    return load({ drafts: true }).then((loaded) => {
+      if (!(loaded instanceof JsonWithHeaders)) return loaded;
+      reply.headers(loaded.headers);
+      return loaded.body;
+    });
+  }
   return replyWithCachedJson(cache, request, reply, () => load({}));
 }

@@ -16,6 +16,8 @@ import {
 export interface RenderedResponse {
   body: string;
   contentType: string;
+  /** Headers that are part of the answer (e.g. X-Total-Count): kept, sent and in the ETag. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface CachedResponse {
@@ -25,6 +27,8 @@ export interface CachedResponse {
   compressed: CompressedForms;
   contentType: string;
   etag: string;
+  /** Headers that are part of the answer, sent with it (and with a 304). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 interface Entry extends CachedResponse {
@@ -55,6 +59,15 @@ export function computeEtag(body: string | Buffer): string {
 }
 
 /** RFC 9110 weak comparison of If-None-Match against our ETag. */
+/**
+ * The ETag of a body and the headers that are part of its answer: the same body with another
+ * X-Total-Count is another representation, so a client's copy is not taken for it.
+ */
+function answerEtag(body: Buffer, headers: Readonly<Record<string, string>> | undefined): string {
+  if (!headers || Object.keys(headers).length === 0) return computeEtag(body);
+  return computeEtag(Buffer.concat([body, Buffer.from(`\n${canonical(headers)}`)]));
+}
+
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
@@ -182,7 +195,8 @@ export class ResponseCache {
       body,
       compressed: new CompressedForms(body),
       contentType: rendered.contentType,
-      etag: computeEtag(body),
+      etag: answerEtag(body, rendered.headers),
+      ...(rendered.headers && { headers: rendered.headers }),
       expiresAt: this.now() + this.ttlMs,
     };
     // A body larger than the whole budget is served but never kept.
@@ -210,6 +224,7 @@ function sendCached(
   cached: CachedResponse,
 ): Promise<FastifyReply> | undefined {
   reply.header('ETag', cached.etag).header('Cache-Control', 'no-cache');
+  for (const [name, value] of Object.entries(cached.headers ?? {})) reply.header(name, value);
   if (cached.body.length >= COMPRESSION_THRESHOLD) varyOnAcceptEncoding(reply);
   if (etagMatches(request.headers['if-none-match'], cached.etag)) {
     reply.code(304).send();
@@ -256,6 +271,25 @@ function canonical(values: unknown): string {
   return JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** A JSON answer with headers that belong to it (X-Total-Count): see `jsonWithHeaders()`. */
+export class JsonWithHeaders {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
+}
+
+/** What a `load()` returns when its answer carries headers of its own (kept with it). */
+export function jsonWithHeaders(
+  body: unknown,
+  headers: Readonly<Record<string, string>>,
+): JsonWithHeaders {
+  return new JsonWithHeaders(body, headers);
+}
+
+/** The name of the header that gives a list's total (the caller's view of it). */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
 /**
  * Serves `load()` as JSON through the cache: serialised with the route's response schema,
  * keyed by the route and its validated parameters and query (`?limit=05` and `?limit=5` share
@@ -275,10 +309,15 @@ export function replyWithCachedJson(
     `json ${request.routeOptions.url ?? ''} ${key}`,
     request,
     reply,
-    async () => ({
-      // The route's JSON serializer always yields a string.
-      body: reply.serialize(await load()) as string,
-      contentType: 'application/json; charset=utf-8',
-    }),
+    async () => {
+      const loaded = await load();
+      const answer = loaded instanceof JsonWithHeaders ? loaded : undefined;
+      return {
+        // The route's JSON serializer always yields a string.
+        body: reply.serialize(answer ? answer.body : loaded) as string,
+        contentType: 'application/json; charset=utf-8',
+        ...(answer && { headers: answer.headers }),
+      };
+    },
   ) as unknown as Promise<void> | undefined;
 }

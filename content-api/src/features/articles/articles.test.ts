@@ -92,6 +92,40 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
       expect((await t.app.inject('/api/articles?offset=20')).json()).toEqual([]);
     });
 
+    it('says in X-Total-Count how many articles there are in all, on every page', async () => {
+      for (const url of [
+        '/api/articles',
+        '/api/articles?limit=5&offset=10',
+        '/api/articles?offset=20',
+      ]) {
+        const response = await t.app.inject(url);
+        expect(response.headers['x-total-count']).toBe('12');
+      }
+    });
+
+    it('keeps X-Total-Count with its cached answer, in the ETag and on a 304', async () => {
+      const first = await t.app.inject('/api/articles?limit=2');
+      const again = await t.app.inject('/api/articles?limit=2');
+      expect(again.headers['x-total-count']).toBe('12');
+      expect(again.headers.etag).toBe(first.headers.etag);
+      const revalidated = await t.app.inject({
+        url: '/api/articles?limit=2',
+        headers: { 'if-none-match': String(first.headers.etag) },
+      });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.headers['x-total-count']).toBe('12');
+    });
+
+    it('exposes X-Total-Count to a browser on another origin (CORS)', async () => {
+      const response = await t.app.inject({
+        url: '/api/articles?limit=1',
+        headers: { origin: 'http://localhost:3000' },
+      });
+      expect(String(response.headers['access-control-expose-headers'])).toMatch(
+        /\bX-Total-Count\b/i,
+      );
+    });
+
     it.each([
       ['limit=0', 'Limit must be >= 1.'],
       ['limit=101', 'Limit must be <= 100.'],

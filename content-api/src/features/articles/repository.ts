@@ -82,6 +82,18 @@ export async function listArticles(
   return (await query).map(toArticle);
 }
 
+/** How many articles `listArticles()` pages through: public ones; with `drafts`, all (admin). */
+export async function countArticles(
+  db: Database,
+  options: ContentReadOptions = {},
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(articles)
+    .where(options.drafts ? undefined : isPublic(articles, options.now ?? new Date()));
+  return Number(row?.count ?? 0);
+}
+
 /** A public article; with `drafts`, any article (admin). */
 export async function findArticle(
   db: Database,

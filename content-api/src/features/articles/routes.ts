@@ -13,10 +13,12 @@ import type { ArticleInput } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import { adminForDrafts, replyWithContent } from '../../http/content-reads.js';
 import { HttpError } from '../../http/errors.js';
+import { TOTAL_COUNT_HEADER, jsonWithHeaders } from '../../http/response-cache.js';
 import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
 import { withImage, withImages } from '../images/variants.js';
 import {
+  countArticles,
   createArticle,
   deleteArticle,
   findArticleWithNeighbours,
@@ -49,9 +51,18 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     },
     (request, reply) => {
       const { limit, offset } = request.query;
-      return replyWithContent(cache, request, reply, async (options) =>
-        withImages(db, await listArticles(db, { limit, offset, ...options })),
-      ) as Promise<void> | undefined;
+      // The page, and in X-Total-Count how many articles the caller may see in all (the same
+      // filter), so a client can number its pages; both are part of the cached answer.
+      return replyWithContent(cache, request, reply, async (options) => {
+        const now = new Date();
+        const [page, total] = await Promise.all([
+          listArticles(db, { limit, offset, ...options, now }),
+          countArticles(db, { ...options, now }),
+        ]);
+        return jsonWithHeaders(await withImages(db, page), {
+          [TOTAL_COUNT_HEADER]: String(total),
+        });
+      }) as Promise<void> | undefined;
     },
   );
 

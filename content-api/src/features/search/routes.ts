@@ -1,13 +1,22 @@
 // GET /search?query=: full-text search over articles, ranked, with highlighted snippets.
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SearchQuerySchema, SearchResultListSchema } from '@portfolio/contract';
+import {
+  SEARCH_DEFAULT_LIMIT,
+  SearchQuerySchema,
+  SearchResultListSchema,
+} from '@portfolio/contract';
 import type { SearchResult } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import type { Database } from '../../db/connect.js';
 import { isPublic } from '../../db/publication.js';
 import { articles } from '../../db/schema.js';
-import { replyWithCachedJson } from '../../http/response-cache.js';
+import {
+  TOTAL_COUNT_HEADER,
+  jsonWithHeaders,
+  replyWithCachedJson,
+} from '../../http/response-cache.js';
 import {
   GREATER_THAN,
   LESS_THAN,
@@ -17,7 +26,8 @@ import {
   renderSnippet,
 } from './snippet.js';
 
-export const MAX_SEARCH_RESULTS = 20;
+/** One page of results when none is asked for (today's answer: the best 20). */
+export const MAX_SEARCH_RESULTS = SEARCH_DEFAULT_LIMIT;
 const EDGE_LENGTH = 40;
 
 export type { SearchResult };
@@ -28,12 +38,31 @@ const HEADLINE_OPTIONS =
   'MaxWords=35, MinWords=20, ShortWord=2, MaxFragments=0, HighlightAll=false';
 
 /** Public articles only: drafts and scheduled ones are never found (docs/decisions/120). */
+function searchQuery(text: string): SQL {
+  return sql`websearch_to_tsquery('english', ${text})`;
+}
+
+/** How many public articles match `text`: what `searchArticles()` pages through. */
+export async function countSearchResults(
+  db: Database,
+  text: string,
+  now = new Date(),
+): Promise<number> {
+  const query = searchQuery(text);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(articles)
+    .where(and(isPublic(articles, now), sql`${articles.searchVector} @@ ${query}`));
+  return Number(row?.count ?? 0);
+}
+
 export async function searchArticles(
   db: Database,
   text: string,
   now = new Date(),
+  { limit = MAX_SEARCH_RESULTS, offset = 0 }: { limit?: number; offset?: number } = {},
 ): Promise<SearchResult[]> {
-  const query = sql`websearch_to_tsquery('english', ${text})`;
+  const query = searchQuery(text);
   const rank = sql<number>`ts_rank(${articles.searchVector}, ${query})`;
   // Rank every match but carry only ids and ranks through the sort: a common word matches most
   // articles. Only the page's rows are then read in full, and ts_headline (expensive) runs on
@@ -43,7 +72,8 @@ export async function searchArticles(
     .from(articles)
     .where(and(isPublic(articles, now), sql`${articles.searchVector} @@ ${query}`))
     .orderBy(desc(rank), desc(articles.createdAt))
-    .limit(MAX_SEARCH_RESULTS)
+    .limit(limit)
+    .offset(offset)
     .as('page');
   const rows = await db
     .select({
@@ -85,13 +115,24 @@ const searchRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, 
     },
     (request, reply) => {
       const text = request.query.query?.trim() ?? '';
-      // Keyed on the trimmed text: " tls " and "tls" are one search, and one cache entry.
+      const limit = request.query.limit ?? MAX_SEARCH_RESULTS;
+      const offset = request.query.offset ?? 0;
+      // Keyed on the trimmed text and the page: " tls " and "tls" are one search, and one
+      // cache entry; X-Total-Count (how many match in all) is part of the cached answer.
       return replyWithCachedJson(
         cache,
         request,
         reply,
-        async () => (text ? searchArticles(db, text) : []),
-        JSON.stringify(text),
+        async () => {
+          if (!text) return jsonWithHeaders([], { [TOTAL_COUNT_HEADER]: '0' });
+          const now = new Date();
+          const [results, total] = await Promise.all([
+            searchArticles(db, text, now, { limit, offset }),
+            countSearchResults(db, text, now),
+          ]);
+          return jsonWithHeaders(results, { [TOTAL_COUNT_HEADER]: String(total) });
+        },
+        JSON.stringify([text, limit, offset]),
       );
     },
   );

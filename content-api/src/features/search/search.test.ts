@@ -143,6 +143,46 @@ describe.each(testDrivers)('GET /api/search (%s)', (driver) => {
     expect(results[0]?.title).toBe('Numbat habits');
   });
 
+  it('pages with limit and offset and says in X-Total-Count how many match in all', async () => {
+    const page = (query: Record<string, string>) =>
+      t.app.inject({ url: '/api/search', query: { query: 'quokka', ...query } });
+    const everything = await page({ limit: '100' });
+    expect(everything.headers['x-total-count']).toBe('22');
+    const all = everything.json() as SearchResultJson[];
+    expect(all).toHaveLength(22);
+    const first = await page({});
+    // Without a limit: today's first 20, with the total.
+    expect((first.json() as SearchResultJson[]).map((result) => result._id)).toEqual(
+      all.slice(0, 20).map((result) => result._id),
+    );
+    expect(first.headers['x-total-count']).toBe('22');
+    const second = await page({ limit: '5', offset: '20' });
+    expect((second.json() as SearchResultJson[]).map((result) => result._id)).toEqual(
+      all.slice(20).map((result) => result._id),
+    );
+    expect(second.headers['x-total-count']).toBe('22');
+    // A cached answer keeps its header, and another page is another entry.
+    const again = await page({ limit: '5', offset: '20' });
+    expect(again.headers['x-total-count']).toBe('22');
+    expect(again.headers.etag).toBe(second.headers.etag);
+    expect(again.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('says X-Total-Count 0 for an empty query', async () => {
+    const response = await t.app.inject({ url: '/api/search', query: { query: ' ' } });
+    expect(response.headers['x-total-count']).toBe('0');
+  });
+
+  it.each([
+    ['limit=0', 'Limit must be >= 1.'],
+    ['limit=101', 'Limit must be <= 100.'],
+    ['offset=-1', 'Offset must be >= 0.'],
+  ])('answers 400 for ?%s', async (query, message) => {
+    const response = await t.app.inject(`/api/search?query=tls&${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+  });
+
   it('keeps each search vector in its row, not in TOAST (ADR 033)', async () => {
     // Both drivers answer raw SQL with `{ rows }`; the shared Database type does not say so.
     const { rows } = (await t.database.db.execute(

@@ -30,6 +30,7 @@ function fakeApi() {
       headers.etag = `W/"${calls.length}"`;
       headers['cache-control'] = 'no-cache';
     }
+    if (url.includes('/articles')) headers['x-total-count'] = '12';
     const status = url.includes('missing') ? 404 : 200;
     return new Response(JSON.stringify({ call: calls.length }), { status, headers });
   });
@@ -54,6 +55,8 @@ describe('createContentCache', () => {
     const again = await fetch(`${API}/articles`, { headers: { Accept: 'application/json' } });
     expect(await body(again)).toBe(1);
     expect(again.headers.get('etag')).toBe('W/"1"');
+    // A paged list's total is part of its answer.
+    expect(again.headers.get('x-total-count')).toBe('12');
     expect(calls).toEqual([`GET ${API}/articles`]);
 
     watch.change();

@@ -14,8 +14,11 @@ import type { ContentWatch } from './content-events';
 
 export const DEFAULT_CONTENT_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_CONTENT_CACHE_TTL_MS = 60_000;
-/** The answer headers a kept answer is given again with. */
-const KEPT_HEADERS = ['content-type', 'etag', 'cache-control'] as const;
+/**
+ * The answer headers a kept answer is given again with; x-total-count is part of a paged list's
+ * answer (GET /articles, GET /search): the pages number themselves with it.
+ */
+const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'x-total-count'] as const;
 
 interface KeptAnswer {
   body: Uint8Array<ArrayBuffer>;

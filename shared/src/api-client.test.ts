@@ -4,12 +4,14 @@ import {
   UnexpectedResponseError,
   getAboutData,
   getArticle,
+  getArticlePage,
   getArticles,
   getContactMessages,
   getMyProfile,
   getProject,
   getProjects,
   imageUrl,
+  searchArticlePage,
   searchArticles,
   sendContactMessage,
   uploadImage,
@@ -91,6 +93,45 @@ describe('API client', () => {
     const fetchMock = mockFetch({ 'GET /search?query=zero+trust+%26+mfa': { body: [] } });
     await searchArticles('zero trust & mfa');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads one page of articles and the total from X-Total-Count', async () => {
+    const fetchMock = mockFetch({
+      'GET /articles?limit=10&offset=10': { body: [ARTICLE], headers: { 'X-Total-Count': '11' } },
+    });
+    await expect(getArticlePage({ limit: 10, offset: 10 })).resolves.toEqual({
+      items: [ARTICLE],
+      total: 11,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('without X-Total-Count (an older API), knows the total only from a short last page', async () => {
+    mockFetch({
+      'GET /articles?limit=2&offset=0': { body: [ARTICLE, ARTICLE] },
+      'GET /articles?limit=2&offset=4': { body: [ARTICLE] },
+      'GET /articles?limit=2&offset=6': { body: [], headers: { 'X-Total-Count': 'many' } },
+    });
+    await expect(getArticlePage({ limit: 2 })).resolves.toMatchObject({ total: null });
+    await expect(getArticlePage({ limit: 2, offset: 4 })).resolves.toMatchObject({ total: 5 });
+    await expect(getArticlePage({ limit: 2, offset: 6 })).resolves.toMatchObject({ total: 6 });
+  });
+
+  it('pages search results; the first page of 20 is asked for as before', async () => {
+    mockFetch({
+      'GET /search?query=zero+trust': { body: [], headers: { 'X-Total-Count': '0' } },
+      'GET /search?query=tls&limit=10&offset=10': {
+        body: [{ ...ARTICLE, snippet: 'TLS' }],
+        headers: { 'X-Total-Count': '11' },
+      },
+    });
+    await expect(searchArticlePage('zero trust', { limit: 20 })).resolves.toEqual({
+      items: [],
+      total: 0,
+    });
+    await expect(searchArticlePage('tls', { limit: 10, offset: 10 })).resolves.toMatchObject({
+      total: 11,
+    });
   });
 
   it('returns the contact status instead of throwing, with the server message', async () => {

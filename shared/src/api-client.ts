@@ -16,6 +16,7 @@ import {
   StoredContactMessageListSchema,
   StoredContactMessageSchema,
   INCLUDE_DRAFTS,
+  SEARCH_DEFAULT_LIMIT,
   check,
 } from '@portfolio/contract';
 import type {
@@ -218,6 +219,16 @@ function requestJson<S extends TSchema>(
   init: RequestInit = {},
   options: RequestOptions = {},
 ): Promise<Static<S>> {
+  return requestJsonAnswer(path, schema, init, options).then(({ body }) => body);
+}
+
+/** `requestJson()`, with the answer's headers too. */
+function requestJsonAnswer<S extends TSchema>(
+  path: string,
+  schema: S,
+  init: RequestInit = {},
+  options: RequestOptions = {},
+): Promise<{ body: Static<S>; headers: Headers }> {
   return withDeadline(options.signal, async (signal) => {
     const response = await sendOk(path, init, options, signal);
     const unexpected = () =>
@@ -231,7 +242,7 @@ function requestJson<S extends TSchema>(
       throw unexpected();
     }
     if (!check(schema, body)) throw unexpected();
-    return body;
+    return { body, headers: response.headers };
   });
 }
 
@@ -271,6 +282,69 @@ export function getArticles(
   if (page.offset !== undefined) query.set('offset', String(page.offset));
   const suffix = query.size > 0 ? `?${query}` : '';
   return requestJson(withDrafts(`/articles${suffix}`, options), ArticleListSchema, {}, options);
+}
+
+/** The header in which the API says how many items a paged list has in all. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** One page of a list, and how many items the whole list has (null: the API did not say). */
+export interface ListPage<T> {
+  items: T[];
+  total: number | null;
+}
+
+/**
+ * The list's total from X-Total-Count. An API that does not send it (one older than the header)
+ * still tells the last page: fewer items than asked for means nothing comes after them.
+ */
+function listPage<T>(items: T[], headers: Headers, limit: number, offset: number): ListPage<T> {
+  const header = headers.get(TOTAL_COUNT_HEADER)?.trim();
+  if (header && /^\d+$/.test(header)) return { items, total: Number(header) };
+  return { items, total: items.length < limit ? offset + items.length : null };
+}
+
+export interface PageRequest {
+  /** How many items, 1-100. */
+  limit: number;
+  /** How many to skip; default 0. */
+  offset?: number;
+}
+
+/** One page of the articles, newest first, with how many there are in all (X-Total-Count). */
+export async function getArticlePage(
+  { limit, offset = 0 }: PageRequest,
+  options: ContentRequestOptions = {},
+): Promise<ListPage<Article>> {
+  const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  const { body, headers } = await requestJsonAnswer(
+    withDrafts(`/articles?${query}`, options),
+    ArticleListSchema,
+    {},
+    options,
+  );
+  return listPage(body, headers, limit, offset);
+}
+
+/**
+ * One page of a search's results, ranked, with how many match in all (X-Total-Count). The first
+ * page of SEARCH_DEFAULT_LIMIT results is asked for as before `limit` and `offset` existed, so
+ * an older API answers it too.
+ */
+export async function searchArticlePage(
+  text: string,
+  { limit, offset = 0 }: PageRequest,
+  options: RequestOptions = {},
+): Promise<ListPage<SearchResult>> {
+  const query = new URLSearchParams({ query: text });
+  if (limit !== SEARCH_DEFAULT_LIMIT) query.set('limit', String(limit));
+  if (offset !== 0) query.set('offset', String(offset));
+  const { body, headers } = await requestJsonAnswer(
+    `/search?${query}`,
+    SearchResultListSchema,
+    {},
+    options,
+  );
+  return listPage(body, headers, limit, offset);
 }
 
 export function getArticle(

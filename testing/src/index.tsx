@@ -102,6 +102,8 @@ export async function navigatedTo(): Promise<string | null> {
 export interface MockResponse {
   status?: number;
   body?: unknown;
+  /** Headers of the answer besides its Content-Type (e.g. X-Total-Count). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -123,7 +125,7 @@ export function mockFetch(
     const body = result.body === undefined ? null : JSON.stringify(result.body);
     return new Response(status === 204 ? null : body, {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...result.headers },
     });
   });
   global.fetch = mock as unknown as typeof fetch;

@@ -1,8 +1,11 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { articles } from '../../db/schema.js';
+import { markdownToPlainText } from '../../lib/markdown-text.js';
 import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { RSS_ITEMS, STATIC_PAGES } from './routes.js';
 
 const SITE = 'https://portfolio.example';
 const parse = (xml: string) => new XMLParser({ ignoreAttributes: false }).parse(xml);
@@ -39,24 +42,52 @@ describe.each(testDrivers)('feeds (%s)', (driver) => {
     expect(items[0]?.pubDate).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
   });
 
-  it('GET /api/sitemap.xml lists every public page, project and article', async () => {
+  it('GET /api/sitemap.xml is an index of one part that lists every public page, project and article', async () => {
     const response = await t.app.inject('/api/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(XMLValidator.validate(response.body)).toBe(true);
-    const { urlset } = parse(response.body);
+    const { sitemapindex } = parse(response.body);
+    expect(sitemapindex['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    expect(sitemapindex.sitemap.loc).toBe(`${SITE}/sitemap-1.xml`);
+    expect(sitemapindex.sitemap.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const part = await t.app.inject('/api/sitemap-1.xml');
+    expect(part.statusCode).toBe(200);
+    expect(part.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(XMLValidator.validate(part.body)).toBe(true);
+    const { urlset } = parse(part.body);
     expect(urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const urls = urlset.url as { loc: string; lastmod: string }[];
     const locations = urls.map((url) => url.loc);
     // Every URL says when it last changed (W3C date).
     for (const url of urls) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The index's date for the part is its newest URL's.
+    expect(sitemapindex.sitemap.lastmod).toBe(
+      urls
+        .map((url) => url.lastmod)
+        .sort()
+        .at(-1),
+    );
+    // Content oldest first: a new item lands in the last part.
     expect(locations).toEqual([
       ...['/', '/portfolio', '/store', '/blog', '/contact', '/about', '/ebook'].map(
         (page) => `${SITE}${page}`,
       ),
-      ...projectIds.map((id) => `${SITE}/projects/${id}`),
-      ...articleIds.map((id) => `${SITE}/article/${id}`),
+      ...[...projectIds].reverse().map((id) => `${SITE}/projects/${id}`),
+      ...[...articleIds].reverse().map((id) => `${SITE}/article/${id}`),
     ]);
+  });
+
+  it.each([
+    '/api/sitemap-2.xml',
+    '/api/sitemap-0.xml',
+    '/api/sitemap-01.xml',
+    '/api/sitemap-x.xml',
+  ])('%s, a part that is not there, is a 404', async (url) => {
+    const response = await t.app.inject(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'No such sitemap part.' });
   });
 
   it('escapes titles and follows writes', async () => {
@@ -73,7 +104,130 @@ describe.each(testDrivers)('feeds (%s)', (driver) => {
     const rss = (await t.app.inject('/api/rss.xml')).body;
     expect(XMLValidator.validate(rss)).toBe(true);
     expect(rss).toContain('<title>Tom &amp; Jerry &lt;b&gt;&quot;quoted&quot;&lt;/b&gt;</title>');
-    const sitemap = (await t.app.inject('/api/sitemap.xml')).body;
+    const sitemap = (await t.app.inject('/api/sitemap-1.xml')).body;
     expect(sitemap).toContain(`${SITE}/article/${created.json()._id}`);
+  });
+});
+
+describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
+  const PART_SIZE = 25;
+  const COUNT = 120;
+  const DAY = 24 * 60 * 60 * 1000;
+  const start = Date.UTC(2024, 0, 1);
+  /** About 1,200 words of Markdown: a realistic article. */
+  const body = (n: number) =>
+    [
+      `## Part ${n}`,
+      ...Array.from(
+        { length: 12 },
+        (_, paragraph) =>
+          `Paragraph ${paragraph} of article ${n}: ` +
+          'Threat models, **defence in depth**, logging & <detection> at every layer. '.repeat(8),
+      ),
+      '```ts\nconst x = 1;\n```',
+    ].join('\n\n');
+  let t: TestApp;
+  let projectCount: number;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { siteUrl: SITE, sitemapPartSize: PART_SIZE, seed: false });
+    const row = (n: number, extra: Partial<typeof articles.$inferInsert> = {}) => {
+      const content = body(n);
+      const createdAt = new Date(start + n * DAY);
+      return {
+        id: `post-${String(n).padStart(3, '0')}`,
+        title: `Post ${n} & more`,
+        content,
+        plainText: markdownToPlainText(content),
+        createdAt,
+        // Edited a day after it was written: lastmod is the edit.
+        updatedAt: new Date(createdAt.getTime() + DAY),
+        status: 'published' as const,
+        publishedAt: createdAt,
+        ...extra,
+      };
+    };
+    await t.database.db.insert(articles).values([
+      ...Array.from({ length: COUNT }, (_, n) => row(n)),
+      // Newer than all, but not public.
+      row(COUNT, { id: 'a-draft', status: 'draft', publishedAt: null }),
+      row(COUNT + 1, { id: 'a-scheduled', publishedAt: new Date(Date.now() + DAY) }),
+    ]);
+    projectCount = (await t.app.inject('/api/projects')).json().length;
+  });
+  afterAll(() => t.close());
+
+  it(`the feed carries the newest ${RSS_ITEMS} public articles, newest first`, async () => {
+    const response = await t.app.inject('/api/rss.xml');
+    expect(response.statusCode).toBe(200);
+    expect(XMLValidator.validate(response.body)).toBe(true);
+    const items = parse(response.body).rss.channel.item as {
+      link: string;
+      title: string;
+      description: string;
+    }[];
+    expect(items.map((item) => item.link)).toEqual(
+      Array.from(
+        { length: RSS_ITEMS },
+        (_, n) => `${SITE}/article/post-${String(COUNT - 1 - n).padStart(3, '0')}`,
+      ),
+    );
+    expect(items[0]?.title).toBe(`Post ${COUNT - 1} & more`);
+    // The summary as before: the article's plain text, cut to 300 characters.
+    expect(items[0]?.description).toMatch(/^Part 119\. Paragraph 0 of article 119: Threat models/);
+    expect(items[0]?.description.length).toBeLessThanOrEqual(301);
+    expect(response.body).not.toContain('<detection>');
+    // The goal at 10,000 articles: at most 300 KB, whatever their number (about 18 KB here).
+    expect(Buffer.byteLength(response.body)).toBeLessThanOrEqual(300 * 1024);
+    expect(response.body).not.toMatch(/a-draft|a-scheduled/);
+    // A 304 for the same version, as before.
+    const again = await t.app.inject({
+      url: '/api/rss.xml',
+      headers: { 'if-none-match': response.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('the sitemap is an index of parts of at most the part size, listing every URL once', async () => {
+    const index = await t.app.inject('/api/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    expect(XMLValidator.validate(index.body)).toBe(true);
+    const parts = parse(index.body).sitemapindex.sitemap as { loc: string; lastmod: string }[];
+    const total = STATIC_PAGES.length + projectCount + COUNT;
+    expect(parts.map((part) => part.loc)).toEqual(
+      Array.from(
+        { length: Math.ceil(total / PART_SIZE) },
+        (_, n) => `${SITE}/sitemap-${n + 1}.xml`,
+      ),
+    );
+    const listed: { loc: string; lastmod: string }[] = [];
+    for (const [n, part] of parts.entries()) {
+      const response = await t.app.inject(`/api/sitemap-${n + 1}.xml`);
+      expect(response.statusCode).toBe(200);
+      expect(XMLValidator.validate(response.body)).toBe(true);
+      const urls = [parse(response.body).urlset.url].flat() as { loc: string; lastmod: string }[];
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.length).toBeLessThanOrEqual(PART_SIZE);
+      for (const url of urls) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(part.lastmod).toBe(
+        urls
+          .map((url) => url.lastmod)
+          .sort()
+          .at(-1),
+      );
+      listed.push(...urls);
+    }
+    const locations = listed.map((url) => url.loc);
+    expect(new Set(locations).size).toBe(locations.length);
+    expect(locations.slice(0, STATIC_PAGES.length)).toEqual(
+      STATIC_PAGES.map((page) => `${SITE}${page}`),
+    );
+    const articleUrls = listed.filter((url) => url.loc.startsWith(`${SITE}/article/`));
+    expect(articleUrls.map((url) => url.loc)).toEqual(
+      Array.from({ length: COUNT }, (_, n) => `${SITE}/article/post-${String(n).padStart(3, '0')}`),
+    );
+    // An article's lastmod is its last edit.
+    expect(articleUrls[0]?.lastmod).toBe(new Date(start + DAY).toISOString().slice(0, 10));
+    expect(locations.join(' ')).not.toMatch(/a-draft|a-scheduled/);
+    expect((await t.app.inject(`/api/sitemap-${parts.length + 1}.xml`)).statusCode).toBe(404);
   });
 });

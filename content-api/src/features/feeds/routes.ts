@@ -1,36 +1,52 @@
-// GET /rss.xml (RSS 2.0 feed of articles) and GET /sitemap.xml (every public page of the site:
-// drafts and scheduled items are not public, docs/decisions/120),
-// with links on the public site (SITE_URL). The one implementation of both: the site's own
-// server answers /rss.xml and /sitemap.xml at the site's origin from these (docs/decisions/062).
+// GET /rss.xml (RSS 2.0 feed of the newest articles), GET /sitemap.xml (a sitemap index) and
+// GET /sitemap-<n>.xml (its parts: every public page of the site; drafts and scheduled items are
+// not public, docs/decisions/120), with links on the public site (SITE_URL). The one
+// implementation of each: the site's own server answers them at the site's origin from these
+// (docs/decisions/062). Their cost stays flat in the number of posts (docs/decisions/130).
 // The link-preview cards register here too: like the feeds, they are how the site is shared.
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { excerpt, markdownToPlainText } from '../../lib/markdown-text.js';
+import { HttpError } from '../../http/errors.js';
 import { replyFromCache } from '../../http/response-cache.js';
 import type { AboutData } from '../about/about-data.js';
-import type { Article } from '../articles/repository.js';
-import { listArticles } from '../articles/repository.js';
-import type { Project } from '../projects/repository.js';
-import { listProjects } from '../projects/repository.js';
 import cardRoutes from '../cards/routes.js';
+import type { FeedArticle, SitemapEntry, SitemapKind } from './queries.js';
+import {
+  changesInOrder,
+  countPublic,
+  latestChange,
+  newestArticles,
+  sitemapEntries,
+} from './queries.js';
 import { element, xmlText } from './xml.js';
 
 /** Front-end routes that exist for every visitor, whatever the content. */
 export const STATIC_PAGES = ['/', '/portfolio', '/store', '/blog', '/contact', '/about', '/ebook'];
 
+/** How many articles the feed carries: the newest (docs/decisions/130). */
+export const RSS_ITEMS = 30;
+
+/** The most URLs a sitemap may list (the sitemaps protocol's limit): a part's size. */
+export const SITEMAP_PART_SIZE = 50_000;
+
+export const SITEMAP_PART_NOT_FOUND = 'No such sitemap part.';
+
 const RSS_DESCRIPTION_LENGTH = 300;
 
-export function renderRss(articles: Article[], siteUrl: string, about: AboutData): string {
+const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+export function renderRss(articles: FeedArticle[], siteUrl: string, about: AboutData): string {
   const newest = articles[0];
   const items = articles.map((article) => {
-    const link = `${siteUrl}/article/${article._id}`;
+    const link = `${siteUrl}/article/${article.id}`;
     return [
       '<item>',
       element('title', article.title),
       element('link', link),
       `<guid isPermaLink="true">${xmlText(link)}</guid>`,
       // When it went public (a draft published later is new to the feed's readers then).
-      element('pubDate', new Date(article.publishedAt ?? article.createdAt).toUTCString()),
+      element('pubDate', (article.publishedAt ?? article.createdAt).toUTCString()),
       element('description', excerpt(markdownToPlainText(article.content), RSS_DESCRIPTION_LENGTH)),
       '</item>',
     ].join('');
@@ -45,7 +61,7 @@ export function renderRss(articles: Article[], siteUrl: string, about: AboutData
     `<atom:link href="${xmlText(`${siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
     element('description', `Articles by ${about.name}, ${about.title}.`),
     element('language', 'en'),
-    newest ? element('lastBuildDate', new Date(newest.updatedAt).toUTCString()) : '',
+    newest ? element('lastBuildDate', newest.updatedAt.toUTCString()) : '',
     ...items,
     '</channel>',
     '</rss>',
@@ -53,75 +69,201 @@ export function renderRss(articles: Article[], siteUrl: string, about: AboutData
   ].join('\n');
 }
 
-/** The newest of some ISO times, or undefined. */
-function newest(times: readonly string[]): string | undefined {
-  return times.reduce<string | undefined>(
-    (latest, time) => (!latest || time > latest ? time : latest),
-    undefined,
-  );
+/** The later of two times (either may be missing). */
+function later(a: Date | undefined, b: Date | undefined): Date | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
 }
 
 /**
- * `deployedAt` is when this API started: the last change of the pages that show no content
- * (their text ships with a deploy). Pages listing content change with their newest item.
+ * When each page without content of its own last changed. `deployedAt` is when this API started:
+ * the last change of the pages that show no content (their text ships with a deploy). Pages
+ * listing content change with their newest item.
  */
-export function renderSitemap(
-  projects: Project[],
-  articles: Article[],
-  siteUrl: string,
-  deployedAt: string,
-): string {
-  const url = (path: string, lastModified: string) =>
-    `<url>${element('loc', `${siteUrl}${path}`)}${element('lastmod', lastModified.slice(0, 10))}</url>`;
-  // A scheduled item changes its page when it comes out, later than its last write.
-  const changed = (item: Project | Article) =>
-    newest([item.updatedAt, item.publishedAt ?? '']) ?? item.updatedAt;
-  const projectsChanged = newest(projects.map(changed));
-  const articlesChanged = newest(articles.map(changed));
-  const listing: Record<string, string | undefined> = {
-    '/': newest([projectsChanged, articlesChanged].filter((time) => time !== undefined)),
-    '/portfolio': projectsChanged,
-    '/blog': articlesChanged,
+export function staticPageChanges(
+  latest: Record<SitemapKind, Date | undefined>,
+  deployedAt: Date,
+): Map<string, Date> {
+  const listing: Record<string, Date | undefined> = {
+    '/': later(latest.projects, latest.articles),
+    '/portfolio': latest.projects,
+    '/blog': latest.articles,
   };
+  return new Map(STATIC_PAGES.map((page) => [page, later(listing[page], deployedAt)!]));
+}
+
+/** W3C date of a time, as `lastmod` takes it. */
+const day = (time: Date) => time.toISOString().slice(0, 10);
+
+/**
+ * The sitemap's URLs form one sequence, cut into parts of `partSize`: the static pages, then the
+ * projects, then the articles, each kind oldest first (a new item lands in the last part).
+ */
+export interface SitemapLayout {
+  projects: number;
+  articles: number;
+  partSize: number;
+}
+
+/** The kinds in sequence order, after the static pages. */
+const SEQUENCE: readonly SitemapKind[] = ['projects', 'articles'];
+
+/** How many parts the sitemap has: at least one (the static pages are always there). */
+export function sitemapPartCount({ projects, articles, partSize }: SitemapLayout): number {
+  return Math.max(1, Math.ceil((STATIC_PAGES.length + projects + articles) / partSize));
+}
+
+/** The slice of each kind (offset, limit) that part `part` (1-based) lists. */
+export function partSlices(
+  layout: SitemapLayout,
+  part: number,
+): { static: [number, number]; kinds: Record<SitemapKind, { offset: number; limit: number }> } {
+  const start = (part - 1) * layout.partSize;
+  const end = start + layout.partSize;
+  const slice = (from: number, length: number) => {
+    const offset = Math.max(0, start - from);
+    const limit = Math.max(0, Math.min(end, from + length) - Math.max(start, from));
+    return { offset, limit };
+  };
+  const staticSlice = slice(0, STATIC_PAGES.length);
+  let from = STATIC_PAGES.length;
+  const kinds = {} as Record<SitemapKind, { offset: number; limit: number }>;
+  for (const kind of SEQUENCE) {
+    kinds[kind] = slice(from, layout[kind]);
+    from += layout[kind];
+  }
+  return { static: [staticSlice.offset, staticSlice.offset + staticSlice.limit], kinds };
+}
+
+const PATHS: Record<SitemapKind, string> = { projects: '/projects/', articles: '/article/' };
+
+/** One part: a `<urlset>` of its URLs, each with its `lastmod`. */
+export function renderSitemapPart(
+  pages: [string, Date][],
+  items: Record<SitemapKind, SitemapEntry[]>,
+  siteUrl: string,
+): string {
+  const url = (path: string, lastModified: Date) =>
+    `<url>${element('loc', `${siteUrl}${path}`)}${element('lastmod', day(lastModified))}</url>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...STATIC_PAGES.map((page) => {
-      const changed = listing[page];
-      return url(page, changed && changed > deployedAt ? changed : deployedAt);
-    }),
-    ...projects.map((project) => url(`/projects/${project._id}`, changed(project))),
-    ...articles.map((article) => url(`/article/${article._id}`, changed(article))),
+    `<urlset xmlns="${SITEMAP_NAMESPACE}">`,
+    ...pages.map(([page, changed]) => url(page, changed)),
+    ...SEQUENCE.flatMap((kind) =>
+      items[kind].map((item) => url(`${PATHS[kind]}${item.id}`, item.changed)),
+    ),
     '</urlset>',
     '',
   ].join('\n');
 }
 
+/** The index: every part's address and the latest change of the URLs it lists. */
+export function renderSitemapIndex(partChanges: Date[], siteUrl: string): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<sitemapindex xmlns="${SITEMAP_NAMESPACE}">`,
+    ...partChanges.map(
+      (changed, index) =>
+        `<sitemap>${element('loc', `${siteUrl}/sitemap-${index + 1}.xml`)}${element('lastmod', day(changed))}</sitemap>`,
+    ),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+}
+
+/** A part's number as the path gives it: digits without a leading zero, or null. */
+export function parsePartNumber(text: string): number | null {
+  return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
+}
+
 export interface FeedRouteOptions extends RouteContext {
   siteUrl: string;
   about: AboutData;
+  /** URLs per sitemap part: SITEMAP_PART_SIZE unless a test wants smaller parts. */
+  sitemapPartSize?: number;
 }
 
 const feedRoutes: FastifyPluginAsync<FeedRouteOptions> = async (app, options) => {
-  const { db, cache, siteUrl, about } = options;
-  const deployedAt = new Date().toISOString();
+  const { db, cache, siteUrl, about, sitemapPartSize = SITEMAP_PART_SIZE } = options;
+  const deployedAt = new Date();
   await app.register(cardRoutes, options);
   app.get('/rss.xml', (request, reply) =>
     replyFromCache(cache, 'rss.xml', request, reply, async () => ({
-      body: renderRss(await listArticles(db), siteUrl, about),
+      body: renderRss(await newestArticles(db, RSS_ITEMS, new Date()), siteUrl, about),
       contentType: 'application/rss+xml; charset=utf-8',
     })),
   );
 
+  async function latestChanges(now: Date): Promise<Record<SitemapKind, Date | undefined>> {
+    const [projects, articles] = await Promise.all([
+      latestChange(db, 'projects', now),
+      latestChange(db, 'articles', now),
+    ]);
+    return { projects, articles };
+  }
+
   app.get('/sitemap.xml', (request, reply) =>
     replyFromCache(cache, 'sitemap.xml', request, reply, async () => {
-      const [projects, articles] = await Promise.all([listProjects(db), listArticles(db)]);
+      const now = new Date();
+      const [projects, articles] = await Promise.all([
+        changesInOrder(db, 'projects', now),
+        changesInOrder(db, 'articles', now),
+      ]);
+      const latest = (times: Date[]) => times.reduce<Date | undefined>(later, undefined);
+      const pages = staticPageChanges(
+        { projects: latest(projects), articles: latest(articles) },
+        deployedAt,
+      );
+      // Every URL's change time in sequence order; a part's is the latest of its own.
+      const sequence = [...pages.values(), ...projects, ...articles];
+      const partChanges: Date[] = [];
+      for (let start = 0; start < sequence.length; start += sitemapPartSize) {
+        partChanges.push(latest(sequence.slice(start, start + sitemapPartSize))!);
+      }
       return {
-        body: renderSitemap(projects, articles, siteUrl, deployedAt),
+        body: renderSitemapIndex(partChanges, siteUrl),
         contentType: 'application/xml; charset=utf-8',
       };
     }),
   );
+
+  app.get<{ Params: { part: string } }>('/sitemap-:part.xml', (request, reply) => {
+    const part = parsePartNumber(request.params.part);
+    if (part === null) throw new HttpError(404, SITEMAP_PART_NOT_FOUND);
+    return replyFromCache(cache, `sitemap-${part}.xml`, request, reply, async () => {
+      const now = new Date();
+      const [projects, articles] = await Promise.all([
+        countPublic(db, 'projects', now),
+        countPublic(db, 'articles', now),
+      ]);
+      const layout = { projects, articles, partSize: sitemapPartSize };
+      // Thrown before anything is kept: only parts that exist enter the cache.
+      if (part > sitemapPartCount(layout)) throw new HttpError(404, SITEMAP_PART_NOT_FOUND);
+      const slices = partSlices(layout, part);
+      const [fromPage, toPage] = slices.static;
+      const pages: [string, Date][] =
+        toPage > fromPage
+          ? [...staticPageChanges(await latestChanges(now), deployedAt)].slice(fromPage, toPage)
+          : [];
+      const read = (kind: SitemapKind) =>
+        slices.kinds[kind].limit > 0
+          ? sitemapEntries(db, kind, now, slices.kinds[kind])
+          : Promise.resolve([]);
+      const [projectEntries, articleEntries] = await Promise.all([
+        read('projects'),
+        read('articles'),
+      ]);
+      return {
+        body: renderSitemapPart(
+          pages,
+          { projects: projectEntries, articles: articleEntries },
+          siteUrl,
+        ),
+        contentType: 'application/xml; charset=utf-8',
+      };
+    });
+  });
 };
 
 export default feedRoutes;

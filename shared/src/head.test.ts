@@ -144,6 +144,34 @@ describe('renderHeadTags', () => {
   });
 });
 
+describe('a paged list', () => {
+  it("writes the page's canonical URL and its neighbours as rel prev and next", () => {
+    const spec = { title: 'Blog', path: '/blog/page/2', prev: '/blog', next: '/blog/page/3' };
+    const doc = parse(renderHeadTags(spec, site, at('/blog/page/2')));
+    expect(attr(doc, 'link[rel="canonical"]', 'href')).toBe('https://alex.example/blog/page/2');
+    expect(attr(doc, 'link[rel="prev"]', 'href')).toBe('https://alex.example/blog');
+    expect(attr(doc, 'link[rel="next"]', 'href')).toBe('https://alex.example/blog/page/3');
+    const first = parse(renderHeadTags({ title: 'Blog' }, site, at('/blog')));
+    expect(first.querySelector('link[rel="prev"], link[rel="next"]')).toBeNull();
+  });
+
+  it('follows them on navigation, and removes what the next page has not', () => {
+    document.head.innerHTML = renderHeadTags({ title: 'Old' }, site, at('/old'));
+    const page2 = { title: 'Articles', path: '/articles/a?page=2', prev: '/articles/a' };
+    applyDocumentHead(document, page2, site, at('/articles/a?page=2'));
+    expect(attr(document, 'link[rel="canonical"]', 'href')).toBe(
+      'https://alex.example/articles/a?page=2',
+    );
+    expect(attr(document, 'link[rel="prev"]', 'href')).toBe('https://alex.example/articles/a');
+    expect(document.head.querySelector('link[rel="next"]')).toBeNull();
+    applyDocumentHead(document, { title: 'Articles', next: '/articles/a?page=2' }, site, at('/x'));
+    expect(document.head.querySelector('link[rel="prev"]')).toBeNull();
+    expect(attr(document, 'link[rel="next"]', 'href')).toBe(
+      'https://alex.example/articles/a?page=2',
+    );
+  });
+});
+
 describe('imagePreload (docs/decisions/123)', () => {
   const photo = {
     imagePath: '/images/photo-1a2b3c4d5e6f7a8b.jpg',

@@ -60,8 +60,14 @@ export interface HeadSpec {
   /** The page's own title (the site's name is added to <title>, not to og:title). */
   title: string;
   description?: string;
-  /** The canonical path; the request's path (without its query) when absent. */
+  /**
+   * The canonical path; the request's path (without its query) when absent. A page of a list
+   * whose number is in the query gives it here (`/articles/x?page=2`).
+   */
   path?: string;
+  /** A paged list's previous and next pages (paths on the site): `<link rel="prev|next">`. */
+  prev?: string;
+  next?: string;
   /** og:type; "website" when absent. */
   type?: 'website' | 'article' | 'profile';
   /** The preview card; the site-wide default card when absent. */
@@ -270,7 +276,10 @@ function jsonLdText(node: JsonLd): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The canonical URL: the configured public origin and the page's path, never its query. */
+/**
+ * The canonical URL: the configured public origin and the page's path, never the request's
+ * query (a page that is one of a list's pages declares its own in `path`).
+ */
 export function canonicalUrl(spec: HeadSpec, site: SiteContext, url: URL): string {
   return siteHref(site, spec.path ?? url.pathname);
 }
@@ -286,6 +295,9 @@ function preloadTag(image: HeadPreloadImage): string {
   return `<link rel="preload" as="image" ${attributes.join(' ')} fetchpriority="high" />`;
 }
 
+/** The links of a paged list's neighbours. */
+const PAGE_LINKS = ['prev', 'next'] as const;
+
 /** The head's tags as HTML, for the server to write before the page. */
 export function renderHeadTags(spec: HeadSpec, site: SiteContext, url: URL): string {
   const description = spec.description ?? DEFAULT_SITE_DESCRIPTION;
@@ -297,6 +309,10 @@ export function renderHeadTags(spec: HeadSpec, site: SiteContext, url: URL): str
     `<title>${escapeAttribute(documentTitle(spec, site))}</title>`,
     meta('name', 'description', description),
     `<link rel="canonical" href="${escapeAttribute(canonical)}" />`,
+    ...PAGE_LINKS.map((rel) => {
+      const path = spec[rel];
+      return path ? `<link rel="${rel}" href="${escapeAttribute(siteHref(site, path))}" />` : '';
+    }),
     spec.preloadImage ? preloadTag(spec.preloadImage) : '',
     spec.noindex ? meta('name', 'robots', 'noindex') : '',
     meta('property', 'og:type', spec.type ?? 'website'),
@@ -361,4 +377,18 @@ export function applyDocumentHead(doc: Document, spec: HeadSpec, site: SiteConte
     doc.head.append(link);
   }
   link.href = canonical;
+  for (const rel of PAGE_LINKS) {
+    const path = spec[rel];
+    let pageLink = doc.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
+    if (!path) {
+      pageLink?.remove();
+      continue;
+    }
+    if (!pageLink) {
+      pageLink = doc.createElement('link');
+      pageLink.rel = rel;
+      doc.head.append(pageLink);
+    }
+    pageLink.href = siteHref(site, path);
+  }
 }

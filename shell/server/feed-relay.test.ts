@@ -1,4 +1,10 @@
-import { FEED_TTL_MS, createFeedRelay, robotsTxt } from './feed-relay';
+import {
+  FEED_NOT_FOUND,
+  FEED_TTL_MS,
+  createFeedRelay,
+  robotsTxt,
+  sitemapPartApiPath,
+} from './feed-relay';
 
 describe('robotsTxt', () => {
   it('disallows the private routes the remotes publish and points at the sitemap', () => {
@@ -111,5 +117,37 @@ describe('createFeedRelay', () => {
     for (const listener of listeners) listener();
     expect((await feed('/rss.xml'))?.body).toBe('<rss v="2"/>');
     expect((await feed('/rss.xml'))?.body).toBe('<rss v="2"/>');
+  });
+
+  it("takes a sitemap part's 404 as its answer: not found, and its copy forgotten", async () => {
+    let time = 0;
+    let parts = 2;
+    const fetchImpl = jest.fn(async (url: string) =>
+      Number(/sitemap-(\d+)/.exec(url)?.[1]) <= parts ? answer('<urlset/>') : answer('{}', 404),
+    );
+    const feed = createFeedRelay({
+      apiBase: 'http://api.test/api',
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+      now: () => time,
+    });
+    const part = { mayBeMissing: true };
+    expect(await feed('/sitemap-2.xml', part)).toMatchObject({ body: '<urlset/>' });
+    expect(await feed('/sitemap-3.xml', part)).toBe(FEED_NOT_FOUND);
+    // The part is gone (fewer articles): not served from the copy once it is stale.
+    parts = 1;
+    time = FEED_TTL_MS + 1;
+    expect(await feed('/sitemap-2.xml', part)).toBe(FEED_NOT_FOUND);
+    // Without mayBeMissing a 404 stays a failure of the API (the feed and the index).
+    expect(await feed('/sitemap-9.xml')).toBeNull();
+  });
+});
+
+describe('sitemapPartApiPath', () => {
+  it('names the API path of a part, and no path for what cannot be one', () => {
+    expect(sitemapPartApiPath('1')).toBe('/sitemap-1.xml');
+    expect(sitemapPartApiPath('999999')).toBe('/sitemap-999999.xml');
+    for (const name of ['0', '01', '1000000', 'x', '1.5', '', '-1', '1%2F..']) {
+      expect(sitemapPartApiPath(name)).toBeNull();
+    }
   });
 });

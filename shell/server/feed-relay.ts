@@ -1,5 +1,5 @@
 // The files the site answers at its own origin for crawlers and feed readers: /robots.txt,
-// /sitemap.xml and /rss.xml (docs/decisions/062). The feeds are made by the content API, which
+// /sitemap.xml (an index), its parts /sitemap-<n>.xml and /rss.xml (docs/decisions/062, 130). The feeds are made by the content API, which
 // holds the content and builds every link on the public site URL (SITE_URL); this server only
 // relays them, with a short cache, so there is one implementation of each.
 import type { SiteRouteTable } from '../src/routes';
@@ -16,6 +16,20 @@ export const FEEDS: Readonly<Record<string, string>> = {
   '/rss.xml': '/rss.xml',
   '/sitemap.xml': '/sitemap.xml',
 };
+
+/** The sitemap's parts, which its index names (`/sitemap-1.xml`, …): the site's route. */
+export const SITEMAP_PART_ROUTE = '/sitemap-:part.xml';
+
+/**
+ * The API's path for the sitemap part a request names, or null when no part has such a name
+ * (digits without a leading zero, a million parts at most): answered 404 without asking the API.
+ */
+export function sitemapPartApiPath(part: string): string | null {
+  return /^[1-9]\d{0,5}$/.test(part) ? `/sitemap-${part}.xml` : null;
+}
+
+/** What the relay answers for a feed the API says is not there (a sitemap part past the last). */
+export const FEED_NOT_FOUND = 'not found';
 
 /**
  * robots.txt: every page open to crawlers but the personal ones (the routes a remote publishes
@@ -47,6 +61,22 @@ export interface FeedCopy {
   contentType: string;
 }
 
+export interface FeedRequest {
+  /**
+   * The API's 404 is an answer, not a failure: the relay says "not found" (FEED_NOT_FOUND) and
+   * forgets its copy (a part that no longer exists), instead of serving the copy or null.
+   */
+  mayBeMissing?: boolean;
+}
+
+type FeedAnswer = FeedCopy | typeof FEED_NOT_FOUND | null;
+
+/** A feed's copy, or null when there is none to serve; "not found" only when it may be missing. */
+export interface Feed {
+  (apiPath: string): Promise<FeedCopy | null>;
+  (apiPath: string, request: FeedRequest): Promise<FeedAnswer>;
+}
+
 export interface FeedRelayOptions {
   apiBase: string;
   ttlMs?: number;
@@ -72,7 +102,7 @@ export function createFeedRelay({
   now = Date.now,
   log,
   watch,
-}: FeedRelayOptions): (apiPath: string) => Promise<FeedCopy | null> {
+}: FeedRelayOptions): Feed {
   const copies = new Map<string, FeedCopy & { fetchedAt: number }>();
   /** Bumped on every content change: a copy asked for before one is stale at once. */
   let generation = 0;
@@ -81,14 +111,23 @@ export function createFeedRelay({
     generation += 1;
     for (const copy of copies.values()) copy.fetchedAt = -Infinity;
   });
-  const pending = new Map<string, Promise<FeedCopy | null>>();
+  const pending = new Map<string, Promise<FeedAnswer>>();
 
-  async function fetchFeed(apiPath: string): Promise<FeedCopy | null> {
+  async function fetchFeed(
+    apiPath: string,
+    { mayBeMissing = false }: FeedRequest,
+  ): Promise<FeedAnswer> {
     const ticket = generation;
     try {
       const response = await fetchImpl(`${apiBase}${apiPath}`, {
         signal: AbortSignal.timeout(timeoutMs),
       });
+      if (mayBeMissing && response.status === 404) {
+        // Not kept: what is kept is bounded by the parts that exist.
+        copies.delete(apiPath);
+        await response.body?.cancel();
+        return FEED_NOT_FOUND;
+      }
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const copy = {
         body: await response.text(),
@@ -103,15 +142,15 @@ export function createFeedRelay({
     }
   }
 
-  return function feed(apiPath) {
+  return function feed(apiPath: string, request: FeedRequest = {}): Promise<FeedAnswer> {
     const copy = copies.get(apiPath);
     if (copy && now() - copy.fetchedAt < ttlMs) return Promise.resolve(copy);
     // Requests that come while a fetch is on its way share it.
-    let request = pending.get(apiPath);
-    if (!request) {
-      request = fetchFeed(apiPath).finally(() => pending.delete(apiPath));
-      pending.set(apiPath, request);
+    let fetching = pending.get(apiPath);
+    if (!fetching) {
+      fetching = fetchFeed(apiPath, request).finally(() => pending.delete(apiPath));
+      pending.set(apiPath, fetching);
     }
-    return request;
-  };
+    return fetching;
+  } as Feed;
 }

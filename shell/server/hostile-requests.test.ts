@@ -15,7 +15,7 @@ beforeAll(async () => {
   // The API the server talks to answers as a real one may: sessions refused, feeds missing.
   site.api.on('POST', '/sessions/verify', { status: 401, json: { message: 'Session expired.' } });
   site.api.on('POST', '/sessions', { status: 401, json: { message: 'Invalid ID token.' } });
-  for (const feed of ['/rss.xml', '/sitemap.xml']) {
+  for (const feed of ['/rss.xml', '/sitemap.xml', '/sitemap-1.xml']) {
     site.api.on('GET', feed, { text: '<rss/>', type: 'application/xml' });
   }
 });

@@ -49,6 +49,8 @@ const PAGES = [
   '/login',
   '/robots.txt',
   '/sitemap.xml',
+  '/sitemap-1.xml',
+  '/sitemap-2.xml',
   '/runtime-config.json',
   '/healthz',
   '/readyz',

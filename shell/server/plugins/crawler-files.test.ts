@@ -29,4 +29,50 @@ describe("the crawlers' files", () => {
     expect(sitemap.statusCode).toBe(503);
     expect(sitemap.body).toBe(FEED_UNAVAILABLE);
   });
+
+  it("relays the sitemap's parts, with the same caching; a part that is not there is a 404", async () => {
+    const type = 'application/xml; charset=utf-8';
+    site.api.on('GET', '/sitemap.xml', { text: '<sitemapindex/>', type });
+    site.api.on('GET', '/sitemap-1.xml', { text: '<urlset n="1"/>', type });
+    site.api.on('GET', '/sitemap-2.xml', { text: '<urlset n="2"/>', type });
+    site.api.on('GET', '/sitemap-3.xml', {
+      status: 404,
+      json: { message: 'No such sitemap part.' },
+    });
+    expect((await get('/sitemap.xml')).body).toBe('<sitemapindex/>');
+    for (const n of [1, 2]) {
+      const part = await get(`/sitemap-${n}.xml`);
+      expect(part.statusCode).toBe(200);
+      expect(part.body).toBe(`<urlset n="${n}"/>`);
+      expect(part.headers['content-type']).toBe(type);
+      expect(part.headers['cache-control']).toBe('public, max-age=300');
+    }
+    const calls = () => site.api.calls.filter((call) => call.url.includes('sitemap-')).length;
+    expect(calls()).toBe(2);
+    // Kept: asked again, the API is not.
+    expect((await get('/sitemap-2.xml')).statusCode).toBe(200);
+    expect(calls()).toBe(2);
+    expect((await get('/sitemap-3.xml')).statusCode).toBe(404);
+    expect(calls()).toBe(3);
+    // A name no part has never reaches the API, and is never an error of the server.
+    for (const url of [
+      '/sitemap-0.xml',
+      '/sitemap-01.xml',
+      '/sitemap-x.xml',
+      '/sitemap-1234567.xml',
+      '/sitemap-.xml',
+      '/sitemap-1.5.xml',
+    ]) {
+      expect({ url, status: (await get(url)).statusCode }).toEqual({ url, status: 404 });
+    }
+    expect(calls()).toBe(3);
+  });
+
+  it('says a part is unavailable while the API cannot give it', async () => {
+    site.api.on('GET', '/sitemap-1.xml', { status: 500, json: { message: 'down' } });
+    const part = await get('/sitemap-1.xml');
+    expect(part.statusCode).toBe(503);
+    expect(part.headers['retry-after']).toBe('60');
+    expect(part.body).toBe(FEED_UNAVAILABLE);
+  });
 });

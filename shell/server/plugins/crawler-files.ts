@@ -1,7 +1,18 @@
 // Crawlers' and feed readers' files at the site's origin (docs/decisions/062): robots.txt from
-// the remotes' published routes, the sitemap and the RSS feed relayed from the content API.
+// the remotes' published routes, the sitemap (an index and its parts, docs/decisions/130) and
+// the RSS feed relayed from the content API.
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { FEEDS, FEED_UNAVAILABLE, createFeedRelay, robotsTxt } from '../feed-relay';
+import type { FeedCopy } from '../feed-relay';
+import {
+  FEEDS,
+  FEED_NOT_FOUND,
+  FEED_UNAVAILABLE,
+  SITEMAP_PART_ROUTE,
+  createFeedRelay,
+  robotsTxt,
+  sitemapPartApiPath,
+} from '../feed-relay';
 
 export interface CrawlerFilesOptions {
   /** The site's public origin (SITE_URL). */
@@ -24,22 +35,29 @@ export default fp<CrawlerFilesOptions>(
       // A publication reaches the feeds at once (docs/decisions/120).
       watch: app.contentWatch,
     });
-    for (const [sitePath, apiPath] of Object.entries(FEEDS)) {
-      app.get(sitePath, async (_request, reply) => {
-        const copy = await feed(apiPath);
-        if (!copy) {
-          return reply
-            .code(503)
-            .header('Retry-After', '60')
-            .type('text/plain; charset=utf-8')
-            .send(FEED_UNAVAILABLE);
-        }
+    const send = (reply: FastifyReply, copy: FeedCopy | typeof FEED_NOT_FOUND | null) => {
+      if (copy === FEED_NOT_FOUND) return reply.callNotFound();
+      if (!copy) {
         return reply
-          .type(copy.contentType)
-          .header('Cache-Control', 'public, max-age=300')
-          .send(copy.body);
-      });
+          .code(503)
+          .header('Retry-After', '60')
+          .type('text/plain; charset=utf-8')
+          .send(FEED_UNAVAILABLE);
+      }
+      return reply
+        .type(copy.contentType)
+        .header('Cache-Control', 'public, max-age=300')
+        .send(copy.body);
+    };
+    for (const [sitePath, apiPath] of Object.entries(FEEDS)) {
+      app.get(sitePath, async (_request, reply) => send(reply, await feed(apiPath)));
     }
+    // A part the index names; one past the last is the API's 404, a malformed name never asks.
+    app.get<{ Params: { part: string } }>(SITEMAP_PART_ROUTE, async (request, reply) => {
+      const apiPath = sitemapPartApiPath(request.params.part);
+      if (!apiPath) return reply.callNotFound();
+      return send(reply, await feed(apiPath, { mayBeMissing: true }));
+    });
   },
   { name: 'site-crawler-files', fastify: '5.x', dependencies: ['site-renderer', 'site-caches'] },
 );

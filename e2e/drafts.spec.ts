@@ -30,6 +30,16 @@ import { DRAFT_NOTICE_TITLE } from '../shared/src/ui/DraftNotice';
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const main = (page: Page) => page.locator('main');
 
+/** The sitemap's index and every part it names (docs/decisions/130), as one text. */
+async function sitemapText(request: APIRequestContext): Promise<string> {
+  const index = await (await request.get('/sitemap.xml')).text();
+  const parts = [...index.matchAll(/<loc>[^<]*?(\/sitemap-\d+\.xml)<\/loc>/g)].map(
+    (match) => match[1]!,
+  );
+  const texts = await Promise.all(parts.map(async (part) => (await request.get(part)).text()));
+  return [index, ...texts].join('\n');
+}
+
 /** Everywhere a visitor (no cookie) could meet the article, as the site answers them now. */
 async function whatVisitorsSee(request: APIRequestContext, id: string, word: string) {
   const text = async (path: string) => (await request.get(path)).text();
@@ -39,7 +49,7 @@ async function whatVisitorsSee(request: APIRequestContext, id: string, word: str
     text('/articles/any'),
     text(`/search-article?query=${word}`),
     text('/rss.xml'),
-    text('/sitemap.xml'),
+    sitemapText(request),
   ]);
   return {
     article: articleStatus,

@@ -211,17 +211,35 @@ test.describe("crawlers' files at the site's origin", () => {
     expect(lines.filter((line) => line.startsWith('Disallow: /blog'))).toEqual([]);
   });
 
-  test('sitemap.xml lists every public page, article and project with lastmod', async ({
+  test('sitemap.xml is an index of parts that list every public page, article and project with lastmod', async ({
     request,
   }) => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('xml');
-    const xml = await response.text();
-    expect(XMLValidator.validate(xml)).toBe(true);
-    const { urlset } = new XMLParser().parse(xml) as {
-      urlset: { url: { loc: string; lastmod: string }[] };
+    const index = await response.text();
+    expect(XMLValidator.validate(index)).toBe(true);
+    const { sitemapindex } = new XMLParser().parse(index) as {
+      sitemapindex: {
+        sitemap: { loc: string; lastmod: string } | { loc: string; lastmod: string }[];
+      };
     };
+    const parts = [sitemapindex.sitemap].flat();
+    expect(parts.length).toBeGreaterThan(0);
+    const urlset: { url: { loc: string; lastmod: string }[] } = { url: [] };
+    for (const [n, part] of parts.entries()) {
+      // The parts are served at the site's origin too (docs/decisions/130).
+      expect(part.loc).toBe(`${SITE_URL}/sitemap-${n + 1}.xml`);
+      expect(String(part.lastmod), part.loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const partResponse = await request.get(part.loc.slice(SITE_URL.length));
+      expect(partResponse.status(), part.loc).toBe(200);
+      const xml = await partResponse.text();
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const parsed = new XMLParser().parse(xml) as {
+        urlset: { url: { loc: string; lastmod: string } | { loc: string; lastmod: string }[] };
+      };
+      urlset.url.push(...[parsed.urlset.url].flat());
+    }
     const { articles, projects } = await content(request);
     const byLocation = new Map(urlset.url.map((url) => [url.loc, url.lastmod]));
     const expected = [
@@ -251,8 +269,9 @@ test.describe("crawlers' files at the site's origin", () => {
     const feed = await new Parser().parseString(xml);
     const { articles } = await content(request);
     expect(feed.link).toBe(`${SITE_URL}/blog`);
+    // The newest 30 (RSS_ITEMS, docs/decisions/130), newest first.
     expect(feed.items.map((item) => item.link)).toEqual(
-      articles.map((article) => `${SITE_URL}/article/${article._id}`),
+      articles.slice(0, 30).map((article) => `${SITE_URL}/article/${article._id}`),
     );
     for (const item of feed.items) {
       expect(item.title, item.link).toBeTruthy();

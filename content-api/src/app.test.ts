@@ -177,6 +177,7 @@ describe.each(testDrivers)('app (%s)', (driver) => {
       '/api/about-data',
       '/api/rss.xml',
       '/api/sitemap.xml',
+      '/api/sitemap-1.xml',
     ])('%s answers 304 to a matching If-None-Match', async (url) => {
       const first = await t.app.inject(url);
       expect(first.statusCode).toBe(200);

@@ -305,6 +305,20 @@ function catalogue(
       hostileQuery.map((q) => `/api/sitemap.xml${q}`),
       'any',
     ),
+    // The index's one part (seeded content is one part) or a name no part has.
+    'GET /sitemap-:part.xml': read(
+      'GET /sitemap-:part.xml',
+      fc
+        .tuple(
+          fc.oneof(
+            fc.constantFrom('1', '2', '0', '01', '-1', '1.5', '99999999999', '%00', '%ED%A0%80'),
+            hostileText.map(percentEncode),
+          ),
+          hostileQuery,
+        )
+        .map(([part, q]) => `/api/sitemap-${part}.xml${q}`),
+      'any',
+    ),
 
     'POST /contact': fc.oneof(
       // Injection strings in otherwise valid fields: accepted, stored exactly, counted.
@@ -592,6 +606,7 @@ const ENDPOINTS = [
   'GET /images/:name/:variant',
   'GET /rss.xml',
   'GET /sitemap.xml',
+  'GET /sitemap-:part.xml',
   'POST /contact',
   'GET /contact',
   'PATCH /contact/:id',

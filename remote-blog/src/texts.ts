@@ -16,6 +16,22 @@ export const FULL_ARTICLE_LABEL = 'Read the full article';
 export const LOADING_ARTICLES = 'Loading articles...';
 export const NO_ARTICLES = 'No articles have been published yet.';
 
+/** Pages of a list (/blog, /blog/page/{n}, /articles/{id}?page={n}, search results). */
+export const ARTICLE_PAGES_LABEL = 'Pages of articles';
+/** The article lists are newest first: the previous page holds newer articles. */
+export const NEWER_ARTICLES_LABEL = 'Newer articles';
+export const OLDER_ARTICLES_LABEL = 'Older articles';
+export const SEARCH_PAGES_LABEL = 'Pages of results';
+export const PREVIOUS_RESULTS_LABEL = 'Previous results';
+export const MORE_RESULTS_LABEL = 'More results';
+export const pageNumberLabel = (page: number): string => `Page ${page}`;
+/** The title of a list's page after the first: "Blog, page 2". */
+export const pagedTitle = (title: string, page: number): string =>
+  page > 1 ? `${title}, page ${page}` : title;
+/** A page number past the last page, 0 or not a number (a 404). */
+export const NO_SUCH_PAGE_TITLE = 'Page not found';
+export const NO_SUCH_PAGE_TEXT = 'This list has no such page.';
+
 export const LOADING_ARTICLE = 'Loading article...';
 export const ARTICLE_NOT_FOUND_TITLE = 'Article not found';
 export const ARTICLE_NOT_FOUND_TEXT =

@@ -18,7 +18,7 @@ describe('server render of the blog with answers of the wrong shape', () => {
 
   it('renders the articles of a valid answer', async () => {
     const article = makeArticle({ title: 'TLS in practice' });
-    mockFetch({ 'GET /articles': { body: [article] } });
+    mockFetch({ 'GET /articles?limit=10&offset=0': { body: [article] } });
     const html = await renderPageOnServer(BlogPage, { route: '/blog', path: '/blog' });
     expect(html).toContain('TLS in practice');
     expect(html).not.toContain(ARTICLES_LOAD_ERROR);
@@ -29,7 +29,7 @@ describe('server render of the blog with answers of the wrong shape', () => {
     ['an article without a title', [{ ...makeArticle(), title: undefined }]],
     ['a list of numbers', [1, 2, 3]],
   ])('renders the list error for %s', async (_, body) => {
-    mockFetch({ 'GET /articles': { body: body as object } });
+    mockFetch({ 'GET /articles?limit=10&offset=0': { body: body as object } });
     const html = await renderPageOnServer(BlogPage, { route: '/blog', path: '/blog' });
     expect(html).toContain(ARTICLES_LOAD_ERROR);
   });

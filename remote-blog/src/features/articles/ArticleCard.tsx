@@ -37,6 +37,8 @@ export interface ArticleCardProps {
   current?: boolean;
   /** A second link, to the article's text, when Read More goes elsewhere (the variant list). */
   articleHref?: string;
+  /** Where the title and the image lead too (the blog's cards: the article). */
+  titleHref?: string;
 }
 
 export function ArticleCard({
@@ -46,31 +48,50 @@ export function ArticleCard({
   imageLoading,
   current,
   articleHref,
+  titleHref,
 }: ArticleCardProps) {
   const title = articleTitle(article.title);
   const excerpt = articleExcerpt(article.excerpt);
   const date = formatPostDate(article.createdAt);
+  const image = article.imagePath && (
+    <ResponsiveImage
+      className={styles.image}
+      imagePath={article.imagePath}
+      image={article.image}
+      sizes={CARD_IMAGE_SIZES[layout]}
+      // Decorative: the title beside it says what the illustration shows.
+      alt=""
+      loading={imageLoading}
+      fallbackSize={CARD_IMAGE_BOX}
+    />
+  );
   return (
     <article className={[styles.card, styles[layout], current ? styles.current : ''].join(' ')}>
-      {article.imagePath && (
-        <ResponsiveImage
-          className={styles.image}
-          imagePath={article.imagePath}
-          image={article.image}
-          sizes={CARD_IMAGE_SIZES[layout]}
-          // Decorative: the title beside it says what the illustration shows.
-          alt=""
-          loading={imageLoading}
-          fallbackSize={CARD_IMAGE_BOX}
-        />
-      )}
+      {image &&
+        (titleHref ? (
+          // A second way to the title's link for a pointer; out of the tab order and hidden
+          // from assistive technology, which have the title's.
+          <Link to={titleHref} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
+            {image}
+          </Link>
+        ) : (
+          image
+        ))}
       <div className={styles.body}>
         {date && (
           <time className={styles.date} dateTime={article.createdAt}>
             {date}
           </time>
         )}
-        <h2 className={styles.title}>{title}</h2>
+        <h2 className={styles.title}>
+          {titleHref ? (
+            <Link to={titleHref} className={styles.titleLink}>
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </h2>
         <p className={excerpt ? styles.excerpt : styles.empty}>{excerpt ?? NO_CONTENT}</p>
         <Link to={href} className={styles.readMore} aria-current={current ? 'page' : undefined}>
           {READ_MORE_LABEL}

@@ -2,8 +2,18 @@
 // /blog and the /articles/:id variant, which differ only in layout and link target.
 import { Suspense } from 'react';
 import { usePageData } from '@portfolio/shared/page-data';
+import { Link } from '@portfolio/shared/router';
 import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
-import { ARTICLES_LOAD_ERROR, LOADING_ARTICLES, NO_ARTICLES } from '../../texts';
+import {
+  ARTICLES_LOAD_ERROR,
+  ARTICLE_PAGES_LABEL,
+  LOADING_ARTICLES,
+  NEWER_ARTICLES_LABEL,
+  NO_ARTICLES,
+  NO_SUCH_PAGE_TEXT,
+  OLDER_ARTICLES_LABEL,
+} from '../../texts';
+import { Pagination } from '../pagination/Pagination';
 import { ArticleCard } from './ArticleCard';
 import type { ArticleCardLayout } from './ArticleCard';
 import type { ArticleListState } from './article-states';
@@ -22,6 +32,10 @@ export interface ArticleListProps {
   currentId?: string;
   /** When Read More does not lead to the article: a second link per card to its text. */
   articleLink?(id: string): string;
+  /** The title and the image link there too (the blog's cards). */
+  titleLink?(id: string): string;
+  /** The address of a page of the list (1: the first). */
+  pageHref(page: number): string;
 }
 
 /** The list's loading state shows until the page's loader has the articles. */
@@ -33,30 +47,54 @@ export function ArticleList(props: ArticleListProps) {
   );
 }
 
-function LoadedArticleList({ layout, linkTo, currentId, articleLink }: ArticleListProps) {
+function LoadedArticleList({
+  layout,
+  linkTo,
+  currentId,
+  articleLink,
+  titleLink,
+  pageHref,
+}: ArticleListProps) {
   const state = usePageData<ArticleListState>();
   if (state.status === 'error') return <ErrorMessage>{ARTICLES_LOAD_ERROR}</ErrorMessage>;
+  if (state.status === 'not-found') {
+    return (
+      <p className={styles.empty}>
+        {NO_SUCH_PAGE_TEXT} <Link to={pageHref(1)}>{NEWER_ARTICLES_LABEL}</Link>
+      </p>
+    );
+  }
   if (state.articles.length === 0) return <p className={styles.empty}>{NO_ARTICLES}</p>;
   return (
-    <ul className={styles[layout]}>
-      {state.articles.map((article, index) => (
-        <li key={article._id}>
-          <ArticleCard
-            article={article}
-            href={linkTo(article._id)}
-            layout={layout}
-            imageLoading={
-              index < PRIORITY_IMAGES[layout]
-                ? 'priority'
-                : index < EAGER_IMAGES[layout]
-                  ? 'eager'
-                  : 'lazy'
-            }
-            current={article._id === currentId}
-            articleHref={articleLink?.(article._id)}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={styles[layout]}>
+        {state.articles.map((article, index) => (
+          <li key={article._id}>
+            <ArticleCard
+              article={article}
+              href={linkTo(article._id)}
+              layout={layout}
+              imageLoading={
+                index < PRIORITY_IMAGES[layout]
+                  ? 'priority'
+                  : index < EAGER_IMAGES[layout]
+                    ? 'eager'
+                    : 'lazy'
+              }
+              current={article._id === currentId}
+              articleHref={articleLink?.(article._id)}
+              titleHref={titleLink?.(article._id)}
+            />
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        position={state.position}
+        label={ARTICLE_PAGES_LABEL}
+        previousLabel={NEWER_ARTICLES_LABEL}
+        nextLabel={OLDER_ARTICLES_LABEL}
+        href={pageHref}
+      />
+    </>
   );
 }

@@ -2,7 +2,7 @@
 // settles into a state of the page (never a rejection), so the server can render it and the
 // browser can show it. A 404 is a state of its own, so the article page can say "not found"
 // (and the server answer 404) instead of "try again later"; so is an id the API refuses (400).
-import { getArticle, getArticles } from '@portfolio/shared/api-client';
+import { getArticle, getArticlePage } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
 import {
   inBrowser,
@@ -16,9 +16,19 @@ import {
 import type { InBrowser, NotFound, Unavailable } from '@portfolio/shared/page-data';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { Article, ArticleDetail } from '@portfolio/shared/types';
+import { listPosition, offsetOf, pageNumberOf } from '../pagination/page-numbers';
+import type { ListPosition } from '../pagination/page-numbers';
 import { sortNewestFirst } from './article-text';
 
-export type ArticleListState = Unavailable | { status: 'loaded'; articles: Article[] };
+/** How many articles a page of the blog (and of /articles/{id}) shows. */
+export const ARTICLES_PER_PAGE = 10;
+
+/** A page of the list: its articles, newest first, and where it stands (`position`). */
+export type ArticleListState =
+  | Unavailable
+  /** A page number past the last page, 0, negative or not a number. */
+  | NotFound
+  | { status: 'loaded'; articles: Article[]; position: ListPosition };
 
 export type ArticleState =
   | NotFound
@@ -35,11 +45,24 @@ export type ArticleState =
       html: string;
     };
 
-/** The article list of both list pages (/blog and /articles/:id): one call. */
-export async function loadArticleList(options: RequestOptions = {}): Promise<ArticleListState> {
+/**
+ * One page of the article list of both list pages (/blog and /articles/:id): one call, for that
+ * page only. `rawPage` is the page number as the address gives it (null: the first page).
+ */
+export async function loadArticleList(
+  rawPage: string | null | undefined,
+  options: RequestOptions = {},
+): Promise<ArticleListState> {
+  const page = pageNumberOf(rawPage, ARTICLES_PER_PAGE);
+  if (page === undefined) return notFound();
   try {
-    const articles = await getArticles({}, options);
-    return { status: 'loaded', articles: sortNewestFirst(articles) };
+    const { items, total } = await getArticlePage(
+      { limit: ARTICLES_PER_PAGE, offset: offsetOf(page, ARTICLES_PER_PAGE) },
+      options,
+    );
+    const position = listPosition(page, ARTICLES_PER_PAGE, items.length, total);
+    if (!position) return notFound();
+    return { status: 'loaded', articles: sortNewestFirst(items), position };
   } catch (error) {
     reportLoadFailure(options, 'Could not load the articles', error);
     return unavailable();

@@ -28,7 +28,7 @@ const readMore = (card: HTMLElement) =>
 describe('ArticlesVariantPage', () => {
   it('lists the articles from GET /articles, newest first, linking to /articles/{id}', async () => {
     const fetchMock = mockFetch({
-      'GET /articles': {
+      'GET /articles?limit=10&offset=0': {
         body: [
           makeArticle({ _id: 'old', title: 'Old', createdAt: '2024-01-01T00:00:00.000Z' }),
           makeArticle({ _id: 'new', title: 'New', createdAt: '2026-11-21T10:00:00.000Z' }),
@@ -51,7 +51,7 @@ describe('ArticlesVariantPage', () => {
 
   it('also gives each card a link to the full article at /article/{id}', async () => {
     mockFetch({
-      'GET /articles': {
+      'GET /articles?limit=10&offset=0': {
         body: [makeArticle({ _id: 'a', title: 'Alpha' }), makeArticle({ _id: 'b b' })],
       },
     });
@@ -68,7 +68,9 @@ describe('ArticlesVariantPage', () => {
 
   it('marks the card of the id in the address as the current page', async () => {
     mockFetch({
-      'GET /articles': { body: [makeArticle({ _id: 'a' }), makeArticle({ _id: 'b' })] },
+      'GET /articles?limit=10&offset=0': {
+        body: [makeArticle({ _id: 'a' }), makeArticle({ _id: 'b' })],
+      },
     });
     renderVariant('b');
     const cards = await screen.findAllByRole('article');
@@ -77,7 +79,9 @@ describe('ArticlesVariantPage', () => {
   });
 
   it('stays on the list when a card is followed', async () => {
-    mockFetch({ 'GET /articles': { body: [makeArticle({ _id: 'a', title: 'Alpha' })] } });
+    mockFetch({
+      'GET /articles?limit=10&offset=0': { body: [makeArticle({ _id: 'a', title: 'Alpha' })] },
+    });
     renderVariant('x');
     const user = userEvent.setup();
     await user.click(readMore((await screen.findAllByRole('article'))[0]!));
@@ -89,7 +93,9 @@ describe('ArticlesVariantPage', () => {
   });
 
   it("uses the same fallbacks: 'Untitled' and 'No content available.'", async () => {
-    mockFetch({ 'GET /articles': { body: [makeArticle({ title: '', content: '' })] } });
+    mockFetch({
+      'GET /articles?limit=10&offset=0': { body: [makeArticle({ title: '', content: '' })] },
+    });
     renderVariant();
     const [card] = await screen.findAllByRole('article');
     expect(within(card!).getByRole('heading')).toHaveTextContent(UNTITLED);
@@ -98,7 +104,7 @@ describe('ArticlesVariantPage', () => {
 
   it('shows the list error message when the list fails', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch({ 'GET /articles': new TypeError('Failed to fetch') });
+    mockFetch({ 'GET /articles?limit=10&offset=0': new TypeError('Failed to fetch') });
     renderVariant();
     expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
   });

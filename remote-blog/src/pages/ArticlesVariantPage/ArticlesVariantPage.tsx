@@ -1,28 +1,48 @@
 // /articles/:id: despite its name, a second article list (docs/product.md#quirks-kept-on-purpose),
 // read from the same GET /articles. A compact list whose cards link to /articles/{id}; the card of
 // the id in the address is marked as the current one. Each card also links to the article's text
-// (issue 16: otherwise nothing on this page leads to an article).
+// (issue 16: otherwise nothing on this page leads to an article). ARTICLES_PER_PAGE to a page,
+// `?page=` for the pages after the first.
 import { loaderRequestOptions } from '@portfolio/shared/page-data';
-import { useParams } from '@portfolio/shared/router';
+import { useParams, useSearchParams } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { PageHead } from '@portfolio/shared/head';
 import { ArticleList } from '../../features/articles/ArticleList';
-import { loadArticleList } from '../../features/articles/article-states';
-import { articlePath, articlesVariantPath } from '../../features/articles/paths';
-import { ARTICLES_VARIANT_INTRO, ARTICLES_VARIANT_TITLE } from '../../texts';
+import { ARTICLES_PER_PAGE, loadArticleList } from '../../features/articles/article-states';
+import { pageNumberOf } from '../../features/pagination/page-numbers';
+import { articlePath, articlesVariantPagePath } from '../../features/articles/paths';
+import {
+  ARTICLES_VARIANT_INTRO,
+  ARTICLES_VARIANT_TITLE,
+  NO_SUCH_PAGE_TITLE,
+  pagedTitle,
+} from '../../texts';
 import styles from './ArticlesVariantPage.module.css';
 
 export function loader(args: LoaderFunctionArgs) {
-  return loadArticleList(loaderRequestOptions(args));
+  const page = new URL(args.request.url).searchParams.get('page');
+  return loadArticleList(page, loaderRequestOptions(args));
 }
 
-export const head: PageHead<typeof loader> = () => ({
-  title: ARTICLES_VARIANT_TITLE,
-  description: ARTICLES_VARIANT_INTRO,
-});
+export const head: PageHead<typeof loader> = ({ data, params }) => {
+  if (data?.status === 'not-found') return { title: NO_SUCH_PAGE_TITLE, noindex: true };
+  const id = params.id ?? '';
+  const position = data?.status === 'loaded' ? data.position : undefined;
+  const page = position?.page ?? 1;
+  return {
+    title: pagedTitle(ARTICLES_VARIANT_TITLE, page),
+    description: ARTICLES_VARIANT_INTRO,
+    path: articlesVariantPagePath(id, page),
+    prev: page > 1 ? articlesVariantPagePath(id, page - 1) : undefined,
+    next: position?.hasNext ? articlesVariantPagePath(id, page + 1) : undefined,
+  };
+};
 
 export default function ArticlesVariantPage() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  // A card leads to the same page of the list, with its article marked.
+  const page = pageNumberOf(params.get('page'), ARTICLES_PER_PAGE) ?? 1;
   return (
     <section className={styles.page}>
       <header className={styles.header}>
@@ -31,9 +51,10 @@ export default function ArticlesVariantPage() {
       </header>
       <ArticleList
         layout="compact"
-        linkTo={articlesVariantPath}
+        linkTo={(articleId) => articlesVariantPagePath(articleId, page)}
         currentId={id}
         articleLink={articlePath}
+        pageHref={(page) => articlesVariantPagePath(id, page)}
       />
     </section>
   );

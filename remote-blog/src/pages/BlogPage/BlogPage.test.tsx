@@ -10,9 +10,14 @@ import {
 import { makeArticle, makeImage } from '@portfolio/testing/fixtures';
 import { renderHeadTags, siteContext } from '@portfolio/shared/head';
 import { CARD_IMAGE_SIZES } from '../../features/articles/ArticleCard';
+import { ARTICLES_PER_PAGE } from '../../features/articles/article-states';
 import {
   ARTICLES_LOAD_ERROR,
+  ARTICLE_PAGES_LABEL,
   BLOG_TITLE,
+  NEWER_ARTICLES_LABEL,
+  NO_SUCH_PAGE_TEXT,
+  OLDER_ARTICLES_LABEL,
   LOADING_ARTICLES,
   NO_ARTICLES,
   NO_CONTENT,
@@ -20,6 +25,7 @@ import {
   UNTITLED,
 } from '../../texts';
 import * as BlogPage from './BlogPage';
+import * as BlogPagedPage from '../BlogPagedPage/BlogPagedPage';
 
 setUpTestRuntimeConfig();
 
@@ -30,12 +36,39 @@ function renderBlog() {
   return renderPage(BlogPage, { route: '/blog', path: '/blog' });
 }
 
-const cards = () => within(screen.getByRole('list')).getAllByRole('article');
+const cards = () => within(screen.getAllByRole('list')[0]!).getAllByRole('article');
+
+/** `count` articles, newest first, numbered from `from` (1: the newest of all). */
+function articlesFrom(from: number, count: number) {
+  return Array.from({ length: count }, (_, index) => {
+    const n = from + index;
+    return makeArticle({
+      _id: `article-${n}`,
+      title: `Article ${n}`,
+      createdAt: new Date(Date.UTC(2026, 0, 100 - n)).toISOString(),
+    });
+  });
+}
+
+/** The API's answer for a page of the blog, out of `total` articles. */
+function pageAnswer(page: number, total: number) {
+  const offset = (page - 1) * ARTICLES_PER_PAGE;
+  const count = Math.max(0, Math.min(ARTICLES_PER_PAGE, total - offset));
+  return {
+    [`GET /articles?limit=${ARTICLES_PER_PAGE}&offset=${offset}`]: {
+      body: articlesFrom(offset + 1, count),
+      headers: { 'X-Total-Count': String(total) },
+    },
+  };
+}
+
+const link = (rel: string) =>
+  document.head.querySelector(`link[rel="${rel}"]`)?.getAttribute('href');
 
 describe('BlogPage', () => {
   it('shows the loading state, then the articles newest first (spec), even if the API does not', async () => {
     mockFetch({
-      'GET /articles': {
+      'GET /articles?limit=10&offset=0': {
         body: [
           makeArticle({ title: 'Oldest', createdAt: '2024-02-01T08:00:00.000Z' }),
           makeArticle({ title: 'Newest', createdAt: '2026-11-21T10:00:00.000Z' }),
@@ -57,7 +90,9 @@ describe('BlogPage', () => {
 
   it('shows each date as a US short date in a <time> element', async () => {
     mockFetch({
-      'GET /articles': { body: [makeArticle({ createdAt: '2026-11-21T10:00:00.000Z' })] },
+      'GET /articles?limit=10&offset=0': {
+        body: [makeArticle({ createdAt: '2026-11-21T10:00:00.000Z' })],
+      },
     });
     renderBlog();
     const [card] = await screen.findAllByRole('article');
@@ -70,7 +105,11 @@ describe('BlogPage', () => {
     const content = `## Why it matters\n\n${'Attackers **love** [defaults](https://x.test). '.repeat(8)}`;
     // The content API cuts the plain text to 150 characters (content-api articles tests).
     const excerpt = 'Why it matters. Attackers love defaults. Attackers love...';
-    mockFetch({ 'GET /articles': { body: [makeArticle({ _id: 'abc 1', content, excerpt })] } });
+    mockFetch({
+      'GET /articles?limit=10&offset=0': {
+        body: [makeArticle({ _id: 'abc 1', content, excerpt })],
+      },
+    });
     renderBlog();
     const [card] = await screen.findAllByRole('article');
     expect(within(card!).getByText(excerpt)).toBeInTheDocument();
@@ -81,7 +120,9 @@ describe('BlogPage', () => {
   });
 
   it("shows 'Untitled' and 'No content available.' for an article without them", async () => {
-    mockFetch({ 'GET /articles': { body: [makeArticle({ title: '', content: '' })] } });
+    mockFetch({
+      'GET /articles?limit=10&offset=0': { body: [makeArticle({ title: '', content: '' })] },
+    });
     renderBlog();
     const [card] = await screen.findAllByRole('article');
     expect(within(card!).getByRole('heading', { level: 2 })).toHaveTextContent(UNTITLED);
@@ -90,7 +131,7 @@ describe('BlogPage', () => {
 
   it('shows the image from the API base plus imagePath, the first one first, lazily below the first row', async () => {
     mockFetch({
-      'GET /articles': {
+      'GET /articles?limit=10&offset=0': {
         body: [1, 2, 3, 4].map((n) =>
           makeArticle({ imagePath: `/images/${n}.svg`, createdAt: `2026-01-0${n}T00:00:00.000Z` }),
         ),
@@ -111,7 +152,7 @@ describe('BlogPage', () => {
   });
 
   it('shows no image for an article without imagePath', async () => {
-    mockFetch({ 'GET /articles': { body: [makeArticle()] } });
+    mockFetch({ 'GET /articles?limit=10&offset=0': { body: [makeArticle()] } });
     renderBlog();
     const [card] = await screen.findAllByRole('article');
     expect(card!.querySelector('img')).toBeNull();
@@ -119,7 +160,7 @@ describe('BlogPage', () => {
 
   it('shows the list error message when the list fails', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch({ 'GET /articles': { status: 500, body: { message: 'boom' } } });
+    mockFetch({ 'GET /articles?limit=10&offset=0': { status: 500, body: { message: 'boom' } } });
     renderBlog();
     expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
@@ -130,7 +171,7 @@ describe('BlogPage', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     let down = true;
     const fetched = mockFetch({
-      'GET /articles': () =>
+      'GET /articles?limit=10&offset=0': () =>
         down ? new TypeError('Failed to fetch') : { body: [makeArticle({ title: 'Back' })] },
     });
     renderBlog();
@@ -145,7 +186,7 @@ describe('BlogPage', () => {
 
   it('treats an answer that is not an array as a failure (spec)', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch({ 'GET /articles': { body: { articles: [] } } });
+    mockFetch({ 'GET /articles?limit=10&offset=0': { body: { articles: [] } } });
     renderBlog();
     expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
   });
@@ -160,20 +201,20 @@ describe('BlogPage', () => {
     ['an error body with a 200', { message: 'Something went wrong' }],
   ])('shows the list error message, never a crash, for %s', async (_, body) => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch({ 'GET /articles': { body: body as object } });
+    mockFetch({ 'GET /articles?limit=10&offset=0': { body: body as object } });
     renderBlog();
     expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
   it('says so when there are no articles', async () => {
-    mockFetch({ 'GET /articles': { body: [] } });
+    mockFetch({ 'GET /articles?limit=10&offset=0': { body: [] } });
     renderBlog();
     expect(await screen.findByText(NO_ARTICLES)).toBeInTheDocument();
   });
 
   it('sets the document title', async () => {
-    mockFetch({ 'GET /articles': { body: [] } });
+    mockFetch({ 'GET /articles?limit=10&offset=0': { body: [] } });
     renderBlog();
     await waitFor(() => expect(document.title).toBe(siteTitle(BLOG_TITLE)));
   });
@@ -189,7 +230,7 @@ describe('BlogPage', () => {
         image,
       });
     });
-    mockFetch({ 'GET /articles': { body: articles } });
+    mockFetch({ 'GET /articles?limit=10&offset=0': { body: articles } });
     const { container } = renderBlog();
     await screen.findByRole('list');
     const images = [...container.querySelectorAll('img')];
@@ -219,7 +260,12 @@ describe('BlogPage', () => {
     const site = siteContext(TEST_RUNTIME_CONFIG);
     const url = new URL('/blog', site.siteUrl);
     const tags = renderHeadTags(
-      BlogPage.head({ data: { status: 'loaded', articles }, params: {}, url, site }),
+      BlogPage.head({
+        data: { status: 'loaded', articles, position: { page: 1, pageCount: 1, hasNext: false } },
+        params: {},
+        url,
+        site,
+      }),
       site,
       url,
     );
@@ -229,5 +275,131 @@ describe('BlogPage', () => {
     expect(preload?.getAttribute('imagesrcset')).toBe(avif?.getAttribute('srcset'));
     expect(preload?.getAttribute('imagesizes')).toBe(CARD_IMAGE_SIZES.grid);
     expect(preload?.getAttribute('type')).toBe('image/avif');
+  });
+
+  it('links the title and the image to the article too, keeping Read More', async () => {
+    mockFetch({
+      'GET /articles?limit=10&offset=0': {
+        body: [makeArticle({ _id: 'zt', title: 'Zero Trust', imagePath: '/images/zt.svg' })],
+      },
+    });
+    renderBlog();
+    const [card] = await screen.findAllByRole('article');
+    expect(within(card!).getByRole('link', { name: 'Zero Trust' })).toHaveAttribute(
+      'href',
+      '/article/zt',
+    );
+    const imageLink = card!.querySelector('img')!.closest('a');
+    expect(imageLink).toHaveAttribute('href', '/article/zt');
+    // The title's link says the same to assistive technology and the keyboard.
+    expect(imageLink).toHaveAttribute('tabindex', '-1');
+    expect(imageLink).toHaveAttribute('aria-hidden', 'true');
+    expect(
+      within(card!).getByRole('link', { name: new RegExp(`^${READ_MORE_LABEL}`) }),
+    ).toHaveAttribute('href', '/article/zt');
+  });
+});
+
+describe('BlogPage: pages of the blog', () => {
+  it(`shows the newest ${ARTICLES_PER_PAGE} on /blog, fetching only them, with a link to the older ones`, async () => {
+    const fetched = mockFetch(pageAnswer(1, 12));
+    renderBlog();
+    await screen.findAllByRole('article');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(
+      articlesFrom(1, 10).map((article) => article.title),
+    );
+    expect(fetched).toHaveBeenCalledTimes(1);
+    const nav = screen.getByRole('navigation', { name: ARTICLE_PAGES_LABEL });
+    expect(within(nav).queryByRole('link', { name: NEWER_ARTICLES_LABEL })).toBeNull();
+    expect(within(nav).getByRole('link', { name: OLDER_ARTICLES_LABEL })).toHaveAttribute(
+      'href',
+      '/blog/page/2',
+    );
+    expect(within(nav).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Page 2' })).not.toHaveAttribute('aria-current');
+    await waitFor(() => expect(link('next')).toBe(`${TEST_RUNTIME_CONFIG.siteUrl}/blog/page/2`));
+    expect(link('prev')).toBeUndefined();
+    expect(link('canonical')).toBe(`${TEST_RUNTIME_CONFIG.siteUrl}/blog`);
+  });
+
+  it('shows the older articles on /blog/page/2, with its own canonical URL and rel prev', async () => {
+    mockFetch(pageAnswer(2, 12));
+    renderPage(BlogPagedPage, { route: '/blog/page/2', path: '/blog/page/:page' });
+    await screen.findAllByRole('article');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Article 11',
+      'Article 12',
+    ]);
+    const nav = screen.getByRole('navigation', { name: ARTICLE_PAGES_LABEL });
+    expect(within(nav).getByRole('link', { name: NEWER_ARTICLES_LABEL })).toHaveAttribute(
+      'href',
+      '/blog',
+    );
+    expect(within(nav).queryByRole('link', { name: OLDER_ARTICLES_LABEL })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await waitFor(() =>
+      expect(link('canonical')).toBe(`${TEST_RUNTIME_CONFIG.siteUrl}/blog/page/2`),
+    );
+    expect(link('prev')).toBe(`${TEST_RUNTIME_CONFIG.siteUrl}/blog`);
+    expect(link('next')).toBeUndefined();
+    await waitFor(() => expect(document.title).toBe(siteTitle(`${BLOG_TITLE}, page 2`)));
+  });
+
+  it('numbers a long list around the current page', async () => {
+    mockFetch(pageAnswer(5, 95));
+    renderPage(BlogPagedPage, { route: '/blog/page/5', path: '/blog/page/:page' });
+    const nav = await screen.findByRole('navigation', { name: ARTICLE_PAGES_LABEL });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([`← ${NEWER_ARTICLES_LABEL}`, '1', '4', '5', '6', '10', `${OLDER_ARTICLES_LABEL} →`]);
+  });
+
+  it('has no page navigation when everything fits on one page', async () => {
+    mockFetch(pageAnswer(1, 3));
+    renderBlog();
+    await screen.findAllByRole('article');
+    expect(screen.queryByRole('navigation', { name: ARTICLE_PAGES_LABEL })).toBeNull();
+  });
+
+  it('without a total from the API (an older one), offers the next page after a full page', async () => {
+    mockFetch({ 'GET /articles?limit=10&offset=0': { body: articlesFrom(1, 10) } });
+    renderBlog();
+    const nav = await screen.findByRole('navigation', { name: ARTICLE_PAGES_LABEL });
+    expect(within(nav).getByRole('link', { name: OLDER_ARTICLES_LABEL })).toBeInTheDocument();
+  });
+
+  it.each(['3', '0', '-1', 'two', '1.5', '02', '99999999'])(
+    '/blog/page/%s is no page of the blog: not found, never an error',
+    async (page) => {
+      mockFetch({
+        ...pageAnswer(3, 12),
+        ...pageAnswer(2, 12),
+      });
+      const loaded = await BlogPage.loader({
+        request: new Request(`http://localhost/blog/page/${page}`),
+        params: { page },
+        context: {},
+      } as never);
+      expect(loaded).toEqual({ status: 'not-found' });
+      renderPage(BlogPagedPage, { route: `/blog/page/${page}`, path: '/blog/page/:page' });
+      expect(await screen.findByText(new RegExp(NO_SUCH_PAGE_TEXT))).toBeInTheDocument();
+    },
+  );
+
+  it('sends /blog/page/1 to /blog', async () => {
+    const loaded = await BlogPage.loader({
+      request: new Request('http://localhost/blog/page/1'),
+      params: { page: '1' },
+      context: {},
+    } as never);
+    expect(loaded).toEqual({ status: 'redirect', location: '/blog' });
   });
 });

@@ -1,31 +1,51 @@
-// /search-article?query=…: article search results. The query comes from the address, so a new
-// search from the navbar while this page is open updates the results.
+// /search-article?query=…&page=…: article search results, ranked, SEARCH_RESULTS_PER_PAGE to a
+// page. The query and the page come from the address, so a new search from the navbar while this
+// page is open updates the results.
 import { Suspense } from 'react';
 import { useSearchParams } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { PageHead } from '@portfolio/shared/head';
 import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
 import { Spinner } from '@portfolio/shared/ui';
+import { searchPagePath } from '../../features/articles/paths';
+import { Pagination } from '../../features/pagination/Pagination';
 import { SearchResultItem } from '../../features/search/SearchResultItem';
-import { loadArticleSearch, searchQueryOf } from '../../features/search/search-state';
+import { loadArticleSearch, pageParamOf, searchQueryOf } from '../../features/search/search-state';
 import type { ArticleSearchState } from '../../features/search/search-state';
 import {
+  MORE_RESULTS_LABEL,
+  NO_SUCH_PAGE_TEXT,
+  NO_SUCH_PAGE_TITLE,
+  PREVIOUS_RESULTS_LABEL,
   SEARCHING,
   SEARCH_EMPTY_HINT,
+  SEARCH_PAGES_LABEL,
   SEARCH_TITLE,
   noResultsText,
+  pagedTitle,
   searchSummary,
 } from '../../texts';
 import styles from './SearchPage.module.css';
 
 export function loader(args: LoaderFunctionArgs) {
-  return loadArticleSearch(searchQueryOf(new URL(args.request.url)), loaderRequestOptions(args));
+  const url = new URL(args.request.url);
+  return loadArticleSearch(searchQueryOf(url), pageParamOf(url), loaderRequestOptions(args));
 }
 
 /** Result lists change with the content: kept out of search engines (they index the articles). */
-export const head: PageHead<typeof loader> = ({ url }) => {
+export const head: PageHead<typeof loader> = ({ data, url }) => {
+  if (data?.status === 'not-found') return { title: NO_SUCH_PAGE_TITLE, noindex: true };
   const query = searchQueryOf(url.searchParams);
-  return { title: query ? `${SEARCH_TITLE}: ${query}` : SEARCH_TITLE, noindex: true };
+  if (!query) return { title: SEARCH_TITLE, noindex: true };
+  const position = data?.status === 'loaded' ? data.position : undefined;
+  const page = position?.page ?? 1;
+  return {
+    title: pagedTitle(`${SEARCH_TITLE}: ${query}`, page),
+    noindex: true,
+    path: searchPagePath(query, page),
+    prev: page > 1 ? searchPagePath(query, page - 1) : undefined,
+    next: position?.hasNext ? searchPagePath(query, page + 1) : undefined,
+  };
 };
 
 export default function SearchPage() {
@@ -48,6 +68,9 @@ export default function SearchPage() {
 
 function SearchResults({ query }: { query: string }) {
   const search = usePageData<ArticleSearchState>();
+  if (search.status === 'not-found') {
+    return <p className={styles.noResults}>{NO_SUCH_PAGE_TEXT}</p>;
+  }
   if (search.status !== 'loaded') return null;
   if (search.results.length === 0) {
     return (
@@ -57,12 +80,21 @@ function SearchResults({ query }: { query: string }) {
     );
   }
   return (
-    <ul className={styles.results}>
-      {search.results.map((result) => (
-        <li key={result._id}>
-          <SearchResultItem result={result} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={styles.results}>
+        {search.results.map((result) => (
+          <li key={result._id}>
+            <SearchResultItem result={result} />
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        position={search.position}
+        label={SEARCH_PAGES_LABEL}
+        previousLabel={PREVIOUS_RESULTS_LABEL}
+        nextLabel={MORE_RESULTS_LABEL}
+        href={(page) => searchPagePath(query, page)}
+      />
+    </>
   );
 }

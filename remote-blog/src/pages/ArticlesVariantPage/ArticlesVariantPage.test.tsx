@@ -1,9 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderPage, setUpTestRuntimeConfig } from '@portfolio/testing';
+import {
+  TEST_RUNTIME_CONFIG,
+  mockFetch,
+  renderPage,
+  setUpTestRuntimeConfig,
+} from '@portfolio/testing';
 import { makeArticle } from '@portfolio/testing/fixtures';
 import {
+  ARTICLE_PAGES_LABEL,
   ARTICLES_LOAD_ERROR,
+  NEWER_ARTICLES_LABEL,
+  NO_SUCH_PAGE_TEXT,
+  OLDER_ARTICLES_LABEL,
   ARTICLES_VARIANT_TITLE,
   FULL_ARTICLE_LABEL,
   LOADING_ARTICLES,
@@ -107,5 +116,58 @@ describe('ArticlesVariantPage', () => {
     mockFetch({ 'GET /articles?limit=10&offset=0': new TypeError('Failed to fetch') });
     renderVariant();
     expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLES_LOAD_ERROR);
+  });
+});
+
+describe('ArticlesVariantPage: pages of the list', () => {
+  const articles = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) =>
+      makeArticle({
+        _id: `a${from + index}`,
+        title: `Article ${from + index}`,
+        createdAt: new Date(Date.UTC(2026, 0, 100 - from - index)).toISOString(),
+      }),
+    );
+  const link = (rel: string) =>
+    document.head.querySelector(`link[rel="${rel}"]`)?.getAttribute('href');
+
+  it('shows ?page=2 with its neighbours, keeping the page in the cards links', async () => {
+    const fetchMock = mockFetch({
+      'GET /articles?limit=10&offset=10': {
+        body: articles(11, 10),
+        headers: { 'X-Total-Count': '25' },
+      },
+    });
+    renderPage(ArticlesVariantPage, { route: '/articles/a12?page=2', path: '/articles/:id' });
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(10);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(readMore(cards[1]!)).toHaveAttribute('href', '/articles/a12?page=2');
+    expect(readMore(cards[1]!)).toHaveAttribute('aria-current', 'page');
+    const nav = screen.getByRole('navigation', { name: ARTICLE_PAGES_LABEL });
+    expect(within(nav).getByRole('link', { name: NEWER_ARTICLES_LABEL })).toHaveAttribute(
+      'href',
+      '/articles/a12',
+    );
+    expect(within(nav).getByRole('link', { name: OLDER_ARTICLES_LABEL })).toHaveAttribute(
+      'href',
+      '/articles/a12?page=3',
+    );
+    expect(within(nav).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const site = TEST_RUNTIME_CONFIG.siteUrl;
+    await waitFor(() => expect(link('canonical')).toBe(`${site}/articles/a12?page=2`));
+    expect(link('prev')).toBe(`${site}/articles/a12`);
+    expect(link('next')).toBe(`${site}/articles/a12?page=3`);
+  });
+
+  it.each(['4', '0', 'x', ''])('?page=%s is not found', async (page) => {
+    mockFetch({
+      'GET /articles?limit=10&offset=30': { body: [], headers: { 'X-Total-Count': '25' } },
+    });
+    renderPage(ArticlesVariantPage, { route: `/articles/a1?page=${page}`, path: '/articles/:id' });
+    expect(await screen.findByText(new RegExp(NO_SUCH_PAGE_TEXT))).toBeInTheDocument();
   });
 });

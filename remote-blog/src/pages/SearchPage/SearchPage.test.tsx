@@ -1,7 +1,17 @@
 import { act, screen, within } from '@testing-library/react';
 import { TEST_API_BASE, mockFetch, renderPage, setUpTestRuntimeConfig } from '@portfolio/testing';
 import { makeSearchResult } from '@portfolio/testing/fixtures';
-import { NO_CONTENT, SEARCHING, SEARCH_TITLE, noResultsText } from '../../texts';
+import {
+  MORE_RESULTS_LABEL,
+  NO_CONTENT,
+  NO_SUCH_PAGE_TEXT,
+  PREVIOUS_RESULTS_LABEL,
+  SEARCHING,
+  SEARCH_PAGES_LABEL,
+  SEARCH_TITLE,
+  noResultsText,
+} from '../../texts';
+import { SEARCH_RESULTS_PER_PAGE } from '../../features/search/search-state';
 import * as SearchPage from './SearchPage';
 
 setUpTestRuntimeConfig();
@@ -150,5 +160,58 @@ describe('SearchPage', () => {
     expect(screen.getByText('Results for "tls"')).toBeInTheDocument();
     // An aborted search is not a failure.
     expect(consoleError).not.toHaveBeenCalled();
+  });
+});
+
+describe('SearchPage: pages of results', () => {
+  const results = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) =>
+      makeSearchResult({ _id: `r${from + index}`, title: `Result ${from + index}` }),
+    );
+
+  it(`shows ${SEARCH_RESULTS_PER_PAGE} results a page, with a link to more`, async () => {
+    mockFetch({
+      'GET /search?query=tls': {
+        body: results(1, SEARCH_RESULTS_PER_PAGE),
+        headers: { 'X-Total-Count': '25' },
+      },
+    });
+    renderSearch('/search-article?query=tls');
+    expect(await screen.findAllByRole('article')).toHaveLength(SEARCH_RESULTS_PER_PAGE);
+    const nav = screen.getByRole('navigation', { name: SEARCH_PAGES_LABEL });
+    expect(within(nav).getByRole('link', { name: MORE_RESULTS_LABEL })).toHaveAttribute(
+      'href',
+      '/search-article?query=tls&page=2',
+    );
+  });
+
+  it('shows the second page of results from ?page=2', async () => {
+    const fetchMock = mockFetch({
+      'GET /search?query=tls&offset=20': {
+        body: results(21, 5),
+        headers: { 'X-Total-Count': '25' },
+      },
+    });
+    renderSearch('/search-article?query=tls&page=2');
+    expect(await screen.findAllByRole('article')).toHaveLength(5);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const nav = screen.getByRole('navigation', { name: SEARCH_PAGES_LABEL });
+    expect(within(nav).getByRole('link', { name: PREVIOUS_RESULTS_LABEL })).toHaveAttribute(
+      'href',
+      '/search-article?query=tls',
+    );
+    expect(within(nav).queryByRole('link', { name: MORE_RESULTS_LABEL })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it.each(['3', '0', '-2', 'next'])('?page=%s past the results is not found', async (page) => {
+    mockFetch({
+      'GET /search?query=tls&offset=40': { body: [], headers: { 'X-Total-Count': '25' } },
+    });
+    renderSearch(`/search-article?query=tls&page=${page}`);
+    expect(await screen.findByText(NO_SUCH_PAGE_TEXT)).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { RSS_ITEMS, STATIC_PAGES } from './routes.js';
+import { RSS_ITEMS, STATIC_PAGES, renderRss } from './routes.js';
 
 const SITE = 'https://portfolio.example';
 const parse = (xml: string) => new XMLParser({ ignoreAttributes: false }).parse(xml);
@@ -125,6 +125,8 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
           'Threat models, **defence in depth**, logging & <detection> at every layer. '.repeat(8),
       ),
       '```ts\nconst x = 1;\n```',
+      `See [the previous one](/article/post-${n - 1}) and ![a diagram](/api/images/d-${n}.svg).`,
+      '<script>alert(1)</script><img src="x.png" onerror="alert(2)"><a href="javascript:alert(3)" class="modal">x</a>',
     ].join('\n\n');
   let t: TestApp;
   let projectCount: number;
@@ -164,6 +166,7 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
       link: string;
       title: string;
       description: string;
+      'content:encoded': string;
     }[];
     expect(items.map((item) => item.link)).toEqual(
       Array.from(
@@ -175,10 +178,25 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
     // The summary as before: the article's plain text, cut to 300 characters.
     expect(items[0]?.description).toMatch(/^Part 119\. Paragraph 0 of article 119: Threat models/);
     expect(items[0]?.description.length).toBeLessThanOrEqual(301);
-    expect(response.body).not.toContain('<detection>');
-    // The goal at 10,000 articles: at most 300 KB, whatever their number (about 18 KB here).
-    expect(Buffer.byteLength(response.body)).toBeLessThanOrEqual(300 * 1024);
+    // And the whole article, as HTML without anything that runs, links absolute.
+    for (const item of items) {
+      const html = item['content:encoded'];
+      expect(html).toContain('<strong>defence in depth</strong>');
+      expect(html).toContain('logging &amp; ');
+      expect(html).toContain('<pre><code>const x = 1;');
+      expect(html).not.toMatch(/<script|onerror|javascript:|class=|<detection>/);
+    }
+    expect(items[0]?.['content:encoded']).toContain(
+      `<a href="${SITE}/article/post-118">the previous one</a>`,
+    );
+    expect(items[0]?.['content:encoded']).toContain(
+      `<img src="${SITE}/api/images/d-119.svg" alt="a diagram">`,
+    );
+    expect(items[0]?.['content:encoded']).toContain(`<img src="${SITE}/article/x.png">`);
     expect(response.body).not.toMatch(/a-draft|a-scheduled/);
+    // The goal at 10,000 articles: at most 300 KB, whatever their number (274 KB here: 30 articles
+    // of about 1,100 words, each in full).
+    expect(Buffer.byteLength(response.body)).toBeLessThanOrEqual(300 * 1024);
     // A 304 for the same version, as before.
     const again = await t.app.inject({
       url: '/api/rss.xml',
@@ -229,5 +247,37 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
     expect(articleUrls[0]?.lastmod).toBe(new Date(start + DAY).toISOString().slice(0, 10));
     expect(locations.join(' ')).not.toMatch(/a-draft|a-scheduled/);
     expect((await t.app.inject(`/api/sitemap-${parts.length + 1}.xml`)).statusCode).toBe(404);
+  });
+});
+
+describe('renderRss', () => {
+  const about = { name: 'A', title: 'B', intro: [], funFacts: [] } as unknown as Parameters<
+    typeof renderRss
+  >[3];
+  const article = (n: number) => ({
+    id: `a${n}`,
+    title: `Article ${n}`,
+    content: `Text ${n}`,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    publishedAt: new Date(0),
+  });
+  it('gives the full content while the feed stays within its bound, then summaries only', () => {
+    const articles = [1, 2, 3].map(article);
+    const contents = articles.map((a) => `<p>${a.id} ${'x'.repeat(1000)} ]]> end</p>`);
+    const roomy = renderRss(articles, contents, SITE, about);
+    expect(XMLValidator.validate(roomy)).toBe(true);
+    const all = parse(roomy).rss.channel.item as { 'content:encoded'?: string }[];
+    expect(all.map((item) => item['content:encoded'])).toEqual(contents);
+    const tight = renderRss(articles, contents, SITE, about, Buffer.byteLength(roomy) - 500);
+    expect(XMLValidator.validate(tight)).toBe(true);
+    expect(Buffer.byteLength(tight)).toBeLessThanOrEqual(Buffer.byteLength(roomy) - 500);
+    const some = parse(tight).rss.channel.item as { 'content:encoded'?: string; title: string }[];
+    expect(some.map((item) => item.title)).toEqual(['Article 1', 'Article 2', 'Article 3']);
+    expect(some.map((item) => item['content:encoded'])).toEqual([
+      contents[0],
+      contents[1],
+      undefined,
+    ]);
   });
 });

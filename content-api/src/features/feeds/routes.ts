@@ -19,13 +19,17 @@ import {
   newestArticles,
   sitemapEntries,
 } from './queries.js';
-import { element, xmlText } from './xml.js';
+import { articleHtml } from './article-html.js';
+import { cdata, element, xmlText } from './xml.js';
 
 /** Front-end routes that exist for every visitor, whatever the content. */
 export const STATIC_PAGES = ['/', '/portfolio', '/store', '/blog', '/contact', '/about', '/ebook'];
 
 /** How many articles the feed carries: the newest (docs/decisions/130). */
 export const RSS_ITEMS = 30;
+
+/** The feed's bound: items past it carry their summary without the full content. */
+export const RSS_MAX_BYTES = 300 * 1024;
 
 /** The most URLs a sitemap may list (the sitemaps protocol's limit): a part's size. */
 export const SITEMAP_PART_SIZE = 50_000;
@@ -36,7 +40,18 @@ const RSS_DESCRIPTION_LENGTH = 300;
 
 const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-export function renderRss(articles: FeedArticle[], siteUrl: string, about: AboutData): string {
+/**
+ * The feed: the articles given (the newest first), each with its summary and, while the feed
+ * stays within `maxBytes`, its full content (`contents`, sanitised HTML, in the same order): an
+ * item past the budget carries its summary only, so a run of long articles cannot grow the feed.
+ */
+export function renderRss(
+  articles: FeedArticle[],
+  contents: readonly string[],
+  siteUrl: string,
+  about: AboutData,
+  maxBytes = RSS_MAX_BYTES,
+): string {
   const newest = articles[0];
   const items = articles.map((article) => {
     const link = `${siteUrl}/article/${article.id}`;
@@ -48,12 +63,11 @@ export function renderRss(articles: FeedArticle[], siteUrl: string, about: About
       // When it went public (a draft published later is new to the feed's readers then).
       element('pubDate', (article.publishedAt ?? article.createdAt).toUTCString()),
       element('description', excerpt(markdownToPlainText(article.content), RSS_DESCRIPTION_LENGTH)),
-      '</item>',
-    ].join('');
+    ];
   });
-  return [
+  const head = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '<channel>',
     element('title', `${about.name} — Blog`),
     element('link', `${siteUrl}/blog`),
@@ -62,11 +76,19 @@ export function renderRss(articles: FeedArticle[], siteUrl: string, about: About
     element('description', `Articles by ${about.name}, ${about.title}.`),
     element('language', 'en'),
     newest ? element('lastBuildDate', newest.updatedAt.toUTCString()) : '',
-    ...items,
-    '</channel>',
-    '</rss>',
-    '',
-  ].join('\n');
+  ];
+  const tail = ['</channel>', '</rss>', ''];
+  const size = (lines: readonly string[]) => Buffer.byteLength(lines.join('\n')) + lines.length;
+  let bytes = size(head) + size(tail) + items.reduce((sum, item) => sum + size(item) + 8, 0);
+  const full: string[] = items.map((item, index) => {
+    const content = contents[index];
+    const encoded =
+      content === undefined ? '' : `<content:encoded>${cdata(content)}</content:encoded>`;
+    const fits = encoded !== '' && bytes + Buffer.byteLength(encoded) <= maxBytes;
+    if (fits) bytes += Buffer.byteLength(encoded);
+    return [...item, fits ? encoded : '', '</item>'].join('');
+  });
+  return [...head, ...full, ...tail].join('\n');
 }
 
 /** The later of two times (either may be missing). */
@@ -189,10 +211,18 @@ const feedRoutes: FastifyPluginAsync<FeedRouteOptions> = async (app, options) =>
   const deployedAt = new Date();
   await app.register(cardRoutes, options);
   app.get('/rss.xml', (request, reply) =>
-    replyFromCache(cache, 'rss.xml', request, reply, async () => ({
-      body: renderRss(await newestArticles(db, RSS_ITEMS, new Date()), siteUrl, about),
-      contentType: 'application/rss+xml; charset=utf-8',
-    })),
+    replyFromCache(cache, 'rss.xml', request, reply, async () => {
+      const articles = await newestArticles(db, RSS_ITEMS, new Date());
+      const contents: string[] = [];
+      // One after another: CPU work, done once per version of the feed (the cache keeps it).
+      for (const article of articles) {
+        contents.push(await articleHtml(article.content, `${siteUrl}/article/${article.id}`));
+      }
+      return {
+        body: renderRss(articles, contents, siteUrl, about),
+        contentType: 'application/rss+xml; charset=utf-8',
+      };
+    }),
   );
 
   async function latestChanges(now: Date): Promise<Record<SitemapKind, Date | undefined>> {

@@ -14,3 +14,9 @@ export function xmlText(text: string): string {
 export function element(name: string, text: string): string {
   return `<${name}>${xmlText(text)}</${name}>`;
 }
+
+/** `text` as one or more CDATA sections: markup kept as it is, without escaping. */
+export function cdata(text: string): string {
+  const safe = text.replace(INVALID_XML_CHARACTERS, '').replaceAll(']]>', ']]]]><![CDATA[>');
+  return `<![CDATA[${safe}]]>`;
+}

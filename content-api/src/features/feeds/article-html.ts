@@ -1,0 +1,71 @@
+// An article's Markdown as the HTML a feed reader shows (docs/decisions/130): marked renders it,
+// DOMPurify removes anything that could run (scripts, event handlers, javascript: URLs, frames,
+// forms), the same lists as the site's article page (@portfolio/shared/markdown) but stricter:
+// no class, id or name (a reader's page is not ours to style or name), no srcset, and every
+// link and image made absolute on the article's address (a reader has no base URL).
+import type { DOMPurify } from 'dompurify';
+import { Marked } from 'marked';
+
+const marked = new Marked({ gfm: true });
+
+const FORBID_TAGS = [
+  'style',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+];
+const FORBID_ATTR = ['style', 'class', 'id', 'name', 'srcset', 'target'];
+const URL_ATTRIBUTES = ['href', 'src'];
+
+/** The address relative links resolve against while one article is sanitised. */
+let base = 'http://localhost/';
+
+let purifier: Promise<DOMPurify> | undefined;
+
+/** jsdom is heavy: loaded on the first feed, then reused. */
+function getPurifier(): Promise<DOMPurify> {
+  purifier ??= (async () => {
+    const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([
+      import('jsdom'),
+      import('dompurify'),
+    ]);
+    // DOMPurify types its window parameter as the DOM's; jsdom's is structurally the same.
+    const purify = createDOMPurify(
+      new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0],
+    );
+    purify.addHook('afterSanitizeAttributes', (node) => {
+      for (const name of URL_ATTRIBUTES) {
+        const value = node.getAttribute(name);
+        if (value === null) continue;
+        try {
+          node.setAttribute(name, new URL(value, base).href);
+        } catch {
+          node.removeAttribute(name);
+        }
+      }
+    });
+    return purify;
+  })();
+  return purifier;
+}
+
+/**
+ * `markdown` as safe HTML for a feed item, links absolute on `articleUrl`. Synchronous once the
+ * sanitiser is loaded: `base` cannot change under one article.
+ */
+export async function articleHtml(markdown: string, articleUrl: string): Promise<string> {
+  const purify = await getPurifier();
+  const html = await marked.parse(markdown);
+  base = articleUrl;
+  return purify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS,
+    FORBID_ATTR,
+  });
+}

@@ -19,9 +19,9 @@ import type { Article, ArticleDetail } from '@portfolio/shared/types';
 import { listPosition, offsetOf, pageNumberOf } from '../pagination/page-numbers';
 import type { ListPosition } from '../pagination/page-numbers';
 import { sortNewestFirst } from './article-text';
+import { ARTICLES_PER_PAGE } from './paths';
 
-/** How many articles a page of the blog (and of /articles/{id}) shows. */
-export const ARTICLES_PER_PAGE = 10;
+export { ARTICLES_PER_PAGE };
 
 /** A page of the list: its articles, newest first, and where it stands (`position`). */
 export type ArticleListState =

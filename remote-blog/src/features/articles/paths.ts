@@ -1,6 +1,9 @@
 // Where the blog's links point (docs/product.md#routes). One place, so pages and tests agree.
 export const BLOG_PATH = '/blog';
 
+/** How many articles a page of the blog (and of /articles/{id}) shows. */
+export const ARTICLES_PER_PAGE = 10;
+
 /** A page of the blog: the first is /blog itself (/blog/page/1 redirects there). */
 export function blogPagePath(page: number): string {
   return page > 1 ? `${BLOG_PATH}/page/${page}` : BLOG_PATH;

@@ -1,0 +1,118 @@
+// The blog in pages (issue "A blog at 10,000 posts"): /blog shows the newest ARTICLES_PER_PAGE,
+// /blog/page/2 the older ones; plain links between them (they work without JavaScript), rel
+// prev/next and a canonical URL per page in the head; only the page's articles in the HTML; a
+// page that does not exist is a 404.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API_ORIGIN, SITE_ORIGIN, expect, expectNoA11yViolations, test } from './fixtures';
+import { ARTICLES_PER_PAGE } from '../remote-blog/src/features/articles/paths';
+import {
+  ARTICLE_PAGES_LABEL,
+  BLOG_TITLE,
+  NEWER_ARTICLES_LABEL,
+  OLDER_ARTICLES_LABEL,
+} from '../remote-blog/src/texts';
+
+/** The configured public URL (SITE_URL; the local default is the shell's localhost address). */
+const SITE_URL = process.env.SITE_URL ?? SITE_ORIGIN;
+
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
+const pages = (page: Page) => page.getByRole('navigation', { name: ARTICLE_PAGES_LABEL });
+const headLink = (page: Page, rel: string) => page.locator(`head link[rel="${rel}"]`);
+
+/** The public articles, newest first, as the API lists them (the seed has 12: two pages). */
+async function allArticles(request: APIRequestContext) {
+  const response = await request.get(`${API_ORIGIN}/api/articles?limit=100`);
+  expect(Number(response.headers()['x-total-count'])).toBeGreaterThan(ARTICLES_PER_PAGE);
+  return (await response.json()) as { _id: string; title: string; createdAt: string }[];
+}
+
+async function datesOf(page: Page): Promise<number[]> {
+  return cards(page)
+    .locator('time')
+    .evaluateAll((times) => times.map((time) => Date.parse(time.getAttribute('datetime') ?? '')));
+}
+
+test.describe('the blog in pages', () => {
+  test('pages from the newest articles to the older ones and back', async ({ page }) => {
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: BLOG_TITLE })).toBeVisible();
+    await expect(cards(page)).toHaveCount(ARTICLES_PER_PAGE);
+    await expect(headLink(page, 'canonical')).toHaveAttribute('href', `${SITE_URL}/blog`);
+    await expect(headLink(page, 'next')).toHaveAttribute('href', `${SITE_URL}/blog/page/2`);
+    await expect(headLink(page, 'prev')).toHaveCount(0);
+    await expect(pages(page).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(pages(page).getByRole('link', { name: NEWER_ARTICLES_LABEL })).toHaveCount(0);
+    const newer = await datesOf(page);
+    await expectNoA11yViolations(page);
+
+    await pages(page).getByRole('link', { name: OLDER_ARTICLES_LABEL }).click();
+    await expect(page).toHaveURL('/blog/page/2');
+    await expect(pages(page).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(cards(page).first()).toBeVisible();
+    const older = await datesOf(page);
+    // Newest first across the pages: everything on page 2 is older than page 1.
+    expect(older).toEqual([...older].sort((a, b) => b - a));
+    expect(Math.max(...older)).toBeLessThanOrEqual(Math.min(...newer));
+    await expect(headLink(page, 'canonical')).toHaveAttribute('href', `${SITE_URL}/blog/page/2`);
+    await expect(headLink(page, 'prev')).toHaveAttribute('href', `${SITE_URL}/blog`);
+    await expectNoA11yViolations(page);
+
+    await pages(page).getByRole('link', { name: NEWER_ARTICLES_LABEL }).click();
+    await expect(page).toHaveURL('/blog');
+    await expect(cards(page)).toHaveCount(ARTICLES_PER_PAGE);
+  });
+
+  test('the server sends each page with its head and only its own articles', async ({
+    request,
+  }) => {
+    const articles = await allArticles(request);
+    const first = await (await request.get('/blog')).text();
+    const second = await (await request.get('/blog/page/2')).text();
+    const title = (index: number) => articles[index]!.title.replace(/&/g, '&amp;');
+    expect(first).toContain(title(0));
+    expect(first).not.toContain(title(ARTICLES_PER_PAGE));
+    expect(second).toContain(title(ARTICLES_PER_PAGE));
+    expect(second).not.toContain(title(0));
+    expect(first).toContain(`<link rel="next" href="${SITE_URL}/blog/page/2" />`);
+    expect(second).toContain(`<link rel="canonical" href="${SITE_URL}/blog/page/2" />`);
+    expect(second).toContain(`<link rel="prev" href="${SITE_URL}/blog" />`);
+  });
+
+  test('a page that does not exist is a 404; page 1 is /blog', async ({ request }) => {
+    const one = await request.get('/blog/page/1', { maxRedirects: 0 });
+    expect([301, 302, 308]).toContain(one.status());
+    expect(new URL(one.headers()['location']!, SITE_ORIGIN).pathname).toBe('/blog');
+    for (const path of [
+      '/blog/page/999',
+      '/blog/page/0',
+      '/blog/page/-1',
+      '/blog/page/two',
+      '/articles/any?page=999',
+      '/articles/any?page=x',
+      '/search-article?query=security&page=999',
+    ]) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page links are plain links', async ({ page }) => {
+    await page.goto('/blog');
+    await expect(cards(page)).toHaveCount(ARTICLES_PER_PAGE);
+    await pages(page).getByRole('link', { name: OLDER_ARTICLES_LABEL }).click();
+    await expect(page).toHaveURL('/blog/page/2');
+    await expect(cards(page).first()).toBeVisible();
+    await pages(page).getByRole('link', { name: NEWER_ARTICLES_LABEL }).click();
+    await expect(page).toHaveURL('/blog');
+    await expect(cards(page)).toHaveCount(ARTICLES_PER_PAGE);
+  });
+});

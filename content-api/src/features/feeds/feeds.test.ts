@@ -205,6 +205,23 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
     expect(again.statusCode).toBe(304);
   });
 
+  it("the feed follows an edit of an article's text (its HTML made again, the others kept)", async () => {
+    const before = (await t.app.inject('/api/rss.xml')).body;
+    expect(before).not.toContain('Edited');
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: '/api/articles/post-118',
+      headers: adminHeaders,
+      payload: { title: 'Post 118 & more', content: '## Edited\n\nNow *short*.' },
+    });
+    expect(edited.statusCode).toBe(200);
+    const items = parse((await t.app.inject('/api/rss.xml')).body).rss.channel.item as {
+      'content:encoded': string;
+    }[];
+    expect(items[1]?.['content:encoded']).toBe('<h2>Edited</h2>\n<p>Now <em>short</em>.</p>\n');
+    expect(items[0]?.['content:encoded']).toContain('<strong>defence in depth</strong>');
+  });
+
   it('the sitemap is an index of parts of at most the part size, listing every URL once', async () => {
     const index = await t.app.inject('/api/sitemap.xml');
     expect(index.statusCode).toBe(200);

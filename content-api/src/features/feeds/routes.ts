@@ -209,15 +209,28 @@ export interface FeedRouteOptions extends RouteContext {
 const feedRoutes: FastifyPluginAsync<FeedRouteOptions> = async (app, options) => {
   const { db, cache, siteUrl, about, sitemapPartSize = SITEMAP_PART_SIZE } = options;
   const deployedAt = new Date();
+  /** The feed's articles as HTML, by id, with the Markdown each was made from. */
+  const renderedArticles = new Map<string, { markdown: string; html: string }>();
   await app.register(cardRoutes, options);
   app.get('/rss.xml', (request, reply) =>
     replyFromCache(cache, 'rss.xml', request, reply, async () => {
       const articles = await newestArticles(db, RSS_ITEMS, new Date());
       const contents: string[] = [];
-      // One after another: CPU work, done once per version of the feed (the cache keeps it).
       for (const article of articles) {
-        contents.push(await articleHtml(article.content, `${siteUrl}/article/${article.id}`));
+        // Sanitising is CPU work on this thread: an article is rendered again only when its
+        // Markdown changed (a write empties the response cache, not this).
+        const kept = renderedArticles.get(article.id);
+        if (kept?.markdown === article.content) {
+          contents.push(kept.html);
+          continue;
+        }
+        const html = await articleHtml(article.content, `${siteUrl}/article/${article.id}`);
+        renderedArticles.set(article.id, { markdown: article.content, html });
+        contents.push(html);
       }
+      // Only the feed's articles are kept: at most RSS_ITEMS.
+      const inFeed = new Set(articles.map((article) => article.id));
+      for (const id of renderedArticles.keys()) if (!inFeed.has(id)) renderedArticles.delete(id);
       return {
         body: renderRss(articles, contents, siteUrl, about),
         contentType: 'application/rss+xml; charset=utf-8',

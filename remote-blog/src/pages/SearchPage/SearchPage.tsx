@@ -41,8 +41,8 @@ export const head: PageHead<typeof loader> = ({ data, url }) => {
   const page = position?.page ?? 1;
   return {
     title: pagedTitle(`${SEARCH_TITLE}: ${query}`, page),
+    // Its canonical URL stays the search page's (ADR 060): results are not for search engines.
     noindex: true,
-    path: searchPagePath(query, page),
     prev: page > 1 ? searchPagePath(query, page - 1) : undefined,
     next: position?.hasNext ? searchPagePath(query, page + 1) : undefined,
   };

@@ -1,7 +1,7 @@
 // The site as a benchmark measures it: exactly what `npm start` serves (tools/start.mjs
 // --no-build: the five production builds, the content API, the Auth emulator), on ports of the
 // benchmark's own with a throwaway database and emulator accounts in `runDir`, so it runs beside
-// a live `npm start`. Used by bench:lighthouse and bench:images.
+// a live `npm start`. Used by bench:lighthouse, bench:images and bench:scale.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../root.mjs';
@@ -72,4 +72,21 @@ export function startBenchSite({ env, runDir, timeoutMs = 180_000 }) {
     });
   });
   return { ready, stop, output };
+}
+
+const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };
+
+/** The dev admin's ID token from the stack's emulator, once the API has created the account. */
+export async function devAdminToken(emulatorPort) {
+  const url = `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`;
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...DEV_ADMIN, returnSecureToken: true }),
+    });
+    if (response.ok) return (await response.json()).idToken;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('the dev admin was not created within 60 s');
 }

@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { noisyPhoto } from '@portfolio/testing/images';
 import { ROOT } from '../root.mjs';
-import { benchSitePorts, startBenchSite } from './bench-site.mjs';
+import { benchSitePorts, devAdminToken, startBenchSite } from './bench-site.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const SHELL_PORT = 3650;
@@ -27,7 +27,6 @@ const EMULATOR_PORT = 9650;
 const SITE = `http://localhost:${SHELL_PORT}`;
 const API = `http://localhost:${API_PORT}/api`;
 const GOAL_BYTES = 60 * 1024;
-const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };
 
 /** The goal's phone first; the rest show how the choice follows the screen. */
 const DEVICES = [
@@ -42,20 +41,6 @@ const DEVICES = [
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The dev admin's ID token from the emulator, once the API has created the account. */
-async function adminToken() {
-  const url = `http://127.0.0.1:${EMULATOR_PORT}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`;
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...DEV_ADMIN, returnSecureToken: true }),
-    });
-    if (response.ok) return (await response.json()).idToken;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('the dev admin was not created within 60 s');
-}
-
 async function api(method, pathname, token, body) {
   const response = await fetch(`${API}${pathname}`, {
     method,
@@ -148,7 +133,7 @@ async function main() {
     await site.ready;
     const photo = await noisyPhoto();
     console.log(`[bench] photo: 4000 × 3000 JPEG, ${(photo.length / 1e6).toFixed(2)} MB`);
-    const token = await adminToken();
+    const token = await devAdminToken(EMULATOR_PORT);
 
     const form = new FormData();
     form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'Hill at dusk.jpg');

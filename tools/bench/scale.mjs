@@ -17,26 +17,11 @@ import autocannon from 'autocannon';
 import { claimBlock } from '../free-ports.mjs';
 import { ROOT } from '../root.mjs';
 import { COMMON_WORD, generateArticles } from './api/articles.mjs';
-import { benchSitePorts, startBenchSite } from './bench-site.mjs';
+import { benchSitePorts, devAdminToken, startBenchSite } from './bench-site.mjs';
 
 const ARTICLES = Number(process.env.SCALE_ARTICLES ?? 2000);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 5);
 const CONNECTIONS = 10;
-const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };
-
-async function adminToken(emulatorPort) {
-  const url = `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`;
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...DEV_ADMIN, returnSecureToken: true }),
-    });
-    if (response.ok) return (await response.json()).idToken;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('the dev admin was not created within 60 s');
-}
 
 /** Publishes `articles` a few at a time; resolves with how long it took (s). */
 async function publish(api, token, articles) {
@@ -126,7 +111,7 @@ async function main() {
   });
   try {
     await stack.ready;
-    const token = await adminToken(base + 40);
+    const token = await devAdminToken(base + 40);
     const seeded = await measure('seed', site, api);
     const published = await publish(api, token, generateArticles(ARTICLES));
     console.log(`[bench] ${ARTICLES} articles published in ${published.toFixed(0)} s`);

@@ -84,6 +84,23 @@ test.describe('the blog in pages', () => {
     expect(second).toContain(`<link rel="prev" href="${SITE_URL}/blog" />`);
   });
 
+  test("an /articles/{id} of no card is sent to its page's own address, kept by no cache", async ({
+    request,
+  }) => {
+    const [newest] = (await (await request.get(`${API_ORIGIN}/api/articles?limit=1`)).json()) as {
+      _id: string;
+    }[];
+    for (const id of ['random-1', 'random-2']) {
+      const sent = await request.get(`/articles/${id}`, { maxRedirects: 0 });
+      expect(sent.status()).toBe(302);
+      expect(sent.headers()['cache-control']).toBe('no-cache');
+      expect(new URL(sent.headers()['location']!, SITE_ORIGIN).pathname).toBe(
+        `/articles/${newest!._id}`,
+      );
+    }
+    expect((await request.get(`/articles/${newest!._id}`, { maxRedirects: 0 })).status()).toBe(200);
+  });
+
   test('a page that does not exist is a 404; page 1 is /blog', async ({ request }) => {
     const one = await request.get('/blog/page/1', { maxRedirects: 0 });
     expect([301, 302, 308]).toContain(one.status());

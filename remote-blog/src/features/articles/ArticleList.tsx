@@ -2,7 +2,7 @@
 // /blog and the /articles/:id variant, which differ only in layout and link target.
 import { Suspense } from 'react';
 import { usePageData } from '@portfolio/shared/page-data';
-import { Link } from '@portfolio/shared/router';
+import { Link, Navigate } from '@portfolio/shared/router';
 import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import {
   ARTICLES_LOAD_ERROR,
@@ -56,6 +56,8 @@ function LoadedArticleList({
   pageHref,
 }: ArticleListProps) {
   const state = usePageData<ArticleListState>();
+  // The server answers these itself (302); in the browser the list goes there too.
+  if (state.status === 'redirect') return <Navigate to={state.location} replace />;
   if (state.status === 'error') return <ErrorMessage>{ARTICLES_LOAD_ERROR}</ErrorMessage>;
   if (state.status === 'not-found') {
     return (

@@ -13,7 +13,7 @@ import {
   reportLoadFailure,
   unavailable,
 } from '@portfolio/shared/page-data';
-import type { InBrowser, NotFound, Unavailable } from '@portfolio/shared/page-data';
+import type { InBrowser, NotFound, Redirect, Unavailable } from '@portfolio/shared/page-data';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { Article, ArticleDetail } from '@portfolio/shared/types';
 import { listPosition, offsetOf, pageNumberOf } from '../pagination/page-numbers';
@@ -28,6 +28,8 @@ export type ArticleListState =
   | Unavailable
   /** A page number past the last page, 0, negative or not a number. */
   | NotFound
+  /** Another address shows this page (/blog/page/1: /blog; an /articles/{id} of no card). */
+  | Redirect
   | { status: 'loaded'; articles: Article[]; position: ListPosition };
 
 export type ArticleState =

@@ -44,7 +44,7 @@ describe('ArticlesVariantPage', () => {
         ],
       },
     });
-    renderVariant();
+    renderVariant('old');
     expect(screen.getByRole('heading', { level: 1, name: ARTICLES_VARIANT_TITLE })).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent(LOADING_ARTICLES);
     const cards = await screen.findAllByRole('article');
@@ -56,6 +56,31 @@ describe('ArticlesVariantPage', () => {
     expect(readMore(cards[1]!)).toHaveAttribute('href', '/articles/old');
     expect(within(cards[0]!).getByText('Nov 21, 2026')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends an id of no card on the page to the page of its first card: one address a page', async () => {
+    mockFetch({
+      'GET /articles?limit=10&offset=0': {
+        body: [
+          makeArticle({ _id: 'old', title: 'Old', createdAt: '2024-01-01T00:00:00.000Z' }),
+          makeArticle({ _id: 'new', title: 'New', createdAt: '2026-11-21T10:00:00.000Z' }),
+        ],
+      },
+    });
+    const state = await ArticlesVariantPage.loader({
+      request: new Request('http://localhost/articles/random-value'),
+      params: { id: 'random-value' },
+      context: {},
+      // The loader reads only these of the router's arguments.
+    } as never);
+    // The site's server answers it with a 302; the page is kept once, under /articles/new.
+    expect(state).toEqual({ status: 'redirect', location: '/articles/new' });
+    // In the browser the list goes there too, with the first card marked.
+    renderVariant('random-value');
+    await waitFor(() =>
+      expect(readMore(screen.getAllByRole('article')[0]!)).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(readMore(screen.getAllByRole('article')[0]!)).toHaveAttribute('href', '/articles/new');
   });
 
   it('also gives each card a link to the full article at /article/{id}', async () => {

@@ -3,7 +3,7 @@
 // the id in the address is marked as the current one. Each card also links to the article's text
 // (issue 16: otherwise nothing on this page leads to an article). ARTICLES_PER_PAGE to a page,
 // `?page=` for the pages after the first.
-import { loaderRequestOptions } from '@portfolio/shared/page-data';
+import { loaderRequestOptions, redirectTo } from '@portfolio/shared/page-data';
 import { useParams, useSearchParams } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { PageHead } from '@portfolio/shared/head';
@@ -19,9 +19,20 @@ import {
 } from '../../texts';
 import styles from './ArticlesVariantPage.module.css';
 
-export function loader(args: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   const page = new URL(args.request.url).searchParams.get('page');
-  return loadArticleList(page, loaderRequestOptions(args));
+  const state = await loadArticleList(page, loaderRequestOptions(args));
+  // Any id shows the same page of the list: an id of no card on it is sent to the page's own
+  // address (its first card's), so random ids do not each become a page a cache keeps.
+  const [first] = state.status === 'loaded' ? state.articles : [];
+  if (
+    state.status === 'loaded' &&
+    first &&
+    !state.articles.some(({ _id }) => _id === args.params.id)
+  ) {
+    return redirectTo(articlesVariantPagePath(first._id, state.position.page));
+  }
+  return state;
 }
 
 export const head: PageHead<typeof loader> = ({ data, params }) => {

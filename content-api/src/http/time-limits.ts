@@ -31,8 +31,8 @@ export const HEAD_TIMEOUT_MS = 10_000;
 export const BODY_TIMEOUT_MS = 10_000;
 /**
  * An image upload, head and body: 20 MiB and its multipart envelope in 3 minutes is 0.94 Mbit/s,
- * below any mobile or DSL uplink. Behind the edge (nginx, which buffers request bodies) the API
- * receives it at the network's speed anyway.
+ * below any mobile or DSL uplink. The edge passes `/api` bodies on as they arrive (ADR 129), so
+ * this is the client's own pace; the edge cuts a body that pauses for 10 s.
  */
 export const UPLOAD_TIMEOUT_MS = 180_000;
 export const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;

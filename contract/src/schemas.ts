@@ -255,6 +255,12 @@ export type ArticleListQuery = Static<typeof ArticleListQuerySchema>;
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 
+/**
+ * The answer header in which GET /articles and GET /search say how many items the whole list has
+ * (what the caller may see): the pages number themselves with it.
+ */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
 /** How many results GET /search answers when it is not given a `limit`. */
 export const SEARCH_DEFAULT_LIMIT = 20;
 

@@ -17,6 +17,7 @@ import {
   StoredContactMessageSchema,
   INCLUDE_DRAFTS,
   SEARCH_DEFAULT_LIMIT,
+  TOTAL_COUNT_HEADER,
   check,
 } from '@portfolio/contract';
 import type {
@@ -284,8 +285,8 @@ export function getArticles(
   return requestJson(withDrafts(`/articles${suffix}`, options), ArticleListSchema, {}, options);
 }
 
-/** The header in which the API says how many items a paged list has in all. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/** The header in which the API says how many items a paged list has in all (the contract's). */
+export { TOTAL_COUNT_HEADER };
 
 /** One page of a list, and how many items the whole list has (null: the API did not say). */
 export interface ListPage<T> {

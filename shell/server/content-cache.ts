@@ -9,6 +9,7 @@
 // API marks as its cached content (200, an ETag, Cache-Control: no-cache). Trusted and kept only
 // while the API announces content changes (content-events.ts); every change empties it, and
 // answers expire after a TTL in any case. Everything else goes to the API as before.
+import { TOTAL_COUNT_HEADER } from '@portfolio/contract';
 import { LRUCache } from 'lru-cache';
 import type { ContentWatch } from './content-events';
 
@@ -18,7 +19,12 @@ export const DEFAULT_CONTENT_CACHE_TTL_MS = 60_000;
  * The answer headers a kept answer is given again with; x-total-count is part of a paged list's
  * answer (GET /articles, GET /search): the pages number themselves with it.
  */
-const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'x-total-count'] as const;
+const KEPT_HEADERS = [
+  'content-type',
+  'etag',
+  'cache-control',
+  TOTAL_COUNT_HEADER.toLowerCase(),
+] as const;
 
 interface KeptAnswer {
   body: Uint8Array<ArrayBuffer>;

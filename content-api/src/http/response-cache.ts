@@ -58,7 +58,6 @@ export function computeEtag(body: string | Buffer): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-/** RFC 9110 weak comparison of If-None-Match against our ETag. */
 /**
  * The ETag of a body and the headers that are part of its answer: the same body with another
  * X-Total-Count is another representation, so a client's copy is not taken for it.
@@ -68,6 +67,7 @@ function answerEtag(body: Buffer, headers: Readonly<Record<string, string>> | un
   return computeEtag(Buffer.concat([body, Buffer.from(`\n${canonical(headers)}`)]));
 }
 
+/** RFC 9110 weak comparison of If-None-Match against our ETag. */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
@@ -286,9 +286,6 @@ export function jsonWithHeaders(
 ): JsonWithHeaders {
   return new JsonWithHeaders(body, headers);
 }
-
-/** The name of the header that gives a list's total (the caller's view of it). */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /**
  * Serves `load()` as JSON through the cache: serialised with the route's response schema,

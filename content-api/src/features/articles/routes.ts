@@ -8,12 +8,13 @@ import {
   ArticleSchema,
   DraftsQuerySchema,
   PublicationInputSchema,
+  TOTAL_COUNT_HEADER,
 } from '@portfolio/contract';
 import type { ArticleInput } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import { adminForDrafts, replyWithContent } from '../../http/content-reads.js';
 import { HttpError } from '../../http/errors.js';
-import { TOTAL_COUNT_HEADER, jsonWithHeaders } from '../../http/response-cache.js';
+import { jsonWithHeaders } from '../../http/response-cache.js';
 import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
 import { withImage, withImages } from '../images/variants.js';

@@ -6,17 +6,14 @@ import {
   SEARCH_DEFAULT_LIMIT,
   SearchQuerySchema,
   SearchResultListSchema,
+  TOTAL_COUNT_HEADER,
 } from '@portfolio/contract';
 import type { SearchResult } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import type { Database } from '../../db/connect.js';
 import { isPublic } from '../../db/publication.js';
 import { articles } from '../../db/schema.js';
-import {
-  TOTAL_COUNT_HEADER,
-  jsonWithHeaders,
-  replyWithCachedJson,
-} from '../../http/response-cache.js';
+import { jsonWithHeaders, replyWithCachedJson } from '../../http/response-cache.js';
 import {
   GREATER_THAN,
   LESS_THAN,

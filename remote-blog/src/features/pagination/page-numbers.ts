@@ -16,6 +16,15 @@ export function pageNumberOf(raw: string | null | undefined, perPage: number): n
   return (page - 1) * perPage <= MAX_OFFSET ? page : undefined;
 }
 
+/**
+ * The page number as an address gives it in `?page=` (the list variant's and the search's; null:
+ * none, the first page).
+ */
+export function pageParamOf(url: URL | URLSearchParams): string | null {
+  const params = url instanceof URL ? url.searchParams : url;
+  return params.get('page');
+}
+
 /** Where one page of a list starts. */
 export function offsetOf(page: number, perPage: number): number {
   return (page - 1) * perPage;

@@ -46,12 +46,6 @@ export async function loadArticleSearch(
   }
 }
 
-/** The page number as the address gives it (null: none, the first page). */
-export function pageParamOf(url: URL | URLSearchParams): string | null {
-  const params = url instanceof URL ? url.searchParams : url;
-  return params.get('page');
-}
-
 /** The query as the page reads it from its address: trimmed. */
 export function searchQueryOf(url: URL | URLSearchParams): string {
   const params = url instanceof URL ? url.searchParams : url;

@@ -9,7 +9,7 @@ import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { PageHead } from '@portfolio/shared/head';
 import { ArticleList } from '../../features/articles/ArticleList';
 import { ARTICLES_PER_PAGE, loadArticleList } from '../../features/articles/article-states';
-import { pageNumberOf } from '../../features/pagination/page-numbers';
+import { pageNumberOf, pageParamOf } from '../../features/pagination/page-numbers';
 import { articlePath, articlesVariantPagePath } from '../../features/articles/paths';
 import {
   ARTICLES_VARIANT_INTRO,
@@ -20,7 +20,7 @@ import {
 import styles from './ArticlesVariantPage.module.css';
 
 export async function loader(args: LoaderFunctionArgs) {
-  const page = new URL(args.request.url).searchParams.get('page');
+  const page = pageParamOf(new URL(args.request.url));
   const state = await loadArticleList(page, loaderRequestOptions(args));
   // Any id shows the same page of the list: an id of no card on it is sent to the page's own
   // address (its first card's), so random ids do not each become a page a cache keeps.
@@ -53,7 +53,7 @@ export default function ArticlesVariantPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   // A card leads to the same page of the list, with its article marked.
-  const page = pageNumberOf(params.get('page'), ARTICLES_PER_PAGE) ?? 1;
+  const page = pageNumberOf(pageParamOf(params), ARTICLES_PER_PAGE) ?? 1;
   return (
     <section className={styles.page}>
       <header className={styles.header}>

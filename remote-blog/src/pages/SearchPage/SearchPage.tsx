@@ -10,7 +10,8 @@ import { Spinner } from '@portfolio/shared/ui';
 import { searchPagePath } from '../../features/articles/paths';
 import { Pagination } from '../../features/pagination/Pagination';
 import { SearchResultItem } from '../../features/search/SearchResultItem';
-import { loadArticleSearch, pageParamOf, searchQueryOf } from '../../features/search/search-state';
+import { pageParamOf } from '../../features/pagination/page-numbers';
+import { loadArticleSearch, searchQueryOf } from '../../features/search/search-state';
 import type { ArticleSearchState } from '../../features/search/search-state';
 import {
   MORE_RESULTS_LABEL,

@@ -1,7 +1,8 @@
 // The files the site answers at its own origin for crawlers and feed readers: /robots.txt,
-// /sitemap.xml (an index), its parts /sitemap-<n>.xml and /rss.xml (docs/decisions/062, 130). The feeds are made by the content API, which
-// holds the content and builds every link on the public site URL (SITE_URL); this server only
-// relays them, with a short cache, so there is one implementation of each.
+// /sitemap.xml (an index), its parts /sitemap-<n>.xml and /rss.xml (docs/decisions/062, 130).
+// The feeds are made by the content API, which holds the content and builds every link on the
+// public site URL (SITE_URL); this server only relays them, with a short cache, so there is one
+// implementation of each.
 import type { SiteRouteTable } from '../src/routes';
 import type { ContentWatch } from './content-events';
 

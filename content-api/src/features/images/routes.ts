@@ -38,6 +38,11 @@ export const SVG_TOO_LARGE = 'The SVG image is too large: SVG images are limited
 export const IMAGE_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'; form-action 'none'";
 
+/** An image the checks refuse is the client's mistake: its status and message, as an HttpError. */
+function asClientError(error: unknown): never {
+  throw error instanceof RasterImageError ? new HttpError(error.status, error.message) : error;
+}
+
 const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, auth }) => {
   // Registered in this plugin only, so no other route accepts multipart bodies.
   await app.register(multipart, {
@@ -100,19 +105,11 @@ const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, a
             if (!checked.ok) throw new HttpError(415, checked.reason);
             ({ data, type } = checked);
           }
-          const measure = await measureImage(data, type.contentType).catch((error: unknown) => {
-            throw error instanceof RasterImageError
-              ? new HttpError(error.status, error.message)
-              : error;
-          });
+          const measure = await measureImage(data, type.contentType).catch(asClientError);
           // Only its picture is published: not a phone photo's position and device, nor a
           // comment, a text chunk or a document after its end (raster.ts, image-chunks.ts).
           if (type !== SVG) {
-            data = await cleanOriginal(data).catch((error: unknown) => {
-              throw error instanceof RasterImageError
-                ? new HttpError(error.status, error.message)
-                : error;
-            });
+            data = await cleanOriginal(data).catch(asClientError);
           }
           const name = uploadedImageName(upload.filename, data, type);
           await saveImage(db, { name, contentType: type.contentType, data, ...measure });

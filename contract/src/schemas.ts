@@ -22,6 +22,7 @@ import {
   Union,
 } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { ARTICLE_EXCERPT_LENGTH } from './text.js';
 
 // --- Patterns ---------------------------------------------------------------------------------
 // Regular expressions of the request schemas. The API's error messages describe each one
@@ -34,6 +35,17 @@ export const NON_BLANK_PATTERN = '\\S';
 export const HTTP_URL_PATTERN = '^https?://';
 export const IMAGE_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{0,119}\\.(png|jpg|gif|webp|avif|svg)$';
 export const IMAGE_PATH_PATTERN = `^/images/${IMAGE_NAME_PATTERN.slice(1)}`;
+/**
+ * An article's address segment the owner chooses (`/article/<slug>`): lowercase words of
+ * letters and digits joined by single hyphens (docs/decisions/132).
+ */
+export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+export const SLUG_MAX_LENGTH = 100;
+/** A tag, as stored, shown and addressed (`/tags/<tag>`): the same shape as a slug, shorter. */
+export const TAG_PATTERN = SLUG_PATTERN;
+export const TAG_MAX_LENGTH = 40;
+/** How many tags an article may have. */
+export const MAX_TAGS = 10;
 /** The last segment of an image variant's address, `<width>.<extension>` (./images.ts). */
 export const IMAGE_VARIANT_PATTERN = '^[1-9][0-9]{1,3}\\.(avif|webp|jpg|png)$';
 /**
@@ -50,6 +62,10 @@ export const EMAIL_PATTERN =
 export const STORED_DATE_TIME_FORMAT = 'stored-date-time';
 
 // --- Field types of request bodies ------------------------------------------------------------
+
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+/** An article's meta description: search engines show about 160 characters of it. */
+export const META_DESCRIPTION_MAX_LENGTH = 300;
 
 /** A required, non-blank string of at most `maxLength` characters. */
 export function text(maxLength: number) {
@@ -184,14 +200,30 @@ export type ProjectInput = Static<typeof ProjectInputSchema>;
 
 // --- Articles ---------------------------------------------------------------------------------
 
+/**
+ * What an article answer says of its address, topics and summaries (docs/decisions/132). Optional,
+ * so an app can meet an API from before them: the slug is then the `_id`, the tags none.
+ */
+const articleDescriptionFields = {
+  /** The article's address segment: `/article/<slug>`. Its `_id` and former slugs lead there. */
+  slug: Optional(StringType()),
+  /** Lowercase, each a TAG_PATTERN, in the owner's order. */
+  tags: Optional(ArrayOf(StringType())),
+  /** The card text as the owner wrote it, when they did; `excerpt` is then this. */
+  customExcerpt: Optional(StringType()),
+  /** The page's meta and card description, when the owner wrote one; else `excerpt` serves. */
+  metaDescription: Optional(StringType()),
+};
+
 export const ArticleSchema = ObjectOf({
   _id: StringType(),
   title: StringType(),
   /** Markdown. */
   content: StringType(),
   /**
-   * What a reader sees of `content` as plain text, at most ARTICLE_EXCERPT_LENGTH characters,
-   * ending with ELLIPSIS when cut; empty when the article has no text.
+   * The card text: the owner's `customExcerpt`, or what a reader sees of `content`'s prose as
+   * plain text (headings, code and images skipped), at most ARTICLE_EXCERPT_LENGTH characters,
+   * ending on a word with ELLIPSIS when cut; empty when the article has no text.
    */
   excerpt: StringType(),
   imagePath: Optional(StringType()),
@@ -201,15 +233,23 @@ export const ArticleSchema = ObjectOf({
   createdAt: StringType(),
   updatedAt: StringType(),
   ...publicationFields,
+  ...articleDescriptionFields,
 });
 export type Article = Static<typeof ArticleSchema>;
 
 export const ArticleListSchema = ArrayOf(ArticleSchema);
 
-export const ArticleNeighbourSchema = ObjectOf({ _id: StringType(), title: StringType() });
+export const ArticleNeighbourSchema = ObjectOf({
+  _id: StringType(),
+  title: StringType(),
+  slug: Optional(StringType()),
+});
 export type ArticleNeighbour = Static<typeof ArticleNeighbourSchema>;
 
-/** GET /articles/:id: the article with its neighbours by date, for previous/next links. */
+/**
+ * GET /articles/:id: the article with its neighbours by date, for previous/next links. `:id` is
+ * its id, its slug or a slug it had: the answer's `slug` is its address now.
+ */
 export const ArticleDetailSchema = ObjectOf({
   ...ArticleSchema.properties,
   /** The next older article. */
@@ -218,6 +258,19 @@ export const ArticleDetailSchema = ObjectOf({
   next: Union([ArticleNeighbourSchema, Null()]),
 });
 export type ArticleDetail = Static<typeof ArticleDetailSchema>;
+
+/** An article's slug in a request: see SLUG_PATTERN. */
+export const slugField = StringType({
+  minLength: 1,
+  maxLength: SLUG_MAX_LENGTH,
+  pattern: SLUG_PATTERN,
+});
+/** A tag in a request or a query: see TAG_PATTERN. */
+export const tagField = StringType({
+  minLength: 1,
+  maxLength: TAG_MAX_LENGTH,
+  pattern: TAG_PATTERN,
+});
 
 /** POST /articles and PUT /articles/:id (admin). */
 export const ArticleInputSchema = ObjectOf(
@@ -228,6 +281,17 @@ export const ArticleInputSchema = ObjectOf(
     imagePath: Optional(imagePath),
     /** Defaults to now on create and to the stored value on replace. */
     createdAt: Optional(storedDateTime),
+    /**
+     * Defaults to one made from the title on create and to the stored slug on replace. Unique:
+     * another article's slug or id is a 409. A changed slug keeps the old one as a redirect.
+     */
+    slug: Optional(slugField),
+    /** None when absent (a replacement replaces them). Duplicates are stored once. */
+    tags: Optional(ArrayOf(tagField, { maxItems: MAX_TAGS })),
+    /** The card text; absent: the automatic excerpt. */
+    customExcerpt: Optional(text(ARTICLE_EXCERPT_LENGTH)),
+    /** The page's meta description; absent: the excerpt. */
+    metaDescription: Optional(text(META_DESCRIPTION_MAX_LENGTH)),
     ...publicationInput,
   },
   { additionalProperties: false },
@@ -244,16 +308,43 @@ export const PaginationQuerySchema = ObjectOf(
 );
 export type PaginationQuery = Static<typeof PaginationQuerySchema>;
 
-/** GET /articles: one page, and `?include=drafts` (admin only). */
+/**
+ * What the admin's lists filter on (with `?include=drafts`): `draft`, `scheduled` (published,
+ * not yet due) or `published` (public now).
+ */
+export const ContentStateSchema = Union([
+  Literal('draft'),
+  Literal('scheduled'),
+  Literal('published'),
+]);
+export type ContentState = Static<typeof ContentStateSchema>;
+
+/**
+ * GET /articles: one page, newest first; `tag` keeps the articles with that tag; `query` those
+ * whose text matches it (as GET /search does, but newest first); `state` one publication state
+ * (meaningful with `?include=drafts`, admin only).
+ */
 export const ArticleListQuerySchema = ObjectOf(
-  { ...PaginationQuerySchema.properties, include: includeDrafts },
+  {
+    ...PaginationQuerySchema.properties,
+    include: includeDrafts,
+    tag: Optional(tagField),
+    query: Optional(StringType({ maxLength: SEARCH_QUERY_MAX_LENGTH })),
+    state: Optional(ContentStateSchema),
+  },
   { additionalProperties: false },
 );
 export type ArticleListQuery = Static<typeof ArticleListQuerySchema>;
 
-// --- Search -----------------------------------------------------------------------------------
+// --- Tags -------------------------------------------------------------------------------------
 
-export const SEARCH_QUERY_MAX_LENGTH = 200;
+/** GET /tags: every tag of the public articles (with `?include=drafts`, admin: of all). */
+export const TagCountSchema = ObjectOf({ tag: StringType(), count: Integer() });
+export type TagCount = Static<typeof TagCountSchema>;
+/** Most used first, then by name. */
+export const TagListSchema = ArrayOf(TagCountSchema);
+
+// --- Search -----------------------------------------------------------------------------------
 
 /**
  * The answer header in which GET /articles and GET /search say how many items the whole list has
@@ -271,6 +362,8 @@ export const SEARCH_DEFAULT_LIMIT = 20;
 export const SearchQuerySchema = ObjectOf(
   {
     query: Optional(StringType({ maxLength: SEARCH_QUERY_MAX_LENGTH })),
+    /** Only articles with this tag. */
+    tag: Optional(tagField),
     ...PaginationQuerySchema.properties,
   },
   // Anything else would only key new cache entries.
@@ -282,6 +375,9 @@ export type SearchQuery = Static<typeof SearchQuerySchema>;
 export const SearchResultSchema = ObjectOf({
   _id: StringType(),
   title: StringType(),
+  /** Its address segment (docs/decisions/132); absent from an older API: the `_id`. */
+  slug: Optional(StringType()),
+  tags: Optional(ArrayOf(StringType())),
   content: StringType(),
   createdAt: StringType(),
   snippet: StringType(),

@@ -13,6 +13,7 @@ import {
   ProjectListSchema,
   ProjectSchema,
   SearchResultListSchema,
+  TagListSchema,
   StoredContactMessageListSchema,
   StoredContactMessageSchema,
   INCLUDE_DRAFTS,
@@ -32,6 +33,8 @@ import type {
   ProjectInput,
   PublicationInput,
   SearchResult,
+  TagCount,
+  ContentState,
   Static,
   StoredContactMessage,
   TSchema,
@@ -311,12 +314,25 @@ export interface PageRequest {
   offset?: number;
 }
 
+/** Which articles a page lists (docs/decisions/132): all of them when nothing is given. */
+export interface ArticleFilter {
+  /** Only the articles with this tag. */
+  tag?: string;
+  /** Only those whose text matches (as search does), still newest first. */
+  query?: string;
+  /** One publication state; with `drafts` (admin). */
+  state?: ContentState;
+}
+
 /** One page of the articles, newest first, with how many there are in all (X-Total-Count). */
 export async function getArticlePage(
-  { limit, offset = 0 }: PageRequest,
+  { limit, offset = 0, tag, query: text, state }: PageRequest & ArticleFilter,
   options: ContentRequestOptions = {},
 ): Promise<ListPage<Article>> {
   const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (tag) query.set('tag', tag);
+  if (text?.trim()) query.set('query', text.trim());
+  if (state) query.set('state', state);
   const { body, headers } = await requestJsonAnswer(
     withDrafts(`/articles?${query}`, options),
     ArticleListSchema,
@@ -333,10 +349,11 @@ export async function getArticlePage(
  */
 export async function searchArticlePage(
   text: string,
-  { limit, offset = 0 }: PageRequest,
+  { limit, offset = 0, tag }: PageRequest & { tag?: string },
   options: RequestOptions = {},
 ): Promise<ListPage<SearchResult>> {
   const query = new URLSearchParams({ query: text });
+  if (tag) query.set('tag', tag);
   if (limit !== SEARCH_DEFAULT_LIMIT) query.set('limit', String(limit));
   if (offset !== 0) query.set('offset', String(offset));
   const { body, headers } = await requestJsonAnswer(
@@ -354,6 +371,11 @@ export function getArticle(
 ): Promise<ArticleDetail> {
   const path = withDrafts(`/articles/${encodeURIComponent(id)}`, options);
   return requestJson(path, ArticleDetailSchema, {}, options);
+}
+
+/** Every tag of the public articles with how many use it (admin, `drafts`: of all articles). */
+export function getTags(options: ContentRequestOptions = {}): Promise<TagCount[]> {
+  return requestJson(withDrafts('/tags', options), TagListSchema, {}, options);
 }
 
 export function searchArticles(

@@ -14,6 +14,7 @@ export type {
   Role,
   SearchResult,
   StoredContactMessage,
+  TagCount,
 } from '@portfolio/contract';
 
 /** What the contact forms send: POST /contact without its honeypot. */

@@ -4,6 +4,7 @@ import {
   createFeedRelay,
   robotsTxt,
   sitemapPartApiPath,
+  tagFeedApiPath,
 } from './feed-relay';
 
 describe('robotsTxt', () => {
@@ -148,6 +149,17 @@ describe('sitemapPartApiPath', () => {
     expect(sitemapPartApiPath('999999')).toBe('/sitemap-999999.xml');
     for (const name of ['0', '01', '1000000', 'x', '1.5', '', '-1', '1%2F..']) {
       expect(sitemapPartApiPath(name)).toBeNull();
+    }
+  });
+});
+
+describe('tagFeedApiPath', () => {
+  it("names the API's feed of a tag the contract's pattern allows, and nothing else", () => {
+    expect(tagFeedApiPath('zero-trust')).toBe('/tags/zero-trust/rss.xml');
+    expect(tagFeedApiPath('tls13')).toBe('/tags/tls13/rss.xml');
+    expect(tagFeedApiPath('a'.repeat(40))).toBe(`/tags/${'a'.repeat(40)}/rss.xml`);
+    for (const tag of ['', 'Zero', 'a--b', '-a', 'a-', 'a_b', '..', 'a/b', 'a'.repeat(41)]) {
+      expect({ tag, path: tagFeedApiPath(tag) }).toEqual({ tag, path: null });
     }
   });
 });

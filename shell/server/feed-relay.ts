@@ -1,8 +1,10 @@
 // The files the site answers at its own origin for crawlers and feed readers: /robots.txt,
-// /sitemap.xml (an index), its parts /sitemap-<n>.xml and /rss.xml (docs/decisions/062, 130).
+// /sitemap.xml (an index), its parts /sitemap-<n>.xml, /rss.xml and each tag's
+// /tags/<tag>/rss.xml (docs/decisions/062, 130, 132).
 // The feeds are made by the content API, which holds the content and builds every link on the
 // public site URL (SITE_URL); this server only relays them, with a short cache, so there is one
 // implementation of each.
+import { TAG_MAX_LENGTH, TAG_PATTERN } from '@portfolio/contract';
 import type { SiteRouteTable } from '../src/routes';
 import type { ContentWatch } from './content-events';
 
@@ -27,6 +29,19 @@ export const SITEMAP_PART_ROUTE = '/sitemap-:part.xml';
  */
 export function sitemapPartApiPath(part: string): string | null {
   return /^[1-9]\d{0,5}$/.test(part) ? `/sitemap-${part}.xml` : null;
+}
+
+/** A tag's feed (docs/decisions/132): the site's route. */
+export const TAG_FEED_ROUTE = '/tags/:tag/rss.xml';
+
+const TAG = new RegExp(TAG_PATTERN);
+
+/**
+ * The API's path for the feed of the tag a request names, or null when no tag can have such a
+ * name (the contract's TAG_PATTERN and length): answered 404 without asking the API.
+ */
+export function tagFeedApiPath(tag: string): string | null {
+  return tag.length <= TAG_MAX_LENGTH && TAG.test(tag) ? `/tags/${tag}/rss.xml` : null;
 }
 
 /** What the relay answers for a feed the API says is not there (a sitemap part past the last). */

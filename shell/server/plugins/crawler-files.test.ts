@@ -68,6 +68,31 @@ describe("the crawlers' files", () => {
     expect(calls()).toBe(3);
   });
 
+  // docs/decisions/132: each tag's feed, relayed as /rss.xml is.
+  it("relays a tag's feed; a tag no article has is a 404, a name no tag can have never asks", async () => {
+    const type = 'application/rss+xml; charset=utf-8';
+    site.api.on('GET', '/tags/zero-trust/rss.xml', { text: '<rss tag="zero-trust"/>', type });
+    site.api.on('GET', '/tags/unused/rss.xml', { status: 404, json: { message: 'No such tag.' } });
+    const feed = await get('/tags/zero-trust/rss.xml');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toBe('<rss tag="zero-trust"/>');
+    expect(feed.headers['content-type']).toBe(type);
+    expect(feed.headers['cache-control']).toBe('public, max-age=300');
+    expect((await get('/tags/unused/rss.xml')).statusCode).toBe(404);
+    const calls = () => site.api.calls.filter((call) => call.url.includes('/tags/')).length;
+    expect(calls()).toBe(2);
+    for (const url of [
+      '/tags/Zero-Trust/rss.xml',
+      '/tags/zero--trust/rss.xml',
+      '/tags/-x/rss.xml',
+      '/tags/zero_trust/rss.xml',
+      `/tags/${'a'.repeat(41)}/rss.xml`,
+    ]) {
+      expect({ url, status: (await get(url)).statusCode }).toEqual({ url, status: 404 });
+    }
+    expect(calls()).toBe(2);
+  });
+
   it('says a part is unavailable while the API cannot give it', async () => {
     site.api.on('GET', '/sitemap-1.xml', { status: 500, json: { message: 'down' } });
     const part = await get('/sitemap-1.xml');

@@ -1,6 +1,6 @@
 // Crawlers' and feed readers' files at the site's origin (docs/decisions/062): robots.txt from
 // the remotes' published routes, the sitemap (an index and its parts, docs/decisions/130) and
-// the RSS feed relayed from the content API.
+// the RSS feeds (the blog's and each tag's, docs/decisions/132) relayed from the content API.
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FeedCopy } from '../feed-relay';
@@ -9,9 +9,11 @@ import {
   FEED_NOT_FOUND,
   FEED_UNAVAILABLE,
   SITEMAP_PART_ROUTE,
+  TAG_FEED_ROUTE,
   createFeedRelay,
   robotsTxt,
   sitemapPartApiPath,
+  tagFeedApiPath,
 } from '../feed-relay';
 
 export interface CrawlerFilesOptions {
@@ -55,6 +57,13 @@ export default fp<CrawlerFilesOptions>(
     // A part the index names; one past the last is the API's 404, a malformed name never asks.
     app.get<{ Params: { part: string } }>(SITEMAP_PART_ROUTE, async (request, reply) => {
       const apiPath = sitemapPartApiPath(request.params.part);
+      if (!apiPath) return reply.callNotFound();
+      return send(reply, await feed(apiPath, { mayBeMissing: true }));
+    });
+    // A tag's feed, as /rss.xml is relayed; a tag no article has is the API's 404 (never kept),
+    // a name no tag can have never asks.
+    app.get<{ Params: { tag: string } }>(TAG_FEED_ROUTE, async (request, reply) => {
+      const apiPath = tagFeedApiPath(request.params.tag);
       if (!apiPath) return reply.callNotFound();
       return send(reply, await feed(apiPath, { mayBeMissing: true }));
     });

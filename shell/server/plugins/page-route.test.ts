@@ -202,6 +202,16 @@ describe('the page route', () => {
     expect(response.headers.location).toBe('/signin');
   });
 
+  // docs/decisions/132: an article's id or former slug answers 301 to its address now; no cache
+  // keeps it, as the slug may later go to another article.
+  it('sends a permanent redirect the render asks for as a 301, kept by no cache', async () => {
+    site.renderer.next = () => ({ kind: 'redirect', status: 301, location: '/article/new-slug' });
+    const response = await get('/article/old-slug');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/article/new-slug');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
   it('never answers 5xx for a render that fails: the shell alone, drawn in the browser', async () => {
     site.renderer.next = () => new Error('remote exploded');
     const response = await get('/blog');

@@ -172,6 +172,54 @@ describe('a paged list', () => {
   });
 });
 
+describe("a page's own feed (docs/decisions/132)", () => {
+  const feed = { title: 'Alex Morgan — Tag: zero-trust', path: '/tags/zero-trust/rss.xml' };
+  const feeds = (doc: Document) =>
+    Array.from(
+      doc.head.querySelectorAll<HTMLLinkElement>(
+        'link[rel="alternate"][type="application/rss+xml"]',
+      ),
+      (link) => [link.getAttribute('title'), link.getAttribute('href')],
+    );
+
+  it("is linked beside the site's blog feed", () => {
+    const doc = parse(renderHeadTags({ title: 'Tag', feed }, site, at('/tags/zero-trust')));
+    expect(feeds(doc)).toEqual([
+      ['Alex Morgan — Blog', 'https://alex.example/rss.xml'],
+      [feed.title, 'https://alex.example/tags/zero-trust/rss.xml'],
+    ]);
+    expect(feeds(parse(renderHeadTags({ title: 'Blog' }, site, at('/blog'))))).toEqual([
+      ['Alex Morgan — Blog', 'https://alex.example/rss.xml'],
+    ]);
+  });
+
+  it('escapes its title', () => {
+    const tags = renderHeadTags(
+      { title: 'Tag', feed: { title: '"><script>x</script>', path: '/tags/x/rss.xml' } },
+      site,
+      at('/tags/x'),
+    );
+    expect(tags).not.toContain('<script>x');
+  });
+
+  it("follows navigation: another page's feed replaces it, a page without one removes it", () => {
+    document.head.innerHTML = renderHeadTags({ title: 'Tag', feed }, site, at('/tags/zero-trust'));
+    const other = { title: 'Alex Morgan — Tag: tls', path: '/tags/tls/rss.xml' };
+    applyDocumentHead(document, { title: 'Tag', feed: other }, site, at('/tags/tls'));
+    expect(feeds(document)).toEqual([
+      ['Alex Morgan — Blog', 'https://alex.example/rss.xml'],
+      [other.title, 'https://alex.example/tags/tls/rss.xml'],
+    ]);
+    applyDocumentHead(document, { title: 'Blog' }, site, at('/blog'));
+    expect(feeds(document)).toEqual([['Alex Morgan — Blog', 'https://alex.example/rss.xml']]);
+    applyDocumentHead(document, { title: 'Tag', feed }, site, at('/tags/zero-trust'));
+    expect(feeds(document)).toEqual([
+      ['Alex Morgan — Blog', 'https://alex.example/rss.xml'],
+      [feed.title, 'https://alex.example/tags/zero-trust/rss.xml'],
+    ]);
+  });
+});
+
 describe('imagePreload (docs/decisions/123)', () => {
   const photo = {
     imagePath: '/images/photo-1a2b3c4d5e6f7a8b.jpg',

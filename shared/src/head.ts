@@ -79,6 +79,18 @@ export interface HeadSpec {
   jsonLd?: JsonLd[];
   /** The image of the page's largest paint (imagePreload()). */
   preloadImage?: HeadPreloadImage;
+  /**
+   * A feed of the page's own (a tag's, docs/decisions/132), linked beside the site's blog feed as
+   * `<link rel="alternate" type="application/rss+xml">`: its title and its path on the site.
+   */
+  feed?: HeadFeed;
+}
+
+/** An RSS feed on the site. */
+export interface HeadFeed {
+  title: string;
+  /** Its path on the site: `/tags/<tag>/rss.xml`. */
+  path: string;
 }
 
 export interface HeadArgs<Data> {
@@ -298,6 +310,17 @@ function preloadTag(image: HeadPreloadImage): string {
 /** The links of a paged list's neighbours. */
 const PAGE_LINKS = ['prev', 'next'] as const;
 
+/** Marks the link of a page's own feed, which a navigation replaces or removes. */
+const PAGE_FEED_ATTRIBUTE = 'data-page-feed';
+const PAGE_FEED_SELECTOR = `link[rel="alternate"][${PAGE_FEED_ATTRIBUTE}]`;
+const RSS_TYPE = 'application/rss+xml';
+
+function feedTag(title: string, href: string, pageFeed: boolean): string {
+  return `<link rel="alternate" type="${RSS_TYPE}" title="${escapeAttribute(title)}" href="${escapeAttribute(
+    href,
+  )}"${pageFeed ? ` ${PAGE_FEED_ATTRIBUTE}=""` : ''} />`;
+}
+
 /** The head's tags as HTML, for the server to write before the page. */
 export function renderHeadTags(spec: HeadSpec, site: SiteContext, url: URL): string {
   const description = spec.description ?? DEFAULT_SITE_DESCRIPTION;
@@ -333,9 +356,8 @@ export function renderHeadTags(spec: HeadSpec, site: SiteContext, url: URL): str
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image.url),
     meta('name', 'twitter:image:alt', image.alt),
-    `<link rel="alternate" type="application/rss+xml" title="${escapeAttribute(
-      `${site.siteName} — Blog`,
-    )}" href="${escapeAttribute(siteHref(site, RSS_PATH))}" />`,
+    feedTag(`${site.siteName} — Blog`, siteHref(site, RSS_PATH), false),
+    spec.feed ? feedTag(spec.feed.title, siteHref(site, spec.feed.path), true) : '',
     ...(spec.jsonLd ?? []).map(
       (node) => `<script type="application/ld+json">${jsonLdText(node)}</script>`,
     ),
@@ -353,8 +375,9 @@ function setMeta(doc: Document, selector: string, attributes: Record<string, str
 }
 
 /**
- * On a client navigation: the title, description, canonical URL, robots and the preview tags
- * of the new page (the JSON-LD stays the server's: crawlers read the HTML the server sends).
+ * On a client navigation: the title, description, canonical URL, robots, the preview tags, the
+ * list's neighbours and the page's own feed of the new page (the JSON-LD stays the server's:
+ * crawlers read the HTML the server sends).
  */
 export function applyDocumentHead(doc: Document, spec: HeadSpec, site: SiteContext, url: URL) {
   const description = spec.description ?? DEFAULT_SITE_DESCRIPTION;
@@ -390,5 +413,19 @@ export function applyDocumentHead(doc: Document, spec: HeadSpec, site: SiteConte
       doc.head.append(pageLink);
     }
     pageLink.href = siteHref(site, path);
+  }
+  let feedLink = doc.head.querySelector<HTMLLinkElement>(PAGE_FEED_SELECTOR);
+  if (!spec.feed) {
+    feedLink?.remove();
+  } else {
+    if (!feedLink) {
+      feedLink = doc.createElement('link');
+      feedLink.rel = 'alternate';
+      feedLink.type = RSS_TYPE;
+      feedLink.setAttribute(PAGE_FEED_ATTRIBUTE, '');
+      doc.head.append(feedLink);
+    }
+    feedLink.title = spec.feed.title;
+    feedLink.href = siteHref(site, spec.feed.path);
   }
 }

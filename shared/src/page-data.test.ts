@@ -76,6 +76,29 @@ describe('the page-state protocol (docs/decisions/091)', () => {
     expect(pageOutcome(inBrowser())).toEqual({ kind: 'in-browser' });
   });
 
+  it('says a permanent redirect (301) apart from the others (302)', () => {
+    expect(redirectTo('/article/new-slug', { permanent: true })).toEqual({
+      status: 'redirect',
+      location: '/article/new-slug',
+      permanent: true,
+    });
+    expect(pageOutcome(redirectTo('/article/new-slug', { permanent: true }))).toEqual({
+      kind: 'redirect',
+      location: '/article/new-slug',
+      permanent: true,
+    });
+    expect(pageOutcome(redirectTo('/blog', { permanent: false }))).toEqual({
+      kind: 'redirect',
+      location: '/blog',
+    });
+    // Only `true` is permanent: a state cannot ask for it with anything else.
+    expect(pageOutcome({ status: 'redirect', location: '/blog', permanent: 'yes' })).toEqual({
+      kind: 'redirect',
+      location: '/blog',
+    });
+    expect(() => redirectTo('//evil.example/', { permanent: true })).toThrow();
+  });
+
   it('takes anything else for content', () => {
     for (const state of [null, undefined, 'text', 42, { status: 'loaded' }, { title: 'About' }]) {
       expect(pageOutcome(state)).toEqual({ kind: 'content' });

@@ -254,8 +254,16 @@ export function useLoadInBrowser(pending: boolean): void {
 export type NotFound = { readonly status: 'not-found' };
 /** The visitor's role does not open the page: 403. */
 export type Forbidden = { readonly status: 'forbidden' };
-/** The page sends the visitor elsewhere on the site (a sign-in, say): 302. */
-export type Redirect = { readonly status: 'redirect'; readonly location: string };
+/**
+ * The page sends the visitor elsewhere on the site (a sign-in, say): 302; `permanent`, the
+ * page's address is now that one (an article's former slug, docs/decisions/132): 301. In the
+ * browser either one replaces the address.
+ */
+export type Redirect = {
+  readonly status: 'redirect';
+  readonly location: string;
+  readonly permanent?: true;
+};
 /** The page's data could not be had (API down, too slow): shown with its error, loaded again. */
 export type Unavailable = { readonly status: 'error' };
 /** The page's data is left for the browser (an admin's draft, an unchecked session). */
@@ -284,9 +292,12 @@ export function forbidden(): Forbidden {
 /** Only a path on this site: a page state never sends a visitor elsewhere. */
 const SITE_PATH = /^\/(?![/\\])/;
 
-export function redirectTo(location: string): Redirect {
+export function redirectTo(
+  location: string,
+  { permanent = false }: { permanent?: boolean } = {},
+): Redirect {
   if (!SITE_PATH.test(location)) throw new Error(`A page redirects on the site only: ${location}`);
-  return { status: 'redirect', location };
+  return permanent ? { status: 'redirect', location, permanent } : { status: 'redirect', location };
 }
 
 export function unavailable(): Unavailable;
@@ -309,7 +320,8 @@ export type PageOutcome =
   | { readonly kind: 'content' }
   | { readonly kind: 'not-found' }
   | { readonly kind: 'forbidden' }
-  | { readonly kind: 'redirect'; readonly location: string }
+  /** `permanent`: a 301 (the page's address is now `location`), else a 302. */
+  | { readonly kind: 'redirect'; readonly location: string; readonly permanent?: true }
   | { readonly kind: 'unavailable' }
   | { readonly kind: 'in-browser' };
 
@@ -321,16 +333,21 @@ const CONTENT: PageOutcome = { kind: 'content' };
  */
 export function pageOutcome(state: unknown): PageOutcome {
   if (typeof state !== 'object' || state === null) return CONTENT;
-  const { status, location } = state as { status?: unknown; location?: unknown };
+  const { status, location, permanent } = state as {
+    status?: unknown;
+    location?: unknown;
+    permanent?: unknown;
+  };
   switch (status) {
     case 'not-found':
       return { kind: 'not-found' };
     case 'forbidden':
       return { kind: 'forbidden' };
     case 'redirect':
-      return typeof location === 'string' && SITE_PATH.test(location)
-        ? { kind: 'redirect', location }
-        : { kind: 'not-found' };
+      if (typeof location !== 'string' || !SITE_PATH.test(location)) return { kind: 'not-found' };
+      return permanent === true
+        ? { kind: 'redirect', location, permanent }
+        : { kind: 'redirect', location };
     case 'error':
       return { kind: 'unavailable' };
     case 'loading':

@@ -1,30 +1,105 @@
-import { useId, useState } from 'react';
-import { ArticleInputSchema } from '@portfolio/contract';
+import { useId, useRef, useState } from 'react';
+import {
+  ARTICLE_EXCERPT_LENGTH,
+  ArticleInputSchema,
+  MAX_TAGS,
+  META_DESCRIPTION_MAX_LENGTH,
+  SLUG_MAX_LENGTH,
+  TAG_MAX_LENGTH,
+} from '@portfolio/contract';
+import { ApiError } from '@portfolio/shared/api-client';
 import type { ArticleInput, PublicationInput } from '@portfolio/shared/api-client';
 import type { Article } from '@portfolio/shared/types';
 import { CONTENT_LABEL, TITLE_LABEL, newOrEditTitle, ARTICLE_SAVE_ERROR } from '../../texts';
+import {
+  EXCERPT_HINT,
+  EXCERPT_LABEL,
+  SEO_DESCRIPTION_HINT,
+  SEO_DESCRIPTION_LABEL,
+  SLUG_FROM_TITLE_HINT,
+  SLUG_LABEL,
+  SLUG_RENAME_HINT,
+  SLUG_TAKEN,
+  TAGS_LABEL,
+  TAGS_PREVIEW_LABEL,
+  addressHint,
+  invalidTags,
+  slugInvalid,
+  slugKeptHint,
+  tagsHint,
+  tooManyTags,
+} from './admin-texts';
 import { EditorFrame, useEditorSave } from './EditorFrame';
 import { ImageField } from './ImageField';
 import { MarkdownPreview } from './MarkdownPreview';
 import { TextField } from './TextField';
 import type { EditorProps } from './ProjectEditor';
+import { parseSlug, parseTags } from './tags';
 import styles from './admin.module.css';
 
 /** The API's limits of each field (docs/decisions/052). */
 const LIMITS = ArticleInputSchema.properties;
 
+/** The API refuses a slug another article has (docs/decisions/132). */
+const isSlugTaken = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409;
+
 export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article, ArticleInput>) {
   const id = useId();
+  /** The address the article has now (an API from before slugs: its id). */
+  const savedSlug = initial ? (initial.slug ?? initial._id) : null;
   const [title, setTitle] = useState(initial?.title ?? '');
+  const [slugText, setSlugText] = useState(savedSlug ?? '');
   const [content, setContent] = useState(initial?.content ?? '');
+  const [tagsText, setTagsText] = useState(initial?.tags?.join(', ') ?? '');
+  const [excerpt, setExcerpt] = useState(initial?.customExcerpt ?? '');
+  const [description, setDescription] = useState(initial?.metaDescription ?? '');
   const [imagePath, setImagePath] = useState(initial?.imagePath ?? '');
-  const { busy, error, save } = useEditorSave(onSave, ARTICLE_SAVE_ERROR);
+  const [slugError, setSlugError] = useState<string | null>(null);
+  const [tagsError, setTagsError] = useState<string | null>(null);
+  const slugControl = useRef<HTMLInputElement>(null);
+  const tagsControl = useRef<HTMLInputElement>(null);
+  const { busy, error, save } = useEditorSave(onSave, ARTICLE_SAVE_ERROR, (caught) => {
+    if (!isSlugTaken(caught)) return false;
+    setSlugError(caught.message || SLUG_TAKEN);
+    slugControl.current?.focus();
+    return true;
+  });
+
+  const slug = parseSlug(slugText);
+  const tags = parseTags(tagsText);
 
   const submit = (publication: PublicationInput) => {
+    // Checked here, so the owner hears which value is wrong before anything is sent.
+    const slugProblem = slug.valid ? null : slugInvalid(SLUG_MAX_LENGTH);
+    const tagsProblem =
+      tags.invalid.length > 0
+        ? invalidTags(tags.invalid, TAG_MAX_LENGTH)
+        : tags.tooMany
+          ? tooManyTags(tags.tags.length, MAX_TAGS)
+          : null;
+    setSlugError(slugProblem);
+    setTagsError(tagsProblem);
+    if (slugProblem) return slugControl.current?.focus();
+    if (tagsProblem) return tagsControl.current?.focus();
+
     const input: ArticleInput = { title: title.trim(), content, ...publication };
     if (imagePath.trim()) input.imagePath = imagePath.trim();
+    // Empty or unchanged: the API makes one from the title, or keeps the one it has.
+    if (slug.slug && slug.slug !== savedSlug) input.slug = slug.slug;
+    if (tags.tags.length > 0) input.tags = tags.tags;
+    if (excerpt.trim()) input.customExcerpt = excerpt.trim();
+    if (description.trim()) input.metaDescription = description.trim();
     void save(input);
   };
+
+  const slugHint = slug.slug
+    ? slug.valid
+      ? `${addressHint(slug.slug)}${savedSlug && slug.slug !== savedSlug ? ` ${SLUG_RENAME_HINT}` : ''}`
+      : undefined
+    : savedSlug
+      ? slugKeptHint(savedSlug)
+      : SLUG_FROM_TITLE_HINT;
 
   return (
     <EditorFrame
@@ -44,6 +119,22 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
         value={title}
         onChange={setTitle}
       />
+      <TextField
+        formId={id}
+        name="slug"
+        label={SLUG_LABEL}
+        maxLength={SLUG_MAX_LENGTH}
+        autoCapitalize="none"
+        spellCheck={false}
+        value={slugText}
+        onChange={(value) => {
+          setSlugText(value);
+          setSlugError(null);
+        }}
+        hint={slugHint}
+        error={slugError}
+        controlRef={slugControl}
+      />
       <div className={styles.markdown}>
         <TextField
           formId={id}
@@ -57,6 +148,56 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
         />
         <MarkdownPreview markdown={content} id={id} />
       </div>
+      <div className={styles.tagsField}>
+        <TextField
+          formId={id}
+          name="tags"
+          label={TAGS_LABEL}
+          autoCapitalize="none"
+          value={tagsText}
+          onChange={(value) => {
+            setTagsText(value);
+            setTagsError(null);
+          }}
+          hint={tagsHint(MAX_TAGS)}
+          error={tagsError}
+          controlRef={tagsControl}
+        />
+        {tags.tags.length > 0 && (
+          <ul className={styles.chips} aria-label={TAGS_PREVIEW_LABEL}>
+            {tags.tags.map((tag) => (
+              <li
+                key={tag}
+                className={`${styles.chip} ${tags.invalid.includes(tag) ? styles.chipInvalid : ''}`}
+              >
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <TextField
+        formId={id}
+        name="customExcerpt"
+        label={EXCERPT_LABEL}
+        rows={3}
+        maxLength={ARTICLE_EXCERPT_LENGTH}
+        counter
+        value={excerpt}
+        onChange={setExcerpt}
+        hint={EXCERPT_HINT}
+      />
+      <TextField
+        formId={id}
+        name="metaDescription"
+        label={SEO_DESCRIPTION_LABEL}
+        rows={3}
+        maxLength={META_DESCRIPTION_MAX_LENGTH}
+        counter
+        value={description}
+        onChange={setDescription}
+        hint={SEO_DESCRIPTION_HINT}
+      />
       <ImageField value={imagePath} onChange={setImagePath} />
     </EditorFrame>
   );

@@ -60,6 +60,8 @@ const ARTICLE = {
   updatedAt: '2025-06-10T00:00:00.000Z',
 };
 const TOKEN = 'Bearer token-admin-uid';
+/** The dashboard's first page of articles (docs/decisions/131): drafts too, 20 at a time. */
+const ARTICLE_LIST = 'GET /articles?limit=20&offset=0&include=drafts';
 
 setUpTestRuntimeConfig();
 
@@ -77,7 +79,7 @@ const bodyOf = (fetchMock: jest.Mock, method: string) => {
 describe('admin articles', () => {
   it('creates an article with a live, sanitised Markdown preview', async () => {
     const fetchMock = mockFetch({
-      'GET /articles?include=drafts': { body: [ARTICLE] },
+      [ARTICLE_LIST]: { body: [ARTICLE] },
       'POST /articles': (init) => ({
         status: 201,
         body: {
@@ -120,14 +122,16 @@ describe('admin articles', () => {
     // The list is read again after a write.
     await waitFor(() =>
       expect(
-        fetchMock.mock.calls.filter(([url]) => /\/articles(\?include=drafts)?$/.test(String(url))),
+        fetchMock.mock.calls.filter(([url]) =>
+          /\/articles(\?limit=20&offset=0&include=drafts)?$/.test(String(url)),
+        ),
       ).toHaveLength(3),
     );
   });
 
   it('shows "Saving..." while saving and a clear message when the API answers 403', async () => {
     mockFetch({
-      'GET /articles?include=drafts': { body: [] },
+      [ARTICLE_LIST]: { body: [] },
       'POST /articles': { status: 403, body: { message: 'Admin role required.' } },
     });
     const { user } = renderPage(<AdminDashboardPage />, {
@@ -325,7 +329,7 @@ describe('drafts and publishing', () => {
 
   it('shows each item’s status with the actions that fit it, and a link to its page', async () => {
     const fetchMock = mockFetch({
-      'GET /articles?include=drafts': { body: [DRAFT, SCHEDULED, LIVE] },
+      [ARTICLE_LIST]: { body: [DRAFT, SCHEDULED, LIVE] },
     });
     renderPage(<AdminDashboardPage />, { route: '/admin-dashboard?tab=articles', auth: true });
     const items = await screen.findAllByRole('listitem');
@@ -354,15 +358,17 @@ describe('drafts and publishing', () => {
     ).toBeInTheDocument();
     expect(live!.queryByRole('button', { name: /^Publish/ })).not.toBeInTheDocument();
     // The list asks for drafts, with the admin's token: never a public, cacheable call.
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('http://api.test/api/articles?include=drafts');
+    const [url, init] = fetchMock.mock.calls.find(([called]) =>
+      String(called).includes('/articles'),
+    ) as [string, RequestInit];
+    expect(url).toBe('http://api.test/api/articles?limit=20&offset=0&include=drafts');
     expect(new Headers(init.headers).get('Authorization')).toBe(TOKEN);
   });
 
   it('publishes and unpublishes from the list, with the keyboard, and says so', async () => {
     let stored: Record<string, unknown> = DRAFT;
     const fetchMock = mockFetch({
-      'GET /articles?include=drafts': () => ({ body: [stored] }),
+      [ARTICLE_LIST]: () => ({ body: [stored] }),
       'PATCH /articles/draft': (init) => {
         const { status } = JSON.parse(String(init?.body)) as { status: string };
         stored = {
@@ -394,7 +400,7 @@ describe('drafts and publishing', () => {
 
   it('shows why a publication was refused', async () => {
     mockFetch({
-      'GET /articles?include=drafts': { body: [DRAFT] },
+      [ARTICLE_LIST]: { body: [DRAFT] },
       'PATCH /articles/draft': { status: 403, body: { message: 'Admin role required.' } },
     });
     const { user } = renderPage(<AdminDashboardPage />, {
@@ -407,7 +413,7 @@ describe('drafts and publishing', () => {
 
   it('saves a new article as a draft, or schedules it for a time it is given', async () => {
     const fetchMock = mockFetch({
-      'GET /articles?include=drafts': { body: [] },
+      [ARTICLE_LIST]: { body: [] },
       'POST /articles': (init) => ({
         status: 201,
         body: { ...DRAFT, ...JSON.parse(String(init?.body)) },
@@ -450,7 +456,8 @@ describe('drafts and publishing', () => {
 
   it('edits a scheduled article with its time filled in, and can take it back to a draft', async () => {
     const fetchMock = mockFetch({
-      'GET /articles?include=drafts': { body: [SCHEDULED] },
+      [ARTICLE_LIST]: { body: [SCHEDULED] },
+      'GET /articles/later?include=drafts': { body: { ...SCHEDULED, previous: null, next: null } },
       'PUT /articles/later': (init) => ({
         body: { ...SCHEDULED, ...JSON.parse(String(init?.body)) },
       }),

@@ -10,6 +10,7 @@ import {
 import { Link } from '@portfolio/shared/router';
 import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import {
+  CANCEL_LABEL,
   DELETE_LABEL,
   EDIT_LABEL,
   LIST_LOADING,
@@ -24,10 +25,21 @@ import {
   scheduledNotice,
   unpublishedNotice,
 } from '../../texts';
-import { adminErrorMessage } from '../session/errors';
-import { loadErrorMessage } from '../session/errors';
+import { adminErrorMessage, loadErrorMessage } from '../session/errors';
+import {
+  ADMIN_PAGE_SIZE,
+  CLEAR_FILTERS_LABEL,
+  NO_MATCHES,
+  TAGS_OF_ITEM,
+  itemCount,
+} from './admin-texts';
 import { ConfirmDelete } from './ConfirmDelete';
+import { ListFilters } from './ListFilters';
+import { Pager } from './Pager';
 import type { EditorProps } from './ProjectEditor';
+import { pageCount } from './list-page';
+import type { AdminReadOptions, ListSource } from './list-page';
+import { useAdminList } from './use-admin-list';
 import { useAdminToken } from './use-admin-token';
 import { useResource } from './use-resource';
 import styles from './admin.module.css';
@@ -38,6 +50,7 @@ interface ContentRecord {
   createdAt: string;
   status?: string;
   publishedAt?: string | null;
+  tags?: string[];
 }
 
 export interface ContentManagerProps<T extends ContentRecord, Input> {
@@ -48,9 +61,23 @@ export interface ContentManagerProps<T extends ContentRecord, Input> {
     loadError: string;
     saved: string;
     deleted: string;
+    /** The search box's label. */
+    search: string;
+    /** The page navigation's name. */
+    pages: string;
+    /** The item count's noun. */
+    kind: 'article' | 'project';
+    /** While `loadOne` fetches the item to edit, and when it fails. */
+    itemLoading?: string;
+    itemLoadError?: string;
   };
-  /** The list with drafts and scheduled items (an admin's token). Must be stable. */
-  load(options: { token: string; includeDrafts: true }): Promise<T[]>;
+  /** The list, paged and filtered (drafts and scheduled items too: an admin's token). */
+  source: ListSource<T>;
+  /**
+   * The whole item for its editor, when a list's copy is not the item to edit (the articles':
+   * their full text is read only when one is opened). Without it, the list's copy is edited.
+   */
+  loadOne?(id: string, options: AdminReadOptions): Promise<T>;
   create(input: Input, options: { token: string }): Promise<T>;
   update(id: string, input: Input, options: { token: string }): Promise<T>;
   /** Publishes, schedules or unpublishes (docs/decisions/120). */
@@ -63,10 +90,14 @@ export interface ContentManagerProps<T extends ContentRecord, Input> {
 
 type Editing<T> = { item: T | null } | null;
 
-/** List, create, edit and delete one kind of content through the admin endpoints. */
+/**
+ * List, create, edit and delete one kind of content through the admin endpoints: a page at a
+ * time (ADMIN_PAGE_SIZE), searched and filtered by status (and tag, when the source has tags).
+ */
 export function ContentManager<T extends ContentRecord, Input>({
   texts,
-  load,
+  source,
+  loadOne,
   create,
   update,
   setPublication,
@@ -75,17 +106,16 @@ export function ContentManager<T extends ContentRecord, Input>({
   Editor,
 }: ContentManagerProps<T, Input>) {
   const getToken = useAdminToken();
-  const loadAll = useCallback(
-    async () => load({ token: await getToken(), includeDrafts: true }),
-    [getToken, load],
-  );
-  const { state, reload } = useResource(loadAll);
+  const list = useAdminList(source, getToken);
+  const { state, view, reload } = list;
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [notice, setNotice] = useState('');
   /** The item whose publication is changing, and what went wrong last. */
   const [publishing, setPublishing] = useState<string | null>(null);
   const [publishError, setPublishError] = useState<string | null>(null);
+  /** Remounts the filters (their search box) when they are cleared. */
+  const [cleared, setCleared] = useState(0);
 
   const save = useCallback(
     async (input: Input) => {
@@ -95,7 +125,8 @@ export function ContentManager<T extends ContentRecord, Input>({
       else await create(input, options);
       setEditing(null);
       setNotice(texts.saved);
-      reload();
+      // A new item is the newest: on the first page.
+      reload(!item);
     },
     [create, editing, getToken, reload, texts.saved, update],
   );
@@ -130,6 +161,15 @@ export function ContentManager<T extends ContentRecord, Input>({
     reload();
   };
 
+  const filtered = view.query !== '' || view.state !== null || view.tag !== null;
+  const data = state.status === 'loaded' ? state.data : null;
+  const pages = data ? pageCount(data.total, ADMIN_PAGE_SIZE) : null;
+  const hasNext = data
+    ? pages === null
+      ? data.items.length === ADMIN_PAGE_SIZE
+      : view.page + 1 < pages
+    : false;
+
   return (
     <div className={styles.manager}>
       <div className={styles.managerHeader}>
@@ -148,101 +188,159 @@ export function ContentManager<T extends ContentRecord, Input>({
           {notice}
         </p>
       </div>
-      {editing && (
-        <Editor
-          key={editing.item?._id ?? 'new'}
-          initial={editing.item}
-          onSave={save}
-          onCancel={() => setEditing(null)}
-        />
-      )}
+      {editing &&
+        (editing.item && loadOne ? (
+          <LoadedEditor
+            key={editing.item._id}
+            id={editing.item._id}
+            load={loadOne}
+            texts={texts}
+            Editor={Editor}
+            onSave={save}
+            onCancel={() => setEditing(null)}
+          />
+        ) : (
+          <Editor
+            key={editing.item?._id ?? 'new'}
+            initial={editing.item}
+            onSave={save}
+            onCancel={() => setEditing(null)}
+          />
+        ))}
+      <ListFilters
+        key={cleared}
+        searchLabel={texts.search}
+        filters={view}
+        tags={list.tags}
+        onChange={list.filter}
+      />
       {state.status === 'loading' && <Spinner label={LIST_LOADING} />}
       {state.status === 'error' && (
         <ErrorMessage>
           {loadErrorMessage(state.error, texts.loadError)}{' '}
-          <Button variant="secondary" onClick={reload}>
+          <Button variant="secondary" onClick={() => reload()}>
             {RETRY_LABEL}
           </Button>
         </ErrorMessage>
       )}
       {publishError && <ErrorMessage>{publishError}</ErrorMessage>}
-      {state.status === 'loaded' &&
-        (state.data.length === 0 ? (
-          <p className={styles.muted}>{texts.empty}</p>
+      {data &&
+        (data.items.length === 0 ? (
+          filtered ? (
+            <p className={styles.muted}>
+              {NO_MATCHES}{' '}
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  list.filter({ query: '', state: null, tag: null });
+                  setCleared((count) => count + 1);
+                }}
+              >
+                {CLEAR_FILTERS_LABEL}
+              </Button>
+            </p>
+          ) : (
+            <p className={styles.muted}>{texts.empty}</p>
+          )
         ) : (
-          <ul className={styles.list}>
-            {state.data.map((item) => {
-              const publication = publicationState(item);
-              const busy = publishing === item._id;
-              return (
-                <li key={item._id} className={styles.item}>
-                  <div className={styles.itemText}>
-                    <span className={styles.itemTitle}>{item.title}</span>
-                    <span className={styles.itemMeta}>
-                      <span
-                        className={`${styles.badge} ${styles[publication.kind]}`}
-                        data-testid="publication-status"
-                      >
-                        {publicationLabel(publication)}
+          <>
+            {data.total !== null && (
+              <p className={styles.muted} data-testid="list-total">
+                {itemCount(data.total, texts.kind)}
+              </p>
+            )}
+            <ul className={styles.list} aria-busy={list.pending}>
+              {data.items.map((item) => {
+                const publication = publicationState(item);
+                const busy = publishing === item._id;
+                return (
+                  <li key={item._id} className={styles.item}>
+                    <div className={styles.itemText}>
+                      <span className={styles.itemTitle}>{item.title}</span>
+                      <span className={styles.itemMeta}>
+                        <span
+                          className={`${styles.badge} ${styles[publication.kind]}`}
+                          data-testid="publication-status"
+                        >
+                          {publicationLabel(publication)}
+                        </span>
+                        <time dateTime={item.createdAt} className={styles.muted}>
+                          {formatPostDate(item.createdAt)}
+                        </time>
                       </span>
-                      <time dateTime={item.createdAt} className={styles.muted}>
-                        {formatPostDate(item.createdAt)}
-                      </time>
-                    </span>
-                  </div>
-                  <div className={styles.itemActions}>
-                    <Link
-                      className={styles.itemLink}
-                      to={pathOf(item)}
-                      aria-label={`${publication.kind === 'published' ? VIEW_LABEL : PREVIEW_LABEL} ${item.title}`}
-                    >
-                      {publication.kind === 'published' ? VIEW_LABEL : PREVIEW_LABEL}
-                    </Link>
-                    {publication.kind !== 'published' && (
-                      <Button
-                        aria-label={`${publication.kind === 'draft' ? PUBLISH_LABEL : PUBLISH_NOW_LABEL} ${item.title}`}
-                        disabled={busy}
-                        onClick={() => void publish(item, { status: 'published' })}
+                      {item.tags && item.tags.length > 0 && (
+                        <ul className={styles.chips} aria-label={TAGS_OF_ITEM}>
+                          {item.tags.map((tag) => (
+                            <li key={tag} className={styles.chip}>
+                              {tag}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </div>
+                    <div className={styles.itemActions}>
+                      <Link
+                        className={styles.itemLink}
+                        to={pathOf(item)}
+                        aria-label={`${publication.kind === 'published' ? VIEW_LABEL : PREVIEW_LABEL} ${item.title}`}
                       >
-                        {publication.kind === 'draft' ? PUBLISH_LABEL : PUBLISH_NOW_LABEL}
-                      </Button>
-                    )}
-                    {publication.kind !== 'draft' && (
+                        {publication.kind === 'published' ? VIEW_LABEL : PREVIEW_LABEL}
+                      </Link>
+                      {publication.kind !== 'published' && (
+                        <Button
+                          aria-label={`${publication.kind === 'draft' ? PUBLISH_LABEL : PUBLISH_NOW_LABEL} ${item.title}`}
+                          disabled={busy}
+                          onClick={() => void publish(item, { status: 'published' })}
+                        >
+                          {publication.kind === 'draft' ? PUBLISH_LABEL : PUBLISH_NOW_LABEL}
+                        </Button>
+                      )}
+                      {publication.kind !== 'draft' && (
+                        <Button
+                          variant="secondary"
+                          aria-label={`${UNPUBLISH_LABEL} ${item.title}`}
+                          disabled={busy}
+                          onClick={() => void publish(item, { status: 'draft' })}
+                        >
+                          {UNPUBLISH_LABEL}
+                        </Button>
+                      )}
                       <Button
                         variant="secondary"
-                        aria-label={`${UNPUBLISH_LABEL} ${item.title}`}
-                        disabled={busy}
-                        onClick={() => void publish(item, { status: 'draft' })}
+                        aria-label={`${EDIT_LABEL} ${item.title}`}
+                        onClick={() => {
+                          setNotice('');
+                          setEditing({ item });
+                        }}
                       >
-                        {UNPUBLISH_LABEL}
+                        {EDIT_LABEL}
                       </Button>
-                    )}
-                    <Button
-                      variant="secondary"
-                      aria-label={`${EDIT_LABEL} ${item.title}`}
-                      onClick={() => {
-                        setNotice('');
-                        setEditing({ item });
-                      }}
-                    >
-                      {EDIT_LABEL}
-                    </Button>
-                    <Button
-                      variant="danger"
-                      aria-label={`${DELETE_LABEL} ${item.title}`}
-                      onClick={() => {
-                        setNotice('');
-                        setDeleting(item);
-                      }}
-                    >
-                      {DELETE_LABEL}
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
+                      <Button
+                        variant="danger"
+                        aria-label={`${DELETE_LABEL} ${item.title}`}
+                        onClick={() => {
+                          setNotice('');
+                          setDeleting(item);
+                        }}
+                      >
+                        {DELETE_LABEL}
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         ))}
+      {data && (view.page > 0 || hasNext) && (
+        <Pager
+          label={texts.pages}
+          page={view.page}
+          pages={pages}
+          hasNext={hasNext}
+          onPage={list.goTo}
+        />
+      )}
       {deleting && (
         <ConfirmDelete
           title={deleting.title}
@@ -251,5 +349,44 @@ export function ContentManager<T extends ContentRecord, Input>({
         />
       )}
     </div>
+  );
+}
+
+/** Fetches the item to edit (its full text), then opens its editor. */
+function LoadedEditor<T, Input>({
+  id,
+  load,
+  texts,
+  Editor,
+  onSave,
+  onCancel,
+}: {
+  id: string;
+  load(id: string, options: AdminReadOptions): Promise<T>;
+  texts: { itemLoading?: string; itemLoadError?: string; loadError: string };
+  Editor: ComponentType<EditorProps<T, Input>>;
+  onSave(input: Input): Promise<void>;
+  onCancel(): void;
+}) {
+  const getToken = useAdminToken();
+  const read = useCallback(
+    async () => load(id, { token: await getToken(), includeDrafts: true }),
+    [getToken, id, load],
+  );
+  const { state, reload } = useResource(read);
+  if (state.status === 'loaded') {
+    return <Editor initial={state.data} onSave={onSave} onCancel={onCancel} />;
+  }
+  if (state.status === 'loading') return <Spinner label={texts.itemLoading ?? LIST_LOADING} />;
+  return (
+    <ErrorMessage>
+      {adminErrorMessage(state.error, texts.itemLoadError ?? texts.loadError)}{' '}
+      <Button variant="secondary" onClick={reload}>
+        {RETRY_LABEL}
+      </Button>{' '}
+      <Button variant="secondary" onClick={onCancel}>
+        {CANCEL_LABEL}
+      </Button>
+    </ErrorMessage>
   );
 }

@@ -155,8 +155,13 @@ export function EditorFrame({
 /**
  * An editor's save with its busy and error states: `save(input)` calls `onSave`, and a failure
  * shows `adminErrorMessage` of it, with `fallback` for an error that says nothing of its own.
+ * `claim` takes the failures a field shows itself (true: not shown again with the buttons).
  */
-export function useEditorSave<Input>(onSave: (input: Input) => Promise<void>, fallback: string) {
+export function useEditorSave<Input>(
+  onSave: (input: Input) => Promise<void>,
+  fallback: string,
+  claim?: (error: unknown) => boolean,
+) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const save = async (input: Input): Promise<void> => {
@@ -165,7 +170,7 @@ export function useEditorSave<Input>(onSave: (input: Input) => Promise<void>, fa
     try {
       await onSave(input);
     } catch (caught) {
-      setError(adminErrorMessage(caught, fallback));
+      if (!claim?.(caught)) setError(adminErrorMessage(caught, fallback));
       setBusy(false);
     }
   };

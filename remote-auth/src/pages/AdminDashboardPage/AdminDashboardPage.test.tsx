@@ -30,6 +30,9 @@ const ARTICLE = {
   updatedAt: '2025-06-10T00:00:00.000Z',
 };
 
+/** The dashboard's first page of articles (docs/decisions/131): drafts too, 20 at a time. */
+const ARTICLE_LIST = 'GET /articles?limit=20&offset=0&include=drafts';
+
 setUpTestRuntimeConfig();
 
 beforeEach(() => {
@@ -61,7 +64,7 @@ describe('AdminDashboardPage', () => {
   it('shows the dashboard with its tabs to an admin, projects first', async () => {
     mockFetch({
       'GET /projects?include=drafts': { body: [PROJECT] },
-      'GET /articles?include=drafts': { body: [ARTICLE] },
+      [ARTICLE_LIST]: { body: [ARTICLE] },
     });
     setCurrentUser(makeUser({ role: 'admin' }));
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
@@ -84,7 +87,7 @@ describe('AdminDashboardPage', () => {
   it('moves between tabs with the arrow keys', async () => {
     mockFetch({
       'GET /projects?include=drafts': { body: [] },
-      'GET /articles?include=drafts': { body: [] },
+      [ARTICLE_LIST]: { body: [] },
       'GET /contact': { body: [] },
     });
     setCurrentUser(makeUser({ role: 'admin' }));
@@ -107,7 +110,7 @@ describe('AdminDashboardPage', () => {
   });
 
   it('opens the tab named in the URL', async () => {
-    mockFetch({ 'GET /articles?include=drafts': { body: [ARTICLE] } });
+    mockFetch({ [ARTICLE_LIST]: { body: [ARTICLE] } });
     setCurrentUser(makeUser({ role: 'admin' }));
     renderPage(<AdminDashboardPage />, { route: '/admin-dashboard?tab=articles', auth: true });
     expect(await screen.findByText(ARTICLE.title)).toBeInTheDocument();

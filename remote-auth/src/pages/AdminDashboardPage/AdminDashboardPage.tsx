@@ -4,20 +4,31 @@ import {
   createProject,
   deleteArticle,
   deleteProject,
-  getArticles,
+  getArticle,
+  getArticlePage,
   getProjects,
+  getTags,
   setArticlePublication,
   setProjectPublication,
   updateArticle,
   updateProject,
 } from '@portfolio/shared/api-client';
-import type { ContentRequestOptions } from '@portfolio/shared/api-client';
+import type { Article, Project } from '@portfolio/shared/types';
 import { useAuth } from '@portfolio/shared/auth';
 import { Spinner } from '@portfolio/shared/ui';
 import { AdminTabs } from '../../features/admin/AdminTabs';
 import type { AdminTab } from '../../features/admin/AdminTabs';
 import { ArticleEditor } from '../../features/admin/ArticleEditor';
+import {
+  ARTICLE_LOADING,
+  ARTICLE_LOAD_ERROR,
+  ARTICLE_PAGES_LABEL,
+  PROJECT_PAGES_LABEL,
+  SEARCH_ARTICLES_LABEL,
+  SEARCH_PROJECTS_LABEL,
+} from '../../features/admin/admin-texts';
 import { ContentManager } from '../../features/admin/ContentManager';
+import type { AdminReadOptions, ListSource } from '../../features/admin/list-page';
 import { MessagesPanel } from '../../features/admin/MessagesPanel';
 import { ProjectEditor } from '../../features/admin/ProjectEditor';
 import { SignedInOnly } from '../../features/session/SignedInOnly';
@@ -48,12 +59,25 @@ import {
 } from '../../texts';
 import styles from './AdminDashboardPage.module.css';
 
-// Module-level, so the list loaders are stable across renders. Drafts included (an admin's token).
-const loadProjects = (options: ContentRequestOptions) => getProjects(options);
-const loadArticles = (options: ContentRequestOptions) => getArticles({}, options);
-// Where each item's page is, for its View or Preview link (docs/decisions/122).
+// Module-level, so the list sources are stable across renders. Drafts included (an admin's
+// token). The articles come a page at a time, filtered by the API (docs/decisions/131, 132); the
+// projects, few, are loaded whole and paged in the browser the same way.
+const PROJECTS: ListSource<Project> = {
+  paging: 'client',
+  loadAll: (options) => getProjects(options),
+};
+const ARTICLES: ListSource<Article> = {
+  paging: 'api',
+  loadPage: ({ offset, limit, query, state, tag }, options) =>
+    getArticlePage({ offset, limit, query, ...(state && { state }), ...(tag && { tag }) }, options),
+  loadTags: (options) => getTags(options),
+};
+/** An article's whole text, read when its editor opens. */
+const loadArticle = (id: string, options: AdminReadOptions) => getArticle(id, options);
+// Where each item's page is, for its View or Preview link (docs/decisions/122, 132).
 const projectPath = ({ _id }: { _id: string }) => `/projects/${encodeURIComponent(_id)}`;
-const articlePath = ({ _id }: { _id: string }) => `/article/${encodeURIComponent(_id)}`;
+const articlePath = ({ _id, slug }: { _id: string; slug?: string }) =>
+  `/article/${encodeURIComponent(slug ?? _id)}`;
 
 const TABS: AdminTab[] = [
   {
@@ -68,8 +92,11 @@ const TABS: AdminTab[] = [
           loadError: PROJECTS_LOAD_ERROR,
           saved: PROJECT_SAVED,
           deleted: PROJECT_DELETED,
+          search: SEARCH_PROJECTS_LABEL,
+          pages: PROJECT_PAGES_LABEL,
+          kind: 'project',
         }}
-        load={loadProjects}
+        source={PROJECTS}
         create={createProject}
         update={updateProject}
         setPublication={setProjectPublication}
@@ -91,8 +118,14 @@ const TABS: AdminTab[] = [
           loadError: ARTICLES_LOAD_ERROR,
           saved: ARTICLE_SAVED,
           deleted: ARTICLE_DELETED,
+          search: SEARCH_ARTICLES_LABEL,
+          pages: ARTICLE_PAGES_LABEL,
+          kind: 'article',
+          itemLoading: ARTICLE_LOADING,
+          itemLoadError: ARTICLE_LOAD_ERROR,
         }}
-        load={loadArticles}
+        source={ARTICLES}
+        loadOne={loadArticle}
         create={createArticle}
         update={updateArticle}
         setPublication={setArticlePublication}

@@ -1,0 +1,76 @@
+// Texts of the admin lists' paging and filters and of the article editor's address, tags and
+// summaries (docs/decisions/131, 132). Beside the remote's texts module (../../texts), which holds
+// the rest of the dashboard's words; pages, tests and the browser specs import both.
+import type { ContentState } from '@portfolio/contract';
+
+/** How many items a page of an admin list shows. */
+export const ADMIN_PAGE_SIZE = 20;
+
+// --- The lists' filters and pages ---
+export const SEARCH_ARTICLES_LABEL = 'Search articles';
+export const SEARCH_PROJECTS_LABEL = 'Search projects by title';
+export const STATUS_FILTER_LABEL = 'Status';
+export const TAG_FILTER_LABEL = 'Tag';
+export const ALL_STATUSES = 'All';
+export const ALL_TAGS = 'All tags';
+/** The status filter's choices, in its order (the API's `state`). */
+export const STATUS_CHOICES: readonly { state: ContentState; label: string }[] = [
+  { state: 'published', label: 'Published' },
+  { state: 'scheduled', label: 'Scheduled' },
+  { state: 'draft', label: 'Draft' },
+];
+export const tagChoiceLabel = (tag: string, count: number): string => `${tag} (${count})`;
+export const FILTERS_LABEL = 'Filter the list';
+export const CLEAR_FILTERS_LABEL = 'Clear filters';
+export const NO_MATCHES = 'Nothing matches these filters.';
+export const ARTICLE_PAGES_LABEL = 'Pages of articles';
+export const PROJECT_PAGES_LABEL = 'Pages of projects';
+export const PREVIOUS_PAGE_LABEL = 'Previous page';
+export const NEXT_PAGE_LABEL = 'Next page';
+/** "Page 2 of 3", or "Page 2" when the API does not say how many there are. */
+export const pageOfPages = (page: number, pages: number | null): string =>
+  pages === null ? `Page ${page}` : `Page ${page} of ${pages}`;
+/** "25 articles", "1 project". */
+export const itemCount = (count: number, kind: 'article' | 'project'): string =>
+  `${count} ${kind}${count === 1 ? '' : 's'}`;
+export const TAGS_OF_ITEM = 'Tags';
+
+// --- The article editor: its full text is fetched when it opens ---
+export const ARTICLE_LOADING = 'Loading the article...';
+export const ARTICLE_LOAD_ERROR = 'The article could not be loaded.';
+
+// --- Slug, tags, excerpt and SEO description (docs/decisions/132) ---
+export const SLUG_LABEL = 'Slug (optional)';
+/** The address an article gets from a slug, as the site serves it. */
+export const articleAddress = (slug: string): string => `/article/${slug}`;
+export const addressHint = (slug: string): string => `Its address: ${articleAddress(slug)}`;
+export const SLUG_FROM_TITLE_HINT = 'Empty: made from the title when the article is saved.';
+export const slugKeptHint = (slug: string): string =>
+  `Empty: the address stays ${articleAddress(slug)}.`;
+export const SLUG_RENAME_HINT = 'A changed address keeps the old one working as a redirect.';
+export const slugInvalid = (max: number): string =>
+  `A slug is lowercase letters a–z and digits, words joined by single hyphens, at most ${max} characters.`;
+export const SLUG_TAKEN = 'This slug is already taken by another article.';
+
+export const TAGS_LABEL = 'Tags (comma separated)';
+export const tagsHint = (max: number): string =>
+  `Up to ${max} tags; each is saved in lowercase, with hyphens between words.`;
+export const TAGS_PREVIEW_LABEL = 'Tags to save';
+export const invalidTags = (tags: string[], max: number): string =>
+  `${tags.length === 1 ? 'This tag is' : 'These tags are'} not valid: ${tags
+    .map((tag) => `"${tag}"`)
+    .join(
+      ', ',
+    )}. A tag is letters a–z and digits, words joined by hyphens, at most ${max} characters.`;
+export const tooManyTags = (count: number, max: number): string =>
+  `${count} tags: an article has at most ${max}.`;
+
+export const EXCERPT_LABEL = 'Excerpt (optional)';
+export const EXCERPT_HINT =
+  'The card text on the blog. Empty: made from the article’s first lines.';
+export const SEO_DESCRIPTION_LABEL = 'SEO description (optional)';
+export const SEO_DESCRIPTION_HINT =
+  'What search engines and link previews show. Empty: the excerpt.';
+/** A text field's character counter: "42 / 150 characters". */
+export const characterCount = (count: number, max: number): string =>
+  `${count} / ${max} characters`;

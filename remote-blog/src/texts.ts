@@ -48,6 +48,27 @@ export const NEXT_ARTICLE_LABEL = 'Next article';
 export const WORDS_PER_MINUTE = 200;
 export const readingTimeLabel = (minutes: number): string => `${minutes} min read`;
 
+/** Tags (docs/decisions/132): on cards and articles, the index /tags and each tag's pages. */
+export const TAGS_LABEL = 'Tags';
+export const TAGS_TITLE = 'Tags';
+export const TAGS_INTRO = 'Browse the articles by topic.';
+export const LOADING_TAGS = 'Loading tags...';
+export const TAGS_LOAD_ERROR = 'Failed to load the tags. Please try again later.';
+export const NO_TAGS = 'No article has a tag yet.';
+export const tagCountLabel = (count: number): string =>
+  count === 1 ? '1 article' : `${count} articles`;
+/** A tag's page: "Articles tagged “zero-trust”". */
+export const tagTitle = (tag: string): string => `Articles tagged “${tag}”`;
+export const tagIntro = (tag: string): string => `Every article tagged “${tag}”, newest first.`;
+/** The title of a tag's feed in the page's head. */
+export const tagFeedTitle = (siteName: string, tag: string): string =>
+  `${siteName} — ${tagTitle(tag)}`;
+export const TAG_FEED_LABEL = 'RSS feed of this tag';
+export const ALL_TAGS_LABEL = 'All tags';
+/** A tag no published article has, or a name no tag can have (a 404). */
+export const TAG_NOT_FOUND_TITLE = 'Tag not found';
+export const TAG_NOT_FOUND_TEXT = 'No article has this tag.';
+
 export const SEARCH_TITLE = 'Search Results';
 export const SEARCHING = 'Searching...';
 export const SEARCH_EMPTY_HINT = 'Type a word or phrase in the search box to find articles.';
@@ -55,3 +76,9 @@ export const searchSummary = (query: string): string => `Results for "${query}"`
 /** A search without results (docs/product.md#search). */
 export const noResultsText = (query: string): string =>
   `No articles found for "${query}". Try a different search term.`;
+/** The search page's tag filter (docs/decisions/132). */
+export const TAG_FILTER_LABEL = 'Tag';
+export const TAG_FILTER_SUBMIT = 'Filter';
+/** The summary of a search within a tag. */
+export const taggedSearchSummary = (query: string, tag: string): string =>
+  `${searchSummary(query)} tagged “${tag}”`;

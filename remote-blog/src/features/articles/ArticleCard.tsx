@@ -1,11 +1,13 @@
-// One article in a list: image, date, title, excerpt and a Read More link. Both list pages use
-// it; the layout prop only changes how it is arranged.
+// One article in a list: image, date, title, excerpt, its tags (links to their pages,
+// docs/decisions/132) and a Read More link. Every list page uses it; the layout prop only
+// changes how it is arranged.
 import { Link } from '@portfolio/shared/router';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { Article } from '@portfolio/shared/types';
 import { ResponsiveImage } from '@portfolio/shared/ui';
 import type { ImageLoading } from '@portfolio/shared/ui';
 import { FULL_ARTICLE_LABEL, NO_CONTENT, READ_MORE_LABEL } from '../../texts';
+import { TagList } from '../tags/TagList';
 import { articleExcerpt, articleTitle } from './article-text';
 import styles from './ArticleCard.module.css';
 
@@ -93,6 +95,7 @@ export function ArticleCard({
           )}
         </h2>
         <p className={excerpt ? styles.excerpt : styles.empty}>{excerpt ?? NO_CONTENT}</p>
+        <TagList tags={article.tags} className={styles.tags} />
         <Link to={href} className={styles.readMore} aria-current={current ? 'page' : undefined}>
           {READ_MORE_LABEL}
           {/* Many cards share the visible label; the title tells their links apart. */}

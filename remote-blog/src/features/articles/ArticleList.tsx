@@ -1,8 +1,10 @@
 // The article list with its loading, error and loaded states (docs/product.md#blog), shared by
-// /blog and the /articles/:id variant, which differ only in layout and link target.
+// /blog, a tag's pages and the /articles/:id variant, which differ only in layout and link target.
 import { Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { usePageData } from '@portfolio/shared/page-data';
 import { Link, Navigate } from '@portfolio/shared/router';
+import type { Article } from '@portfolio/shared/types';
 import { ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import {
   ARTICLES_LOAD_ERROR,
@@ -27,15 +29,17 @@ const PRIORITY_IMAGES: Record<ArticleCardLayout, number> = { grid: 1, compact: 0
 export interface ArticleListProps {
   layout: ArticleCardLayout;
   /** The Read More target of an article. */
-  linkTo(id: string): string;
+  linkTo(article: Article): string;
   /** Marks this article's card as the current page. */
   currentId?: string;
   /** When Read More does not lead to the article: a second link per card to its text. */
-  articleLink?(id: string): string;
+  articleLink?(article: Article): string;
   /** The title and the image link there too (the blog's cards). */
-  titleLink?(id: string): string;
+  titleLink?(article: Article): string;
   /** The address of a page of the list (1: the first). */
   pageHref(page: number): string;
+  /** What a list that is not there says (a tag no article has); else "no such page". */
+  notFound?: ReactNode;
 }
 
 /** The list's loading state shows until the page's loader has the articles. */
@@ -54,12 +58,14 @@ function LoadedArticleList({
   articleLink,
   titleLink,
   pageHref,
+  notFound,
 }: ArticleListProps) {
   const state = usePageData<ArticleListState>();
   // The server answers these itself (302); in the browser the list goes there too.
   if (state.status === 'redirect') return <Navigate to={state.location} replace />;
   if (state.status === 'error') return <ErrorMessage>{ARTICLES_LOAD_ERROR}</ErrorMessage>;
   if (state.status === 'not-found') {
+    if (notFound) return notFound;
     return (
       <p className={styles.empty}>
         {NO_SUCH_PAGE_TEXT} <Link to={pageHref(1)}>{NEWER_ARTICLES_LABEL}</Link>
@@ -74,7 +80,7 @@ function LoadedArticleList({
           <li key={article._id}>
             <ArticleCard
               article={article}
-              href={linkTo(article._id)}
+              href={linkTo(article)}
               layout={layout}
               imageLoading={
                 index < PRIORITY_IMAGES[layout]
@@ -84,8 +90,8 @@ function LoadedArticleList({
                     : 'lazy'
               }
               current={article._id === currentId}
-              articleHref={articleLink?.(article._id)}
-              titleHref={titleLink?.(article._id)}
+              articleHref={articleLink?.(article)}
+              titleHref={titleLink?.(article)}
             />
           </li>
         ))}

@@ -10,6 +10,7 @@ import {
   loadPublicOrDraft,
   loaderRequestOptions,
   notFound,
+  redirectTo,
   reportLoadFailure,
   unavailable,
 } from '@portfolio/shared/page-data';
@@ -19,15 +20,18 @@ import type { Article, ArticleDetail } from '@portfolio/shared/types';
 import { listPosition, offsetOf, pageNumberOf } from '../pagination/page-numbers';
 import type { ListPosition } from '../pagination/page-numbers';
 import { sortNewestFirst } from './article-text';
-import { ARTICLES_PER_PAGE } from './paths';
+import { ARTICLES_PER_PAGE, articlePath } from './paths';
 
 export { ARTICLES_PER_PAGE };
 
 /** A page of the list: its articles, newest first, and where it stands (`position`). */
 export type ArticleListState =
   | Unavailable
-  /** A page number past the last page, 0, negative or not a number. */
-  | NotFound
+  /**
+   * A page number past the last page, 0, negative or not a number; `unknownTag`: a tag no
+   * public article has, or a name no tag can have (docs/decisions/132).
+   */
+  | (NotFound & { readonly unknownTag?: true })
   /** Another address shows this page (/blog/page/1: /blog; an /articles/{id} of no card). */
   | Redirect
   | { status: 'loaded'; articles: Article[]; position: ListPosition };
@@ -35,6 +39,11 @@ export type ArticleListState =
 export type ArticleState =
   | NotFound
   | Unavailable
+  /**
+   * The article's address is another one now (its slug; asked for by id or a former slug): a 301
+   * there (docs/decisions/132).
+   */
+  | Redirect
   /** An admin's draft, on the site's server: the browser loads it (docs/decisions/122). */
   | InBrowser
   | {
@@ -47,21 +56,32 @@ export type ArticleState =
       html: string;
     };
 
+/** Which articles a list shows: all of them, or those with a tag (docs/decisions/132). */
+export interface ArticleListFilter {
+  tag?: string;
+}
+
 /**
- * One page of the article list of both list pages (/blog and /articles/:id): one call, for that
- * page only. `rawPage` is the page number as the address gives it (null: the first page).
+ * One page of the article list of the list pages (/blog, /tags/:tag and /articles/:id): one
+ * call, for that page only. `rawPage` is the page number as the address gives it (null: the
+ * first page). A tag's list without any article is not there at all (a tag no public article
+ * has: a 404), where the blog's first page says it has no articles yet.
  */
 export async function loadArticleList(
   rawPage: string | null | undefined,
   options: RequestOptions = {},
+  { tag }: ArticleListFilter = {},
 ): Promise<ArticleListState> {
   const page = pageNumberOf(rawPage, ARTICLES_PER_PAGE);
   if (page === undefined) return notFound();
   try {
     const { items, total } = await getArticlePage(
-      { limit: ARTICLES_PER_PAGE, offset: offsetOf(page, ARTICLES_PER_PAGE) },
+      { limit: ARTICLES_PER_PAGE, offset: offsetOf(page, ARTICLES_PER_PAGE), tag },
       options,
     );
+    if (tag !== undefined && (total === 0 || (page === 1 && items.length === 0))) {
+      return notFound({ unknownTag: true } as const);
+    }
     const position = listPosition(page, ARTICLES_PER_PAGE, items.length, total);
     if (!position) return notFound();
     return { status: 'loaded', articles: sortNewestFirst(items), position };
@@ -83,7 +103,8 @@ async function articleHtml(content: string | undefined): Promise<string> {
 
 /**
  * One article with its neighbours, for the article page; an admin also gets a draft or a
- * scheduled one (everyone else: not found).
+ * scheduled one (everyone else: not found). `id` is the address's segment: the API answers by
+ * slug, id or former slug; any of them but the slug is sent to the slug's address for good.
  */
 export async function loadArticle(
   id: string,
@@ -94,6 +115,10 @@ export async function loadArticle(
       getArticle(id, options),
     );
     if (article === 'in-browser') return inBrowser();
+    // An API from before slugs sends none: the id is the address.
+    if (article.slug !== undefined && article.slug !== id) {
+      return redirectTo(articlePath(article.slug), { permanent: true });
+    }
     return { status: 'loaded', article, html: await articleHtml(article.content) };
   } catch (error) {
     // An id the API does not know (404) or refuses (400): not found, never loaded again.

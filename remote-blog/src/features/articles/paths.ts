@@ -14,9 +14,20 @@ function withPage(path: string, page: number): string {
   return page > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;
 }
 
-/** The article page: Read More links point here (docs/product.md#quirks-kept-on-purpose). */
+/**
+ * The article page: Read More links point here (docs/product.md#quirks-kept-on-purpose). `id` is
+ * the article's slug or id: the page answers both (docs/decisions/132).
+ */
 export function articlePath(id: string): string {
   return `/article/${encodeURIComponent(id)}`;
+}
+
+/**
+ * An article's address: its slug (docs/decisions/132), or its id from an API from before slugs.
+ * Its id and former slugs answer with a 301 to this one.
+ */
+export function articleHref(article: { _id: string; slug?: string }): string {
+  return articlePath(article.slug ?? article._id);
 }
 
 /** The second list variant: its cards link to itself (spec: "Its cards link to /articles/{id}"). */
@@ -31,7 +42,27 @@ export function articlesVariantPagePath(id: string, page: number): string {
 
 export const SEARCH_PATH = '/search-article';
 
-/** A page of a search's results. */
-export function searchPagePath(query: string, page: number): string {
-  return withPage(`${SEARCH_PATH}?${new URLSearchParams({ query })}`, page);
+/** A page of a search's results, of the articles with `tag` when one is given. */
+export function searchPagePath(query: string, page: number, tag?: string): string {
+  const params = new URLSearchParams({ query });
+  if (tag) params.set('tag', tag);
+  return withPage(`${SEARCH_PATH}?${params}`, page);
+}
+
+/** The tag index: every tag with how many articles have it (docs/decisions/132). */
+export const TAGS_PATH = '/tags';
+
+/** A tag's page: its articles, newest first, ARTICLES_PER_PAGE to a page. */
+export function tagPath(tag: string): string {
+  return `${TAGS_PATH}/${encodeURIComponent(tag)}`;
+}
+
+/** A page of a tag's articles: the first is the tag's page itself (its /page/1 redirects there). */
+export function tagPagePath(tag: string, page: number): string {
+  return page > 1 ? `${tagPath(tag)}/page/${page}` : tagPath(tag);
+}
+
+/** A tag's RSS feed, relayed by the site's server from the content API. */
+export function tagFeedPath(tag: string): string {
+  return `${tagPath(tag)}/rss.xml`;
 }

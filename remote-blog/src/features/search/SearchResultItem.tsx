@@ -4,7 +4,7 @@ import { formatPostDate } from '@portfolio/shared/format';
 import type { SearchResult } from '@portfolio/shared/types';
 import { NO_CONTENT } from '../../texts';
 import { articleTitle } from '../articles/article-text';
-import { articlePath } from '../articles/paths';
+import { articleHref } from '../articles/paths';
 import { HighlightedText } from './HighlightedText';
 import { parseSnippetHtml } from './snippet';
 import styles from './SearchResultItem.module.css';
@@ -17,7 +17,7 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
   return (
     <article className={styles.result}>
       <h2 className={styles.title}>
-        <Link to={articlePath(result._id)}>{articleTitle(result.title)}</Link>
+        <Link to={articleHref(result)}>{articleTitle(result.title)}</Link>
       </h2>
       {date && (
         <time className={styles.date} dateTime={result.createdAt}>

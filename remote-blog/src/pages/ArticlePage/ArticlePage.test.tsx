@@ -24,6 +24,7 @@ import {
   NEXT_ARTICLE_LABEL,
   NO_CONTENT,
   PREVIOUS_ARTICLE_LABEL,
+  TAGS_LABEL,
   UNTITLED,
 } from '../../texts';
 import * as ArticlePage from './ArticlePage';
@@ -289,6 +290,164 @@ describe('ArticlePage', () => {
     expect(description()).toBe('Intro. Never trust, always verify.');
     expect(canonical()).toBe('http://site.test/article/meta');
     expect(robots()).toBeUndefined();
+  });
+});
+
+describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () => {
+  const url = (segment: string) => new URL(`http://site.test/article/${segment}`);
+  const load = (segment: string) =>
+    ArticlePage.loader({
+      params: { id: segment },
+      request: new Request(url(segment)),
+      url: url(segment),
+      pattern: '/article/:id',
+      context: { session: null },
+    });
+  const site = siteContext(TEST_RUNTIME_CONFIG);
+
+  it('answers an id or a former slug with a permanent redirect (301) to the slug', async () => {
+    const article = makeArticleDetail({ _id: 'tls-in-practice', slug: 'tls-13-in-practice' });
+    mockFetch({
+      'GET /articles/tls-in-practice': { body: article },
+      'GET /articles/old-tls-slug': { body: article },
+    });
+    for (const segment of ['tls-in-practice', 'old-tls-slug']) {
+      const state = await load(segment);
+      expect(state).toEqual({
+        status: 'redirect',
+        location: '/article/tls-13-in-practice',
+        permanent: true,
+      });
+      // What the site's server reads: a 301 (shell/src/server/render.tsx).
+      expect(pageOutcome(state)).toEqual({
+        kind: 'redirect',
+        location: '/article/tls-13-in-practice',
+        permanent: true,
+      });
+    }
+  });
+
+  it('shows the article at its slug; an API without slugs keeps the id as the address', async () => {
+    mockFetch({
+      'GET /articles/tls-13-in-practice': {
+        body: makeArticleDetail({ _id: 'tls-in-practice', slug: 'tls-13-in-practice' }),
+      },
+      'GET /articles/older-api': { body: makeArticleDetail({ _id: 'older-api' }) },
+    });
+    expect(await load('tls-13-in-practice')).toMatchObject({ status: 'loaded' });
+    expect(await load('older-api')).toMatchObject({ status: 'loaded' });
+  });
+
+  it('in the browser, replaces the address with the slug and shows the article', async () => {
+    const article = makeArticleDetail({
+      _id: 'tls-in-practice',
+      slug: 'tls-13',
+      title: 'TLS 1.3 in practice',
+    });
+    const fetchMock = mockFetch({
+      'GET /articles/tls-in-practice': { body: article },
+      'GET /articles/tls-13': { body: article },
+    });
+    const page = renderArticle('tls-in-practice');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'TLS 1.3 in practice' }),
+    ).toBeInTheDocument();
+    expect(page.router.state.location.pathname).toBe('/article/tls-13');
+    expect(page.router.state.historyAction).toBe('REPLACE');
+    expect(fetchMock.mock.calls.map(([called]) => String(called))).toEqual([
+      `${TEST_API_BASE}/articles/tls-in-practice`,
+      `${TEST_API_BASE}/articles/tls-13`,
+    ]);
+    await waitFor(() => expect(canonical()).toBe('http://site.test/article/tls-13'));
+  });
+
+  it('links the neighbours by their slugs', async () => {
+    mockFetch({
+      'GET /articles/middle': {
+        body: makeArticleDetail({
+          _id: 'middle',
+          slug: 'middle',
+          previous: { _id: 'older', title: 'Older', slug: 'older-renamed' },
+          next: { _id: 'newer', title: 'Newer' },
+        }),
+      },
+    });
+    renderArticle('middle');
+    const nav = await screen.findByRole('navigation', { name: ARTICLE_NAVIGATION_LABEL });
+    expect(within(nav).getByRole('link', { name: /Previous article/ })).toHaveAttribute(
+      'href',
+      '/article/older-renamed',
+    );
+    expect(within(nav).getByRole('link', { name: /Next article/ })).toHaveAttribute(
+      'href',
+      '/article/newer',
+    );
+  });
+
+  it('shows its tags as a labelled list of links to their pages; none without tags', async () => {
+    mockFetch({
+      'GET /articles/tagged': {
+        body: makeArticleDetail({ _id: 'tagged', tags: ['zero-trust', 'tls'] }),
+      },
+      'GET /articles/untagged': { body: makeArticleDetail({ _id: 'untagged' }) },
+    });
+    renderArticle('tagged');
+    const list = await screen.findByRole('list', { name: TAGS_LABEL });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['zero-trust', '/tags/zero-trust'],
+      ['tls', '/tags/tls'],
+    ]);
+    renderArticle('untagged');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    expect(screen.getAllByRole('list', { name: TAGS_LABEL })).toHaveLength(1);
+  });
+
+  it("describes itself with the owner's meta description, else the excerpt, in every head tag", () => {
+    const withMeta = makeArticleDetail({
+      _id: 'meta',
+      slug: 'meta',
+      excerpt: 'The card text.',
+      metaDescription: 'What search engines show.',
+    });
+    const at = new URL('/article/meta', site.siteUrl);
+    const spec = ArticlePage.head({
+      data: { status: 'loaded', article: withMeta, html: '' },
+      params: {},
+      url: at,
+      site,
+    });
+    expect(spec.description).toBe('What search engines show.');
+    const doc = document.implementation.createHTMLDocument('');
+    doc.head.innerHTML = renderHeadTags(spec, site, at);
+    for (const selector of [
+      'meta[name="description"]',
+      'meta[property="og:description"]',
+      'meta[name="twitter:description"]',
+    ]) {
+      expect(doc.head.querySelector(selector)?.getAttribute('content')).toBe(
+        'What search engines show.',
+      );
+    }
+    const posting = Array.from(
+      doc.head.querySelectorAll('script[type="application/ld+json"]'),
+      (script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>,
+    ).find((node) => node['@type'] === 'BlogPosting');
+    expect(posting?.description).toBe('What search engines show.');
+    expect(posting?.url).toBe('http://site.test/article/meta');
+
+    const withoutMeta = { ...withMeta, metaDescription: undefined };
+    expect(
+      ArticlePage.head({
+        data: { status: 'loaded', article: withoutMeta, html: '' },
+        params: {},
+        url: at,
+        site,
+      }).description,
+    ).toBe('The card text.');
   });
 });
 

@@ -1,7 +1,8 @@
 // /article/:id: one article in full (Read More links point here), with its Markdown
-// rendered safely, a reading time, and links to the older and newer article.
+// rendered safely, a reading time, its tags, and links to the older and newer article. `:id` is
+// the article's slug (docs/decisions/132); its id or a former slug answers a 301 to the slug.
 import { Suspense } from 'react';
-import { Link } from '@portfolio/shared/router';
+import { Link, Navigate } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import {
   blogPostingJsonLd,
@@ -15,7 +16,8 @@ import { formatPostDate, publicationState } from '@portfolio/shared/format';
 import type { ArticleDetail } from '@portfolio/shared/types';
 import { DraftNotice, ErrorMessage, ResponsiveImage, Spinner } from '@portfolio/shared/ui';
 import { articleExcerpt, articleTitle, readingMinutes } from '../../features/articles/article-text';
-import { BLOG_PATH, articlePath } from '../../features/articles/paths';
+import { BLOG_PATH, articleHref } from '../../features/articles/paths';
+import { TagList } from '../../features/tags/TagList';
 import { loadArticle } from '../../features/articles/article-states';
 import type { ArticleState } from '../../features/articles/article-states';
 import {
@@ -55,7 +57,7 @@ function ArticleNeighbours({ article }: { article: ArticleDetail }) {
   return (
     <nav className={styles.neighbours} aria-label={ARTICLE_NAVIGATION_LABEL}>
       {previous && (
-        <Link to={articlePath(previous._id)} className={styles.previous}>
+        <Link to={articleHref(previous)} className={styles.previous}>
           <span className={styles.direction}>
             <span aria-hidden="true">← </span>
             {PREVIOUS_ARTICLE_LABEL}
@@ -64,7 +66,7 @@ function ArticleNeighbours({ article }: { article: ArticleDetail }) {
         </Link>
       )}
       {next && (
-        <Link to={articlePath(next._id)} className={styles.next}>
+        <Link to={articleHref(next)} className={styles.next}>
           <span className={styles.direction}>
             {NEXT_ARTICLE_LABEL}
             <span aria-hidden="true"> →</span>
@@ -88,6 +90,7 @@ function ArticleView({ article, html }: { article: ArticleDetail; html: string }
           {date && <span aria-hidden="true"> · </span>}
           <span>{readingTimeLabel(readingMinutes(article.content ?? ''))}</span>
         </p>
+        <TagList tags={article.tags} className={styles.tags} />
       </header>
       {article.imagePath && (
         <ResponsiveImage
@@ -120,19 +123,24 @@ export function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * An article: its title, excerpt, dates and generated card, as a BlogPosting; an unknown or
- * unavailable article is kept out of search (docs/decisions/060).
+ * An article: its title, description (the owner's meta description, else the excerpt:
+ * docs/decisions/132), dates and generated card, as a BlogPosting; an unknown or unavailable
+ * article is kept out of search (docs/decisions/060).
  */
 export const head: PageHead<typeof loader> = ({ data, site }) => {
-  if (data?.status === 'loading') return { title: LOADING_ARTICLE, noindex: true };
+  // A redirect's head shows only in the browser, until it has gone to the article's address.
+  if (data?.status === 'loading' || data?.status === 'redirect') {
+    return { title: LOADING_ARTICLE, noindex: true };
+  }
   if (data?.status !== 'loaded') {
     const notFound = data?.status === 'not-found';
     return { title: notFound ? ARTICLE_NOT_FOUND_TITLE : ARTICLE_UNAVAILABLE_TITLE, noindex: true };
   }
   const { article } = data;
   const title = articleTitle(article.title);
-  const description = articleExcerpt(article.excerpt) ?? NO_CONTENT;
-  const path = articlePath(article._id);
+  const description =
+    articleExcerpt(article.metaDescription) ?? articleExcerpt(article.excerpt) ?? NO_CONTENT;
+  const path = articleHref(article);
   const image = contentCard(site, 'articles', { ...article, title });
   const modifiedTime = article.updatedAt ?? article.createdAt;
   return {
@@ -181,6 +189,8 @@ function ArticleContent() {
   const state = usePageData<ArticleState>();
   useLoadInBrowser(state.status === 'loading');
 
+  // The server answers it itself (301); in the browser the address is replaced.
+  if (state.status === 'redirect') return <Navigate to={state.location} replace />;
   if (state.status === 'loading') return <Spinner label={LOADING_ARTICLE} />;
   if (state.status === 'not-found' || state.status === 'error') {
     const notFound = state.status === 'not-found';

@@ -10,7 +10,7 @@ import type { PageHead } from '@portfolio/shared/head';
 import { ArticleList } from '../../features/articles/ArticleList';
 import { ARTICLES_PER_PAGE, loadArticleList } from '../../features/articles/article-states';
 import { pageNumberOf, pageParamOf } from '../../features/pagination/page-numbers';
-import { articlePath, articlesVariantPagePath } from '../../features/articles/paths';
+import { articleHref, articlesVariantPagePath } from '../../features/articles/paths';
 import {
   ARTICLES_VARIANT_INTRO,
   ARTICLES_VARIANT_TITLE,
@@ -62,9 +62,9 @@ export default function ArticlesVariantPage() {
       </header>
       <ArticleList
         layout="compact"
-        linkTo={(articleId) => articlesVariantPagePath(articleId, page)}
+        linkTo={(article) => articlesVariantPagePath(article._id, page)}
         currentId={id}
-        articleLink={articlePath}
+        articleLink={articleHref}
         pageHref={(page) => articlesVariantPagePath(id, page)}
       />
     </section>

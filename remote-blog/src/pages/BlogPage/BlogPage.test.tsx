@@ -22,6 +22,7 @@ import {
   NO_ARTICLES,
   NO_CONTENT,
   READ_MORE_LABEL,
+  TAGS_LABEL,
   UNTITLED,
 } from '../../texts';
 import * as BlogPage from './BlogPage';
@@ -117,6 +118,47 @@ describe('BlogPage', () => {
     const link = within(card!).getByRole('link', { name: new RegExp(`^${READ_MORE_LABEL}`) });
     expect(link).toHaveAttribute('href', '/article/abc%201');
     expect(link).toHaveTextContent(READ_MORE_LABEL);
+  });
+
+  // docs/decisions/132: the card links use the slug; its tags link to their pages.
+  it('links a card by its slug and shows its tags, keeping the date, title, excerpt and Read More', async () => {
+    mockFetch({
+      'GET /articles?limit=10&offset=0': {
+        body: [
+          makeArticle({
+            _id: 'tls-in-practice',
+            slug: 'tls-13-in-practice',
+            title: 'TLS 1.3 in practice',
+            excerpt: 'What changed in the handshake.',
+            tags: ['tls', 'zero-trust'],
+            createdAt: '2026-11-21T10:00:00.000Z',
+          }),
+        ],
+      },
+    });
+    renderBlog();
+    const [card] = await screen.findAllByRole('article');
+    expect(card!.querySelector('time')).toHaveTextContent('Nov 21, 2026');
+    expect(within(card!).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'TLS 1.3 in practice',
+    );
+    expect(within(card!).getByText('What changed in the handshake.')).toBeInTheDocument();
+    expect(
+      within(card!).getByRole('link', { name: new RegExp(`^${READ_MORE_LABEL}`) }),
+    ).toHaveAttribute('href', '/article/tls-13-in-practice');
+    expect(within(card!).getByRole('link', { name: 'TLS 1.3 in practice' })).toHaveAttribute(
+      'href',
+      '/article/tls-13-in-practice',
+    );
+    const tags = within(card!).getByRole('list', { name: TAGS_LABEL });
+    expect(
+      within(tags)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['tls', '/tags/tls'],
+      ['zero-trust', '/tags/zero-trust'],
+    ]);
   });
 
   it("shows 'Untitled' and 'No content available.' for an article without them", async () => {

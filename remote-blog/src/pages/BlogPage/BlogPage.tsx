@@ -1,6 +1,6 @@
 // /blog and /blog/page/:page: the articles, newest first, ARTICLES_PER_PAGE to a page, as a grid
-// of cards whose Read More (and title and image) open /article/{id}. /blog is the first page;
-// /blog/page/1 redirects there, and a page past the last one is a 404.
+// of cards whose Read More (and title and image) open /article/{slug} (docs/decisions/132). /blog
+// is the first page; /blog/page/1 redirects there, and a page past the last one is a 404.
 import { loaderRequestOptions, redirectTo } from '@portfolio/shared/page-data';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { breadcrumbJsonLd, imagePreload } from '@portfolio/shared/head';
@@ -8,7 +8,7 @@ import type { PageHead } from '@portfolio/shared/head';
 import { CARD_IMAGE_SIZES } from '../../features/articles/ArticleCard';
 import { ArticleList } from '../../features/articles/ArticleList';
 import { loadArticleList } from '../../features/articles/article-states';
-import { BLOG_PATH, articlePath, blogPagePath } from '../../features/articles/paths';
+import { BLOG_PATH, articleHref, blogPagePath } from '../../features/articles/paths';
 import { BLOG_INTRO, BLOG_TITLE, NO_SUCH_PAGE_TITLE, pagedTitle } from '../../texts';
 import styles from './BlogPage.module.css';
 
@@ -51,8 +51,8 @@ export default function BlogPage() {
       </header>
       <ArticleList
         layout="grid"
-        linkTo={articlePath}
-        titleLink={articlePath}
+        linkTo={articleHref}
+        titleLink={articleHref}
         pageHref={blogPagePath}
       />
     </section>

@@ -1,7 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { TEST_API_BASE, mockFetch, renderPage, setUpTestRuntimeConfig } from '@portfolio/testing';
 import { makeSearchResult } from '@portfolio/testing/fixtures';
 import {
+  ALL_TAGS_LABEL,
   MORE_RESULTS_LABEL,
   NO_CONTENT,
   NO_SUCH_PAGE_TEXT,
@@ -9,7 +10,10 @@ import {
   SEARCHING,
   SEARCH_PAGES_LABEL,
   SEARCH_TITLE,
+  TAG_FILTER_LABEL,
+  TAG_FILTER_SUBMIT,
   noResultsText,
+  taggedSearchSummary,
 } from '../../texts';
 import { SEARCH_RESULTS_PER_PAGE } from '../../features/search/search-state';
 import * as SearchPage from './SearchPage';
@@ -22,6 +26,10 @@ afterEach(() => jest.restoreAllMocks());
 function renderSearch(url: string) {
   return renderPage(SearchPage, { route: url, path: '/search-article' });
 }
+
+/** The search calls a fetch mock saw (the page also asks for the tags its filter offers). */
+const searches = (fetchMock: jest.Mock) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/search?'));
 
 const marks = (element: HTMLElement) =>
   Array.from(element.querySelectorAll('mark'), (mark) => mark.textContent);
@@ -45,8 +53,7 @@ describe('SearchPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: SEARCH_TITLE })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(SEARCHING);
     const result = await screen.findByRole('article');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`${TEST_API_BASE}/search?query=zero+trust`);
+    expect(searches(fetchMock)).toEqual([`${TEST_API_BASE}/search?query=zero+trust`]);
     expect(within(result).getByRole('heading', { level: 2 })).toHaveTextContent(
       'Zero Trust in Practice',
     );
@@ -194,7 +201,7 @@ describe('SearchPage: pages of results', () => {
     });
     renderSearch('/search-article?query=tls&page=2');
     expect(await screen.findAllByRole('article')).toHaveLength(5);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(searches(fetchMock)).toHaveLength(1);
     const nav = screen.getByRole('navigation', { name: SEARCH_PAGES_LABEL });
     expect(within(nav).getByRole('link', { name: PREVIOUS_RESULTS_LABEL })).toHaveAttribute(
       'href',
@@ -213,5 +220,106 @@ describe('SearchPage: pages of results', () => {
     });
     renderSearch(`/search-article?query=tls&page=${page}`);
     expect(await screen.findByText(NO_SUCH_PAGE_TEXT)).toBeInTheDocument();
+  });
+});
+
+describe('SearchPage: the tag filter (docs/decisions/132)', () => {
+  const TAGS = {
+    'GET /tags': {
+      body: [
+        { tag: 'security', count: 5 },
+        { tag: 'tls', count: 2 },
+      ],
+    },
+  };
+
+  it('offers every tag, "All tags" first and chosen, and asks for the search within one', async () => {
+    mockFetch({
+      ...TAGS,
+      'GET /search?query=tls': { body: [makeSearchResult({ title: 'Any' })] },
+      'GET /search?query=tls&tag=security': {
+        body: [makeSearchResult({ _id: 'in-tag', slug: 'in-tag-slug', title: 'In the tag' })],
+      },
+    });
+    const page = renderSearch('/search-article?query=tls');
+    const select = await screen.findByRole('combobox', { name: TAG_FILTER_LABEL });
+    expect(Array.from((select as HTMLSelectElement).options, (option) => option.text)).toEqual([
+      ALL_TAGS_LABEL,
+      'security',
+      'tls',
+    ]);
+    expect(select).toHaveValue('');
+    await page.user.selectOptions(select, 'security');
+    await page.user.click(screen.getByRole('button', { name: TAG_FILTER_SUBMIT }));
+    expect(await screen.findByRole('link', { name: 'In the tag' })).toHaveAttribute(
+      'href',
+      '/article/in-tag-slug',
+    );
+    expect(page.router.state.location.search).toBe('?query=tls&tag=security');
+    expect(screen.getByText(taggedSearchSummary('tls', 'security'))).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: TAG_FILTER_LABEL })).toHaveValue('security');
+  });
+
+  it('is a plain GET form of the search page, which works without JavaScript', async () => {
+    mockFetch({ ...TAGS, 'GET /search?query=tls': { body: [] } });
+    renderSearch('/search-article?query=tls');
+    const select = await screen.findByRole('combobox', { name: TAG_FILTER_LABEL });
+    const form = select.closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/search-article');
+    expect(form.querySelector('input[type="hidden"][name="query"]')).toHaveValue('tls');
+    expect(select).toHaveAttribute('name', 'tag');
+    // Offered with no results too: another tag may have some.
+    expect(screen.getByText(noResultsText('tls'))).toBeInTheDocument();
+  });
+
+  it('keeps the tag in the links to the other pages of results', async () => {
+    mockFetch({
+      ...TAGS,
+      'GET /search?query=tls&tag=security&offset=20': {
+        body: Array.from({ length: SEARCH_RESULTS_PER_PAGE }, (_, n) =>
+          makeSearchResult({ _id: `r${n}`, title: `Result ${n}` }),
+        ),
+        headers: { 'X-Total-Count': '60' },
+      },
+    });
+    renderSearch('/search-article?query=tls&tag=security&page=2');
+    const nav = await screen.findByRole('navigation', { name: SEARCH_PAGES_LABEL });
+    expect(within(nav).getByRole('link', { name: PREVIOUS_RESULTS_LABEL })).toHaveAttribute(
+      'href',
+      '/search-article?query=tls&tag=security',
+    );
+    expect(within(nav).getByRole('link', { name: MORE_RESULTS_LABEL })).toHaveAttribute(
+      'href',
+      '/search-article?query=tls&tag=security&page=3',
+    );
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="next"]')?.getAttribute('href')).toBe(
+        'http://site.test/search-article?query=tls&tag=security&page=3',
+      ),
+    );
+  });
+
+  it('searches every tag for an empty ?tag=, and finds no page for a name no tag can have', async () => {
+    const fetchMock = mockFetch({ ...TAGS, 'GET /search?query=tls': { body: [] } });
+    renderSearch('/search-article?query=tls&tag=');
+    expect(await screen.findByText(noResultsText('tls'))).toBeInTheDocument();
+    fetchMock.mockClear();
+    renderSearch('/search-article?query=tls&tag=Not%20A%20Tag');
+    expect(await screen.findByText(NO_SUCH_PAGE_TEXT)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers the tag in use even when the tags cannot be had, and nothing else', async () => {
+    mockFetch({
+      'GET /tags': { status: 500, body: { message: 'down' } },
+      'GET /search?query=tls&tag=tls': { body: [makeSearchResult({ title: 'Kept' })] },
+    });
+    renderSearch('/search-article?query=tls&tag=tls');
+    const select = await screen.findByRole('combobox', { name: TAG_FILTER_LABEL });
+    expect(Array.from((select as HTMLSelectElement).options, (option) => option.value)).toEqual([
+      '',
+      'tls',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // The blog in pages (issue "A blog at 10,000 posts"): /blog shows the newest ARTICLES_PER_PAGE,
 // /blog/page/2 the older ones; plain links between them (they work without JavaScript), rel
-// prev/next and a canonical URL per page in the head; only the page's articles in the HTML; a
-// page that does not exist is a 404.
+// prev/next and a canonical URL per page in the head; only the page's articles in the HTML, each
+// linked by its slug; a page that does not exist is a 404. A tag's pages: e2e/tags.spec.ts.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_ORIGIN, SITE_ORIGIN, expect, expectNoA11yViolations, test } from './fixtures';
 import { ARTICLES_PER_PAGE } from '../remote-blog/src/features/articles/paths';
@@ -23,7 +23,12 @@ const headLink = (page: Page, rel: string) => page.locator(`head link[rel="${rel
 async function allArticles(request: APIRequestContext) {
   const response = await request.get(`${API_ORIGIN}/api/articles?limit=100`);
   expect(Number(response.headers()['x-total-count'])).toBeGreaterThan(ARTICLES_PER_PAGE);
-  return (await response.json()) as { _id: string; title: string; createdAt: string }[];
+  return (await response.json()) as {
+    _id: string;
+    slug?: string;
+    title: string;
+    createdAt: string;
+  }[];
 }
 
 async function datesOf(page: Page): Promise<number[]> {
@@ -82,6 +87,9 @@ test.describe('the blog in pages', () => {
     expect(first).toContain(`<link rel="next" href="${SITE_URL}/blog/page/2" />`);
     expect(second).toContain(`<link rel="canonical" href="${SITE_URL}/blog/page/2" />`);
     expect(second).toContain(`<link rel="prev" href="${SITE_URL}/blog" />`);
+    // The cards link each article by its slug (docs/decisions/132).
+    const newest = articles[0]!;
+    expect(first).toContain(`href="/article/${encodeURIComponent(newest.slug ?? newest._id)}"`);
   });
 
   test("an /articles/{id} of no card is sent to its page's own address, kept by no cache", async ({

@@ -3,9 +3,17 @@
 // API's contract, so a wrong shape renders the page's error state into the HTML.
 import { mockFetch, renderPageOnServer, setUpTestRuntimeConfig } from '@portfolio/testing';
 import { makeArticle, makeArticleDetail } from '@portfolio/testing/fixtures';
-import { ARTICLES_LOAD_ERROR, ARTICLE_LOAD_ERROR } from '../texts';
+import {
+  ARTICLES_LOAD_ERROR,
+  ARTICLE_LOAD_ERROR,
+  TAGS_LOAD_ERROR,
+  tagCountLabel,
+  tagTitle,
+} from '../texts';
 import * as ArticlePage from './ArticlePage/ArticlePage';
 import * as BlogPage from './BlogPage/BlogPage';
+import * as TagPagedPage from './TagPagedPage/TagPagedPage';
+import * as TagsPage from './TagsPage/TagsPage';
 
 setUpTestRuntimeConfig();
 
@@ -42,5 +50,36 @@ describe('server render of the blog with answers of the wrong shape', () => {
       path: '/article/:id',
     });
     expect(html).toContain(ARTICLE_LOAD_ERROR);
+  });
+});
+
+describe('server render of the tag pages (docs/decisions/132)', () => {
+  it("renders a tag's page of articles, with the card's tags", async () => {
+    const article = makeArticle({ title: 'TLS in practice', slug: 'tls', tags: ['tls'] });
+    mockFetch({
+      'GET /articles?limit=10&offset=10&tag=tls': {
+        body: [article],
+        headers: { 'X-Total-Count': '11' },
+      },
+    });
+    const html = await renderPageOnServer(TagPagedPage, {
+      route: '/tags/tls/page/2',
+      path: '/tags/:tag/page/:page',
+    });
+    expect(html).toContain(tagTitle('tls'));
+    expect(html).toContain('TLS in practice');
+    expect(html).toContain('href="/article/tls"');
+    expect(html).toContain('href="/tags/tls"');
+  });
+
+  it('renders the tag index, and its error for an answer of the wrong shape', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /tags': { body: [{ tag: 'tls', count: 2 }] } });
+    const html = await renderPageOnServer(TagsPage, { route: '/tags', path: '/tags' });
+    expect(html).toContain('href="/tags/tls"');
+    expect(html).toContain(tagCountLabel(2));
+    mockFetch({ 'GET /tags': { body: [{ tag: 'tls' }] } });
+    const broken = await renderPageOnServer(TagsPage, { route: '/tags', path: '/tags' });
+    expect(broken).toContain(TAGS_LOAD_ERROR);
   });
 });

@@ -1,7 +1,6 @@
 // The article list with its loading, error and loaded states (docs/product.md#blog), shared by
 // /blog, a tag's pages and the /articles/:id variant, which differ only in layout and link target.
 import { Suspense } from 'react';
-import type { ReactNode } from 'react';
 import { usePageData } from '@portfolio/shared/page-data';
 import { Link, Navigate } from '@portfolio/shared/router';
 import type { Article } from '@portfolio/shared/types';
@@ -38,8 +37,6 @@ export interface ArticleListProps {
   titleLink?(article: Article): string;
   /** The address of a page of the list (1: the first). */
   pageHref(page: number): string;
-  /** What a list that is not there says (a tag no article has); else "no such page". */
-  notFound?: ReactNode;
 }
 
 /** The list's loading state shows until the page's loader has the articles. */
@@ -58,14 +55,12 @@ function LoadedArticleList({
   articleLink,
   titleLink,
   pageHref,
-  notFound,
 }: ArticleListProps) {
   const state = usePageData<ArticleListState>();
   // The server answers these itself (302); in the browser the list goes there too.
   if (state.status === 'redirect') return <Navigate to={state.location} replace />;
   if (state.status === 'error') return <ErrorMessage>{ARTICLES_LOAD_ERROR}</ErrorMessage>;
   if (state.status === 'not-found') {
-    if (notFound) return notFound;
     return (
       <p className={styles.empty}>
         {NO_SUCH_PAGE_TEXT} <Link to={pageHref(1)}>{NEWER_ARTICLES_LABEL}</Link>

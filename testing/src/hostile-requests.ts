@@ -13,6 +13,7 @@ import {
   EMAIL_PATTERN,
   HTTP_URL_PATTERN,
   IMAGE_PATH_PATTERN,
+  SLUG_PATTERN,
   ProfileInputSchema,
   ProjectInputSchema,
   PublicationInputSchema,
@@ -299,7 +300,8 @@ export const hostileReadHeaders: fc.Arbitrary<Record<string, string>> = fc.dicti
 
 // --- Bodies -----------------------------------------------------------------------------------
 
-type FieldKind = 'text' | 'email' | 'imagePath' | 'url' | 'date' | 'list' | 'boolean' | 'choice';
+type FieldKind =
+  'text' | 'email' | 'imagePath' | 'url' | 'slug' | 'date' | 'list' | 'boolean' | 'choice';
 
 interface FieldSpec {
   kind: FieldKind;
@@ -324,6 +326,7 @@ function fieldKind(name: string, schema: TSchema): FieldKind {
   if (schema.pattern === IMAGE_PATH_PATTERN) return 'imagePath';
   if (schema.pattern === HTTP_URL_PATTERN) return 'url';
   if (schema.pattern === EMAIL_PATTERN) return 'email';
+  if (schema.pattern === SLUG_PATTERN) return 'slug';
   return 'text';
 }
 
@@ -384,6 +387,18 @@ const BAD_FORMATS: Partial<Record<FieldKind, string[]>> = {
     'not a url',
     'vbscript:msgbox',
   ],
+  slug: [
+    'Not A Slug',
+    'UPPER',
+    '-leading',
+    'trailing-',
+    'two--hyphens',
+    '../etc/passwd',
+    'a/b',
+    "x' OR '1'='1",
+    'tls%2fx',
+    'écrire',
+  ],
   date: ['yesterday', '2025-13-45T00:00:00Z', "1' OR '1'='1", '9999999-01-01', '2025-06-10 09:00'],
   choice: ['live', 'Published', 'DRAFT', ' draft', 'published\u0000', "draft' OR '1'='1", 'null'],
   text: [],
@@ -414,7 +429,9 @@ const unstorableDate = fc.oneof(
 function breakBody(spec: BodySpec, base: Record<string, unknown>) {
   const fields = Object.keys(spec);
   const requiredFields = fields.filter((field) => spec[field]?.required);
-  const textFields = fields.filter((field) => ['text', 'email'].includes(spec[field]?.kind ?? ''));
+  const textFields = fields.filter((field) =>
+    ['text', 'email', 'slug'].includes(spec[field]?.kind ?? ''),
+  );
   const formatted = fields.filter(
     (field) => (BAD_FORMATS[spec[field]?.kind ?? 'text'] ?? []).length,
   );

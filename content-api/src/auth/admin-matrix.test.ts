@@ -138,6 +138,13 @@ const ADMIN_ROUTES: Route[] = [
     success: 204,
   },
   { name: 'GET /contact', target: { url: '/api/contact' }, success: 200 },
+  // The admin's reads of drafts (docs/decisions/120, 132).
+  {
+    name: 'GET /articles?include=drafts&state=draft',
+    target: { url: '/api/articles?include=drafts&state=draft&limit=20' },
+    success: 200,
+  },
+  { name: 'GET /tags?include=drafts', target: { url: '/api/tags?include=drafts' }, success: 200 },
   {
     name: 'PATCH /contact/:id',
     target: {

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { runContentCommand, PGLITE_IN_USE } from '../cli/content.js';
 import { openDatabase } from '../db/connect.js';
 import type { Database } from '../db/connect.js';
-import { articles, images, projects } from '../db/schema.js';
+import { articleSlugs, articles, images, projects } from '../db/schema.js';
 import { createDatabaseLocation, createTestDatabase, testDrivers } from '../testing/databases.js';
 import type { TestDriver } from '../testing/databases.js';
 import { adminHeaders } from '../testing/fake-auth.js';
@@ -72,6 +72,24 @@ describe.each(testDrivers)('content as files (%s)', (driver: TestDriver) => {
         })
       ).statusCode,
     ).toBe(201);
+    // An article with an address, tags and summaries of the owner's (docs/decisions/132).
+    for (const slug of ['tls-basics', 'tls-for-everyone']) {
+      const put = await source.app.inject({
+        method: 'PUT',
+        url: '/api/articles/tls-in-practice',
+        headers: adminHeaders,
+        payload: {
+          title: 'TLS in Practice',
+          content: 'Short body.',
+          imagePath: '/images/tls.svg',
+          slug,
+          tags: ['cryptography', 'networking'],
+          customExcerpt: 'The padlock, explained.',
+          metaDescription: 'What TLS gives you, and what it does not.',
+        },
+      });
+      expect(put.statusCode).toBe(200);
+    }
     folder = tmp();
   }, 120_000);
   afterAll(async () => {
@@ -101,6 +119,26 @@ describe.each(testDrivers)('content as files (%s)', (driver: TestDriver) => {
       'Comes out later.',
       '',
     ]);
+    expect(first['articles/tls-in-practice.md']?.split('\n')).toEqual([
+      '---',
+      'id: tls-in-practice',
+      'slug: tls-for-everyone',
+      'title: TLS in Practice',
+      'status: published',
+      expect.stringMatching(/^publishedAt: /),
+      expect.stringMatching(/^createdAt: /),
+      expect.stringMatching(/^updatedAt: /),
+      'image: tls.svg',
+      'tags:',
+      '  - cryptography',
+      '  - networking',
+      'excerpt: The padlock, explained.',
+      'description: What TLS gives you, and what it does not.',
+      'formerSlugs:',
+      '  - tls-basics',
+      '---',
+      'Short body.',
+    ]);
     writeContentFolder(folder, await exportContent(source.database.db));
     expect(read(folder)).toEqual(first);
   });
@@ -114,6 +152,12 @@ describe.each(testDrivers)('content as files (%s)', (driver: TestDriver) => {
         rows.map(({ searchVector: _vector, ...row }) => row);
       const [a, b] = [await everything(source.database.db), await everything(target.db)];
       expect(strip(b.articles)).toEqual(strip(a.articles));
+      // Every address of every article leads where it did (docs/decisions/132).
+      const slugs = async (db: Database) =>
+        (await db.select().from(articleSlugs))
+          .map((row) => `${row.slug} → ${row.articleId}`)
+          .sort();
+      expect(await slugs(target.db)).toEqual(await slugs(source.database.db));
       expect(b.projects).toEqual(a.projects);
       expect(b.images).toEqual(a.images);
 
@@ -165,7 +209,8 @@ describe.each(testDrivers)('content as files (%s)', (driver: TestDriver) => {
       write('articles/no-title.md', '---\nstatus: draft\n---\nBody\n');
       write('articles/bad-status.md', '---\ntitle: X\n\nstatus: live\n---\nBody\n');
       write('articles/empty-body.md', '---\ntitle: X\n---\n   \n');
-      write('articles/unknown-field.md', '---\ntitle: X\ntags: [a]\n---\nBody\n');
+      write('articles/unknown-field.md', '---\ntitle: X\ncategory: [a]\n---\nBody\n');
+      write('articles/bad-tag.md', '---\ntitle: X\ntags: [Web Security]\n---\nBody\n');
       write('articles/no-front-matter.md', 'Just text.\n');
       write(
         'projects/bad-link.md',
@@ -180,10 +225,11 @@ describe.each(testDrivers)('content as files (%s)', (driver: TestDriver) => {
       }
       expect(problems).toEqual([
         expect.stringMatching(/^articles\/bad-status\.md:4: Status must be/),
+        expect.stringMatching(/^articles\/bad-tag\.md:3: Tags\[0\] must be lowercase letters/),
         expect.stringMatching(/^articles\/empty-body\.md:4: Content \(the text after/),
         expect.stringMatching(/^articles\/no-front-matter\.md:1: A content file starts/),
         'articles/no-title.md:1: Title is required.',
-        'articles/unknown-field.md:3: Unknown field "tags" (known: id, title, status, publishedAt, createdAt, updatedAt, image).',
+        'articles/unknown-field.md:3: Unknown field "category" (known: id, slug, title, status, publishedAt, createdAt, updatedAt, image, tags, excerpt, description, formerSlugs).',
         expect.stringMatching(/^articles\/yaml-error\.md:3: Invalid YAML: /),
         expect.stringMatching(/^projects\/bad-link\.md:4: Link /),
       ]);

@@ -5,6 +5,7 @@
 import {
   ArticleInputSchema,
   ID_PATTERN,
+  SLUG_PATTERN,
   IMAGE_NAME_PATTERN,
   ProjectInputSchema,
 } from '@portfolio/contract';
@@ -37,6 +38,8 @@ export interface ContentFile<Input> {
   input: Input;
   /** When given, the item's last change (else the import's time when it changes anything). */
   updatedAt?: string;
+  /** An article's former slugs, which lead to it (docs/decisions/132). */
+  formerSlugs?: string[];
 }
 
 export type ArticleFile = ContentFile<ArticleInput>;
@@ -54,6 +57,13 @@ export interface ContentItem {
   image?: string;
   skills?: string[];
   link?: string;
+  /** An article's address, tags, card text and meta description (docs/decisions/132). */
+  slug?: string;
+  tags?: string[];
+  excerpt?: string;
+  description?: string;
+  /** The slugs an article had before, which still lead to it. */
+  formerSlugs?: string[];
   /** An article's Markdown, a project's description. */
   body: string;
 }
@@ -61,7 +71,20 @@ export interface ContentItem {
 const IMAGE_PREFIX = '/images/';
 /** Front matter keys, in the order they are written. */
 const KEYS: Record<ContentKind, readonly string[]> = {
-  articles: ['id', 'title', 'status', 'publishedAt', 'createdAt', 'updatedAt', 'image'],
+  articles: [
+    'id',
+    'slug',
+    'title',
+    'status',
+    'publishedAt',
+    'createdAt',
+    'updatedAt',
+    'image',
+    'tags',
+    'excerpt',
+    'description',
+    'formerSlugs',
+  ],
   projects: [
     'id',
     'title',
@@ -74,6 +97,14 @@ const KEYS: Record<ContentKind, readonly string[]> = {
     'link',
   ],
 };
+/** Front matter keys whose API field has another name (the files use the common names). */
+const INPUT_FIELD: Record<string, string> = {
+  excerpt: 'customExcerpt',
+  description: 'metaDescription',
+};
+const FILE_KEY: Record<string, string> = Object.fromEntries(
+  Object.entries(INPUT_FIELD).map(([key, field]) => [field, key]),
+);
 const BODY_FIELD: Record<ContentKind, 'content' | 'description'> = {
   articles: 'content',
   projects: 'description',
@@ -96,6 +127,7 @@ const validators = {
   projects: bodyValidator(ProjectInputSchema),
 };
 const idPattern = new RegExp(ID_PATTERN);
+const slugPattern = new RegExp(SLUG_PATTERN);
 const imageNamePattern = new RegExp(IMAGE_NAME_PATTERN);
 
 /** Reads one file; throws a ContentFileError naming the line of the first problem. */
@@ -159,18 +191,34 @@ export function readContentFile(
     title: fields.title,
     [BODY_FIELD[kind]]: kind === 'projects' ? body.trim() : body,
   };
-  for (const key of ['status', 'publishedAt', 'createdAt', 'skills', 'link']) {
-    if (fields[key] !== undefined) input[key] = fields[key];
+  const inputKeys =
+    kind === 'articles'
+      ? ['status', 'publishedAt', 'createdAt', 'slug', 'tags', 'excerpt', 'description']
+      : ['status', 'publishedAt', 'createdAt', 'skills', 'link'];
+  for (const key of inputKeys) {
+    if (fields[key] !== undefined) input[INPUT_FIELD[key] ?? key] = fields[key];
+  }
+  const formerSlugs = fields.formerSlugs;
+  if (
+    formerSlugs !== undefined &&
+    !(
+      Array.isArray(formerSlugs) &&
+      formerSlugs.every((slug) => typeof slug === 'string' && slugPattern.test(slug))
+    )
+  ) {
+    fail(lineOf('formerSlugs'), 'FormerSlugs must be a list of slugs such as tls-basics.');
   }
   if (image !== undefined) input.imagePath = `${IMAGE_PREFIX}${String(image)}`;
   const validate = validators[kind];
   if (!validate(input)) {
     const error = (validate.errors?.[0] ?? {}) as SchemaValidationError;
     const field = error.instancePath.split('/')[1] ?? String(error.params?.missingProperty ?? '');
-    const key = field === 'imagePath' ? 'image' : field;
+    const key = field === 'imagePath' ? 'image' : (FILE_KEY[field] ?? field);
     const line = field === BODY_FIELD[kind] ? bodyLine : lineOf(key);
     const reason = describeValidationError(error, 'body')
       .replace(/^ImagePath/, 'Image')
+      .replace(/^CustomExcerpt/, 'Excerpt')
+      .replace(/^MetaDescription/, 'Description')
       .replace(/^Content|^Description/, (name) => `${name} (the text after the front matter)`);
     fail(line, reason);
   }
@@ -186,6 +234,7 @@ export function readContentFile(
     id: id as string,
     input: input as unknown as ArticleInput & ProjectInput,
     ...(typeof updatedAt === 'string' && { updatedAt }),
+    ...(Array.isArray(formerSlugs) && { formerSlugs: formerSlugs as string[] }),
   };
 }
 

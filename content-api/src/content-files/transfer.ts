@@ -7,7 +7,13 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
 import type { Transaction } from '../db/content-queries.js';
 import { resolvePublication } from '../db/publication.js';
-import { articles, images, projects } from '../db/schema.js';
+import { articleSlugs, articles, images, projects } from '../db/schema.js';
+import {
+  SlugTakenError,
+  assertSlugFree,
+  normalizeTags,
+  recordSlugs,
+} from '../features/articles/repository.js';
 import { measureImage } from '../features/images/image-size.js';
 import type { ImageMeasure } from '../features/images/image-size.js';
 import { inspectImage } from '../features/images/image-type.js';
@@ -225,6 +231,17 @@ export async function importContent(
     );
     for (const file of content.articles) {
       const { input } = file;
+      const stored = storedArticles.get(file.id);
+      // A file without a slug keeps the stored one, or the id (a file from before slugs).
+      const slug = input.slug ?? (stored?.slug as string | undefined) ?? file.id;
+      // Its id leads to it too, as it does from its creation through the API.
+      const slugs = [...new Set([file.id, slug, ...(file.formerSlugs ?? [])])];
+      try {
+        for (const each of slugs) await assertSlugFree(tx, file.id, each);
+      } catch (error) {
+        if (!(error instanceof SlugTakenError)) throw error;
+        throw new ContentFolderError([new ContentFileError(file.file, 1, error.message)]);
+      }
       const row = rowFor(
         file,
         {
@@ -232,11 +249,16 @@ export async function importContent(
           content: input.content,
           plainText: markdownToPlainText(input.content),
           imagePath: input.imagePath ?? null,
+          slug,
+          tags: normalizeTags(input.tags),
+          customExcerpt: input.customExcerpt?.trim() ?? null,
+          metaDescription: input.metaDescription?.trim() ?? null,
         },
-        storedArticles.get(file.id),
+        stored,
         now,
       );
-      summary[await upsert(tx, articles, file, row, storedArticles.get(file.id), now)] += 1;
+      summary[await upsert(tx, articles, file, row, stored, now)] += 1;
+      await recordSlugs(tx, file.id, slugs);
     }
     const storedProjects = await storedRows(
       tx,
@@ -288,12 +310,33 @@ export async function exportContent(db: Database): Promise<ExportedContent> {
     if (row.link) item.link = row.link as string;
     return item;
   };
-  const [articleRows, projectRows] = await Promise.all([
+  const articleItem = (row: Row, formerSlugs: string[]): ContentItem => {
+    const item = toItem(row, row.content as string);
+    const tags = row.tags as string[];
+    // The slug only when it is not the id: a file then reads as one from before slugs did.
+    if (row.slug !== row.id) item.slug = row.slug as string;
+    if (tags.length > 0) item.tags = tags;
+    if (row.customExcerpt) item.excerpt = row.customExcerpt as string;
+    if (row.metaDescription) item.description = row.metaDescription as string;
+    if (formerSlugs.length > 0) item.formerSlugs = formerSlugs;
+    return item;
+  };
+  const [articleRows, projectRows, slugRows] = await Promise.all([
     db.select().from(articles).orderBy(articles.id),
     db.select().from(projects).orderBy(projects.id),
+    db.select().from(articleSlugs).orderBy(articleSlugs.createdAt, articleSlugs.slug),
   ]);
+  const formerSlugs = new Map<string, string[]>();
+  const currentSlugs = new Map(articleRows.map((row) => [row.id, row.slug]));
+  for (const { slug, articleId } of slugRows) {
+    // Neither its slug now nor its id (which leads to it anyway).
+    if (slug === currentSlugs.get(articleId) || slug === articleId) continue;
+    formerSlugs.set(articleId, [...(formerSlugs.get(articleId) ?? []), slug]);
+  }
   const exported = {
-    articles: (articleRows as unknown as Row[]).map((row) => toItem(row, row.content as string)),
+    articles: (articleRows as unknown as Row[]).map((row) =>
+      articleItem(row, formerSlugs.get(row.id) ?? []),
+    ),
     projects: (projectRows as unknown as Row[]).map((row) =>
       toItem(row, row.description as string),
     ),

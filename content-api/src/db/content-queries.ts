@@ -80,7 +80,8 @@ function timestamps(input: { createdAt?: string }, now: Date) {
 /**
  * Inserts a row under the first free slug id made from `title` ("threat-modeling",
  * "threat-modeling-2", …); `createdAt` defaults to now. `insert` runs the insert with
- * ON CONFLICT DO NOTHING and returns undefined when another writer took the id.
+ * ON CONFLICT DO NOTHING and returns undefined when another writer took the id. `reserved`
+ * names more of the candidates that are not free (an article's: slugs in use).
  */
 export function insertContentRow<T>(
   db: Database,
@@ -89,18 +90,21 @@ export function insertContentRow<T>(
   fallbackSlug: string,
   input: { createdAt?: string },
   insert: (id: string, timestamps: { createdAt: Date; updatedAt: Date }) => Promise<T | undefined>,
+  reserved: (base: string) => Promise<string[]> = async () => [],
 ): Promise<T> {
   const now = new Date();
   return insertWithSlugId(
     title,
     fallbackSlug,
-    async (base) =>
-      (
+    async (base) => [
+      ...(
         await db
           .select({ id: idColumn })
           .from(table)
           .where(or(eq(idColumn, base), like(idColumn, `${base}-%`)))
       ).map((row) => String(row.id)),
+      ...(await reserved(base)),
+    ],
     (id) => insert(id, { createdAt: now, ...timestamps(input, now) }),
   );
 }

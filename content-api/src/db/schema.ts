@@ -76,6 +76,14 @@ export const articles = pgTable(
     /** The Markdown rendered to plain text: what search indexes and ts_headline cuts. */
     plainText: text('plain_text').notNull(),
     imagePath: text('image_path'),
+    /** Its address (`/article/<slug>`, docs/decisions/132): unique; the id's at first. */
+    slug: text('slug').notNull(),
+    /** Lowercase tags in the owner's order (TAG_PATTERN), each once. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** The card text the owner wrote; null: the automatic excerpt. */
+    customExcerpt: text('custom_excerpt'),
+    /** The page's meta description the owner wrote; null: the excerpt. */
+    metaDescription: text('meta_description'),
     ...timestamps,
     ...publication,
     // `<` and `>` become spaces so the text-search parser does not swallow `<script>` as a tag.
@@ -86,8 +94,27 @@ export const articles = pgTable(
   (table) => [
     index('articles_created_at_idx').on(table.createdAt, table.id),
     index('articles_search_idx').using('gin', table.searchVector),
+    uniqueIndex('articles_slug_idx').on(table.slug),
+    index('articles_tags_idx').using('gin', table.tags),
     ...publicationChecks('articles', table),
   ],
+);
+
+/**
+ * Every slug an article had (docs/decisions/132), its current one included: a former slug
+ * answers with the article (the site redirects to its address now). Another article may take
+ * a former slug over, which ends its redirect.
+ */
+export const articleSlugs = pgTable(
+  'article_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('article_slugs_article_id_idx').on(table.articleId)],
 );
 
 export const contactMessages = pgTable(

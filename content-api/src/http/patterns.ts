@@ -8,6 +8,7 @@ import {
   IMAGE_PATH_PATTERN,
   IMAGE_VARIANT_PATTERN,
   NON_BLANK_PATTERN,
+  SLUG_PATTERN,
 } from '@portfolio/contract';
 
 /** Visible ASCII, no spaces: a UUID, a ULID, a quoted structured-field string… */
@@ -21,5 +22,8 @@ export const PATTERN_DESCRIPTIONS: Record<string, string> = {
   [IMAGE_PATH_PATTERN]: 'must be an image path such as /images/diagram.png',
   [IMAGE_VARIANT_PATTERN]: 'must be a width and a format such as 640.avif',
   [EMAIL_PATTERN]: 'must be a valid email address',
+  // TAG_PATTERN is the same expression: a tag reads as a slug does.
+  [SLUG_PATTERN]:
+    'must be lowercase letters and digits in words joined by single hyphens, such as zero-trust',
   [IDEMPOTENCY_KEY_PATTERN]: 'must be 1 to 255 visible ASCII characters, such as a UUID',
 };

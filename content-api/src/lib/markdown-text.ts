@@ -24,8 +24,18 @@ function decodeEntities(text: string): string {
   });
 }
 
-function collectText(tokens: readonly Token[], out: string[]): void {
+/**
+ * What the automatic excerpt leaves out (docs/decisions/132): headings, code blocks, images,
+ * raw HTML and tables are not the prose a card's summary should start with.
+ */
+const NOT_PROSE = new Set(['heading', 'code', 'image', 'html', 'table']);
+
+function collectText(tokens: readonly Token[], out: string[], prose = false): void {
   for (const token of tokens) {
+    if (prose && NOT_PROSE.has(token.type)) {
+      out.push(' ');
+      continue;
+    }
     switch (token.type) {
       case 'space':
       case 'hr':
@@ -37,14 +47,14 @@ function collectText(tokens: readonly Token[], out: string[]): void {
         break;
       case 'list':
         for (const item of (token as Tokens.List).items) {
-          collectText(item.tokens, out);
+          collectText(item.tokens, out, prose);
           out.push(' ');
         }
         break;
       case 'table': {
         const table = token as Tokens.Table;
         for (const cell of [...table.header, ...table.rows.flat()]) {
-          collectText(cell.tokens, out);
+          collectText(cell.tokens, out, prose);
           out.push(' ');
         }
         break;
@@ -53,7 +63,7 @@ function collectText(tokens: readonly Token[], out: string[]): void {
         const { tokens: children, text } = token as Tokens.Generic;
         const start = out.length;
         if (Array.isArray(children) && children.length > 0) {
-          collectText(children, out);
+          collectText(children, out, prose);
         } else if (typeof text === 'string') {
           out.push(text);
         }
@@ -72,11 +82,41 @@ function collectText(tokens: readonly Token[], out: string[]): void {
   }
 }
 
+function toText(markdown: string, prose: boolean): string {
+  const out: string[] = [];
+  collectText(new Lexer().lex(markdown), out, prose);
+  return decodeEntities(out.join('')).replace(RESERVED_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+}
+
 /** Renders Markdown to one line of plain text (whitespace collapsed, entities decoded). */
 export function markdownToPlainText(markdown: string): string {
-  const out: string[] = [];
-  collectText(new Lexer().lex(markdown), out);
-  return decodeEntities(out.join('')).replace(RESERVED_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+  return toText(markdown, false);
+}
+
+/**
+ * The prose of Markdown as one line of plain text: paragraphs, lists and quotes, without
+ * headings, code blocks, images, raw HTML or tables (what the automatic excerpt is cut from).
+ */
+export function markdownToProse(markdown: string): string {
+  return toText(markdown, true);
+}
+
+/**
+ * An article's automatic excerpt (docs/decisions/132): the start of its prose, at most
+ * `maxLength` characters, ending on a word. Only the Markdown's first blocks are read: an excerpt
+ * never needs more than the first few thousand characters of prose.
+ */
+export function proseExcerpt(markdown: string, maxLength: number): string {
+  const leading = leadingBlocks(markdown, maxLength * 20);
+  const text = markdownToProse(leading) || (leading === markdown ? '' : markdownToProse(markdown));
+  return excerpt(text, maxLength);
+}
+
+/** The Markdown up to the first blank line after `length` characters (whole blocks). */
+function leadingBlocks(markdown: string, length: number): string {
+  if (markdown.length <= length) return markdown;
+  const end = markdown.indexOf('\n\n', length);
+  return end === -1 ? markdown : markdown.slice(0, end);
 }
 
 /** At most `maxLength` characters, cut at a word boundary, with an ellipsis when shortened. */
@@ -84,5 +124,7 @@ export function excerpt(text: string, maxLength: number): string {
   if (text.length <= maxLength) return text;
   const cut = text.slice(0, maxLength - ELLIPSIS.length);
   const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}${ELLIPSIS}`;
+  const words = (lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).trimEnd();
+  // "…with a laptop, ..." reads better as "…with a laptop...".
+  return `${words.replace(/[\s,;:.\-–—(]+$/u, '')}${ELLIPSIS}`;
 }

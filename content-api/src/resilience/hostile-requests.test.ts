@@ -31,6 +31,10 @@ describe('body specs derived from the contract', () => {
       content: { kind: 'text', max: 100_000, required: true },
       imagePath: { kind: 'imagePath' },
       createdAt: { kind: 'date' },
+      slug: { kind: 'slug', max: 100 },
+      tags: { kind: 'list', maxItems: 10 },
+      customExcerpt: { kind: 'text', max: 150 },
+      metaDescription: { kind: 'text', max: 300 },
       status: { kind: 'choice' },
       publishedAt: { kind: 'date' },
     });

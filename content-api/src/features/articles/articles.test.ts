@@ -49,6 +49,9 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
           updatedAt: expect.any(String),
           status: 'published',
           publishedAt: article.createdAt,
+          // Seeded files name no slug: the id is the address (docs/decisions/132).
+          slug: article._id,
+          tags: expect.any(Array),
         });
       }
     });
@@ -146,8 +149,8 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         ...middle,
-        previous: { _id: older._id, title: older.title },
-        next: { _id: newest._id, title: newest.title },
+        previous: { _id: older._id, slug: older._id, title: older.title },
+        next: { _id: newest._id, slug: newest._id, title: newest.title },
       });
     });
 
@@ -157,7 +160,11 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
       expect(newest.previous).not.toBeNull();
       const oldest = (await t.app.inject(`/api/articles/${seeded[11]?._id}`)).json();
       expect(oldest.previous).toBeNull();
-      expect(oldest.next).toEqual({ _id: seeded[10]?._id, title: seeded[10]?.title });
+      expect(oldest.next).toEqual({
+        _id: seeded[10]?._id,
+        slug: seeded[10]?._id,
+        title: seeded[10]?.title,
+      });
     });
 
     it('answers 404 with "Article not found" for an unknown id, 400 for a malformed one', async () => {
@@ -199,7 +206,10 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
         _id: 'ecrire-securite-toi',
         title: draft.title,
         content: draft.content,
-        excerpt: 'Hello. Some Markdown.',
+        // The heading is not the excerpt's (docs/decisions/132).
+        excerpt: 'Some Markdown.',
+        slug: 'ecrire-securite-toi',
+        tags: [],
         createdAt: '2020-01-01T00:00:00.000Z',
         updatedAt: expect.any(String),
         // Published when it was written, now: its createdAt names an older date.
@@ -210,7 +220,11 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
       expect(list.at(-1)._id).toBe('ecrire-securite-toi');
       const detail = (await t.app.inject('/api/articles/ecrire-securite-toi')).json();
       expect(detail.previous).toBeNull();
-      expect(detail.next).toEqual({ _id: seeded[11]?._id, title: seeded[11]?.title });
+      expect(detail.next).toEqual({
+        _id: seeded[11]?._id,
+        slug: seeded[11]?._id,
+        title: seeded[11]?.title,
+      });
     });
 
     it('replaces and deletes; missing ids answer 404', async () => {

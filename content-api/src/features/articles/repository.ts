@@ -1,30 +1,45 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
 import { deleteContentRow, insertContentRow, updateContentRow } from '../../db/content-queries.js';
 import type { ContentReadOptions } from '../../db/content-queries.js';
 import { isPublic, publicationFields, resolvePublication } from '../../db/publication.js';
 import type { Publication } from '../../db/publication.js';
-import { articles } from '../../db/schema.js';
-import { excerpt, markdownToPlainText } from '../../lib/markdown-text.js';
+import { articleSlugs, articles } from '../../db/schema.js';
+import type { Transaction } from '../../db/content-queries.js';
+import { markdownToPlainText, proseExcerpt } from '../../lib/markdown-text.js';
 import { ARTICLE_EXCERPT_LENGTH } from '@portfolio/contract';
 import type {
   Article,
   ArticleDetail,
   ArticleInput,
   ArticleNeighbour,
+  ContentState,
   PublicationInput,
+  TagCount,
 } from '@portfolio/contract';
 
 // The entity and input types are the API's contract (docs/decisions/052).
 export type { Article, ArticleDetail as ArticleWithNeighbours, ArticleInput, ArticleNeighbour };
 
-/** Everything but the search vector: the plain text gives the excerpt. */
+/** Another article already has this slug, or this id (docs/decisions/132): a 409. */
+export class SlugTakenError extends Error {
+  override name = 'SlugTakenError';
+  constructor(readonly slug: string) {
+    super(`The slug "${slug}" is already used by another article.`);
+  }
+}
+
+/** Everything but the search vector and the plain text (search's). */
 const articleColumns = {
   id: articles.id,
   title: articles.title,
   content: articles.content,
-  plainText: articles.plainText,
   imagePath: articles.imagePath,
+  slug: articles.slug,
+  tags: articles.tags,
+  customExcerpt: articles.customExcerpt,
+  metaDescription: articles.metaDescription,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
   status: articles.status,
@@ -35,8 +50,11 @@ interface ArticleRow extends Publication {
   id: string;
   title: string;
   content: string;
-  plainText: string;
   imagePath: string | null;
+  slug: string;
+  tags: string[];
+  customExcerpt: string | null;
+  metaDescription: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -44,15 +62,25 @@ interface ArticleRow extends Publication {
 function toArticle(row: ArticleRow): Article {
   const article: Article = {
     _id: row.id,
+    slug: row.slug,
     title: row.title,
     content: row.content,
-    excerpt: excerpt(row.plainText, ARTICLE_EXCERPT_LENGTH),
+    // The owner's card text, else the start of the prose (docs/decisions/132).
+    excerpt: row.customExcerpt ?? proseExcerpt(row.content, ARTICLE_EXCERPT_LENGTH),
+    tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...publicationFields(row),
   };
   if (row.imagePath) article.imagePath = row.imagePath;
+  if (row.customExcerpt) article.customExcerpt = row.customExcerpt;
+  if (row.metaDescription) article.metaDescription = row.metaDescription;
   return article;
+}
+
+/** Tags as stored: each once, in the order first given. */
+export function normalizeTags(tags: readonly string[] | undefined): string[] {
+  return [...new Set(tags ?? [])];
 }
 
 function toColumns(input: ArticleInput) {
@@ -61,20 +89,49 @@ function toColumns(input: ArticleInput) {
     content: input.content,
     plainText: markdownToPlainText(input.content),
     imagePath: input.imagePath ?? null,
+    tags: normalizeTags(input.tags),
+    customExcerpt: input.customExcerpt?.trim() ?? null,
+    metaDescription: input.metaDescription?.trim() ?? null,
   };
+}
+
+/** Which articles a list holds (docs/decisions/132). */
+export interface ArticleFilter extends ContentReadOptions {
+  tag?: string;
+  /** Text the search index must match (websearch syntax, as GET /search). */
+  query?: string;
+  /** One publication state; only meaningful with `drafts` (the public see published ones). */
+  state?: ContentState;
+}
+
+function filterOf(filter: ArticleFilter): SQL | undefined {
+  const now = filter.now ?? new Date();
+  const conditions: (SQL | undefined)[] = [
+    filter.drafts ? undefined : isPublic(articles, now),
+    filter.tag ? arrayContains(articles.tags, [filter.tag]) : undefined,
+    filter.query?.trim()
+      ? sql`${articles.searchVector} @@ websearch_to_tsquery('english', ${filter.query.trim()})`
+      : undefined,
+  ];
+  if (filter.state === 'draft') conditions.push(eq(articles.status, 'draft'));
+  if (filter.state === 'published') conditions.push(isPublic(articles, now));
+  if (filter.state === 'scheduled') {
+    conditions.push(and(eq(articles.status, 'published'), gt(articles.publishedAt, now)));
+  }
+  return and(...conditions);
 }
 
 const newestFirst = [desc(articles.createdAt), desc(articles.id)];
 
-/** Public articles, newest first; with `drafts`, every article (admin). */
+/** Public articles, newest first; with `drafts`, every article (admin); as `page` filters. */
 export async function listArticles(
   db: Database,
-  page: { limit?: number; offset?: number } & ContentReadOptions = {},
+  page: { limit?: number; offset?: number } & ArticleFilter = {},
 ): Promise<Article[]> {
   const query = db
     .select(articleColumns)
     .from(articles)
-    .where(page.drafts ? undefined : isPublic(articles, page.now ?? new Date()))
+    .where(filterOf(page))
     .orderBy(...newestFirst)
     .$dynamic();
   if (page.limit !== undefined) query.limit(page.limit);
@@ -82,22 +139,31 @@ export async function listArticles(
   return (await query).map(toArticle);
 }
 
-/** How many articles `listArticles()` pages through: public ones; with `drafts`, all (admin). */
-export async function countArticles(
-  db: Database,
-  options: ContentReadOptions = {},
-): Promise<number> {
+/** How many articles `listArticles()` pages through with the same filter. */
+export async function countArticles(db: Database, filter: ArticleFilter = {}): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(articles)
-    .where(options.drafts ? undefined : isPublic(articles, options.now ?? new Date()));
+    .where(filterOf(filter));
   return Number(row?.count ?? 0);
 }
 
-/** A public article; with `drafts`, any article (admin). */
+/**
+ * The id of the article `key` names: its slug now, else its id, else a slug it had (docs/
+ * decisions/132), as one SQL expression.
+ */
+function idNamedBy(key: string): SQL {
+  return sql`coalesce(
+    (select ${articles.id} from ${articles} where ${articles.slug} = ${key}),
+    (select ${articles.id} from ${articles} where ${articles.id} = ${key}),
+    (select ${articleSlugs.articleId} from ${articleSlugs} where ${articleSlugs.slug} = ${key})
+  )`;
+}
+
+/** A public article by id, slug or former slug; with `drafts`, any article (admin). */
 export async function findArticle(
   db: Database,
-  id: string,
+  key: string,
   options: ContentReadOptions = {},
 ): Promise<Article | undefined> {
   const [row] = await db
@@ -105,11 +171,26 @@ export async function findArticle(
     .from(articles)
     .where(
       and(
-        eq(articles.id, id),
+        eq(articles.id, idNamedBy(key)),
         options.drafts ? undefined : isPublic(articles, options.now ?? new Date()),
       ),
     );
   return row && toArticle(row);
+}
+
+/** Every tag of the public articles (with `drafts`, of all), most used first, then by name. */
+export async function listTags(
+  db: Database,
+  options: ContentReadOptions = {},
+): Promise<TagCount[]> {
+  const tag = sql<string>`tag`;
+  const rows = await db
+    .select({ tag, count: sql<number>`count(*)::int` })
+    .from(sql`${articles}, unnest(${articles.tags}) as tag`)
+    .where(options.drafts ? undefined : isPublic(articles, options.now ?? new Date()))
+    .groupBy(tag)
+    .orderBy(sql`count(*) desc`, tag);
+  return rows.map((row) => ({ tag: row.tag, count: Number(row.count) }));
 }
 
 /**
@@ -125,8 +206,8 @@ export async function findArticleWithNeighbours(
   const article = await findArticle(db, id, { ...options, now });
   if (!article) return undefined;
   const visible = isPublic(articles, now);
-  const position = sql`(select ${articles.createdAt}, ${articles.id} from ${articles} where ${articles.id} = ${id})`;
-  const neighbour = { _id: articles.id, title: articles.title };
+  const position = sql`(select ${articles.createdAt}, ${articles.id} from ${articles} where ${articles.id} = ${article._id})`;
+  const neighbour = { _id: articles.id, title: articles.title, slug: articles.slug };
   const [[previous], [next]] = await Promise.all([
     db
       .select(neighbour)
@@ -151,34 +232,110 @@ const ARTICLES = {
   publishedAt: articles.publishedAt,
 };
 
-export async function createArticle(db: Database, input: ArticleInput): Promise<Article> {
-  return insertContentRow(db, ARTICLES, input.title, 'article', input, async (id, timestamps) => {
-    const [row] = await db
-      .insert(articles)
-      .values({
-        id,
-        ...toColumns(input),
-        ...timestamps,
-        ...resolvePublication(input, undefined, timestamps.updatedAt),
-      })
-      .onConflictDoNothing()
-      .returning(articleColumns);
-    return row && toArticle(row);
-  });
+/** A SlugTakenError when `slug` is another article's slug now or its id (docs/decisions/132). */
+export async function assertSlugFree(tx: Transaction, id: string, slug: string): Promise<void> {
+  const [taken] = await tx
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(ne(articles.id, id), or(eq(articles.slug, slug), eq(articles.id, slug))))
+    .limit(1);
+  if (taken) throw new SlugTakenError(slug);
 }
 
-/** Full replacement (PUT); the id stays stable even when the title changes. */
+/**
+ * Records slugs as article `id`'s, for good: each leads to it from now on. A former slug of
+ * another article is taken over (its redirect ends).
+ */
+export async function recordSlugs(tx: Transaction, id: string, slugs: string[]): Promise<void> {
+  if (slugs.length === 0) return;
+  await tx
+    .insert(articleSlugs)
+    .values(slugs.map((slug) => ({ slug, articleId: id })))
+    .onConflictDoUpdate({ target: articleSlugs.slug, set: { articleId: id } });
+}
+
+/** Makes `slug` article `id`'s: checked free, then recorded. */
+async function claimSlug(tx: Transaction, id: string, slug: string): Promise<void> {
+  await assertSlugFree(tx, id, slug);
+  await recordSlugs(tx, id, [slug]);
+}
+
+/** The table's unique-violation code (Postgres and PGlite alike). */
+const UNIQUE_VIOLATION = '23505';
+
+/** Two writers claiming one slug at once: the loser's unique violation is a SlugTakenError. */
+async function slugRace<T>(slug: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const code = (error as { code?: unknown; cause?: { code?: unknown } }).code;
+    const causeCode = (error as { cause?: { code?: unknown } }).cause?.code;
+    if (slug && (code === UNIQUE_VIOLATION || causeCode === UNIQUE_VIOLATION)) {
+      throw new SlugTakenError(slug);
+    }
+    throw error;
+  }
+}
+
+/**
+ * A new article under an id made from its title; its slug is the one given or, by default, its
+ * id. A default id is never a slug an article has or had, so the two never disagree.
+ */
+export async function createArticle(db: Database, input: ArticleInput): Promise<Article> {
+  const taken = (base: string) =>
+    db
+      .select({ slug: articleSlugs.slug })
+      .from(articleSlugs)
+      .where(or(eq(articleSlugs.slug, base), sql`${articleSlugs.slug} like ${`${base}-%`}`))
+      .then((rows) => rows.map((row) => row.slug));
+  return slugRace(input.slug, () =>
+    insertContentRow(
+      db,
+      ARTICLES,
+      input.title,
+      'article',
+      input,
+      (id, timestamps) =>
+        db.transaction(async (tx) => {
+          const slug = input.slug ?? id;
+          const [row] = await tx
+            .insert(articles)
+            .values({
+              id,
+              slug,
+              ...toColumns(input),
+              ...timestamps,
+              ...resolvePublication(input, undefined, timestamps.updatedAt),
+            })
+            .onConflictDoNothing({ target: articles.id })
+            .returning(articleColumns);
+          if (!row) return undefined;
+          await claimSlug(tx, id, slug);
+          return toArticle(row);
+        }),
+      taken,
+    ),
+  );
+}
+
+/**
+ * Full replacement (PUT); the id stays stable even when the title changes. The slug is the one
+ * given, else the stored one; a former one keeps leading to the article.
+ */
 export async function replaceArticle(
   db: Database,
   id: string,
   input: ArticleInput,
 ): Promise<Article | undefined> {
-  const row = await updateContentRow(db, ARTICLES, id, input, (tx, changes) =>
-    tx
-      .update(articles)
-      .set({ ...toColumns(input), ...changes })
-      .where(eq(articles.id, id))
-      .returning(articleColumns),
+  const row = await slugRace(input.slug, () =>
+    updateContentRow(db, ARTICLES, id, input, async (tx, changes) => {
+      if (input.slug) await claimSlug(tx, id, input.slug);
+      return tx
+        .update(articles)
+        .set({ ...toColumns(input), ...(input.slug ? { slug: input.slug } : {}), ...changes })
+        .where(eq(articles.id, id))
+        .returning(articleColumns);
+    }),
   );
   return row && toArticle(row);
 }

@@ -1,4 +1,5 @@
-// /articles: public list (newest first) and detail with neighbours; admin create, replace, delete.
+// /articles: public list (newest first; by tag, text or state) and detail with neighbours (by id,
+// slug or former slug); admin create, replace, delete. /tags: the tags and their counts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ArticleDetailSchema,
@@ -9,6 +10,7 @@ import {
   DraftsQuerySchema,
   PublicationInputSchema,
   TOTAL_COUNT_HEADER,
+  TagListSchema,
 } from '@portfolio/contract';
 import type { ArticleInput } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
@@ -24,8 +26,10 @@ import {
   deleteArticle,
   findArticleWithNeighbours,
   listArticles,
+  listTags,
   replaceArticle,
   setArticlePublication,
+  SlugTakenError,
 } from './repository.js';
 
 export const ARTICLE_NOT_FOUND = 'Article not found';
@@ -34,6 +38,16 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
   async function assertImageExists(input: ArticleInput) {
     if (input.imagePath && !(await imageExists(db, input.imagePath))) {
       throw new HttpError(400, `ImagePath ${input.imagePath} does not refer to a stored image.`);
+    }
+  }
+
+  /** A slug another article has is the client's to change: a 409 with its message. */
+  async function slugChecked<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (error) {
+      if (error instanceof SlugTakenError) throw new HttpError(409, error.message);
+      throw error;
     }
   }
 
@@ -51,14 +65,14 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
       },
     },
     (request, reply) => {
-      const { limit, offset } = request.query;
+      const { limit, offset, tag, query, state } = request.query;
       // The page, and in X-Total-Count how many articles the caller may see in all (the same
       // filter), so a client can number its pages; both are part of the cached answer.
       return replyWithContent(cache, request, reply, async (options) => {
-        const now = new Date();
+        const filter = { tag, query, state, ...options, now: new Date() };
         const [page, total] = await Promise.all([
-          listArticles(db, { limit, offset, ...options, now }),
-          countArticles(db, { ...options, now }),
+          listArticles(db, { limit, offset, ...filter }),
+          countArticles(db, filter),
         ]);
         return jsonWithHeaders(await withImages(db, page), {
           [TOTAL_COUNT_HEADER]: String(total),
@@ -85,6 +99,19 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
       }) as Promise<void> | undefined,
   );
 
+  // Every tag with how many articles have it: of the public ones, or of all (admin).
+  app.get(
+    '/tags',
+    {
+      preHandler: draftsGuard,
+      schema: { querystring: DraftsQuerySchema, response: { 200: TagListSchema } },
+    },
+    (request, reply) =>
+      replyWithContent(cache, request, reply, (options) =>
+        listTags(db, { ...options, now: new Date() }),
+      ) as Promise<void> | undefined,
+  );
+
   app.post(
     '/articles',
     {
@@ -93,7 +120,8 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     },
     async (request, reply) => {
       await assertImageExists(request.body);
-      return reply.code(201).send(await withImage(db, await createArticle(db, request.body)));
+      const article = await slugChecked(createArticle(db, request.body));
+      return reply.code(201).send(await withImage(db, article));
     },
   );
 
@@ -109,7 +137,7 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
     },
     async (request) => {
       await assertImageExists(request.body);
-      const article = await replaceArticle(db, request.params.id, request.body);
+      const article = await slugChecked(replaceArticle(db, request.params.id, request.body));
       if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
       return withImage(db, article);
     },

@@ -146,6 +146,7 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
         status: 'published' as const,
         publishedAt: createdAt,
         ...extra,
+        slug: extra.id ?? `post-${String(n).padStart(3, '0')}`,
       };
     };
     await t.database.db.insert(articles).values([
@@ -175,8 +176,8 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
       ),
     );
     expect(items[0]?.title).toBe(`Post ${COUNT - 1} & more`);
-    // The summary as before: the article's plain text, cut to 300 characters.
-    expect(items[0]?.description).toMatch(/^Part 119\. Paragraph 0 of article 119: Threat models/);
+    // The summary: the article's prose (its heading left out), cut to 300 characters.
+    expect(items[0]?.description).toMatch(/^Paragraph 0 of article 119: Threat models/);
     expect(items[0]?.description.length).toBeLessThanOrEqual(301);
     // And the whole article, as HTML without anything that runs, links absolute.
     for (const item of items) {
@@ -273,8 +274,11 @@ describe('renderRss', () => {
   >[3];
   const article = (n: number) => ({
     id: `a${n}`,
+    slug: `a${n}`,
     title: `Article ${n}`,
     content: `Text ${n}`,
+    customExcerpt: null,
+    metaDescription: null,
     createdAt: new Date(0),
     updatedAt: new Date(0),
     publishedAt: new Date(0),

@@ -1,33 +1,48 @@
 // The feeds' reads (docs/decisions/130): bounded whatever the number of posts. The feed reads
 // its newest items only (LIMIT in SQL); the sitemap reads ids and dates, never content, and a
 // part reads its own slice (OFFSET/LIMIT). Public content only (docs/decisions/120).
-import { asc, count, desc, max, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
 import { isPublic } from '../../db/publication.js';
 import { articles, projects } from '../../db/schema.js';
 
 export interface FeedArticle {
   id: string;
+  /** Its address segment (docs/decisions/132). */
+  slug: string;
   title: string;
   content: string;
+  customExcerpt: string | null;
+  metaDescription: string | null;
   createdAt: Date;
   updatedAt: Date;
   publishedAt: Date | null;
 }
 
-/** The newest public articles, newest first (the blog's order): `limit` rows at most. */
-export function newestArticles(db: Database, limit: number, now: Date): Promise<FeedArticle[]> {
+/**
+ * The newest public articles, newest first (the blog's order), with `tag` when one is given:
+ * `limit` rows at most.
+ */
+export function newestArticles(
+  db: Database,
+  limit: number,
+  now: Date,
+  tag?: string,
+): Promise<FeedArticle[]> {
   return db
     .select({
       id: articles.id,
+      slug: articles.slug,
       title: articles.title,
       content: articles.content,
+      customExcerpt: articles.customExcerpt,
+      metaDescription: articles.metaDescription,
       createdAt: articles.createdAt,
       updatedAt: articles.updatedAt,
       publishedAt: articles.publishedAt,
     })
     .from(articles)
-    .where(isPublic(articles, now))
+    .where(and(isPublic(articles, now), tag ? arrayContains(articles.tags, [tag]) : undefined))
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(limit);
 }
@@ -66,6 +81,7 @@ export async function latestChange(
 }
 
 export interface SitemapEntry {
+  /** The page's address segment: a project's id, an article's slug. */
   id: string;
   changed: Date;
 }
@@ -82,7 +98,7 @@ export function sitemapEntries(
 ): Promise<SitemapEntry[]> {
   const table = TABLES[kind];
   return db
-    .select({ id: table.id, changed: changed(table) })
+    .select({ id: kind === 'articles' ? articles.slug : table.id, changed: changed(table) })
     .from(table)
     .where(isPublic(table, now))
     .orderBy(asc(table.createdAt), asc(table.id))

@@ -6,7 +6,8 @@
 // The link-preview cards register here too: like the feeds, they are how the site is shared.
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteContext } from '../../app.js';
-import { excerpt, markdownToPlainText } from '../../lib/markdown-text.js';
+import { TAG_MAX_LENGTH, TAG_PATTERN } from '@portfolio/contract';
+import { excerpt, markdownToProse } from '../../lib/markdown-text.js';
 import { HttpError } from '../../http/errors.js';
 import { replyFromCache } from '../../http/response-cache.js';
 import type { AboutData } from '../about/about-data.js';
@@ -36,6 +37,13 @@ export const SITEMAP_PART_SIZE = 50_000;
 
 export const SITEMAP_PART_NOT_FOUND = 'No such sitemap part.';
 
+export const TAG_FEED_NOT_FOUND = 'No articles have this tag.';
+
+/** A tag's page and its feed on the site (docs/decisions/132). */
+export const tagPath = (tag: string) => `/tags/${tag}`;
+export const tagFeedPath = (tag: string) => `${tagPath(tag)}/rss.xml`;
+const tagPattern = new RegExp(TAG_PATTERN);
+
 const RSS_DESCRIPTION_LENGTH = 300;
 
 const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -45,16 +53,36 @@ const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
  * stays within `maxBytes`, its full content (`contents`, sanitised HTML, in the same order): an
  * item past the budget carries its summary only, so a run of long articles cannot grow the feed.
  */
+/** A tag's feed: the channel names the tag and links its page (docs/decisions/132). */
+export interface FeedChannel {
+  tag?: string;
+}
+
+/** Where an article is read: its address now (docs/decisions/132). */
+function articleUrl(siteUrl: string, article: Pick<FeedArticle, 'slug'>): string {
+  return `${siteUrl}/article/${article.slug}`;
+}
+
+/** An item's summary: the owner's meta description or excerpt, else the prose's start. */
+function itemDescription(article: FeedArticle): string {
+  return (
+    article.metaDescription ??
+    article.customExcerpt ??
+    excerpt(markdownToProse(article.content), RSS_DESCRIPTION_LENGTH)
+  );
+}
+
 export function renderRss(
   articles: FeedArticle[],
   contents: readonly string[],
   siteUrl: string,
   about: AboutData,
   maxBytes = RSS_MAX_BYTES,
+  { tag }: FeedChannel = {},
 ): string {
   const newest = articles[0];
   const items = articles.map((article) => {
-    const link = `${siteUrl}/article/${article.id}`;
+    const link = articleUrl(siteUrl, article);
     return [
       '<item>',
       element('title', article.title),
@@ -62,18 +90,23 @@ export function renderRss(
       `<guid isPermaLink="true">${xmlText(link)}</guid>`,
       // When it went public (a draft published later is new to the feed's readers then).
       element('pubDate', (article.publishedAt ?? article.createdAt).toUTCString()),
-      element('description', excerpt(markdownToPlainText(article.content), RSS_DESCRIPTION_LENGTH)),
+      element('description', itemDescription(article)),
     ];
   });
   const head = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '<channel>',
-    element('title', `${about.name} — Blog`),
-    element('link', `${siteUrl}/blog`),
+    element('title', tag ? `${about.name} — Blog: ${tag}` : `${about.name} — Blog`),
+    element('link', tag ? `${siteUrl}${tagPath(tag)}` : `${siteUrl}/blog`),
     // Where the feed itself lives: the site's origin, which serves it (RSS best practice).
-    `<atom:link href="${xmlText(`${siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
-    element('description', `Articles by ${about.name}, ${about.title}.`),
+    `<atom:link href="${xmlText(`${siteUrl}${tag ? tagFeedPath(tag) : '/rss.xml'}`)}" rel="self" type="application/rss+xml" />`,
+    element(
+      'description',
+      tag
+        ? `Articles tagged ${tag} by ${about.name}, ${about.title}.`
+        : `Articles by ${about.name}, ${about.title}.`,
+    ),
     element('language', 'en'),
     newest ? element('lastBuildDate', newest.updatedAt.toUTCString()) : '',
   ];
@@ -209,34 +242,52 @@ export interface FeedRouteOptions extends RouteContext {
 const feedRoutes: FastifyPluginAsync<FeedRouteOptions> = async (app, options) => {
   const { db, cache, siteUrl, about, sitemapPartSize = SITEMAP_PART_SIZE } = options;
   const deployedAt = new Date();
-  /** The feed's articles as HTML, by id, with the Markdown each was made from. */
-  const renderedArticles = new Map<string, { markdown: string; html: string }>();
+  /** The feeds' articles as HTML, by id, with the Markdown and address each was made from. */
+  const renderedArticles = new Map<string, { markdown: string; url: string; html: string }>();
   await app.register(cardRoutes, options);
-  app.get('/rss.xml', (request, reply) =>
-    replyFromCache(cache, 'rss.xml', request, reply, async () => {
-      const articles = await newestArticles(db, RSS_ITEMS, new Date());
-      const contents: string[] = [];
-      for (const article of articles) {
-        // Sanitising is CPU work on this thread: an article is rendered again only when its
-        // Markdown changed (a write empties the response cache, not this).
-        const kept = renderedArticles.get(article.id);
-        if (kept?.markdown === article.content) {
-          contents.push(kept.html);
-          continue;
-        }
-        const html = await articleHtml(article.content, `${siteUrl}/article/${article.id}`);
-        renderedArticles.set(article.id, { markdown: article.content, html });
-        contents.push(html);
+  /** The feed of the newest articles, or of a tag's (null: the tag has no public article). */
+  async function feed(tag?: string): Promise<string | null> {
+    const articles = await newestArticles(db, RSS_ITEMS, new Date(), tag);
+    if (tag && articles.length === 0) return null;
+    const contents: string[] = [];
+    for (const article of articles) {
+      // Sanitising is CPU work on this thread: an article is rendered again only when its
+      // Markdown (or its address, which its relative links resolve against) changed (a write
+      // empties the response cache, not this).
+      const url = articleUrl(siteUrl, article);
+      const kept = renderedArticles.get(article.id);
+      if (kept?.markdown === article.content && kept.url === url) {
+        contents.push(kept.html);
+        continue;
       }
-      // Only the feed's articles are kept: at most RSS_ITEMS.
-      const inFeed = new Set(articles.map((article) => article.id));
-      for (const id of renderedArticles.keys()) if (!inFeed.has(id)) renderedArticles.delete(id);
-      return {
-        body: renderRss(articles, contents, siteUrl, about),
-        contentType: 'application/rss+xml; charset=utf-8',
-      };
-    }),
+      const html = await articleHtml(article.content, url);
+      renderedArticles.set(article.id, { markdown: article.content, url, html });
+      contents.push(html);
+    }
+    // Only the feeds' articles are kept: at most RSS_ITEMS for each feed recently asked for.
+    if (renderedArticles.size > RSS_ITEMS * 8) renderedArticles.clear();
+    return renderRss(articles, contents, siteUrl, about, RSS_MAX_BYTES, { tag });
+  }
+
+  app.get('/rss.xml', (request, reply) =>
+    replyFromCache(cache, 'rss.xml', request, reply, async () => ({
+      body: (await feed())!,
+      contentType: 'application/rss+xml; charset=utf-8',
+    })),
   );
+
+  app.get<{ Params: { tag: string } }>('/tags/:tag/rss.xml', (request, reply) => {
+    const { tag } = request.params;
+    if (!tagPattern.test(tag) || tag.length > TAG_MAX_LENGTH) {
+      throw new HttpError(404, TAG_FEED_NOT_FOUND);
+    }
+    return replyFromCache(cache, `tags/${tag}/rss.xml`, request, reply, async () => {
+      const body = await feed(tag);
+      // Thrown before anything is kept: only tags that have articles enter the cache.
+      if (body === null) throw new HttpError(404, TAG_FEED_NOT_FOUND);
+      return { body, contentType: 'application/rss+xml; charset=utf-8' };
+    });
+  });
 
   async function latestChanges(now: Date): Promise<Record<SitemapKind, Date | undefined>> {
     const [projects, articles] = await Promise.all([

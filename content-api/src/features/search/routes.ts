@@ -1,5 +1,6 @@
-// GET /search?query=: full-text search over articles, ranked, with highlighted snippets.
-import { and, desc, eq, sql } from 'drizzle-orm';
+// GET /search?query=: full-text search over articles (of one tag with ?tag=), ranked, with
+// highlighted snippets.
+import { and, arrayContains, desc, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -34,9 +35,20 @@ const HEADLINE_OPTIONS =
   `StartSel=${MARK_START}, StopSel=${MARK_STOP}, ` +
   'MaxWords=35, MinWords=20, ShortWord=2, MaxFragments=0, HighlightAll=false';
 
-/** Public articles only: drafts and scheduled ones are never found (docs/decisions/120). */
 function searchQuery(text: string): SQL {
   return sql`websearch_to_tsquery('english', ${text})`;
+}
+
+/**
+ * The articles a search finds: public ones only (drafts and scheduled ones are never found,
+ * docs/decisions/120) that match `query`, with `tag` when one is given (docs/decisions/132).
+ */
+function found(query: SQL, now: Date, tag: string | undefined): SQL | undefined {
+  return and(
+    isPublic(articles, now),
+    sql`${articles.searchVector} @@ ${query}`,
+    tag ? arrayContains(articles.tags, [tag]) : undefined,
+  );
 }
 
 /** How many public articles match `text`: what `searchArticles()` pages through. */
@@ -44,12 +56,12 @@ export async function countSearchResults(
   db: Database,
   text: string,
   now = new Date(),
+  tag?: string,
 ): Promise<number> {
-  const query = searchQuery(text);
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(articles)
-    .where(and(isPublic(articles, now), sql`${articles.searchVector} @@ ${query}`));
+    .where(found(searchQuery(text), now, tag));
   return Number(row?.count ?? 0);
 }
 
@@ -57,7 +69,11 @@ export async function searchArticles(
   db: Database,
   text: string,
   now = new Date(),
-  { limit = MAX_SEARCH_RESULTS, offset = 0 }: { limit?: number; offset?: number } = {},
+  {
+    limit = MAX_SEARCH_RESULTS,
+    offset = 0,
+    tag,
+  }: { limit?: number; offset?: number; tag?: string } = {},
 ): Promise<SearchResult[]> {
   const query = searchQuery(text);
   const rank = sql<number>`ts_rank(${articles.searchVector}, ${query})`;
@@ -67,7 +83,7 @@ export async function searchArticles(
   const page = db
     .select({ id: articles.id, createdAt: articles.createdAt, rank: rank.as('rank') })
     .from(articles)
-    .where(and(isPublic(articles, now), sql`${articles.searchVector} @@ ${query}`))
+    .where(found(query, now, tag))
     .orderBy(desc(rank), desc(articles.createdAt))
     .limit(limit)
     .offset(offset)
@@ -75,6 +91,8 @@ export async function searchArticles(
   const rows = await db
     .select({
       id: articles.id,
+      slug: articles.slug,
+      tags: articles.tags,
       title: articles.title,
       content: articles.content,
       createdAt: articles.createdAt,
@@ -90,6 +108,8 @@ export async function searchArticles(
     const fragment = headlineText(row.headline);
     return {
       _id: row.id,
+      slug: row.slug,
+      tags: row.tags,
       title: row.title,
       content: row.content,
       createdAt: row.createdAt.toISOString(),
@@ -114,6 +134,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, 
       const text = request.query.query?.trim() ?? '';
       const limit = request.query.limit ?? MAX_SEARCH_RESULTS;
       const offset = request.query.offset ?? 0;
+      const { tag } = request.query;
       // Keyed on the trimmed text and the page: " tls " and "tls" are one search, and one
       // cache entry; X-Total-Count (how many match in all) is part of the cached answer.
       return replyWithCachedJson(
@@ -124,12 +145,12 @@ const searchRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, 
           if (!text) return jsonWithHeaders([], { [TOTAL_COUNT_HEADER]: '0' });
           const now = new Date();
           const [results, total] = await Promise.all([
-            searchArticles(db, text, now, { limit, offset }),
-            countSearchResults(db, text, now),
+            searchArticles(db, text, now, { limit, offset, tag }),
+            countSearchResults(db, text, now, tag),
           ]);
           return jsonWithHeaders(results, { [TOTAL_COUNT_HEADER]: String(total) });
         },
-        JSON.stringify([text, limit, offset]),
+        JSON.stringify([text, limit, offset, tag ?? null]),
       );
     },
   );

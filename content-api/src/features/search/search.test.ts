@@ -66,7 +66,25 @@ describe.each(testDrivers)('GET /api/search (%s)', (driver) => {
       content: expect.stringContaining('Phishing is still'),
       createdAt: '2024-08-05T09:00:00.000Z',
       snippet: expect.stringContaining('<mark>Phishing</mark>'),
+      slug: 'how-to-spot-a-phishing-email',
+      tags: ['phishing', 'awareness'],
     });
+  });
+
+  it('filters by tag (docs/decisions/132): only the tag\'s matches, counted alone', async () => {
+    const all = await t.app.inject('/api/search?query=security');
+    const tagged = await t.app.inject('/api/search?query=security&tag=appsec');
+    expect(tagged.statusCode).toBe(200);
+    const results = tagged.json() as { tags: string[] }[];
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.every((result) => result.tags.includes('appsec'))).toBe(true);
+    expect(Number(tagged.headers['x-total-count'])).toBe(results.length);
+    expect(Number(all.headers['x-total-count'])).toBeGreaterThan(results.length);
+    const none = await t.app.inject('/api/search?query=security&tag=no-such-tag');
+    expect(none.json()).toEqual([]);
+    const invalid = await t.app.inject('/api/search?query=security&tag=Not%20A%20Tag');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toMatch(/^Tag must be lowercase letters/);
   });
 
   it('ranks a title match above a passing mention in the body', async () => {

@@ -80,7 +80,7 @@ export async function expectSameDocument(page: Page): Promise<void> {
 
 export interface SiteConfig {
   apiBase: string;
-  firebase: { apiKey: string };
+  firebase: { apiKey: string; projectId: string };
   authEmulatorUrl?: string;
 }
 

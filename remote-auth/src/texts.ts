@@ -25,6 +25,20 @@ export const GOOGLE_SIGN_IN_BUSY = 'Signing In with Google...';
 export const OR_SEPARATOR = 'or';
 export const NO_ACCOUNT_TEXT = 'New here?';
 export const CREDENTIALS_REQUIRED = 'Please enter your username, email and password.';
+export const FORGOT_PASSWORD_LINK = 'Forgot password?';
+
+// --- /forgot-password ---
+export const FORGOT_PASSWORD_ROUTE = '/forgot-password';
+export const RESET_TITLE = 'Reset your password';
+export const RESET_INTRO =
+  'Enter the email you signed up with. We will send you a link to set a new password.';
+export const RESET_SUBMIT = 'Send reset link';
+/** Busy label. */
+export const RESET_BUSY = 'Sending...';
+/** Said whether or not an account uses the address: the form never tells who has an account. */
+export const resetSentText = (email: string): string =>
+  `If an account uses ${email}, a link to reset its password is on its way. Check your inbox, then sign in with your new password.`;
+export const BACK_TO_SIGN_IN = 'Back to Sign In';
 
 // --- /login-google ---
 export const LOGIN_GOOGLE_TITLE = 'Login with Google';

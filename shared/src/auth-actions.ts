@@ -64,6 +64,22 @@ export async function signInWithEmail({ username, email, password }: Credentials
   await Promise.all([refreshAuthUser(), startSiteSession(user)]);
 }
 
+/**
+ * Sends Firebase's password reset e-mail to `email`; its link leads back to `continueUrl` (the
+ * sign-in page) once the new password is set. An address no account uses is answered as one that
+ * does, so the form never tells who has an account (with e-mail enumeration protection, as
+ * docs/deployment.md asks, Firebase itself does not say).
+ */
+export async function sendPasswordReset(email: string, continueUrl: string): Promise<void> {
+  const { auth, sdk } = await firebaseAuth();
+  try {
+    await sdk.sendPasswordResetEmail(auth, email, { url: continueUrl });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'auth/user-not-found') return;
+    throw error;
+  }
+}
+
 /** What a first-time Google user's profile stores (spec: role, name, email, photoURL). */
 export function googleProfileFields(
   user: Pick<User, 'displayName' | 'email' | 'photoURL'>,

@@ -7,6 +7,7 @@ export {
   createUserWithEmailAndPassword,
   initializeAuth,
   onIdTokenChanged,
+  sendPasswordResetEmail,
   setPersistence,
   signInWithCredential,
   signInWithEmailAndPassword,

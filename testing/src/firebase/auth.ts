@@ -85,6 +85,8 @@ export const GoogleAuthProvider = Object.assign(jest.fn(), {
 });
 export const updateProfile = jest.fn();
 export const signOut = jest.fn();
+/** Resolves, as the SDK does for any well-formed address (the stand-in sends nothing). */
+export const sendPasswordResetEmail = jest.fn();
 
 /** The SDK's default behaviour: set when the module loads and again by resetAuth(). */
 function behaveLikeTheSdk(): void {
@@ -96,6 +98,7 @@ function behaveLikeTheSdk(): void {
     };
   });
   setPersistence.mockResolvedValue(undefined);
+  sendPasswordResetEmail.mockResolvedValue(undefined);
   createUserWithEmailAndPassword.mockImplementation(async (_auth: unknown, email: string) => {
     const user = makeUser({ uid: 'new-uid', email, displayName: null });
     setCurrentUser(user);

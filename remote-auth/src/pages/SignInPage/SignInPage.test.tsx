@@ -15,6 +15,8 @@ import {
 } from '@portfolio/testing/firebase';
 import {
   EMAIL_LABEL,
+  FORGOT_PASSWORD_LINK,
+  FORGOT_PASSWORD_ROUTE,
   GOOGLE_SIGN_IN_BUSY,
   GOOGLE_SIGN_IN_LABEL,
   PASSWORD_LABEL,
@@ -47,6 +49,14 @@ async function fillAndSubmit(user: ReturnType<typeof renderPage>['user']) {
 }
 
 describe('SignInPage: email and password', () => {
+  it('links "Forgot password?" to the reset page', () => {
+    renderPage(<SignInPage />, { route: '/signin', auth: true });
+    expect(screen.getByRole('link', { name: FORGOT_PASSWORD_LINK })).toHaveAttribute(
+      'href',
+      FORGOT_PASSWORD_ROUTE,
+    );
+  });
+
   it('has an h1, required labelled inputs and a Google button', () => {
     renderPage(<SignInPage />, { route: '/signin', auth: true });
     expect(screen.getByRole('heading', { level: 1, name: SIGN_IN_TITLE })).toBeInTheDocument();

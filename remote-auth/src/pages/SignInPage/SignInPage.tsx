@@ -10,6 +10,8 @@ import { providerMessage } from '../../features/session/errors';
 import type { PageHead } from '@portfolio/shared/head';
 import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import {
+  FORGOT_PASSWORD_LINK,
+  FORGOT_PASSWORD_ROUTE,
   GOOGLE_SIGN_IN_BUSY,
   GOOGLE_SIGN_IN_LABEL,
   NO_ACCOUNT_TEXT,
@@ -57,6 +59,9 @@ export default function SignInPage() {
           void run('password', () => signInWithEmail(credentials))
         }
       />
+      <p className={styles.forgot}>
+        <Link to={FORGOT_PASSWORD_ROUTE}>{FORGOT_PASSWORD_LINK}</Link>
+      </p>
       <p className={styles.separator}>
         <span>{OR_SEPARATOR}</span>
       </p>

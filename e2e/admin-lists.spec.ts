@@ -36,6 +36,7 @@ import {
   pageOfPages,
 } from '../remote-auth/src/features/admin/admin-texts';
 
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const COUNT = 25;
 const DAY = 86_400_000;
 const main = (page: Page) => page.locator('main');
@@ -88,9 +89,9 @@ test('the admin pages through the articles, searches and filters them, and edits
 
     await signIn(page, 'Dev Admin', DEV_ADMIN.email, DEV_ADMIN.password);
     await page.goto('/admin-dashboard?tab=articles');
-    const search = main(page).getByLabel(SEARCH_ARTICLES_LABEL);
-    const status = main(page).getByLabel(STATUS_FILTER_LABEL);
-    const tagFilter = main(page).getByLabel(TAG_FILTER_LABEL);
+    const search = main(page).getByLabel(SEARCH_ARTICLES_LABEL, { exact: true });
+    const status = main(page).getByLabel(STATUS_FILTER_LABEL, { exact: true });
+    const tagFilter = main(page).getByLabel(TAG_FILTER_LABEL, { exact: true });
     await expect(rows(page)).toHaveCount(20);
 
     // Search: one article of the whole blog.
@@ -150,6 +151,7 @@ test('the admin pages through the articles, searches and filters them, and edits
     await expect(editor.getByText(`/article/renamed-${stamp}`)).toBeVisible();
     await editor.getByLabel(TAGS_LABEL).fill(`${tag}, Second Topic`);
     await expectNoA11yViolations(page);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/dashboard-article-editor.png` });
     await editor.getByRole('button', { name: SAVE_LABEL, exact: true }).click();
     await expect(main(page).getByText(ARTICLE_SAVED)).toBeVisible();
     const row = rows(page).first();
@@ -181,6 +183,14 @@ test('the admin pages through the articles, searches and filters them, and edits
     }
     await expect(pager(page).getByRole('button', { name: NEXT_PAGE_LABEL })).toBeVisible();
     await expectNoA11yViolations(page);
+    if (SCREENSHOTS) {
+      await page.screenshot({
+        path: `${SCREENSHOTS}/dashboard-lists-390.png`,
+        fullPage: true,
+        clip: { x: 0, y: 0, width: 390, height: 1000 },
+      });
+      await pager(page).screenshot({ path: `${SCREENSHOTS}/dashboard-pager-390.png` });
+    }
   } finally {
     for (const id of ids) {
       const removed = await request.delete(`${apiBase}/articles/${id}`, { headers });

@@ -24,6 +24,7 @@ import {
   publishedNotice,
   unpublishedNotice,
 } from '../remote-auth/src/texts';
+import { SEARCH_ARTICLES_LABEL } from '../remote-auth/src/features/admin/admin-texts';
 import { ARTICLE_NOT_FOUND_TITLE, noResultsText } from '../remote-blog/src/texts';
 import { DRAFT_NOTICE_TITLE } from '../shared/src/ui/DraftNotice';
 
@@ -142,8 +143,15 @@ test('a draft is the admin’s alone until published; then visitors see it every
     expect(api.status()).toBe(404);
     expect(await api.json()).toEqual({ message: ARTICLE_NOT_FOUND_TITLE });
 
-    // The admin publishes it from the list.
+    // The admin finds it by a word of its text, as in a blog of thousands (ADR 132), and
+    // publishes it from the list; the list keeps its search after the change.
     await page.goto('/admin-dashboard?tab=articles');
+    await main(page).getByLabel(SEARCH_ARTICLES_LABEL).fill(word);
+    await expect(
+      main(page)
+        .getByRole('listitem')
+        .filter({ has: page.getByTestId('publication-status') }),
+    ).toHaveCount(1);
     await main(page)
       .getByRole('button', { name: `${PUBLISH_LABEL} ${title}` })
       .click();

@@ -18,6 +18,7 @@ import {
   visitWithoutHydrationTrouble,
 } from './fixtures';
 import {
+  ADMIN_DASHBOARD_LINK,
   ARTICLE_SAVED,
   CONFIRM_DELETE_LABEL,
   CONTENT_LABEL,
@@ -177,7 +178,9 @@ test.describe('roles', () => {
   }) => {
     const title = `E2E article ${Date.now().toString(36)}`;
     await signIn(page, 'Dev Admin', DEV_ADMIN.email, DEV_ADMIN.password);
-    await page.goto('/admin-dashboard');
+    // The welcome page is where an admin finds the dashboard.
+    await main(page).getByRole('link', { name: ADMIN_DASHBOARD_LINK }).click();
+    await expect(page).toHaveURL('/admin-dashboard');
     await expect(
       page.getByRole('heading', { level: 1, name: ADMIN_DASHBOARD_TITLE }),
     ).toBeVisible();

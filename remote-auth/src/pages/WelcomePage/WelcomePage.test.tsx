@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { setUpTestRuntimeConfig, renderPage } from '@portfolio/testing';
 import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
 import {
+  ADMIN_DASHBOARD_LINK,
   SIGN_IN_TITLE,
   WELCOME_BLOG_LINK,
   WELCOME_EBOOK_LINK,
@@ -28,6 +29,16 @@ describe('WelcomePage', () => {
       '/ebook',
     );
     expect(document.title).toBe('Welcome, Ada!');
+    expect(screen.queryByRole('link', { name: ADMIN_DASHBOARD_LINK })).not.toBeInTheDocument();
+  });
+
+  it('leads an admin to the dashboard: no other link goes there', async () => {
+    setCurrentUser(makeUser({ displayName: 'Owner', role: 'admin' }));
+    renderPage(<WelcomePage />, { route: '/welcome', auth: true });
+    expect(await screen.findByRole('link', { name: ADMIN_DASHBOARD_LINK })).toHaveAttribute(
+      'href',
+      '/admin-dashboard',
+    );
   });
 
   it('falls back to the e-mail address when there is no display name', async () => {

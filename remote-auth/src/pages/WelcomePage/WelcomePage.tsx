@@ -5,6 +5,8 @@ import type { PageHead } from '@portfolio/shared/head';
 import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import { useDocumentTitle } from '../../features/session/use-document-title';
 import {
+  ADMIN_DASHBOARD_LINK,
+  ADMIN_DASHBOARD_ROUTE,
   SIGN_IN_ROUTE,
   SIGN_IN_TITLE,
   WELCOME_BLOG_LINK,
@@ -20,16 +22,24 @@ export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: welcomeTitl
 
 /**
  * docs/product.md#accounts: a greeting with links to /blog and /ebook; sign-in state changes the
- * greeting.
+ * greeting. An admin also gets the way to the dashboard, first.
  */
 export default function WelcomePage() {
-  const { user } = useAuth();
+  const { user, role } = useAuth();
   const name = user ? user.displayName || user.email : null;
   const title = welcomeTitle(name);
   useDocumentTitle(title);
   return (
     <AuthLayout title={title} intro={user ? WELCOME_TEXT : WELCOME_SIGNED_OUT_TEXT}>
       <ul className={styles.links}>
+        {user && role === 'admin' && (
+          <li>
+            <Link to={ADMIN_DASHBOARD_ROUTE} className={styles.link}>
+              {ADMIN_DASHBOARD_LINK}
+              <span aria-hidden="true">→</span>
+            </Link>
+          </li>
+        )}
         <li>
           <Link to="/blog" className={styles.link}>
             {WELCOME_BLOG_LINK}

@@ -15,8 +15,10 @@ import {
 } from './fixtures';
 import {
   ARTICLE_SAVED,
+  CANCEL_LABEL,
   CONTENT_LABEL,
   EDIT_LABEL,
+  SAVE_DRAFT_LABEL,
   SAVE_LABEL,
   VIEW_LABEL,
 } from '../remote-auth/src/texts';
@@ -168,6 +170,23 @@ test('the admin pages through the articles, searches and filters them, and edits
       slug: `renamed-${stamp}`,
       tags: [tag, 'second-topic'],
     });
+
+    // Another article cannot take that slug: the API's 409 is said at the slug field.
+    await search.fill(markerOf(5));
+    await expect(rows(page)).toHaveCount(1);
+    await rows(page)
+      .first()
+      .getByRole('button', { name: `${EDIT_LABEL} ${titleOf(5)}` })
+      .click();
+    const other = main(page).getByRole('form', { name: 'Edit article' });
+    await other.getByLabel(SLUG_LABEL).fill(`renamed-${stamp}`);
+    await other.getByRole('button', { name: SAVE_DRAFT_LABEL, exact: true }).click();
+    await expect(other.getByLabel(SLUG_LABEL)).toHaveAttribute('aria-invalid', 'true');
+    await expect(other.getByLabel(SLUG_LABEL)).toHaveAccessibleDescription(
+      new RegExp(`"renamed-${stamp}" is already used`),
+    );
+    await expect(other.getByLabel(SLUG_LABEL)).toBeFocused();
+    await other.getByRole('button', { name: CANCEL_LABEL }).click();
 
     // A phone: the filters wrap, nothing is wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });

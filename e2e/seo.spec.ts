@@ -16,6 +16,7 @@ const OTHER_NAME = SITE_ORIGIN.replace('//localhost:', '//127.0.0.1:');
 
 interface Content {
   _id: string;
+  slug?: string;
   title: string;
   updatedAt: string;
 }
@@ -71,7 +72,16 @@ async function expectCard(request: APIRequestContext, url: string | undefined) {
   return response;
 }
 
-const PUBLIC_PAGES = ['/', '/portfolio', '/about', '/contact', '/blog', '/store', '/ebook'];
+const PUBLIC_PAGES = [
+  '/',
+  '/portfolio',
+  '/about',
+  '/contact',
+  '/blog',
+  '/tags',
+  '/store',
+  '/ebook',
+];
 
 test.describe('head metadata in the server HTML', () => {
   test('an article: its own title, excerpt, canonical URL, card, dates and BlogPosting', async ({
@@ -244,7 +254,8 @@ test.describe("crawlers' files at the site's origin", () => {
     const byLocation = new Map(urlset.url.map((url) => [url.loc, url.lastmod]));
     const expected = [
       ...PUBLIC_PAGES,
-      ...articles.map((article) => `/article/${article._id}`),
+      // At its address now (docs/decisions/132).
+      ...articles.map((article) => `/article/${article.slug ?? article._id}`),
       ...projects.map((project) => `/projects/${project._id}`),
     ].map((path) => `${SITE_URL}${path}`);
     expect([...byLocation.keys()].sort()).toEqual([...expected].sort());
@@ -271,7 +282,7 @@ test.describe("crawlers' files at the site's origin", () => {
     expect(feed.link).toBe(`${SITE_URL}/blog`);
     // The newest 30 (RSS_ITEMS, docs/decisions/130), newest first.
     expect(feed.items.map((item) => item.link)).toEqual(
-      articles.slice(0, 30).map((article) => `${SITE_URL}/article/${article._id}`),
+      articles.slice(0, 30).map((article) => `${SITE_URL}/article/${article.slug ?? article._id}`),
     );
     for (const item of feed.items) {
       expect(item.title, item.link).toBeTruthy();

@@ -71,7 +71,7 @@ describe.each(testDrivers)('feeds (%s)', (driver) => {
     );
     // Content oldest first: a new item lands in the last part.
     expect(locations).toEqual([
-      ...['/', '/portfolio', '/store', '/blog', '/contact', '/about', '/ebook'].map(
+      ...['/', '/portfolio', '/store', '/blog', '/tags', '/contact', '/about', '/ebook'].map(
         (page) => `${SITE}${page}`,
       ),
       ...[...projectIds].reverse().map((id) => `${SITE}/projects/${id}`),

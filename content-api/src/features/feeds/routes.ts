@@ -24,7 +24,17 @@ import { articleHtml } from './article-html.js';
 import { cdata, element, xmlText } from './xml.js';
 
 /** Front-end routes that exist for every visitor, whatever the content. */
-export const STATIC_PAGES = ['/', '/portfolio', '/store', '/blog', '/contact', '/about', '/ebook'];
+export const STATIC_PAGES = [
+  '/',
+  '/portfolio',
+  '/store',
+  '/blog',
+  // The tag index (docs/decisions/132): crawlers follow it to each tag's pages.
+  '/tags',
+  '/contact',
+  '/about',
+  '/ebook',
+];
 
 /** How many articles the feed carries: the newest (docs/decisions/130). */
 export const RSS_ITEMS = 30;
@@ -144,6 +154,7 @@ export function staticPageChanges(
     '/': later(latest.projects, latest.articles),
     '/portfolio': latest.projects,
     '/blog': latest.articles,
+    '/tags': latest.articles,
   };
   return new Map(STATIC_PAGES.map((page) => [page, later(listing[page], deployedAt)!]));
 }

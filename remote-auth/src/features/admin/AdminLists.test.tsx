@@ -20,6 +20,7 @@ import {
   DELETE_LABEL,
   EDIT_LABEL,
   NEW_ARTICLE_LABEL,
+  RETRY_LABEL,
   SAVE_DRAFT_LABEL,
   SAVE_LABEL,
   TITLE_LABEL,
@@ -33,6 +34,7 @@ import {
   CLEAR_FILTERS_LABEL,
   PREVIOUS_PAGE_LABEL,
   PROJECT_PAGES_LABEL,
+  ARTICLE_LOAD_ERROR,
   SEARCH_ARTICLES_LABEL,
   SEARCH_PROJECTS_LABEL,
   SEO_DESCRIPTION_LABEL,
@@ -368,6 +370,21 @@ describe('the article editor', () => {
       customExcerpt: FULL.customExcerpt,
       status: 'published',
     });
+  });
+
+  it('says when the article cannot be read, and tries again', async () => {
+    let fail = true;
+    fakeArticlesApi([LISTED], {
+      'GET /articles/post-2?include=drafts': () =>
+        fail ? { status: 500, body: {} } : { body: { ...FULL, previous: null, next: null } },
+    });
+    const { user } = openArticles();
+    await user.click(await screen.findByRole('button', { name: `${EDIT_LABEL} TLS in Practice` }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLE_LOAD_ERROR);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: RETRY_LABEL }));
+    const form = await screen.findByRole('form', { name: 'Edit article' });
+    expect(within(form).getByLabelText(CONTENT_LABEL)).toHaveValue(FULL.content);
   });
 
   it('names the tags it cannot save and sends nothing', async () => {

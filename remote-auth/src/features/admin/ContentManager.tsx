@@ -224,114 +224,112 @@ export function ContentManager<T extends ContentRecord, Input>({
         </ErrorMessage>
       )}
       {publishError && <ErrorMessage>{publishError}</ErrorMessage>}
-      {data &&
-        (data.items.length === 0 ? (
-          filtered ? (
-            <p className={styles.muted}>
-              {NO_MATCHES}{' '}
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  list.filter({ query: '', state: null, tag: null });
-                  setCleared((count) => count + 1);
-                }}
-              >
-                {CLEAR_FILTERS_LABEL}
-              </Button>
-            </p>
-          ) : (
-            <p className={styles.muted}>{texts.empty}</p>
-          )
-        ) : (
-          <>
-            {data.total !== null && (
-              <p className={styles.muted} data-testid="list-total">
-                {itemCount(data.total, texts.kind)}
-              </p>
-            )}
-            <ul className={styles.list} aria-busy={list.pending}>
-              {data.items.map((item) => {
-                const publication = publicationState(item);
-                const busy = publishing === item._id;
-                return (
-                  <li key={item._id} className={styles.item}>
-                    <div className={styles.itemText}>
-                      <span className={styles.itemTitle}>{item.title}</span>
-                      <span className={styles.itemMeta}>
-                        <span
-                          className={`${styles.badge} ${styles[publication.kind]}`}
-                          data-testid="publication-status"
-                        >
-                          {publicationLabel(publication)}
-                        </span>
-                        <time dateTime={item.createdAt} className={styles.muted}>
-                          {formatPostDate(item.createdAt)}
-                        </time>
-                      </span>
-                      {item.tags && item.tags.length > 0 && (
-                        <ul className={styles.chips} aria-label={TAGS_OF_ITEM}>
-                          {item.tags.map((tag) => (
-                            <li key={tag} className={styles.chip}>
-                              {tag}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </div>
-                    <div className={styles.itemActions}>
-                      <Link
-                        className={styles.itemLink}
-                        to={pathOf(item)}
-                        aria-label={`${publication.kind === 'published' ? VIEW_LABEL : PREVIEW_LABEL} ${item.title}`}
-                      >
-                        {publication.kind === 'published' ? VIEW_LABEL : PREVIEW_LABEL}
-                      </Link>
-                      {publication.kind !== 'published' && (
-                        <Button
-                          aria-label={`${publication.kind === 'draft' ? PUBLISH_LABEL : PUBLISH_NOW_LABEL} ${item.title}`}
-                          disabled={busy}
-                          onClick={() => void publish(item, { status: 'published' })}
-                        >
-                          {publication.kind === 'draft' ? PUBLISH_LABEL : PUBLISH_NOW_LABEL}
-                        </Button>
-                      )}
-                      {publication.kind !== 'draft' && (
-                        <Button
-                          variant="secondary"
-                          aria-label={`${UNPUBLISH_LABEL} ${item.title}`}
-                          disabled={busy}
-                          onClick={() => void publish(item, { status: 'draft' })}
-                        >
-                          {UNPUBLISH_LABEL}
-                        </Button>
-                      )}
-                      <Button
-                        variant="secondary"
-                        aria-label={`${EDIT_LABEL} ${item.title}`}
-                        onClick={() => {
-                          setNotice('');
-                          setEditing({ item });
-                        }}
-                      >
-                        {EDIT_LABEL}
-                      </Button>
-                      <Button
-                        variant="danger"
-                        aria-label={`${DELETE_LABEL} ${item.title}`}
-                        onClick={() => {
-                          setNotice('');
-                          setDeleting(item);
-                        }}
-                      >
-                        {DELETE_LABEL}
-                      </Button>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        ))}
+      {data && (
+        // How many match, said when a search or a filter changes it.
+        <p className={styles.muted} aria-live="polite" data-testid="list-total">
+          {data.items.length === 0
+            ? filtered
+              ? NO_MATCHES
+              : texts.empty
+            : data.total !== null && itemCount(data.total, texts.kind)}
+        </p>
+      )}
+      {data && data.items.length === 0 && filtered && (
+        <p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              list.filter({ query: '', state: null, tag: null });
+              setCleared((count) => count + 1);
+            }}
+          >
+            {CLEAR_FILTERS_LABEL}
+          </Button>
+        </p>
+      )}
+      {data && data.items.length > 0 && (
+        <ul className={styles.list} aria-busy={list.pending}>
+          {data.items.map((item) => {
+            const publication = publicationState(item);
+            const busy = publishing === item._id;
+            return (
+              <li key={item._id} className={styles.item}>
+                <div className={styles.itemText}>
+                  <span className={styles.itemTitle}>{item.title}</span>
+                  <span className={styles.itemMeta}>
+                    <span
+                      className={`${styles.badge} ${styles[publication.kind]}`}
+                      data-testid="publication-status"
+                    >
+                      {publicationLabel(publication)}
+                    </span>
+                    <time dateTime={item.createdAt} className={styles.muted}>
+                      {formatPostDate(item.createdAt)}
+                    </time>
+                  </span>
+                  {item.tags && item.tags.length > 0 && (
+                    <ul className={styles.chips} aria-label={TAGS_OF_ITEM}>
+                      {item.tags.map((tag) => (
+                        <li key={tag} className={styles.chip}>
+                          {tag}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+                <div className={styles.itemActions}>
+                  <Link
+                    className={styles.itemLink}
+                    to={pathOf(item)}
+                    aria-label={`${publication.kind === 'published' ? VIEW_LABEL : PREVIEW_LABEL} ${item.title}`}
+                  >
+                    {publication.kind === 'published' ? VIEW_LABEL : PREVIEW_LABEL}
+                  </Link>
+                  {publication.kind !== 'published' && (
+                    <Button
+                      aria-label={`${publication.kind === 'draft' ? PUBLISH_LABEL : PUBLISH_NOW_LABEL} ${item.title}`}
+                      disabled={busy}
+                      onClick={() => void publish(item, { status: 'published' })}
+                    >
+                      {publication.kind === 'draft' ? PUBLISH_LABEL : PUBLISH_NOW_LABEL}
+                    </Button>
+                  )}
+                  {publication.kind !== 'draft' && (
+                    <Button
+                      variant="secondary"
+                      aria-label={`${UNPUBLISH_LABEL} ${item.title}`}
+                      disabled={busy}
+                      onClick={() => void publish(item, { status: 'draft' })}
+                    >
+                      {UNPUBLISH_LABEL}
+                    </Button>
+                  )}
+                  <Button
+                    variant="secondary"
+                    aria-label={`${EDIT_LABEL} ${item.title}`}
+                    onClick={() => {
+                      setNotice('');
+                      setEditing({ item });
+                    }}
+                  >
+                    {EDIT_LABEL}
+                  </Button>
+                  <Button
+                    variant="danger"
+                    aria-label={`${DELETE_LABEL} ${item.title}`}
+                    onClick={() => {
+                      setNotice('');
+                      setDeleting(item);
+                    }}
+                  >
+                    {DELETE_LABEL}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {data && (view.page > 0 || hasNext) && (
         <Pager
           label={texts.pages}
@@ -380,7 +378,7 @@ function LoadedEditor<T, Input>({
   if (state.status === 'loading') return <Spinner label={texts.itemLoading ?? LIST_LOADING} />;
   return (
     <ErrorMessage>
-      {adminErrorMessage(state.error, texts.itemLoadError ?? texts.loadError)}{' '}
+      {loadErrorMessage(state.error, texts.itemLoadError ?? texts.loadError)}{' '}
       <Button variant="secondary" onClick={reload}>
         {RETRY_LABEL}
       </Button>{' '}

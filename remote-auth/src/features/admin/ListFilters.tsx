@@ -30,8 +30,8 @@ export function ListFilters({
 }: {
   searchLabel: string;
   filters: Filters;
-  /** The tags to offer, most used first; null: no tag filter. */
-  tags: TagCount[] | null;
+  /** The tags to offer, most used first; undefined while they load; null: no tag filter. */
+  tags: TagCount[] | null | undefined;
   onChange(changes: Partial<Filters>): void;
 }) {
   const id = useId();
@@ -46,7 +46,7 @@ export function ListFilters({
   const offered =
     tags && filters.tag && !tags.some(({ tag }) => tag === filters.tag)
       ? [...tags, { tag: filters.tag, count: 0 }]
-      : tags;
+      : (tags ?? []);
 
   return (
     <form
@@ -87,13 +87,15 @@ export function ListFilters({
           ))}
         </select>
       </div>
-      {offered && (
+      {tags !== null && (
         <div className={styles.field}>
           <label htmlFor={`${id}-tag`}>{TAG_FILTER_LABEL}</label>
           <select
             id={`${id}-tag`}
             name="tag"
             value={filters.tag ?? ''}
+            // Kept in its place while the tags load, so the row does not jump.
+            disabled={tags === undefined}
             onChange={(event) => onChange({ tag: event.target.value || null })}
           >
             <option value="">{ALL_TAGS}</option>

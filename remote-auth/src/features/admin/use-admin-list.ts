@@ -48,7 +48,10 @@ export function useAdminList<T extends Listed>(
   const [view, setView] = useState<ListView>(NO_FILTERS);
   const [version, setVersion] = useState(0);
   const [answer, setAnswer] = useState<Answer<T> | null>(null);
-  const [tags, setTags] = useState<TagCount[] | null>(null);
+  /** The tags to filter on; undefined while they load, null when there are none to offer. */
+  const [tags, setTags] = useState<TagCount[] | null | undefined>(() =>
+    source.paging === 'api' && source.loadTags ? undefined : null,
+  );
 
   const request = useMemo<ListRequest>(
     () => ({

@@ -229,6 +229,11 @@ export const ArticleSchema = ObjectOf({
   imagePath: Optional(StringType()),
   /** The stored image `imagePath` names, with its size and variants. */
   image: Optional(ImageSchema),
+  /**
+   * The stored images `content` shows (`![alt](/images/<name>)`), with their sizes and
+   * variants: GET /articles/:id only, where the article is read in full.
+   */
+  contentImages: Optional(ArrayOf(ImageSchema)),
   /** ISO-8601. */
   createdAt: StringType(),
   updatedAt: StringType(),

@@ -1,5 +1,8 @@
 import type DOMPurify from 'dompurify';
-import { USER_CONTENT_PREFIX, renderMarkdown } from './render-markdown';
+import { TEST_API_BASE, setUpTestRuntimeConfig } from '@portfolio/testing';
+import { CONTENT_IMAGE_SIZES, USER_CONTENT_PREFIX, renderMarkdown } from './render-markdown';
+
+setUpTestRuntimeConfig();
 
 /** The rendered HTML as a DOM fragment, to inspect what a browser would build from it. */
 function renderToDom(markdown: string): HTMLElement {
@@ -110,6 +113,49 @@ describe('renderMarkdown', () => {
     const image = renderToDom('![A diagram](https://example.test/d.png)').querySelector('img');
     expect(image).toHaveAttribute('alt', 'A diagram');
     expect(image).toHaveAttribute('loading', 'lazy');
+  });
+
+  it("shows a stored image from the API's address, as the uploader gives its path", () => {
+    const image = renderToDom('![A diagram](/images/diagram-1a2b.png)').querySelector('img');
+    expect(image).toHaveAttribute('src', `${TEST_API_BASE}/images/diagram-1a2b.png`);
+    expect(image).toHaveAttribute('alt', 'A diagram');
+  });
+
+  it('draws a stored image the API measured as covers are: size, AVIF and WebP variants', () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderMarkdown('Text.\n\n![The <handshake> "flow"](/images/flow.png)', {
+      images: [
+        {
+          path: '/images/flow.png',
+          width: 1600,
+          height: 900,
+          widths: [320, 640],
+          formats: ['avif', 'webp', 'png'],
+        },
+      ],
+    });
+    const picture = container.querySelector('picture');
+    expect(picture).not.toBeNull();
+    const sources = Array.from(picture!.querySelectorAll('source'));
+    expect(sources.map((source) => source.getAttribute('type'))).toEqual([
+      'image/avif',
+      'image/webp',
+    ]);
+    expect(sources[0]).toHaveAttribute(
+      'srcset',
+      `${TEST_API_BASE}/images/flow.png/320.avif 320w, ${TEST_API_BASE}/images/flow.png/640.avif 640w`,
+    );
+    expect(sources[0]).toHaveAttribute('sizes', CONTENT_IMAGE_SIZES);
+    const img = picture!.querySelector('img');
+    expect(img).toHaveAttribute('width', '1600');
+    expect(img).toHaveAttribute('height', '900');
+    expect(img).toHaveAttribute('alt', 'The <handshake> "flow"');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('src', `${TEST_API_BASE}/images/flow.png/640.png`);
+    // The same text without what the API knows is another rendering, not the memo's.
+    expect(renderMarkdown('Text.\n\n![The <handshake> "flow"](/images/flow.png)')).not.toContain(
+      '<picture>',
+    );
   });
 
   it('renders hostile Markdown inert: no script, no handler, no javascript: URL, no frame', () => {

@@ -18,6 +18,9 @@ import type { Config } from 'dompurify';
 import type * as Jsdom from 'jsdom';
 import { Marked } from 'marked';
 import type { Token, Tokens } from 'marked';
+import { escapeHtml, imageSources } from '@portfolio/contract';
+import type { Image } from '@portfolio/contract';
+import { imageUrl } from '@portfolio/shared/api-client';
 import { highlightCode } from './highlight';
 
 /** The page title is the h1; the article's own headings start one level below. */
@@ -44,6 +47,44 @@ const markHighlight = (html: string) =>
 /** Heading anchors of the article being rendered: the same text gives the same ids each time. */
 let headingSlugs = new GithubSlugger();
 
+/** The stored images of the article being rendered, by path (`/images/<name>`). */
+let storedImages = new Map<string, Image>();
+
+/** Where the API's stored images live, as an article writes them (the uploader's path). */
+const STORED_IMAGE_PREFIX = '/images/';
+
+/**
+ * How wide an article shows an image in its text: the article's column (ArticlePage.module.css,
+ * 46rem less its padding), the admin's preview no wider.
+ */
+export const CONTENT_IMAGE_SIZES = '(min-width: 46rem) 704px, calc(100vw - 2rem)';
+
+/**
+ * A stored image of the article's text (`![alt](/images/<name>)`), drawn as covers are
+ * (docs/decisions/123): from the API's address, and, when the API sent its size and variants
+ * (`contentImages`), with its width and height (no shift as it loads) and its AVIF and WebP
+ * variants for the browser to choose from. Below the fold, as text images are: lazy.
+ */
+function storedImageHtml(href: string, alt: string, title: string | null): string {
+  const image = storedImages.get(href);
+  const attributes = [
+    `alt="${escapeHtml(alt)}"`,
+    title ? `title="${escapeHtml(title)}"` : '',
+    image ? `width="${image.width}" height="${image.height}"` : '',
+    'loading="lazy" decoding="async"',
+  ].filter(Boolean);
+  if (!image) return `<img src="${escapeHtml(imageUrl(href))}" ${attributes.join(' ')}>`;
+  const { sets, src } = imageSources(image, imageUrl);
+  const fallback = sets[sets.length - 1];
+  if (!fallback) return `<img src="${escapeHtml(src)}" ${attributes.join(' ')}>`;
+  const sizes = `sizes="${CONTENT_IMAGE_SIZES}"`;
+  const sources = sets
+    .slice(0, -1)
+    .map((set) => `<source type="${set.type}" srcset="${escapeHtml(set.srcset)}" ${sizes}>`);
+  const img = `<img src="${escapeHtml(src)}" srcset="${escapeHtml(fallback.srcset)}" ${sizes} ${attributes.join(' ')}>`;
+  return `<picture>${sources.join('')}${img}</picture>`;
+}
+
 /** The text a heading shows, without its Markdown (`**Bold** move` → `Bold move`). */
 function plainText(tokens: Token[]): string {
   return tokens
@@ -64,6 +105,11 @@ const marked = new Marked({
       // An anchor readers can link to (`#user-content-<slug>` once sanitised, like GitHub's).
       const id = headingSlugs.slug(plainText(tokens));
       return `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+    },
+    image({ href, title, text }: Tokens.Image): string | false {
+      // Other images as marked draws them.
+      if (!href.startsWith(STORED_IMAGE_PREFIX)) return false;
+      return storedImageHtml(href, text, title);
     },
     code({ text, lang }: Tokens.Code): string {
       // The info string may carry more than the language ("js title=x"): the first word names it.
@@ -187,19 +233,27 @@ function remember(markdown: string, html: string): void {
   renderedChars += chars;
 }
 
+export interface RenderOptions {
+  /** What the API knows of the stored images the text shows (the article's `contentImages`). */
+  images?: readonly Image[];
+}
+
 /** Safe HTML for an article's Markdown content. */
-export function renderMarkdown(markdown: string): string {
-  const known = rendered.get(markdown);
+export function renderMarkdown(markdown: string, { images = [] }: RenderOptions = {}): string {
+  // The images' sizes and variants are part of the output: part of the key too.
+  const key = images.length > 0 ? `${JSON.stringify(images)}\u0000${markdown}` : markdown;
+  const known = rendered.get(key);
   if (known !== undefined) {
     // Used again: to the end of the order, the last to go.
-    rendered.delete(markdown);
-    rendered.set(markdown, known);
+    rendered.delete(key);
+    rendered.set(key, known);
     return known;
   }
   const tokens = marked.lexer(markdown);
   shiftHeadings(tokens);
   headingSlugs = new GithubSlugger();
+  storedImages = new Map(images.map((image) => [image.path, image]));
   const html = purifier.sanitize(marked.parser(tokens), SANITIZE_CONFIG);
-  remember(markdown, html);
+  remember(key, html);
   return html;
 }

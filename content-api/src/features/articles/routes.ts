@@ -19,6 +19,7 @@ import { HttpError } from '../../http/errors.js';
 import { jsonWithHeaders } from '../../http/response-cache.js';
 import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
+import { withContentImages } from '../images/content-images.js';
 import { withImage, withImages } from '../images/variants.js';
 import {
   countArticles,
@@ -95,7 +96,7 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
       replyWithContent(cache, request, reply, async (options) => {
         const article = await findArticleWithNeighbours(db, request.params.id, options);
         if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
-        return withImage(db, article);
+        return withContentImages(db, await withImage(db, article));
       }) as Promise<void> | undefined,
   );
 

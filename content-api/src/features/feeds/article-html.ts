@@ -22,6 +22,7 @@ const FORBID_TAGS = [
 ];
 const FORBID_ATTR = ['style', 'class', 'id', 'name', 'srcset', 'target'];
 const URL_ATTRIBUTES = ['href', 'src'];
+const STORED_IMAGE_PREFIX = '/images/';
 
 /** The address relative links resolve against while one article is sanitised. */
 let base = 'http://localhost/';
@@ -44,7 +45,10 @@ function getPurifier(): Promise<DOMPurify> {
         const value = node.getAttribute(name);
         if (value === null) continue;
         try {
-          node.setAttribute(name, new URL(value, base).href);
+          // A stored image (`/images/<name>`, the uploader's path) is the API's, which every
+          // page reaches under the site's /api (docs/decisions/101).
+          const stored = name === 'src' && value.startsWith(STORED_IMAGE_PREFIX);
+          node.setAttribute(name, new URL(stored ? `/api${value}` : value, base).href);
         } catch {
           node.removeAttribute(name);
         }

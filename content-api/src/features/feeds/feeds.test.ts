@@ -126,6 +126,7 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
       ),
       '```ts\nconst x = 1;\n```',
       `See [the previous one](/article/post-${n - 1}) and ![a diagram](/api/images/d-${n}.svg).`,
+      `![a figure](/images/f-${n}.svg)`,
       '<script>alert(1)</script><img src="x.png" onerror="alert(2)"><a href="javascript:alert(3)" class="modal">x</a>',
     ].join('\n\n');
   let t: TestApp;
@@ -194,6 +195,10 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
       `<img src="${SITE}/api/images/d-119.svg" alt="a diagram">`,
     );
     expect(items[0]?.['content:encoded']).toContain(`<img src="${SITE}/article/x.png">`);
+    // The uploader's path of a stored image is the API's, under the site's /api.
+    expect(items[0]?.['content:encoded']).toContain(
+      `<img src="${SITE}/api/images/f-119.svg" alt="a figure">`,
+    );
     expect(response.body).not.toMatch(/a-draft|a-scheduled/);
     // The goal at 10,000 articles: at most 300 KB, whatever their number (274 KB here: 30 articles
     // of about 1,100 words, each in full).

@@ -51,21 +51,22 @@ function found(query: SQL, now: Date, tag: string | undefined): SQL | undefined 
   );
 }
 
-/** How many public articles match `text`: what `searchArticles()` pages through. */
-export async function countSearchResults(
-  db: Database,
-  text: string,
-  now = new Date(),
-  tag?: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(articles)
-    .where(found(searchQuery(text), now, tag));
-  return Number(row?.count ?? 0);
+/** One page of a search and how many match in all: what GET /search answers. */
+export interface SearchPage {
+  results: SearchResult[];
+  total: number;
 }
 
-export async function searchArticles(
+/**
+ * A page of the public articles that match `text` (of one tag with `tag`), best first, and how
+ * many match in all, in one statement (docs/performance.md, "Search for a common word"). Every
+ * match is ranked: a page is the best `limit` after `offset` of all of them. The matches are
+ * found and ranked once for both the page and the count (a CTE named twice, so materialised),
+ * carrying only ids, dates and ranks; only the page's rows are then read in full, and
+ * ts_headline (expensive) runs on those alone. Past the last match the statement still gives
+ * one row: the count, with no article.
+ */
+export async function searchArticlePage(
   db: Database,
   text: string,
   now = new Date(),
@@ -74,22 +75,30 @@ export async function searchArticles(
     offset = 0,
     tag,
   }: { limit?: number; offset?: number; tag?: string } = {},
-): Promise<SearchResult[]> {
+): Promise<SearchPage> {
   const query = searchQuery(text);
   const rank = sql<number>`ts_rank(${articles.searchVector}, ${query})`;
-  // Rank every match but carry only ids and ranks through the sort: a common word matches most
-  // articles. Only the page's rows are then read in full, and ts_headline (expensive) runs on
-  // those alone.
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: articles.id, createdAt: articles.createdAt, rank: rank.as('rank') })
+      .from(articles)
+      .where(found(query, now, tag)),
+  );
+  const counted = db
+    .select({ total: sql<number>`count(*)::int`.as('total') })
+    .from(matches)
+    .as('counted');
   const page = db
-    .select({ id: articles.id, createdAt: articles.createdAt, rank: rank.as('rank') })
-    .from(articles)
-    .where(found(query, now, tag))
-    .orderBy(desc(rank), desc(articles.createdAt))
+    .select({ id: matches.id, createdAt: matches.createdAt, rank: matches.rank })
+    .from(matches)
+    .orderBy(desc(matches.rank), desc(matches.createdAt))
     .limit(limit)
     .offset(offset)
     .as('page');
   const rows = await db
+    .with(matches)
     .select({
+      total: counted.total,
       id: articles.id,
       slug: articles.slug,
       tags: articles.tags,
@@ -101,12 +110,17 @@ export async function searchArticles(
       textStart: sql<string>`left(${articles.plainText}, ${EDGE_LENGTH})`,
       textEnd: sql<string>`right(${articles.plainText}, ${EDGE_LENGTH})`,
     })
-    .from(page)
-    .innerJoin(articles, eq(articles.id, page.id))
+    .from(counted)
+    .leftJoin(page, sql`true`)
+    .leftJoin(articles, eq(articles.id, page.id))
     .orderBy(desc(page.rank), desc(page.createdAt));
-  return rows.map((row) => {
+  const results: SearchResult[] = [];
+  for (const row of rows) {
+    // Left-joined: null only on the single row of a page past the last match.
+    if (row.id === null || row.slug === null || row.tags === null) continue;
+    if (row.title === null || row.content === null || row.createdAt === null) continue;
     const fragment = headlineText(row.headline);
-    return {
+    results.push({
       _id: row.id,
       slug: row.slug,
       tags: row.tags,
@@ -117,8 +131,9 @@ export async function searchArticles(
         startsDocument: fragment.startsWith(row.textStart) || row.textStart.startsWith(fragment),
         endsDocument: fragment.endsWith(row.textEnd) || row.textEnd.endsWith(fragment),
       }),
-    };
-  });
+    });
+  }
+  return { results, total: Number(rows[0]?.total ?? 0) };
 }
 
 const searchRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, cache }) => {
@@ -143,11 +158,11 @@ const searchRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, 
         reply,
         async () => {
           if (!text) return jsonWithHeaders([], { [TOTAL_COUNT_HEADER]: '0' });
-          const now = new Date();
-          const [results, total] = await Promise.all([
-            searchArticles(db, text, now, { limit, offset, tag }),
-            countSearchResults(db, text, now, tag),
-          ]);
+          const { results, total } = await searchArticlePage(db, text, new Date(), {
+            limit,
+            offset,
+            tag,
+          });
           return jsonWithHeaders(results, { [TOTAL_COUNT_HEADER]: String(total) });
         },
         JSON.stringify([text, limit, offset, tag ?? null]),

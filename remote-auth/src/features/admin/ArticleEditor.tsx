@@ -9,7 +9,7 @@ import {
 } from '@portfolio/contract';
 import { ApiError } from '@portfolio/shared/api-client';
 import type { ArticleInput, PublicationInput } from '@portfolio/shared/api-client';
-import type { Article } from '@portfolio/shared/types';
+import type { Article, Image } from '@portfolio/shared/types';
 import { CONTENT_LABEL, TITLE_LABEL, newOrEditTitle, ARTICLE_SAVE_ERROR } from '../../texts';
 import {
   EXCERPT_HINT,
@@ -31,6 +31,7 @@ import {
 } from './admin-texts';
 import { EditorFrame, useEditorSave } from './EditorFrame';
 import { ImageField } from './ImageField';
+import { InsertImage } from './InsertImage';
 import { MarkdownPreview } from './MarkdownPreview';
 import { TextField } from './TextField';
 import type { EditorProps } from './ProjectEditor';
@@ -57,6 +58,11 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
   const [imagePath, setImagePath] = useState(initial?.imagePath ?? '');
   const [slugError, setSlugError] = useState<string | null>(null);
   const [tagsError, setTagsError] = useState<string | null>(null);
+  /** What the API knows of the text's stored images: the article's, then each one inserted. */
+  const [contentImages, setContentImages] = useState<readonly Image[]>(
+    initial?.contentImages ?? [],
+  );
+  const contentControl = useRef<HTMLTextAreaElement>(null);
   const slugControl = useRef<HTMLInputElement>(null);
   const tagsControl = useRef<HTMLInputElement>(null);
   const { busy, error, save } = useEditorSave(onSave, ARTICLE_SAVE_ERROR, (caught) => {
@@ -65,6 +71,25 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
     slugControl.current?.focus();
     return true;
   });
+
+  /** Puts an image's Markdown where the cursor is (at the end when the text was never focused). */
+  const insertImage = (markdown: string, image: Image | undefined) => {
+    const control = contentControl.current;
+    const at = control ? control.selectionEnd : content.length;
+    const before = content.slice(0, at);
+    const after = content.slice(at);
+    // A paragraph of its own, so the image is not glued to a word.
+    const lead =
+      before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+    const trail = after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
+    setContent(`${before}${lead}${markdown}${trail}${after}`);
+    if (image) setContentImages((known) => [...known.filter((k) => k.path !== image.path), image]);
+    const caret = before.length + lead.length + markdown.length;
+    requestAnimationFrame(() => {
+      control?.focus();
+      control?.setSelectionRange(caret, caret);
+    });
+  };
 
   const slug = parseSlug(slugText);
   const tags = parseTags(tagsText);
@@ -145,9 +170,11 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
           maxLength={LIMITS.content.maxLength}
           value={content}
           onChange={setContent}
+          textareaRef={contentControl}
         />
-        <MarkdownPreview markdown={content} id={id} />
+        <MarkdownPreview markdown={content} id={id} images={contentImages} />
       </div>
+      <InsertImage onInsert={insertImage} />
       <div className={styles.tagsField}>
         <TextField
           formId={id}

@@ -26,6 +26,8 @@ export interface TextFieldProps extends NativeProps {
   error?: string | null;
   /** The control, to focus it when its value is refused. */
   controlRef?: Ref<HTMLInputElement>;
+  /** The textarea of a multi-line field (`rows`), to insert at its cursor. */
+  textareaRef?: Ref<HTMLTextAreaElement>;
 }
 
 /** A labelled input or textarea of the admin editors, with its hint, counter and error. */
@@ -40,6 +42,7 @@ export function TextField({
   counter = false,
   error,
   controlRef,
+  textareaRef,
   ...rest
 }: TextFieldProps) {
   const id = `${formId}-${name}`;
@@ -62,7 +65,12 @@ export function TextField({
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
       {rows ? (
-        <textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} />
+        <textarea
+          {...common}
+          ref={textareaRef}
+          rows={rows}
+          onChange={(event) => onChange(event.target.value)}
+        />
       ) : (
         <input {...common} ref={controlRef} onChange={(event) => onChange(event.target.value)} />
       )}

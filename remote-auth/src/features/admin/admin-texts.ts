@@ -74,3 +74,12 @@ export const SEO_DESCRIPTION_HINT =
 /** A text field's character counter: "42 / 150 characters". */
 export const characterCount = (count: number, max: number): string =>
   `${count} / ${max} characters`;
+
+// --- Images in an article's text ---
+export const INSERT_IMAGE_HEADING = 'Insert an image into the text';
+export const IMAGE_ALT_LABEL = 'Image description (alt text)';
+export const IMAGE_ALT_HINT =
+  'What the image shows, for readers who cannot see it. Write it first: the file can be chosen then.';
+export const IMAGE_ALT_REQUIRED = 'Describe the image first: its description is its alt text.';
+export const INSERT_IMAGE_LABEL = 'Upload and insert image';
+export const IMAGE_INSERTED = 'Image inserted into the text where the cursor was.';

@@ -95,10 +95,11 @@ export async function loadArticleList(
  * Markdown → safe HTML. Its code (marked, highlight.js, DOMPurify) is loaded only when a page
  * renders an article, never to hydrate one.
  */
-async function articleHtml(content: string | undefined): Promise<string> {
+async function articleHtml({ content, contentImages }: ArticleDetail): Promise<string> {
   if (!content?.trim()) return '';
   const { renderMarkdown } = await import('@portfolio/shared/markdown');
-  return renderMarkdown(content);
+  // The stored images of its text drawn as covers are, with their sizes and variants.
+  return renderMarkdown(content, { images: contentImages });
 }
 
 /**
@@ -119,7 +120,7 @@ export async function loadArticle(
     if (article.slug !== undefined && article.slug !== id) {
       return redirectTo(articlePath(article.slug), { permanent: true });
     }
-    return { status: 'loaded', article, html: await articleHtml(article.content) };
+    return { status: 'loaded', article, html: await articleHtml(article) };
   } catch (error) {
     // An id the API does not know (404) or refuses (400): not found, never loaded again.
     if (isUnknownItem(error)) return notFound();

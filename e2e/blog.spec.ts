@@ -14,7 +14,7 @@ import {
 } from '../remote-blog/src/texts';
 
 const readMore = new RegExp(`^${READ_MORE_LABEL}`);
-const articleCards = (page: Page) => page.getByRole('main').getByRole('listitem');
+const articleCards = (page: Page) => page.getByRole('main').getByRole('article');
 const articleNav = (page: Page) => page.getByRole('navigation', { name: ARTICLE_NAVIGATION_LABEL });
 
 /** Searches from the navbar as a visitor does: the Search toggle, the box, Enter. */

@@ -52,6 +52,8 @@ export const readingTimeLabel = (minutes: number): string => `${minutes} min rea
 export const TAGS_LABEL = 'Tags';
 export const TAGS_TITLE = 'Tags';
 export const TAGS_INTRO = 'Browse the articles by topic.';
+/** The blog's way to the tag index. */
+export const BROWSE_TAGS_LABEL = 'Browse by topic';
 export const LOADING_TAGS = 'Loading tags...';
 export const TAGS_LOAD_ERROR = 'Failed to load the tags. Please try again later.';
 export const NO_TAGS = 'No article has a tag yet.';

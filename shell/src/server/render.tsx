@@ -124,9 +124,13 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
     const pageResult = (loaderData[leafId] as PageLoaderData | undefined)?.page;
     // What the page's state asks of the answer (the page-state protocol, docs/decisions/091).
     const outcome = pageOutcome(pageResult);
-    // A page for signed-in visitors only sends the others to sign in (its loader says where).
-    if (outcome.kind === 'redirect')
-      return { kind: 'redirect', status: 302, location: outcome.location };
+    // A page for signed-in visitors only sends the others to sign in (its loader says where):
+    // a 302. A page whose address is now another (an article's former slug, docs/decisions/132)
+    // says so permanently: a 301.
+    if (outcome.kind === 'redirect') {
+      const status = outcome.permanent ? 301 : 302;
+      return { kind: 'redirect', status, location: outcome.location };
+    }
     // An unknown article or project is a 404, like an unknown route; a page the visitor's role
     // does not open is a 403.
     const notFound = leafId === NOT_FOUND_ROUTE_ID || outcome.kind === 'not-found';

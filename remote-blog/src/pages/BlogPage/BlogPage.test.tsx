@@ -24,6 +24,7 @@ import {
   READ_MORE_LABEL,
   TAGS_LABEL,
   UNTITLED,
+  BROWSE_TAGS_LABEL,
 } from '../../texts';
 import * as BlogPage from './BlogPage';
 import * as BlogPagedPage from '../BlogPagedPage/BlogPagedPage';
@@ -87,6 +88,16 @@ describe('BlogPage', () => {
       'Middle',
       'Oldest',
     ]);
+  });
+
+  it('leads to the tag index from its header', async () => {
+    mockFetch({ 'GET /articles?limit=10&offset=0': { body: [makeArticle()] } });
+    renderBlog();
+    await screen.findAllByRole('article');
+    expect(screen.getByRole('link', { name: new RegExp(`^${BROWSE_TAGS_LABEL}`) })).toHaveAttribute(
+      'href',
+      '/tags',
+    );
   });
 
   it('shows each date as a US short date in a <time> element', async () => {

@@ -2,14 +2,21 @@
 // of cards whose Read More (and title and image) open /article/{slug} (docs/decisions/132). /blog
 // is the first page; /blog/page/1 redirects there, and a page past the last one is a 404.
 import { loaderRequestOptions, redirectTo } from '@portfolio/shared/page-data';
+import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { breadcrumbJsonLd, imagePreload } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { CARD_IMAGE_SIZES } from '../../features/articles/ArticleCard';
 import { ArticleList } from '../../features/articles/ArticleList';
 import { loadArticleList } from '../../features/articles/article-states';
-import { BLOG_PATH, articleHref, blogPagePath } from '../../features/articles/paths';
-import { BLOG_INTRO, BLOG_TITLE, NO_SUCH_PAGE_TITLE, pagedTitle } from '../../texts';
+import { BLOG_PATH, TAGS_PATH, articleHref, blogPagePath } from '../../features/articles/paths';
+import {
+  BLOG_INTRO,
+  BLOG_TITLE,
+  BROWSE_TAGS_LABEL,
+  NO_SUCH_PAGE_TITLE,
+  pagedTitle,
+} from '../../texts';
 import styles from './BlogPage.module.css';
 
 export function loader(args: LoaderFunctionArgs) {
@@ -48,6 +55,12 @@ export default function BlogPage() {
       <header className={styles.header}>
         <h1 className={styles.title}>{BLOG_TITLE}</h1>
         <p className={styles.intro}>{BLOG_INTRO}</p>
+        <p className={styles.topics}>
+          <Link to={TAGS_PATH}>
+            {BROWSE_TAGS_LABEL}
+            <span aria-hidden="true"> →</span>
+          </Link>
+        </p>
       </header>
       <ArticleList
         layout="grid"

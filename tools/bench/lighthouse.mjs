@@ -10,12 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { ROOT } from '../root.mjs';
 import { benchSitePorts, startBenchSite } from './bench-site.mjs';
+import { killChrome, medianOf, runLighthouse, summarise } from './lighthouse-run.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const SHELL_PORT = 3600;
 const API_PORT = 4600;
@@ -23,12 +21,9 @@ const API_PORT = 4600;
 const STACK_ENV = benchSitePorts(SHELL_PORT, API_PORT, 9600);
 // Issue 12's goals on each page: score at least 98, LCP at most 1.5 s, TBT at most 150 ms, CLS 0.
 const GOALS = { score: 98, lcpMs: 1500, tbtMs: 150, cls: 0 };
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** The stack, started by this script (bench-site.mjs): stopped by its process only. */
 let stack = null;
-/** @type {import('chrome-launcher').LaunchedChrome | null} */
-let chrome = null;
 
 function startStack(runDir) {
   stack = startBenchSite({ env: STACK_ENV, runDir });
@@ -39,129 +34,6 @@ function stopStack() {
   const started = stack;
   stack = null;
   return started ? started.stop() : Promise.resolve();
-}
-
-/**
- * One Lighthouse run in a fresh browser profile: the cache and storage start empty. A run that
- * Lighthouse itself reports as failed (no score, e.g. NO_LCP on a busy machine) is run again.
- */
-async function runLighthouse(url, categories = CATEGORIES) {
-  for (let attempt = 1; ; attempt += 1) {
-    const lhr = await runLighthouseOnce(url, categories);
-    const failure =
-      lhr.runtimeError?.code ??
-      categories.find((category) => typeof lhr.categories[category]?.score !== 'number');
-    if (!failure) return lhr;
-    if (attempt === 3) throw new Error(`Lighthouse failed 3 times on ${url}: ${failure}`);
-    console.log(`[bench] ${url}: run failed (${failure}), running it again`);
-  }
-}
-
-async function runLighthouseOnce(url, categories) {
-  chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox'],
-    handleSIGINT: false,
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: categories,
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    return result.lhr;
-  } finally {
-    await chrome.kill();
-    chrome = null;
-  }
-}
-
-const audit = (lhr, id) => lhr.audits[id];
-
-/** The audits of a category that cost points, worst first. */
-function failingAudits(lhr, category) {
-  return lhr.categories[category].auditRefs
-    .map((ref) => lhr.audits[ref.id])
-    .filter(
-      (item) =>
-        item.score !== null &&
-        item.score < 1 &&
-        !['notApplicable', 'manual', 'informative'].includes(item.scoreDisplayMode),
-    )
-    .sort((a, b) => a.score - b.score)
-    .map((item) => ({
-      id: item.id,
-      score: item.score,
-      ...(item.displayValue ? { displayValue: item.displayValue } : {}),
-    }));
-}
-
-/** Opportunities and diagnostics with a saving or a value, even when they pass. */
-function savings(lhr) {
-  return Object.values(lhr.audits)
-    .filter((item) => item.details?.overallSavingsMs > 0 || item.details?.overallSavingsBytes > 0)
-    .map((item) => ({
-      id: item.id,
-      savingsMs: Math.round(item.details.overallSavingsMs ?? 0),
-      savingsBytes: Math.round(item.details.overallSavingsBytes ?? 0),
-    }));
-}
-
-function lcpBreakdown(lhr) {
-  const items = audit(lhr, 'largest-contentful-paint-element')?.details?.items ?? [];
-  const node = items[0]?.items?.[0]?.node;
-  const phases = Object.fromEntries(
-    (items[1]?.items ?? []).map((phase) => [phase.phase, Math.round(phase.timing)]),
-  );
-  return { element: node ? `${node.selector} ${node.snippet}` : null, phases };
-}
-
-function summarise(lhr) {
-  const resources = audit(lhr, 'resource-summary').details.items;
-  const scripts = resources.find((item) => item.resourceType === 'script');
-  const total = resources.find((item) => item.resourceType === 'total');
-  const scores = Object.fromEntries(
-    CATEGORIES.map((category) => [category, Math.round(lhr.categories[category].score * 100)]),
-  );
-  return {
-    score: scores.performance,
-    fcpMs: Math.round(audit(lhr, 'first-contentful-paint').numericValue),
-    lcpMs: Math.round(audit(lhr, 'largest-contentful-paint').numericValue),
-    tbtMs: Math.round(audit(lhr, 'total-blocking-time').numericValue),
-    cls: Number(audit(lhr, 'cumulative-layout-shift').numericValue.toFixed(3)),
-    speedIndexMs: Math.round(audit(lhr, 'speed-index').numericValue),
-    jsBytes: scripts?.transferSize ?? 0,
-    jsRequests: scripts?.requestCount ?? 0,
-    totalBytes: total?.transferSize ?? 0,
-    categories: scores,
-    benchmarkIndex: lhr.environment.benchmarkIndex,
-    lcp: lcpBreakdown(lhr),
-    failing: Object.fromEntries(
-      CATEGORIES.map((category) => [category, failingAudits(lhr, category)]),
-    ),
-    savings: savings(lhr),
-    runWarnings: lhr.runWarnings,
-  };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-const MEDIAN_FIELDS = ['score', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'speedIndexMs', 'jsBytes'];
-
-/** Each figure's own median, and the run with the median score for the diagnostics. */
-function medianOf(runs) {
-  const figures = Object.fromEntries(
-    MEDIAN_FIELDS.map((field) => [field, median(runs.map((run) => run[field]))]),
-  );
-  const byScore = [...runs].sort((a, b) => a.score - b.score || a.lcpMs - b.lcpMs);
-  const { lcp, failing, savings: medianSavings, categories } = byScore[Math.floor(runs.length / 2)];
-  return { ...figures, categories, lcp, failing, savings: medianSavings };
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
@@ -301,7 +173,7 @@ async function main() {
 }
 
 async function interrupted() {
-  await chrome?.kill();
+  await killChrome();
   await stopStack();
   process.exit(130);
 }

@@ -1,27 +1,51 @@
 // npm run bench:scale: what each list, feed and page costs as the blog grows (issue "a blog at
-// 10,000 posts"; docs/decisions/130, 131). Starts the site as `npm start` serves it (the
-// production builds, the content API on a throwaway PGlite, the Auth emulator) on a block of
-// ports of its own (tools/free-ports.mjs) with the render cache off, so every request renders,
-// measures the pages with the seed's articles, publishes SCALE_ARTICLES more through the API as
-// the dev admin, and measures again:
+// 10,000 posts"; docs/decisions/130, 131, 132). For each database driver (PGlite, then
+// PostgreSQL) it starts the site as `npm start` serves it (the production builds, the content
+// API, the Auth emulator) on a block of ports of its own (tools/free-ports.mjs) with a throwaway
+// database and the render cache off, so every request renders; measures the site with the seed's
+// articles; publishes SCALE_ARTICLES more through the API as the dev admin, each with two or three
+// tags (tools/bench/api/articles.mjs); and measures again:
 // - the HTML bytes of /blog, its page 50 (or its last), an article, /articles/{id}, search
-//   results for a common word, /rss.xml and the sitemap (its index and first part);
-// - the uncached render p99 of those pages and the API's list p99, at 10 connections for
-//   SCALE_SECONDS each (autocannon).
+//   results for a common word, the page of the tag with the most articles (/tags/<tag>, when the
+//   site has the route), /rss.xml and the sitemap (its index and first part), and whether the
+//   sitemap's parts list every public article;
+// - the uncached render p99 of those pages, at 10 connections for SCALE_SECONDS each (autocannon);
+// - the API: the public list's p99 (GET /articles?limit=10); an uncached search for the common
+//   word (every request a distinct text the search reads as that word alone: searchVariant in
+//   api/load.mjs, so each one misses the response cache and runs in the database); and the
+//   dashboard's answers as the admin gets them (GET /articles?limit=20&offset=0&include=drafts
+//   and GET /tags?include=drafts, with the dev admin's token): bytes and p99;
+// - Lighthouse (mobile, tools/bench/lighthouse-run.mjs, as bench:lighthouse) on /blog, before and
+//   after, on the first driver only (the pages are the same on both).
 // Results in bench-results/scale.json; the figures go to docs/performance.md by hand.
-//   SCALE_ARTICLES (default 2000), SCALE_SECONDS (default 5)
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//   SCALE_ARTICLES (default 10000), SCALE_SECONDS (default 5), SCALE_DRIVERS (default
+//   pglite,postgres), SCALE_LIGHTHOUSE (default 1; 0: none), LIGHTHOUSE_RUNS (default 3).
+// PostgreSQL: a database of its own, created and dropped on the server in DATABASE_URL (or
+// TEST_DATABASE_URL); with neither set, the bench runs itself again inside
+// content-api/scripts/with-services.sh (a throwaway cluster), as bench:api does.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { claimBlock } from '../free-ports.mjs';
 import { ROOT } from '../root.mjs';
 import { COMMON_WORD, generateArticles } from './api/articles.mjs';
+import { searchVariant } from './api/load.mjs';
 import { benchSitePorts, devAdminToken, startBenchSite } from './bench-site.mjs';
+import { medianOf, runLighthouse, summarise } from './lighthouse-run.mjs';
 
-const ARTICLES = Number(process.env.SCALE_ARTICLES ?? 2000);
+const ARTICLES = Number(process.env.SCALE_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 5);
+const DRIVERS = (process.env.SCALE_DRIVERS ?? 'pglite,postgres').split(',');
+const LIGHTHOUSE = process.env.SCALE_LIGHTHOUSE !== '0';
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const CONNECTIONS = 10;
+const IN_SERVICES = 'SCALE_IN_SERVICES';
+const RESULTS = path.join(ROOT, 'bench-results', 'scale.json');
 
 /** Publishes `articles` a few at a time; resolves with how long it took (s). */
 async function publish(api, token, articles) {
@@ -30,14 +54,16 @@ async function publish(api, token, articles) {
   let done = 0;
   const worker = async () => {
     while (next < articles.length) {
-      const { title, content } = articles[next];
+      const { title, content, tags } = articles[next];
       next += 1;
       const response = await fetch(`${api}/articles`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title, content }),
+        body: JSON.stringify({ title, content, tags }),
       });
-      if (response.status !== 201) throw new Error(`publish: ${response.status}`);
+      if (response.status !== 201) {
+        throw new Error(`publish: ${response.status} ${await response.text()}`);
+      }
       await response.arrayBuffer();
       done += 1;
       if (done % 1000 === 0) console.log(`[bench] ${done} of ${articles.length} published`);
@@ -47,99 +73,286 @@ async function publish(api, token, articles) {
   return (Date.now() - started) / 1000;
 }
 
+/** The tag with the most public articles, or undefined when no article has one. */
+async function largestTag(api) {
+  const response = await fetch(`${api}/tags`);
+  if (!response.ok) return undefined;
+  // Most used first (TagListSchema): `{ tag, count }`.
+  const [largest] = await response.json();
+  return largest;
+}
+
 /** The page addresses to measure, from what the API lists now. */
 async function pagesOf(site, api) {
   const response = await fetch(`${api}/articles?limit=1`);
   const [newest] = await response.json();
   const total = Number(response.headers.get('x-total-count'));
   const lastPage = Math.max(1, Math.ceil(total / 10));
+  const tag = await largestTag(api);
   return {
-    '/blog': `${site}/blog`,
-    // Page 50, or the last where there are fewer.
-    '/blog/page/50':
-      lastPage === 1 ? `${site}/blog` : `${site}/blog/page/${Math.min(50, lastPage)}`,
-    'an article': `${site}/article/${newest._id}`,
-    '/articles/{id}': `${site}/articles/${newest._id}`,
-    [`search "${COMMON_WORD}"`]: `${site}/search-article?query=${COMMON_WORD}`,
-    '/rss.xml': `${site}/rss.xml`,
-    '/sitemap.xml': `${site}/sitemap.xml`,
-    '/sitemap-1.xml': `${site}/sitemap-1.xml`,
+    total,
+    tag,
+    pages: {
+      '/blog': `${site}/blog`,
+      // Page 50, or the last where there are fewer.
+      '/blog/page/50':
+        lastPage === 1 ? `${site}/blog` : `${site}/blog/page/${Math.min(50, lastPage)}`,
+      'an article': `${site}/article/${newest.slug ?? newest._id}`,
+      '/articles/{id}': `${site}/articles/${newest._id}`,
+      [`search "${COMMON_WORD}"`]: `${site}/search-article?query=${COMMON_WORD}`,
+      ...(tag && { '/tags/<largest tag>': `${site}/tags/${tag.tag}` }),
+      '/rss.xml': `${site}/rss.xml`,
+      '/sitemap.xml': `${site}/sitemap.xml`,
+      '/sitemap-1.xml': `${site}/sitemap-1.xml`,
+    },
   };
 }
 
-async function bytesOf(url) {
-  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+async function bytesOf(url, headers = {}) {
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
   const body = await response.arrayBuffer();
   return { status: response.status, bytes: body.byteLength };
 }
 
-function load(url) {
+/** Autocannon on `url` (or `requests`) for SECONDS at CONNECTIONS: rate, p99, non-2xx answers. */
+function load(url, { headers, requests } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (error, result) =>
-      error
-        ? reject(error)
-        : resolve({
-            requestsPerSecond: Math.round(result.requests.average),
-            p99Ms: result.latency.p99,
-            non2xx: result.non2xx,
-          }),
+    autocannon(
+      { url, connections: CONNECTIONS, duration: SECONDS, headers, requests },
+      (error, result) =>
+        error
+          ? reject(error)
+          : resolve({
+              requestsPerSecond: Math.round(result.requests.average),
+              p99Ms: result.latency.p99,
+              non2xx: result.non2xx,
+            }),
     );
   });
 }
 
-async function measure(label, site, api) {
-  const pages = await pagesOf(site, api);
+/** Never reset: no search text repeats within a run (a repeat could be a cache hit). */
+let searchCounter = 0;
+
+/** The common word's search, every request a text of its own that searches that word alone. */
+function uncachedSearch(api) {
+  const url = new URL(`${api}/search`);
+  const request = () => {
+    url.searchParams.set('query', searchVariant(COMMON_WORD, (searchCounter += 1)));
+    return `${url.pathname}${url.search}`;
+  };
+  return {
+    first: () => `${url.origin}${request()}`,
+    requests: [{ setupRequest: (req) => ({ ...req, path: request() }) }],
+  };
+}
+
+/** Every `<loc>` of a sitemap document. */
+const locations = (xml) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+
+/** How many distinct article addresses the sitemap's parts list, over all of them. */
+async function sitemapArticles(site) {
+  const index = await (await fetch(`${site}/sitemap.xml`)).text();
+  const articles = new Set();
+  for (const part of locations(index)) {
+    const xml = await (await fetch(`${site}${new URL(part).pathname}`)).text();
+    for (const url of locations(xml))
+      if (new URL(url).pathname.startsWith('/article/')) articles.add(url);
+  }
+  return { parts: locations(index).length, articles: articles.size };
+}
+
+async function measure(label, site, api, token) {
+  const { total, tag, pages } = await pagesOf(site, api);
   const rows = {};
   for (const [name, url] of Object.entries(pages)) {
     const size = await bytesOf(url);
-    const timing = name.includes('sitemap') || name.includes('rss') ? {} : await load(url);
+    const measured = size.status === 200 && !name.includes('sitemap') && !name.includes('rss');
+    const timing = measured ? await load(url) : {};
+    rows[name] = { ...size, ...timing, ...(name.startsWith('/tags/') && { tag }) };
+    console.log(`[bench] ${label}: ${name} ${size.status} ${size.bytes} B`, timing);
+  }
+  const admin = { authorization: `Bearer ${token}` };
+  const apiRows = {
+    'API GET /articles?limit=10': [`${api}/articles?limit=10`],
+    'API GET /search common word, uncached': [undefined, {}, uncachedSearch(api)],
+    'API GET /articles?limit=20&offset=0&include=drafts (admin)': [
+      `${api}/articles?limit=20&offset=0&include=drafts`,
+      admin,
+    ],
+    'API GET /tags?include=drafts (admin)': [`${api}/tags?include=drafts`, admin],
+  };
+  for (const [name, [url, headers = {}, search]] of Object.entries(apiRows)) {
+    const size = await bytesOf(search ? search.first() : url, headers);
+    const timing = search
+      ? await load(`${api}/search`, { requests: search.requests })
+      : await load(url, { headers });
     rows[name] = { ...size, ...timing };
     console.log(`[bench] ${label}: ${name} ${size.status} ${size.bytes} B`, timing);
   }
-  rows['API GET /articles?limit=10'] = await load(`${api}/articles?limit=10`);
-  return rows;
+  const sitemap = await sitemapArticles(site);
+  console.log(
+    `[bench] ${label}: the sitemap's ${sitemap.parts} part(s) list ${sitemap.articles} of ${total} articles`,
+  );
+  return { publicArticles: total, sitemap, rows };
 }
 
-async function main() {
-  const runDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-bench-scale-'));
+/** Lighthouse on /blog: one unmeasured load (compression and caches warm), then LIGHTHOUSE_RUNS. */
+async function lighthouseOnBlog(label, site) {
+  const url = `${site}/blog`;
+  await runLighthouse(url, ['performance']);
+  const runs = [];
+  for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
+    const summary = summarise(await runLighthouse(url));
+    runs.push(summary);
+    console.log(
+      `[bench] ${label}: Lighthouse /blog run ${run}: score ${summary.score}, ` +
+        `TBT ${summary.tbtMs} ms, LCP ${summary.lcpMs} ms, CLS ${summary.cls}`,
+    );
+  }
+  const { score, fcpMs, lcpMs, tbtMs, cls, speedIndexMs, jsBytes } = medianOf(runs);
+  return { runs: LIGHTHOUSE_RUNS, score, fcpMs, lcpMs, tbtMs, cls, speedIndexMs, jsBytes };
+}
+
+async function onServer(serverUrl, statement) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database for one driver's run: the API's environment and how to remove it. */
+async function databaseFor(driver) {
+  if (driver === 'pglite') {
+    // DATA_DIR (bench-site.mjs) in the run folder; a DATABASE_URL of the caller's must not win.
+    return { env: { DATABASE_URL: '' }, drop: async () => {} };
+  }
+  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const name = `bench_scale_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function runDriver(driver, withLighthouse) {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portfolio-bench-scale-'));
+  const database = await databaseFor(driver);
   const base = await claimBlock({ offsets: [0, 1, 2, 3, 4, 20, 40, 41, 42] });
   const site = `http://localhost:${base}`;
   const api = `http://127.0.0.1:${base + 20}/api`;
   const stack = startBenchSite({
-    env: { ...benchSitePorts(base, base + 20, base + 40), RENDER_CACHE: 'off' },
+    env: {
+      ...benchSitePorts(base, base + 20, base + 40),
+      ...database.env,
+      RENDER_CACHE: 'off',
+    },
     runDir,
   });
   try {
     await stack.ready;
+    console.log(`[bench] ${driver}: the site is up on ${site}`);
     const token = await devAdminToken(base + 40);
-    const seeded = await measure('seed', site, api);
+    const seed = await measure(`${driver}, seed`, site, api, token);
+    const seedLighthouse = withLighthouse ? await lighthouseOnBlog('seed', site) : undefined;
     const published = await publish(api, token, generateArticles(ARTICLES));
-    console.log(`[bench] ${ARTICLES} articles published in ${published.toFixed(0)} s`);
-    const grown = await measure(`+${ARTICLES}`, site, api);
-    const result = {
-      date: new Date().toISOString(),
-      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
-      articlesAdded: ARTICLES,
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      seed: seeded,
-      grown,
+    console.log(`[bench] ${driver}: ${ARTICLES} articles published in ${published.toFixed(0)} s`);
+    const grown = await measure(`${driver}, +${ARTICLES}`, site, api, token);
+    const grownLighthouse = withLighthouse
+      ? await lighthouseOnBlog(`+${ARTICLES}`, site)
+      : undefined;
+    return {
+      driver,
+      publishSeconds: Math.round(published),
+      seed: { ...seed, lighthouseBlog: seedLighthouse },
+      grown: { ...grown, lighthouseBlog: grownLighthouse },
     };
-    mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-    writeFileSync(path.join(ROOT, 'bench-results', 'scale.json'), JSON.stringify(result, null, 2));
-    console.table(
-      Object.keys(grown).map((name) => ({
-        page: name,
-        'bytes (seed)': seeded[name]?.bytes,
-        [`bytes (+${ARTICLES})`]: grown[name]?.bytes,
-        'p99 ms (seed)': seeded[name]?.p99Ms,
-        [`p99 ms (+${ARTICLES})`]: grown[name]?.p99Ms,
-      })),
-    );
   } finally {
     await stack.stop();
-    rmSync(runDir, { recursive: true, force: true });
+    await database.drop().catch((error) => console.error(`[bench] drop: ${error.message}`));
+    fs.rmSync(runDir, { recursive: true, force: true });
   }
+}
+
+function printTable({ driver, seed, grown }) {
+  console.log(`\n${driver}: ${seed.publicArticles} → ${grown.publicArticles} public articles`);
+  console.table(
+    Object.keys(grown.rows).map((name) => ({
+      page: name,
+      'bytes (seed)': seed.rows[name]?.bytes,
+      'bytes (grown)': grown.rows[name]?.bytes,
+      ratio: seed.rows[name]?.bytes
+        ? Number((grown.rows[name].bytes / seed.rows[name].bytes).toFixed(2))
+        : undefined,
+      'p99 ms (seed)': seed.rows[name]?.p99Ms,
+      'p99 ms (grown)': grown.rows[name]?.p99Ms,
+      'status (grown)': grown.rows[name]?.status,
+    })),
+  );
+  console.log(
+    `sitemap: ${grown.sitemap.articles} of ${grown.publicArticles} articles in ${grown.sitemap.parts} part(s)`,
+  );
+  if (seed.lighthouseBlog) {
+    console.log(
+      'Lighthouse /blog (median): seed',
+      seed.lighthouseBlog,
+      'grown',
+      grown.lighthouseBlog,
+    );
+  }
+}
+
+function postgresInstalled() {
+  const root = '/usr/lib/postgresql';
+  return (
+    fs.existsSync(root) &&
+    fs.readdirSync(root).some((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb')))
+  );
+}
+
+async function main() {
+  const wantsPostgres = DRIVERS.includes('postgres');
+  const hasServer = Boolean(process.env.DATABASE_URL || process.env.TEST_DATABASE_URL);
+  if (wantsPostgres && !hasServer && !process.env[IN_SERVICES]) {
+    if (!postgresInstalled())
+      throw new Error('PostgreSQL is not installed and DATABASE_URL is not set');
+    console.log('[bench] starting a throwaway PostgreSQL (content-api/scripts/with-services.sh)');
+    const { status } = spawnSync(
+      'bash',
+      [
+        path.join(ROOT, 'content-api/scripts/with-services.sh'),
+        process.execPath,
+        ...process.execArgv,
+        fileURLToPath(import.meta.url),
+      ],
+      { stdio: 'inherit', env: { ...process.env, WITH_REDIS: '0', [IN_SERVICES]: '1' } },
+    );
+    process.exit(status ?? 1);
+  }
+  const results = [];
+  for (const [index, driver] of DRIVERS.entries()) {
+    results.push(await runDriver(driver, LIGHTHOUSE && index === 0));
+  }
+  const cpus = os.cpus();
+  const result = {
+    date: new Date().toISOString(),
+    machine: `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    loadAverageAfter: os.loadavg(),
+    articlesAdded: ARTICLES,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    results,
+  };
+  fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
+  fs.writeFileSync(RESULTS, JSON.stringify(result, null, 2));
+  for (const run of results) printTable(run);
+  console.log(`results: ${path.relative(ROOT, RESULTS)}`);
 }
 
 main().catch((error) => {

@@ -1,10 +1,25 @@
 // Synthetic blog articles for the API bench: a few Markdown paragraphs each, about the size of
 // the seed articles (~1.7 KB), generated deterministically so every run and both drivers get the
-// same data. COMMON_WORD is in nine articles out of ten; RARE_WORD in exactly RARE_COUNT.
+// same data. COMMON_WORD is in nine articles out of ten; RARE_WORD in exactly RARE_COUNT. Each
+// article has two or three tags (docs/decisions/132) from TAGS; COMMON_TAG is on every other one,
+// so its tag page has thousands at 10,000 articles.
 
 export const COMMON_WORD = 'security';
 export const RARE_WORD = 'kerberoasting';
 export const RARE_COUNT = 5;
+
+/** The tags' vocabulary: the first is on every other article, the others on one in 3 to 9. */
+export const TAGS = [
+  'defence',
+  'cloud',
+  'appsec',
+  'incident-response',
+  'compliance',
+  'identity',
+  'network',
+  'tooling',
+];
+export const COMMON_TAG = TAGS[0];
 
 const TOPICS = [
   'Threat Hunting',
@@ -105,9 +120,16 @@ function articleBody(index, random, mentionsRare) {
   ].join('\n\n');
 }
 
+/** Two or three tags: COMMON_TAG on the even indexes, the others from the rest in turn. */
+function articleTags(index) {
+  const rest = TAGS.slice(1);
+  const tags = [rest[index % rest.length], rest[(index + 3) % rest.length]];
+  return index % 2 === 0 ? [COMMON_TAG, ...tags] : tags;
+}
+
 /**
  * `count` articles, newest first, one hour apart, ending at `newest`:
- * `{ title, content, createdAt: Date }`.
+ * `{ title, content, tags, createdAt: Date }`.
  */
 export function generateArticles(count, newest = new Date('2026-11-01T12:00:00.000Z')) {
   const random = seededRandom(count);
@@ -115,6 +137,7 @@ export function generateArticles(count, newest = new Date('2026-11-01T12:00:00.0
   return Array.from({ length: count }, (_, index) => ({
     title: `${TOPICS[index % TOPICS.length]} Field Notes ${index + 1}`,
     content: `${articleBody(index, random, rare.has(index))}\n`,
+    tags: articleTags(index),
     createdAt: new Date(newest.getTime() - index * 3_600_000),
   }));
 }

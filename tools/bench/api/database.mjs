@@ -29,12 +29,15 @@ async function apiModules() {
 async function insertSyntheticArticles(api, db, count) {
   const rows = generateArticles(count).map((article) => ({
     id: api.slugify(article.title),
+    slug: api.slugify(article.title),
+    tags: article.tags,
     title: article.title,
     content: article.content,
     plainText: api.markdownToPlainText(article.content),
     imagePath: null,
     createdAt: article.createdAt,
     updatedAt: article.createdAt,
+    publishedAt: article.createdAt,
   }));
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
     await db.insert(api.articles).values(rows.slice(start, start + BATCH_SIZE));

@@ -13,8 +13,10 @@ const CEILING_WARMUP_SHARE = 0.5;
 
 /**
  * What is measured, for a dataset whose middle article is `articleId`. `fresh` requests get a
- * distinct URL or body each time (setupRequest): for search, an unused query parameter, so
- * every request misses the response cache and runs the query in the database.
+ * distinct URL or body each time (setupRequest): for search, the same words followed by a
+ * distinct run of punctuation (searchVariant), so every request misses the response cache and
+ * runs the same query in the database. (The API refuses a parameter it does not know, so an
+ * unused one, as before, would be a 400.)
  */
 export function endpointsFor(articleId) {
   const search = (word) => `/api/search?query=${word}`;
@@ -38,9 +40,23 @@ export function endpointsFor(articleId) {
 /** Never reset, so no URL repeats within a run (a repeat could be a cache hit). */
 let freshCounter = 0;
 
+/**
+ * `words` and then `n` written in binary as dots and commas: a distinct search text (the response
+ * cache keys on the text) that websearch_to_tsquery reads as `words` alone (punctuation is no
+ * word), so the database does exactly the work of searching `words`.
+ */
+export function searchVariant(words, n) {
+  return `${words} ${n.toString(2).replaceAll('0', '.').replaceAll('1', ',')}`;
+}
+
+/** For `/api/search?query=<word>`: the query made distinct on every request (searchVariant). */
 function freshQuery(basePath) {
-  const separator = basePath.includes('?') ? '&' : '?';
-  return (request) => ({ ...request, path: `${basePath}${separator}bench=${(freshCounter += 1)}` });
+  const url = new URL(basePath, 'http://bench');
+  const words = url.searchParams.get('query') ?? '';
+  return (request) => {
+    url.searchParams.set('query', searchVariant(words, (freshCounter += 1)));
+    return { ...request, path: `${url.pathname}${url.search}` };
+  };
 }
 
 /** A valid, distinct message with its own Idempotency-Key, as the site's contact form sends. */

@@ -23,6 +23,11 @@ import {
   UPLOAD_IMAGE_LABEL,
   VIEW_LABEL,
 } from '../remote-auth/src/texts';
+import {
+  IMAGE_ALT_LABEL,
+  IMAGE_INSERTED,
+  INSERT_IMAGE_LABEL,
+} from '../remote-auth/src/features/admin/admin-texts';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const main = (page: Page) => page.locator('main');
@@ -163,6 +168,93 @@ test('a photo uploaded in the dashboard reaches a phone small, sized and preload
     expect(errors).toEqual([]);
   } finally {
     await phone.close();
+    if (id) {
+      const removed = await request.delete(`${apiBase}/articles/${id}`, { headers });
+      expect(removed.ok()).toBe(true);
+    }
+    if (imagePath) {
+      const name = imagePath.replace('/images/', '');
+      const removed = await request.delete(`${apiBase}/images/${name}`, { headers });
+      expect(removed.ok()).toBe(true);
+    }
+  }
+});
+
+test('an image inserted into an article’s text shows in the preview and on the page as covers do', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
+  const { apiBase } = await siteConfig(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const title = `E2E figure ${Date.now().toString(36)}`;
+  const photo = await noisyPhoto();
+  let id = '';
+  let imagePath = '';
+  try {
+    await signIn(page, 'Dev Admin', DEV_ADMIN.email, DEV_ADMIN.password);
+    await page.goto('/admin-dashboard?tab=articles');
+    await main(page).getByRole('button', { name: NEW_ARTICLE_LABEL }).click();
+    const editor = main(page).getByRole('form', { name: 'New article' });
+    await editor.getByLabel(TITLE_LABEL).fill(title);
+    await editor.getByLabel(CONTENT_LABEL).fill('Before the figure.');
+    // The file waits for the image's description.
+    await expect(editor.getByLabel(INSERT_IMAGE_LABEL)).toBeDisabled();
+    await editor.getByLabel(IMAGE_ALT_LABEL).fill('A hill at dusk');
+    const uploaded = page.waitForResponse(
+      (response) =>
+        response.url() === `${apiBase}/images` && response.request().method() === 'POST',
+    );
+    await editor
+      .getByLabel(INSERT_IMAGE_LABEL)
+      .setInputFiles({ name: 'Hill at dusk.jpg', mimeType: 'image/jpeg', buffer: photo });
+    imagePath = ((await (await uploaded).json()) as { imagePath: string }).imagePath;
+    await expect(editor.getByText(IMAGE_INSERTED)).toBeVisible();
+    await expect(editor.getByLabel(CONTENT_LABEL)).toHaveValue(
+      `Before the figure.\n\n![A hill at dusk](${imagePath})\n\n`,
+    );
+    // The preview draws it from the API, with its size and variants.
+    const preview = editor.getByTestId('markdown-preview');
+    await expect(preview.locator('img')).toHaveAttribute('alt', 'A hill at dusk');
+    await expect(preview.locator('img')).toHaveAttribute('width', '4000');
+    await expect(preview.locator('source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      new RegExp(`${imagePath}/320\\.avif 320w`),
+    );
+    await expectNoA11yViolations(page);
+    await editor.getByRole('button', { name: PUBLISH_LABEL, exact: true }).click();
+    const item = main(page).getByRole('listitem').filter({ hasText: title });
+    const view = item.getByRole('link', { name: `${VIEW_LABEL} ${title}` });
+    id = (await view.getAttribute('href'))?.replace('/article/', '') ?? '';
+    expect(id).toMatch(/^[a-z0-9-]+$/);
+
+    // The public page: the server's HTML already has the <picture>, sized and lazy.
+    const html = await (await request.get(`/article/${id}`)).text();
+    expect(html).toContain(`${imagePath}/320.avif 320w`);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`/article/${id}`);
+    const figure = main(page).getByRole('img', { name: 'A hill at dusk' });
+    await expect(figure).toHaveAttribute('width', '4000');
+    await expect(figure).toHaveAttribute('height', '3000');
+    await expect(figure).toHaveAttribute('loading', 'lazy');
+    await expect(figure).toHaveAttribute('src', new RegExp(`${imagePath}/\\d+\\.jpg$`));
+    await figure.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => figure.evaluate((element: HTMLImageElement) => element.naturalWidth), {
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
+    expect(await figure.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(
+      /\.avif$/,
+    );
+    await expectNoA11yViolations(page);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/article-figure.png` });
+    expect(errors).toEqual([]);
+  } finally {
     if (id) {
       const removed = await request.delete(`${apiBase}/articles/${id}`, { headers });
       expect(removed.ok()).toBe(true);

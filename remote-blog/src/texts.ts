@@ -83,4 +83,4 @@ export const TAG_FILTER_LABEL = 'Tag';
 export const TAG_FILTER_SUBMIT = 'Filter';
 /** The summary of a search within a tag. */
 export const taggedSearchSummary = (query: string, tag: string): string =>
-  `${searchSummary(query)} tagged “${tag}”`;
+  `${searchSummary(query)} tagged "${tag}"`;

@@ -71,7 +71,7 @@ describe.each(testDrivers)('GET /api/search (%s)', (driver) => {
     });
   });
 
-  it('filters by tag (docs/decisions/132): only the tag\'s matches, counted alone', async () => {
+  it("filters by tag (docs/decisions/132): only the tag's matches, counted alone", async () => {
     const all = await t.app.inject('/api/search?query=security');
     const tagged = await t.app.inject('/api/search?query=security&tag=appsec');
     expect(tagged.statusCode).toBe(200);

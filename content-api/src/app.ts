@@ -3,7 +3,7 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { TOTAL_COUNT_HEADER } from '@portfolio/contract';
+import { TOTAL_COUNT_HEADER, UNREAD_COUNT_HEADER } from '@portfolio/contract';
 import { answerClientError } from '@portfolio/contract/client-errors';
 import Fastify, { LogController } from 'fastify';
 import type {
@@ -185,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     // How many items a paged list has in all (GET /articles, GET /search).
-    exposedHeaders: ['ETag', TOTAL_COUNT_HEADER],
+    exposedHeaders: ['ETag', TOTAL_COUNT_HEADER, UNREAD_COUNT_HEADER],
     maxAge: 600,
   });
   await app.register(compress);

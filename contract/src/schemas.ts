@@ -428,16 +428,32 @@ export const StoredContactMessageSchema = ObjectOf({
   message: StringType(),
   createdAt: StringType(),
   read: BooleanType(),
+  /** Out of the inbox (the owner's archive). Optional: an API from before it has none. */
+  archived: Optional(BooleanType()),
 });
 export type StoredContactMessage = Static<typeof StoredContactMessageSchema>;
 
 export const StoredContactMessageListSchema = ArrayOf(StoredContactMessageSchema);
 
-/** PATCH /contact/:id (admin). */
+/** PATCH /contact/:id (admin): read or unread, and in the archive or the inbox (absent: kept). */
 export const ReadFlagInputSchema = ObjectOf(
-  { read: BooleanType() },
+  { read: BooleanType(), archived: Optional(BooleanType()) },
   { additionalProperties: false },
 );
+
+/** The two boxes of the admin's messages: the inbox and the archive. */
+export const MessageBoxSchema = Union([Literal('inbox'), Literal('archive')]);
+export type MessageBox = Static<typeof MessageBoxSchema>;
+
+/** GET /contact (admin): one page of a box (default the inbox), newest first. */
+export const ContactListQuerySchema = ObjectOf(
+  { ...PaginationQuerySchema.properties, box: Optional(MessageBoxSchema) },
+  { additionalProperties: false },
+);
+export type ContactListQuery = Static<typeof ContactListQuerySchema>;
+
+/** The answer header of GET /contact that says how many messages of the inbox are unread. */
+export const UNREAD_COUNT_HEADER = 'X-Unread-Count';
 export type ReadFlagInput = Static<typeof ReadFlagInputSchema>;
 
 // --- Images -----------------------------------------------------------------------------------

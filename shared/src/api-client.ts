@@ -19,6 +19,7 @@ import {
   INCLUDE_DRAFTS,
   SEARCH_DEFAULT_LIMIT,
   TOTAL_COUNT_HEADER,
+  UNREAD_COUNT_HEADER,
   check,
 } from '@portfolio/contract';
 import type {
@@ -35,6 +36,7 @@ import type {
   SearchResult,
   TagCount,
   ContentState,
+  MessageBox,
   Static,
   StoredContactMessage,
   TSchema,
@@ -548,6 +550,50 @@ export function uploadImage(
 
 export function getContactMessages(options: RequestOptions): Promise<StoredContactMessage[]> {
   return requestJson('/contact', StoredContactMessageListSchema, {}, options);
+}
+
+/** One page of the admin's messages, with how many the box holds and how many wait unread. */
+export interface MessagePage extends ListPage<StoredContactMessage> {
+  /** Unread messages of the inbox (null: an API from before the count). */
+  unread: number | null;
+}
+
+/** One page of a box of messages (the inbox by default), newest first (admin). */
+export async function getContactMessagePage(
+  { limit, offset = 0, box = 'inbox' }: PageRequest & { box?: MessageBox },
+  options: RequestOptions,
+): Promise<MessagePage> {
+  const query = new URLSearchParams({ limit: String(limit), offset: String(offset), box });
+  const { body, headers } = await requestJsonAnswer(
+    `/contact?${query}`,
+    StoredContactMessageListSchema,
+    {},
+    options,
+  );
+  const unread = headers.get(UNREAD_COUNT_HEADER)?.trim();
+  return {
+    ...listPage(body, headers, limit, offset),
+    unread: unread && /^\d+$/.test(unread) ? Number(unread) : null,
+  };
+}
+
+/** Marks a message read or unread, and moves it to the archive or back (absent: kept). */
+export function updateContactMessage(
+  id: string,
+  change: { read: boolean; archived?: boolean },
+  options: RequestOptions,
+): Promise<StoredContactMessage> {
+  return requestJson(
+    `/contact/${encodeURIComponent(id)}`,
+    StoredContactMessageSchema,
+    { method: 'PATCH', ...jsonBody(change) },
+    options,
+  );
+}
+
+/** Deletes a message for good (admin). */
+export function deleteContactMessage(id: string, options: RequestOptions): Promise<void> {
+  return requestNoContent(`/contact/${encodeURIComponent(id)}`, { method: 'DELETE' }, options);
 }
 
 export function markContactMessageRead(

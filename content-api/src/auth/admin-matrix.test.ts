@@ -165,6 +165,21 @@ const ADMIN_ROUTES: Route[] = [
     success: 200,
     invalidBody: { read: 'yes' },
   },
+  {
+    name: 'DELETE /contact/:id',
+    target: { method: 'DELETE', url: '/api/contact/00000000-0000-4000-8000-000000000000' },
+    fresh: async (t) => {
+      const { saveContactMessage } = await import('../features/contact/repository.js');
+      const saved = await saveContactMessage(t.database.db, {
+        name: 'N',
+        email: 'n@example.com',
+        message: unique('m'),
+      });
+      if (saved.status !== 'stored') throw new Error('not stored');
+      return { method: 'DELETE', url: `/api/contact/${saved.message._id}` };
+    },
+    success: 204,
+  },
 ];
 
 const USER_ROUTES: Route[] = [

@@ -79,7 +79,10 @@ export const articles = pgTable(
     /** Its address (`/article/<slug>`, docs/decisions/132): unique; the id's at first. */
     slug: text('slug').notNull(),
     /** Lowercase tags in the owner's order (TAG_PATTERN), each once. */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The card text the owner wrote; null: the automatic excerpt. */
     customExcerpt: text('custom_excerpt'),
     /** The page's meta description the owner wrote; null: the excerpt. */
@@ -125,6 +128,8 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     read: boolean('read').notNull().default(false),
+    /** Moved out of the inbox by the owner (kept, not deleted). */
+    archived: boolean('archived').notNull().default(false),
     createdAt: timestamps.createdAt,
     /** The sender's Idempotency-Key header, so a retried POST stores nothing twice. */
     idempotencyKey: text('idempotency_key'),

@@ -45,7 +45,10 @@ describe('body specs derived from the contract', () => {
       photoURL: { kind: 'url', max: 2048 },
       role: { kind: 'text', max: 50 },
     });
-    expect(READ_SPEC).toEqual({ read: { kind: 'boolean', required: true } });
+    expect(READ_SPEC).toEqual({
+      read: { kind: 'boolean', required: true },
+      archived: { kind: 'boolean' },
+    });
     expect(PUBLICATION_SPEC).toEqual({
       status: { kind: 'choice', required: true },
       publishedAt: { kind: 'date' },

@@ -35,6 +35,7 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
       _id: expect.stringMatching(/^[a-z0-9-]+$/),
       ...valid,
       read: false,
+      archived: false,
       createdAt: expect.any(String),
     });
   });
@@ -335,6 +336,59 @@ describe.each(testDrivers)('/api/contact (%s)', (driver) => {
         expect(response.json()).toEqual({ message: expect.any(String) });
       },
     );
+
+    it('archives, brings back and deletes a message; the boxes count what they hold and what is unread', async () => {
+      const list = async (query = '') => {
+        const response = await t.app.inject({
+          url: `/api/contact${query}`,
+          headers: adminHeaders,
+        });
+        return {
+          ids: (response.json() as { _id: string }[]).map((message) => message._id),
+          total: Number(response.headers['x-total-count']),
+          unread: Number(response.headers['x-unread-count']),
+        };
+      };
+      await post({ ...valid, message: 'to archive' });
+      await post({ ...valid, message: 'to delete' });
+      const [toDelete, toArchive] = (await storedMessages()) as { _id: string }[];
+      const before = await list();
+      expect(before.ids.slice(0, 2)).toEqual([toDelete!._id, toArchive!._id]);
+      const patch = (id: string, payload: object) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/contact/${id}`,
+          headers: adminHeaders,
+          payload,
+        });
+
+      const archived = await patch(toArchive!._id, { read: true, archived: true });
+      expect(archived.json()).toMatchObject({ read: true, archived: true });
+      const inbox = await list();
+      expect(inbox.ids).not.toContain(toArchive!._id);
+      expect(inbox.total).toBe(before.total - 1);
+      // It was unread: the inbox's unread count lost it.
+      expect(inbox.unread).toBe(before.unread - 1);
+      const archive = await list('?box=archive');
+      expect(archive.ids).toEqual([toArchive!._id]);
+      expect(archive.total).toBe(1);
+      // Read without `archived`: the message stays where it is.
+      expect((await patch(toArchive!._id, { read: false })).json().archived).toBe(true);
+      await patch(toArchive!._id, { read: false, archived: false });
+      expect((await list()).ids).toContain(toArchive!._id);
+
+      const remove = (id: string, headers = adminHeaders) =>
+        t.app.inject({ method: 'DELETE', url: `/api/contact/${id}`, headers });
+      expect((await remove(toDelete!._id, readerHeaders)).statusCode).toBe(403);
+      expect((await remove(toDelete!._id)).statusCode).toBe(204);
+      expect((await list()).ids).not.toContain(toDelete!._id);
+      const again = await remove(toDelete!._id);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ message: 'Message not found' });
+      expect(
+        (await t.app.inject({ url: '/api/contact?box=trash', headers: adminHeaders })).statusCode,
+      ).toBe(400);
+    });
 
     it('PATCH answers 404 for an unknown message and 400 for a bad body', async () => {
       const missing = await t.app.inject({

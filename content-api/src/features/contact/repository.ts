@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type {
   ContactInput as ContactBody,
+  MessageBox,
   StoredContactMessage as ContactMessage,
 } from '@portfolio/contract';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ function toContactMessage(row: ContactRow): ContactMessage {
     email: row.email,
     message: row.message,
     read: row.read,
+    archived: row.archived,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -77,8 +79,8 @@ export async function saveContactMessage(
     .returning();
   if (row) return { status: 'stored', message: toContactMessage(row) };
   if (idempotencyKey === undefined) throw new Error('INSERT … RETURNING returned no row');
-  // The unique index said the key exists: messages are never deleted and a key is released only
-  // after a day, so this finds it.
+  // The unique index said the key exists, and a key is released only after a day: this finds it
+  // (unless the owner deleted the message in between: then the retry is not told apart).
   const [previous] = await db
     .select()
     .from(contactMessages)
@@ -96,29 +98,58 @@ export async function saveContactMessage(
 /** The admin dashboard asks for no page: it gets the newest this many. */
 export const DEFAULT_CONTACT_PAGE = 100;
 
-/** Newest first, one page (never the whole table in one answer). */
+/** One page of a box, newest first (never the whole table in one answer), and its counts. */
 export async function listContactMessages(
   db: Database,
-  { limit = DEFAULT_CONTACT_PAGE, offset = 0 }: { limit?: number; offset?: number } = {},
-): Promise<ContactMessage[]> {
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(toContactMessage);
+  {
+    limit = DEFAULT_CONTACT_PAGE,
+    offset = 0,
+    box = 'inbox',
+  }: { limit?: number; offset?: number; box?: MessageBox } = {},
+): Promise<{ messages: ContactMessage[]; total: number; unread: number }> {
+  const inBox = eq(contactMessages.archived, box === 'archive');
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .where(inBox)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({
+        total: sql<number>`count(*) filter (where ${inBox})::int`,
+        // Unread in the inbox, whichever box is listed: what waits for the owner.
+        unread: sql<number>`count(*) filter (where not ${contactMessages.archived} and not ${contactMessages.read})::int`,
+      })
+      .from(contactMessages),
+  ]);
+  return {
+    messages: rows.map(toContactMessage),
+    total: Number(counts?.total ?? 0),
+    unread: Number(counts?.unread ?? 0),
+  };
 }
 
-export async function setContactMessageRead(
+/** Marks a message read or unread, and moves it to the archive or back (absent: kept). */
+export async function updateContactMessage(
   db: Database,
   id: string,
-  read: boolean,
+  { read, archived }: { read: boolean; archived?: boolean },
 ): Promise<ContactMessage | undefined> {
   const [row] = await db
     .update(contactMessages)
-    .set({ read })
+    .set({ read, ...(archived === undefined ? {} : { archived }) })
     .where(eq(contactMessages.id, id))
     .returning();
   return row && toContactMessage(row);
+}
+
+/** Deletes a message for good; false when there was none. */
+export async function deleteContactMessage(db: Database, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(contactMessages)
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id });
+  return deleted.length > 0;
 }

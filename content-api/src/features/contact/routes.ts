@@ -1,22 +1,27 @@
-// /contact: anyone may send a message (rate-limited); admins list messages and mark them read.
+// /contact: anyone may send a message (rate-limited); admins list the inbox or the archive a page
+// at a time, mark messages read, archive and delete them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ContactInputSchema,
+  ContactListQuerySchema,
   ReadFlagInputSchema,
   StoredContactMessageListSchema,
   StoredContactMessageSchema,
+  TOTAL_COUNT_HEADER,
+  UNREAD_COUNT_HEADER,
 } from '@portfolio/contract';
 import { Object as ObjectOf, Optional, String as StringType } from '@sinclair/typebox';
 import type { RouteContext } from '../../app.js';
 import { clientKey } from '../../http/client-identity.js';
 import { HttpError } from '../../http/errors.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../http/patterns.js';
-import { idParamsSchema, messageSchema, paginationQuerySchema } from '../../http/schemas.js';
+import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import {
+  deleteContactMessage,
   listContactMessages,
   saveContactMessage,
   scopedIdempotencyKey,
-  setContactMessageRead,
+  updateContactMessage,
 } from './repository.js';
 
 export const CONTACT_MESSAGES = {
@@ -90,11 +95,17 @@ const contactRoutes: FastifyPluginAsyncTypebox<ContactRouteOptions> = async (
     {
       onRequest: auth.requireAdmin,
       schema: {
-        querystring: paginationQuerySchema,
+        querystring: ContactListQuerySchema,
         response: { 200: StoredContactMessageListSchema },
       },
     },
-    (request) => listContactMessages(db, request.query),
+    async (request, reply) => {
+      const { messages, total, unread } = await listContactMessages(db, request.query);
+      // How many the box holds, and how many of the inbox wait unread (the dashboard's count).
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      reply.header(UNREAD_COUNT_HEADER, String(unread));
+      return messages;
+    },
   );
 
   app.patch(
@@ -109,9 +120,24 @@ const contactRoutes: FastifyPluginAsyncTypebox<ContactRouteOptions> = async (
       },
     },
     async (request) => {
-      const updated = await setContactMessageRead(db, request.params.id, request.body.read);
+      const updated = await updateContactMessage(db, request.params.id, request.body);
       if (!updated) throw new HttpError(404, CONTACT_MESSAGES.notFound);
       return updated;
+    },
+  );
+
+  app.delete(
+    '/contact/:id',
+    {
+      onRequest: auth.requireAdmin,
+      config: { changesPublicContent: false },
+      schema: { params: idParamsSchema },
+    },
+    async (request, reply) => {
+      if (!(await deleteContactMessage(db, request.params.id))) {
+        throw new HttpError(404, CONTACT_MESSAGES.notFound);
+      }
+      return reply.code(204).send();
     },
   );
 };

@@ -1,9 +1,16 @@
 import { useCallback, useState } from 'react';
-import { getContactMessages, markContactMessageRead } from '@portfolio/shared/api-client';
+import {
+  deleteContactMessage,
+  getContactMessagePage,
+  updateContactMessage,
+} from '@portfolio/shared/api-client';
+import type { MessagePage } from '@portfolio/shared/api-client';
+import type { MessageBox } from '@portfolio/contract';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { StoredContactMessage } from '@portfolio/shared/types';
 import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import {
+  DELETE_LABEL,
   LIST_LOADING,
   MARK_READ_LABEL,
   MARK_UNREAD_LABEL,
@@ -16,9 +23,25 @@ import {
   MESSAGE_UPDATE_ERROR,
 } from '../../texts';
 import { adminErrorMessage, loadErrorMessage } from '../session/errors';
+import {
+  ARCHIVE_BOX_LABEL,
+  ARCHIVE_LABEL,
+  INBOX_LABEL,
+  MESSAGES_PAGES_LABEL,
+  MESSAGE_BOXES_LABEL,
+  MOVE_TO_INBOX_LABEL,
+  NO_ARCHIVED_MESSAGES,
+  messageTitle,
+  unreadCount,
+} from './admin-texts';
+import { ConfirmDelete } from './ConfirmDelete';
+import { Pager } from './Pager';
 import { useAdminToken } from './use-admin-token';
 import { useResource } from './use-resource';
 import styles from './admin.module.css';
+
+/** Messages a page shows. */
+export const MESSAGES_PER_PAGE = 20;
 
 /**
  * A mailto: link to exactly this address. Valid addresses may contain `?`, `&`, `=` and `%`,
@@ -30,24 +53,60 @@ function mailtoHref(address: string): string {
   return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
 }
 
-/** Contact messages (GET /api/contact, admin only), each can be marked read or unread. */
-export function MessagesPanel() {
+/**
+ * Contact messages (GET /api/contact, admin only), 20 a page, in the inbox or the archive: each
+ * can be marked read or unread, archived (or brought back) and deleted. `onUnread` hears how many
+ * of the inbox wait unread, for the tab's name.
+ */
+export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): void }) {
   const getToken = useAdminToken();
-  const load = useCallback(async () => getContactMessages({ token: await getToken() }), [getToken]);
+  const [box, setBox] = useState<MessageBox>('inbox');
+  const [page, setPage] = useState(0);
+  const load = useCallback(async (): Promise<MessagePage> => {
+    const loaded = await getContactMessagePage(
+      { limit: MESSAGES_PER_PAGE, offset: page * MESSAGES_PER_PAGE, box },
+      { token: await getToken() },
+    );
+    onUnread?.(loaded.unread);
+    return loaded;
+  }, [getToken, box, page, onUnread]);
   const { state, reload } = useResource(load);
-  // Local edits over the loaded list, so a toggle shows at once without a reload.
+  // A message marked read or unread changes in place (and the count with it); archived or
+  // deleted, it leaves the box: the page is read again.
   const [overrides, setOverrides] = useState<Record<string, StoredContactMessage>>({});
+  const [unreadChange, setUnreadChange] = useState(0);
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<StoredContactMessage | null>(null);
+  const loaded = state.status === 'loaded' ? state.data : null;
+  const unread = loaded?.unread == null ? null : loaded.unread + unreadChange;
 
-  const toggle = async (message: StoredContactMessage) => {
+  const reloadPage = (leaving: boolean) => {
+    setOverrides({});
+    setUnreadChange(0);
+    // The last message of a later page gone: the page before it.
+    if (leaving && loaded?.items.length === 1 && page > 0) {
+      setPage(page - 1);
+    } else reload();
+  };
+
+  const update = async (
+    message: StoredContactMessage,
+    next: { read: boolean; archived?: boolean },
+  ) => {
     setPending(message._id);
     setError(null);
     try {
-      const updated = await markContactMessageRead(message._id, !message.read, {
-        token: await getToken(),
-      });
-      setOverrides((current) => ({ ...current, [updated._id]: updated }));
+      const updated = await updateContactMessage(message._id, next, { token: await getToken() });
+      if (next.archived === undefined) {
+        setOverrides((current) => ({ ...current, [updated._id]: updated }));
+        const inInbox = !updated.archived;
+        if (inInbox && updated.read !== message.read) {
+          const change = updated.read ? -1 : 1;
+          setUnreadChange((current) => current + change);
+          if (unread !== null) onUnread?.(unread + change);
+        }
+      } else reloadPage(true);
     } catch (caught) {
       setError(adminErrorMessage(caught, MESSAGE_UPDATE_ERROR));
     } finally {
@@ -55,10 +114,41 @@ export function MessagesPanel() {
     }
   };
 
+  const pages =
+    loaded?.total == null ? null : Math.max(1, Math.ceil(loaded.total / MESSAGES_PER_PAGE));
+  const hasNext =
+    loaded !== null &&
+    (pages === null ? loaded.items.length === MESSAGES_PER_PAGE : page + 1 < pages);
+
   return (
     <div className={styles.manager}>
       <div className={styles.managerHeader}>
-        <h2 className={styles.managerHeading}>{TAB_MESSAGES}</h2>
+        <h2 className={styles.managerHeading}>
+          {TAB_MESSAGES}
+          {loaded?.unread ? (
+            <span className={styles.unreadCount}> {unreadCount(loaded.unread)}</span>
+          ) : null}
+        </h2>
+      </div>
+      <div role="group" aria-label={MESSAGE_BOXES_LABEL} className={styles.boxes}>
+        {(
+          [
+            ['inbox', INBOX_LABEL],
+            ['archive', ARCHIVE_BOX_LABEL],
+          ] as const
+        ).map(([key, label]) => (
+          <Button
+            key={key}
+            variant={box === key ? 'primary' : 'secondary'}
+            aria-pressed={box === key}
+            onClick={() => {
+              setBox(key);
+              setPage(0);
+            }}
+          >
+            {label}
+          </Button>
+        ))}
       </div>
       {error && <ErrorMessage>{error}</ErrorMessage>}
       {state.status === 'loading' && <Spinner label={LIST_LOADING} />}
@@ -70,12 +160,12 @@ export function MessagesPanel() {
           </Button>
         </ErrorMessage>
       )}
-      {state.status === 'loaded' &&
-        (state.data.length === 0 ? (
-          <p className={styles.muted}>{NO_MESSAGES}</p>
+      {loaded &&
+        (loaded.items.length === 0 ? (
+          <p className={styles.muted}>{box === 'inbox' ? NO_MESSAGES : NO_ARCHIVED_MESSAGES}</p>
         ) : (
           <ul className={styles.list}>
-            {state.data.map((original) => {
+            {loaded.items.map((original) => {
               const message = overrides[original._id] ?? original;
               return (
                 <li
@@ -93,14 +183,38 @@ export function MessagesPanel() {
                     </span>
                   </div>
                   <p className={styles.messageText}>{message.message}</p>
-                  <div>
+                  <div className={styles.itemActions}>
                     <Button
                       variant="secondary"
                       disabled={pending === message._id}
                       aria-label={`${message.read ? MARK_UNREAD_LABEL : MARK_READ_LABEL}: ${message.name}`}
-                      onClick={() => void toggle(message)}
+                      onClick={() => void update(message, { read: !message.read })}
                     >
                       {message.read ? MARK_UNREAD_LABEL : MARK_READ_LABEL}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      disabled={pending === message._id}
+                      aria-label={`${message.archived ? MOVE_TO_INBOX_LABEL : ARCHIVE_LABEL}: ${message.name}`}
+                      // Archiving is done with a message: it counts as read.
+                      onClick={() =>
+                        void update(
+                          message,
+                          message.archived
+                            ? { read: message.read, archived: false }
+                            : { read: true, archived: true },
+                        )
+                      }
+                    >
+                      {message.archived ? MOVE_TO_INBOX_LABEL : ARCHIVE_LABEL}
+                    </Button>
+                    <Button
+                      variant="danger"
+                      disabled={pending === message._id}
+                      aria-label={`${DELETE_LABEL}: ${message.name}`}
+                      onClick={() => setDeleting(message)}
+                    >
+                      {DELETE_LABEL}
                     </Button>
                   </div>
                 </li>
@@ -108,6 +222,26 @@ export function MessagesPanel() {
             })}
           </ul>
         ))}
+      {loaded && (page > 0 || hasNext) && (
+        <Pager
+          label={MESSAGES_PAGES_LABEL}
+          page={page}
+          pages={pages}
+          hasNext={hasNext}
+          onPage={setPage}
+        />
+      )}
+      {deleting && (
+        <ConfirmDelete
+          title={messageTitle(deleting.name, deleting.message)}
+          onCancel={() => setDeleting(null)}
+          onConfirm={async () => {
+            await deleteContactMessage(deleting._id, { token: await getToken() });
+            setDeleting(null);
+            reloadPage(true);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -83,3 +83,19 @@ export const IMAGE_ALT_HINT =
 export const IMAGE_ALT_REQUIRED = 'Describe the image first: its description is its alt text.';
 export const INSERT_IMAGE_LABEL = 'Upload and insert image';
 export const IMAGE_INSERTED = 'Image inserted into the text where the cursor was.';
+
+// --- Messages: the inbox and the archive ---
+export const MESSAGE_BOXES_LABEL = 'Show';
+export const INBOX_LABEL = 'Inbox';
+export const ARCHIVE_BOX_LABEL = 'Archive';
+export const ARCHIVE_LABEL = 'Archive';
+export const MOVE_TO_INBOX_LABEL = 'Move to inbox';
+export const MESSAGES_PAGES_LABEL = 'Pages of messages';
+export const NO_ARCHIVED_MESSAGES = 'No archived messages.';
+/** "3 unread" beside the inbox, and in the tab's name. */
+export const unreadCount = (count: number): string => `${count} unread`;
+export const messagesTabLabel = (base: string, unread: number | null): string =>
+  unread ? `${base} (${unreadCount(unread)})` : base;
+/** The message a delete asks about: whose, and its start. */
+export const messageTitle = (name: string, message: string): string =>
+  `the message from ${name}: “${message.length > 40 ? `${message.slice(0, 40)}…` : message}”`;

@@ -88,7 +88,8 @@ describe('AdminDashboardPage', () => {
     mockFetch({
       'GET /projects?include=drafts': { body: [] },
       [ARTICLE_LIST]: { body: [] },
-      'GET /contact': { body: [] },
+      'GET /contact?limit=1&offset=0&box=inbox': { body: [] },
+      'GET /contact?limit=20&offset=0&box=inbox': { body: [] },
     });
     setCurrentUser(makeUser({ role: 'admin' }));
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });

@@ -1,3 +1,4 @@
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from '@portfolio/shared/router';
 import {
   createArticle,
@@ -6,6 +7,7 @@ import {
   deleteProject,
   getArticle,
   getArticlePage,
+  getContactMessagePage,
   getProjects,
   getTags,
   setArticlePublication,
@@ -30,6 +32,8 @@ import {
 import { ContentManager } from '../../features/admin/ContentManager';
 import type { AdminReadOptions, ListSource } from '../../features/admin/list-page';
 import { MessagesPanel } from '../../features/admin/MessagesPanel';
+import { messagesTabLabel } from '../../features/admin/admin-texts';
+import { useAdminToken } from '../../features/admin/use-admin-token';
 import { ProjectEditor } from '../../features/admin/ProjectEditor';
 import { SignedInOnly } from '../../features/session/SignedInOnly';
 import type { PageHead } from '@portfolio/shared/head';
@@ -135,7 +139,6 @@ const TABS: AdminTab[] = [
       />
     ),
   },
-  { key: 'messages', label: TAB_MESSAGES, render: () => <MessagesPanel /> },
 ];
 
 /** On the site's server: a redirect to /signin without a session, a 403 for a non-admin. */
@@ -171,17 +174,57 @@ function NotAllowed() {
   );
 }
 
+/**
+ * How many messages of the inbox wait unread: asked once when the dashboard opens, then told by
+ * the messages panel as it changes them. Null while unknown (or when the API cannot say).
+ */
+function useUnreadMessages() {
+  const getToken = useAdminToken();
+  const [unread, setUnread] = useState<number | null>(null);
+  useEffect(() => {
+    let active = true;
+    void (async () => {
+      try {
+        const { unread: count } = await getContactMessagePage(
+          { limit: 1 },
+          { token: await getToken() },
+        );
+        if (active) setUnread(count);
+      } catch {
+        // The tab keeps its plain name; the panel says why when it is opened.
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [getToken]);
+  return [unread, setUnread] as const;
+}
+
 function AdminDashboard() {
   useDocumentTitle(ADMIN_DASHBOARD_TITLE);
   // The tab is in the URL (?tab=articles), so a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
   const selected = params.get('tab') ?? 'projects';
+  const [unread, setUnread] = useUnreadMessages();
+  const tabs = useMemo(
+    () => [
+      ...TABS,
+      {
+        key: 'messages',
+        // "Messages (3 unread)": a message does not sit unseen behind another tab.
+        label: messagesTabLabel(TAB_MESSAGES, unread),
+        render: () => <MessagesPanel onUnread={setUnread} />,
+      },
+    ],
+    [unread, setUnread],
+  );
   return (
     <section className={styles.page}>
       <h1>{ADMIN_DASHBOARD_TITLE}</h1>
       <AdminTabs
         label={ADMIN_SECTIONS_LABEL}
-        tabs={TABS}
+        tabs={tabs}
         selected={selected}
         onSelect={(key) => setParams({ tab: key }, { replace: true })}
       />

@@ -12,6 +12,7 @@ import type { ArticleInput, PublicationInput } from '@portfolio/shared/api-clien
 import type { Article, Image } from '@portfolio/shared/types';
 import { CONTENT_LABEL, TITLE_LABEL, newOrEditTitle, ARTICLE_SAVE_ERROR } from '../../texts';
 import {
+  DISCARD_UNSAVED_CONFIRM,
   EXCERPT_HINT,
   EXCERPT_LABEL,
   SEO_DESCRIPTION_HINT,
@@ -36,6 +37,8 @@ import { MarkdownPreview } from './MarkdownPreview';
 import { TextField } from './TextField';
 import type { EditorProps } from './ProjectEditor';
 import { parseSlug, parseTags } from './tags';
+import { RecoveredWork } from './RecoveredWork';
+import { useUnsavedWork } from './unsaved-work';
 import styles from './admin.module.css';
 
 /** The API's limits of each field (docs/decisions/052). */
@@ -45,17 +48,71 @@ const LIMITS = ArticleInputSchema.properties;
 const isSlugTaken = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409;
 
+/** What the editor's fields hold: what is kept in the browser while unsaved. */
+interface ArticleValues {
+  title: string;
+  slug: string;
+  content: string;
+  tags: string;
+  excerpt: string;
+  description: string;
+  imagePath: string;
+}
+
+function valuesOf(article: Article | null): ArticleValues {
+  return {
+    title: article?.title ?? '',
+    // The address the article has now (an API from before slugs: its id).
+    slug: article ? (article.slug ?? article._id) : '',
+    content: article?.content ?? '',
+    tags: article?.tags?.join(', ') ?? '',
+    excerpt: article?.customExcerpt ?? '',
+    description: article?.metaDescription ?? '',
+    imagePath: article?.imagePath ?? '',
+  };
+}
+
 export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article, ArticleInput>) {
   const id = useId();
   /** The address the article has now (an API from before slugs: its id). */
   const savedSlug = initial ? (initial.slug ?? initial._id) : null;
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [slugText, setSlugText] = useState(savedSlug ?? '');
-  const [content, setContent] = useState(initial?.content ?? '');
-  const [tagsText, setTagsText] = useState(initial?.tags?.join(', ') ?? '');
-  const [excerpt, setExcerpt] = useState(initial?.customExcerpt ?? '');
-  const [description, setDescription] = useState(initial?.metaDescription ?? '');
-  const [imagePath, setImagePath] = useState(initial?.imagePath ?? '');
+  const [saved] = useState(() => valuesOf(initial));
+  const [title, setTitle] = useState(saved.title);
+  const [slugText, setSlugText] = useState(saved.slug);
+  const [content, setContent] = useState(saved.content);
+  const [tagsText, setTagsText] = useState(saved.tags);
+  const [excerpt, setExcerpt] = useState(saved.excerpt);
+  const [description, setDescription] = useState(saved.description);
+  const [imagePath, setImagePath] = useState(saved.imagePath);
+  const current: ArticleValues = {
+    title,
+    slug: slugText,
+    content,
+    tags: tagsText,
+    excerpt,
+    description,
+    imagePath,
+  };
+  const work = useUnsavedWork(
+    `article:${initial?._id ?? 'new'}`,
+    saved,
+    current,
+    initial?.updatedAt,
+  );
+  const restore = (values: ArticleValues) => {
+    setTitle(values.title);
+    setSlugText(values.slug);
+    setContent(values.content);
+    setTagsText(values.tags);
+    setExcerpt(values.excerpt);
+    setDescription(values.description);
+    setImagePath(values.imagePath);
+  };
+  const cancel = () => {
+    if (work.dirty && !window.confirm(DISCARD_UNSAVED_CONFIRM)) return;
+    work.forget();
+    onCancel();
+  };
   const [slugError, setSlugError] = useState<string | null>(null);
   const [tagsError, setTagsError] = useState<string | null>(null);
   /** What the API knows of the text's stored images: the article's, then each one inserted. */
@@ -65,12 +122,17 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
   const contentControl = useRef<HTMLTextAreaElement>(null);
   const slugControl = useRef<HTMLInputElement>(null);
   const tagsControl = useRef<HTMLInputElement>(null);
-  const { busy, error, save } = useEditorSave(onSave, ARTICLE_SAVE_ERROR, (caught) => {
-    if (!isSlugTaken(caught)) return false;
-    setSlugError(caught.message || SLUG_TAKEN);
-    slugControl.current?.focus();
-    return true;
-  });
+  const { busy, error, save } = useEditorSave(
+    onSave,
+    ARTICLE_SAVE_ERROR,
+    (caught) => {
+      if (!isSlugTaken(caught)) return false;
+      setSlugError(caught.message || SLUG_TAKEN);
+      slugControl.current?.focus();
+      return true;
+    },
+    work.forget,
+  );
 
   /** Puts an image's Markdown where the cursor is (at the end when the text was never focused). */
   const insertImage = (markdown: string, image: Image | undefined) => {
@@ -133,8 +195,18 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
       busy={busy}
       error={error}
       onSubmit={submit}
-      onCancel={onCancel}
+      onCancel={cancel}
     >
+      {work.recovered && (
+        <RecoveredWork
+          at={work.recovered.at}
+          onRestore={() => {
+            restore(work.recovered!.values);
+            work.dismissRecovered();
+          }}
+          onDiscard={work.forget}
+        />
+      )}
       <TextField
         formId={id}
         name="title"

@@ -37,6 +37,7 @@ import { ConfirmDelete } from './ConfirmDelete';
 import { ListFilters } from './ListFilters';
 import { Pager } from './Pager';
 import type { EditorProps } from './ProjectEditor';
+import { confirmLeave } from './unsaved-work';
 import { pageCount } from './list-page';
 import type { AdminReadOptions, ListSource } from './list-page';
 import { useAdminList } from './use-admin-list';
@@ -308,6 +309,8 @@ export function ContentManager<T extends ContentRecord, Input>({
                     variant="secondary"
                     aria-label={`${EDIT_LABEL} ${item.title}`}
                     onClick={() => {
+                      // Another item's editor replaces this one: its unsaved work asks first.
+                      if (!confirmLeave()) return;
                       setNotice('');
                       setEditing({ item });
                     }}

@@ -155,12 +155,15 @@ export function EditorFrame({
 /**
  * An editor's save with its busy and error states: `save(input)` calls `onSave`, and a failure
  * shows `adminErrorMessage` of it, with `fallback` for an error that says nothing of its own.
- * `claim` takes the failures a field shows itself (true: not shown again with the buttons).
+ * `claim` takes the failures a field shows itself (true: not shown again with the buttons);
+ * `onSaved` hears a save that went through.
  */
 export function useEditorSave<Input>(
   onSave: (input: Input) => Promise<void>,
   fallback: string,
   claim?: (error: unknown) => boolean,
+  /** After a save that went through (the unsaved work kept in the browser is then dropped). */
+  onSaved?: () => void,
 ) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -169,6 +172,7 @@ export function useEditorSave<Input>(
     setError(null);
     try {
       await onSave(input);
+      onSaved?.();
     } catch (caught) {
       if (!claim?.(caught)) setError(adminErrorMessage(caught, fallback));
       setBusy(false);

@@ -99,3 +99,16 @@ export const messagesTabLabel = (base: string, unread: number | null): string =>
 /** The message a delete asks about: whose, and its start. */
 export const messageTitle = (name: string, message: string): string =>
   `the message from ${name}: “${message.length > 40 ? `${message.slice(0, 40)}…` : message}”`;
+
+// --- Unsaved work ---
+export const LEAVE_UNSAVED_CONFIRM =
+  'You have unsaved changes. Leave anyway? (They stay in this browser for the next time.)';
+export const DISCARD_UNSAVED_CONFIRM = 'Discard your unsaved changes?';
+export const RECOVERED_LABEL = 'Unsaved changes found';
+export const recoveredText = (at: string): string =>
+  `This browser kept changes you had not saved, from ${new Date(at).toLocaleString('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })}.`;
+export const RESTORE_UNSAVED_LABEL = 'Restore them';
+export const DISCARD_UNSAVED_LABEL = 'Discard them';

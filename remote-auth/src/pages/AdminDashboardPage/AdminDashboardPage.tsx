@@ -33,6 +33,7 @@ import { ContentManager } from '../../features/admin/ContentManager';
 import type { AdminReadOptions, ListSource } from '../../features/admin/list-page';
 import { MessagesPanel } from '../../features/admin/MessagesPanel';
 import { messagesTabLabel } from '../../features/admin/admin-texts';
+import { confirmLeave } from '../../features/admin/unsaved-work';
 import { useAdminToken } from '../../features/admin/use-admin-token';
 import { ProjectEditor } from '../../features/admin/ProjectEditor';
 import { SignedInOnly } from '../../features/session/SignedInOnly';
@@ -226,7 +227,11 @@ function AdminDashboard() {
         label={ADMIN_SECTIONS_LABEL}
         tabs={tabs}
         selected={selected}
-        onSelect={(key) => setParams({ tab: key }, { replace: true })}
+        onSelect={(key) => {
+          // Another tab closes the open editor: its unsaved work asks first.
+          if (key !== selected && !confirmLeave()) return;
+          setParams({ tab: key }, { replace: true });
+        }}
       />
     </section>
   );

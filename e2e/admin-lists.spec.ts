@@ -36,6 +36,7 @@ import {
   TAG_FILTER_LABEL,
   itemCount,
   pageOfPages,
+  DISCARD_UNSAVED_CONFIRM,
 } from '../remote-auth/src/features/admin/admin-texts';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
@@ -186,7 +187,15 @@ test('the admin pages through the articles, searches and filters them, and edits
       new RegExp(`"renamed-${stamp}" is already used`),
     );
     await expect(other.getByLabel(SLUG_LABEL)).toBeFocused();
+    // Its changes were not saved: Cancel asks before throwing them away.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
     await other.getByRole('button', { name: CANCEL_LABEL }).click();
+    await expect(other).toHaveCount(0);
+    expect(asked).toEqual([DISCARD_UNSAVED_CONFIRM]);
 
     // A phone: the filters wrap, nothing is wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });

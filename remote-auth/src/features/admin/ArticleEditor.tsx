@@ -12,7 +12,6 @@ import type { ArticleInput, PublicationInput } from '@portfolio/shared/api-clien
 import type { Article, Image } from '@portfolio/shared/types';
 import { CONTENT_LABEL, TITLE_LABEL, newOrEditTitle, ARTICLE_SAVE_ERROR } from '../../texts';
 import {
-  DISCARD_UNSAVED_CONFIRM,
   EXCERPT_HINT,
   EXCERPT_LABEL,
   SEO_DESCRIPTION_HINT,
@@ -37,8 +36,7 @@ import { MarkdownPreview } from './MarkdownPreview';
 import { TextField } from './TextField';
 import type { EditorProps } from './ProjectEditor';
 import { parseSlug, parseTags } from './tags';
-import { RecoveredWork } from './RecoveredWork';
-import { useUnsavedWork } from './unsaved-work';
+import { useEditorWork } from './RecoveredWork';
 import styles from './admin.module.css';
 
 /** The API's limits of each field (docs/decisions/052). */
@@ -93,26 +91,22 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
     description,
     imagePath,
   };
-  const work = useUnsavedWork(
-    `article:${initial?._id ?? 'new'}`,
+  const work = useEditorWork({
+    key: `article:${initial?._id ?? 'new'}`,
     saved,
     current,
-    initial?.updatedAt,
-  );
-  const restore = (values: ArticleValues) => {
-    setTitle(values.title);
-    setSlugText(values.slug);
-    setContent(values.content);
-    setTagsText(values.tags);
-    setExcerpt(values.excerpt);
-    setDescription(values.description);
-    setImagePath(values.imagePath);
-  };
-  const cancel = () => {
-    if (work.dirty && !window.confirm(DISCARD_UNSAVED_CONFIRM)) return;
-    work.forget();
-    onCancel();
-  };
+    savedAt: initial?.updatedAt,
+    restore: (values) => {
+      setTitle(values.title);
+      setSlugText(values.slug);
+      setContent(values.content);
+      setTagsText(values.tags);
+      setExcerpt(values.excerpt);
+      setDescription(values.description);
+      setImagePath(values.imagePath);
+    },
+    onCancel,
+  });
   const [slugError, setSlugError] = useState<string | null>(null);
   const [tagsError, setTagsError] = useState<string | null>(null);
   /** What the API knows of the text's stored images: the article's, then each one inserted. */
@@ -195,18 +189,9 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
       busy={busy}
       error={error}
       onSubmit={submit}
-      onCancel={cancel}
+      onCancel={work.cancel}
     >
-      {work.recovered && (
-        <RecoveredWork
-          at={work.recovered.at}
-          onRestore={() => {
-            restore(work.recovered!.values);
-            work.dismissRecovered();
-          }}
-          onDiscard={work.forget}
-        />
-      )}
+      {work.offer}
       <TextField
         formId={id}
         name="title"

@@ -12,6 +12,7 @@ import {
 } from '../../texts';
 import { EditorFrame, useEditorSave } from './EditorFrame';
 import { ImageField } from './ImageField';
+import { useEditorWork } from './RecoveredWork';
 import { TextField } from './TextField';
 
 /** The API's limits of each field (docs/decisions/052). */
@@ -34,12 +35,33 @@ export function parseSkills(text: string): string[] {
 
 export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project, ProjectInput>) {
   const id = useId();
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [imagePath, setImagePath] = useState(initial?.imagePath ?? '');
-  const [skills, setSkills] = useState(initial?.skills?.join(', ') ?? '');
-  const [link, setLink] = useState(initial?.link ?? '');
-  const { busy, error, save } = useEditorSave(onSave, PROJECT_SAVE_ERROR);
+  const [saved] = useState(() => ({
+    title: initial?.title ?? '',
+    description: initial?.description ?? '',
+    imagePath: initial?.imagePath ?? '',
+    skills: initial?.skills?.join(', ') ?? '',
+    link: initial?.link ?? '',
+  }));
+  const [title, setTitle] = useState(saved.title);
+  const [description, setDescription] = useState(saved.description);
+  const [imagePath, setImagePath] = useState(saved.imagePath);
+  const [skills, setSkills] = useState(saved.skills);
+  const [link, setLink] = useState(saved.link);
+  const work = useEditorWork({
+    key: `project:${initial?._id ?? 'new'}`,
+    saved,
+    current: { title, description, imagePath, skills, link },
+    savedAt: initial?.updatedAt,
+    restore: (values) => {
+      setTitle(values.title);
+      setDescription(values.description);
+      setImagePath(values.imagePath);
+      setSkills(values.skills);
+      setLink(values.link);
+    },
+    onCancel,
+  });
+  const { busy, error, save } = useEditorSave(onSave, PROJECT_SAVE_ERROR, undefined, work.forget);
 
   const submit = (publication: PublicationInput) => {
     const input: ProjectInput = {
@@ -61,8 +83,9 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
       busy={busy}
       error={error}
       onSubmit={submit}
-      onCancel={onCancel}
+      onCancel={work.cancel}
     >
+      {work.offer}
       <TextField
         formId={id}
         name="title"

@@ -1,10 +1,12 @@
 import { Button } from '@portfolio/shared/ui';
 import {
+  DISCARD_UNSAVED_CONFIRM,
   DISCARD_UNSAVED_LABEL,
   RECOVERED_LABEL,
   RESTORE_UNSAVED_LABEL,
   recoveredText,
 } from './admin-texts';
+import { useUnsavedWork } from './unsaved-work';
 import styles from './admin.module.css';
 
 /** The offer of the changes this browser kept from an earlier session of the editor. */
@@ -28,4 +30,45 @@ export function RecoveredWork({
       </div>
     </div>
   );
+}
+
+/**
+ * An editor's unsaved work (useUnsavedWork) with what every editor does with it: `cancel` asks
+ * before throwing changes away, `offer` is the offer of an earlier session's work (or null),
+ * `forget` is for after a save.
+ */
+export function useEditorWork<V>({
+  key,
+  saved,
+  current,
+  savedAt,
+  restore,
+  onCancel,
+}: {
+  key: string;
+  saved: V;
+  current: V;
+  savedAt?: string;
+  /** Puts kept values back into the editor's fields. */
+  restore(values: V): void;
+  onCancel(): void;
+}) {
+  const work = useUnsavedWork(key, saved, current, savedAt);
+  const { recovered } = work;
+  const cancel = () => {
+    if (work.dirty && !window.confirm(DISCARD_UNSAVED_CONFIRM)) return;
+    work.forget();
+    onCancel();
+  };
+  const offer = recovered && (
+    <RecoveredWork
+      at={recovered.at}
+      onRestore={() => {
+        restore(recovered.values);
+        work.dismissRecovered();
+      }}
+      onDiscard={work.forget}
+    />
+  );
+  return { cancel, forget: work.forget, offer };
 }

@@ -7,6 +7,7 @@ import {
   CANCEL_LABEL,
   CONTENT_LABEL,
   NEW_ARTICLE_LABEL,
+  NEW_PROJECT_LABEL,
   SAVE_DRAFT_LABEL,
   TAB_PROJECTS,
   TITLE_LABEL,
@@ -116,5 +117,18 @@ describe('unsaved work in the article editor', () => {
     expect(confirm).toHaveBeenLastCalledWith(LEAVE_UNSAVED_CONFIRM);
     expect(click.defaultPrevented).toBe(true);
     link.remove();
+  });
+
+  it("keeps a project editor's work too", async () => {
+    window.localStorage.removeItem('portfolio.admin.unsaved.project:new');
+    const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
+    await user.click(await screen.findByRole('button', { name: NEW_PROJECT_LABEL }));
+    const form = screen.getByRole('form', { name: 'New project' });
+    await user.type(within(form).getByLabelText(TITLE_LABEL), 'Home lab');
+    await waitFor(() =>
+      expect(window.localStorage.getItem('portfolio.admin.unsaved.project:new')).toContain(
+        'Home lab',
+      ),
+    );
   });
 });

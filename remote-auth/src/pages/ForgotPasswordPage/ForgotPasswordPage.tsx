@@ -20,6 +20,8 @@ import {
   SIGN_IN_ROUTE,
   resetSentText,
 } from '../../texts';
+// The form's look is the sign-in form's, its own stylesheet only what it adds.
+import formStyles from '../../features/credentials/CredentialsForm.module.css';
 import styles from './ForgotPasswordPage.module.css';
 
 export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: RESET_TITLE });
@@ -61,8 +63,8 @@ export default function ForgotPasswordPage() {
           {resetSentText(state.email)}
         </p>
       ) : (
-        <form ref={form} className={styles.form} onSubmit={(event) => void submit(event)}>
-          <div className={styles.field}>
+        <form ref={form} className={formStyles.form} onSubmit={(event) => void submit(event)}>
+          <div className={formStyles.field}>
             <label htmlFor={`${id}-email`}>{EMAIL_LABEL}</label>
             <input
               id={`${id}-email`}
@@ -76,7 +78,7 @@ export default function ForgotPasswordPage() {
           </div>
           <Button
             type="submit"
-            className={styles.submit}
+            className={formStyles.submit}
             disabled={state.kind === 'sending'}
             aria-busy={state.kind === 'sending'}
           >

@@ -9,6 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SessionIdentitySchema, check } from '@portfolio/contract';
 import { isLoopbackHost } from '@portfolio/platform/runtime-config';
 import type { ServerSession } from '@portfolio/shared/auth';
 
@@ -211,14 +212,12 @@ export default fp<SessionOptions>(
         return undefined;
       }
       if (answer.status === 200) {
-        const { uid, email, displayName, photoURL, role, issuedAt } = answer.json as {
-          uid: string;
-          email: string | null;
-          displayName: string | null;
-          photoURL: string | null;
-          role: unknown;
-          issuedAt: number;
-        };
+        // The API's answer, checked against its contract: one of another shape is not a session.
+        if (!check(SessionIdentitySchema, answer.json)) {
+          request.log.warn('Session could not be checked: the content API answered another shape');
+          return undefined;
+        }
+        const { uid, email, displayName, photoURL, role, issuedAt } = answer.json;
         return {
           user: { uid, email, displayName, photoURL },
           role: role === 'admin' ? 'admin' : 'user',

@@ -1,5 +1,5 @@
 // The host names the site answers for: the PUBLIC_HOSTS setting, read by the shell's server and
-// the static server (tools/runtime-config.mjs) and by the content API (src/config.ts,
+// the static server (platform/src/runtime-config.ts) and by the content API (src/config.ts,
 // src/http/public-hosts.ts), and which names are this machine. One list and one check for all
 // of them. Plain JavaScript, so the site's Node scripts import it without a build step.
 

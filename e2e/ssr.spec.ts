@@ -158,7 +158,7 @@ test.describe('server-rendered HTML', () => {
     const foreign = await request.get('/blog', { headers: { host: 'evil.example' } });
     expect(foreign.status()).toBe(400);
     const { body } = await html(request, '/');
-    // The shell's script, started by the loader once the page is painted (shell/server.mjs).
+    // The shell's script, started by the loader once the page is painted (shell/server/document.ts).
     const script = /\["(\/main\.[0-9a-f]+\.js)"\]/.exec(body)?.[1];
     expect(script).toBeTruthy();
     const source = await (await request.get(script ?? '')).text();

@@ -16,7 +16,7 @@ export const CARD_HEIGHT = 630;
 export const DEFAULT_SITE_DESCRIPTION =
   'Portfolio and blog of a cybersecurity professional and developer: projects, certifications, articles and contact.';
 
-/** Where the feeds live at the site's origin (shell/server.mjs serves them). */
+/** Where the feeds live at the site's origin (the site's server, shell/server/, serves them). */
 export const RSS_PATH = '/rss.xml';
 
 /** What a page's head may use besides its data: the site's public identity. */

@@ -1,5 +1,5 @@
 // The site's session cookie (docs/decisions/037), from the browser's side: the site's server
-// (shell/server.mjs) mints it from an ID token at sign-in and clears it at sign-out, so the
+// (shell/server/plugins/session.ts) mints it from an ID token at sign-in and clears it at sign-out, so the
 // pages it renders already know who is signed in. The cookie is httpOnly: this module only asks
 // for it. A page served without that server (a remote run standalone, `npm run dev`) answers
 // 404, and the site works as before: signed in through the Auth SDK alone.

@@ -1,5 +1,5 @@
 // Every guarded route × every kind of credential, through firebase-admin's real verifyIdToken
-// (keys served locally, see testing/local-firebase.ts):
+// (keys served locally, see ../testing/local-firebase.ts):
 // none, malformed, expired, forged → 401; a user's token → 403 on admin routes; an admin's → 2xx.
 import type { InjectOptions } from 'fastify';
 import { testDrivers } from '../testing/databases.js';

@@ -1,6 +1,6 @@
 // The hostile-input campaign: fast-check generates requests against every endpoint, public and
 // guarded, through app.inject(), with ID tokens checked by firebase-admin itself
-// (testing/local-firebase.ts). For every answer: never a 5xx; every error is JSON `{ message }`
+// (../testing/local-firebase.ts). For every answer: never a 5xx; every error is JSON `{ message }`
 // with no stack trace, file path, SQL or framework internals; no header split by CRLF. After the
 // campaign: no table gained or lost a row, except the contact messages that were valid, which
 // are stored exactly as sent; and the server still answers, in process and over a socket.

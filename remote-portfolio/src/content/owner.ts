@@ -8,7 +8,7 @@
  * entries, three testimonials and three services: the counts of docs/product.md#limits-and-formats.
  *
  * Not here: projects (served by the content API, GET /projects) and the navbar brand and
- * footer e-mail (runtime config: OWNER_NAME, OWNER_EMAIL; see tools/runtime-config.mjs).
+ * footer e-mail (runtime config: OWNER_NAME, OWNER_EMAIL; see platform/src/runtime-config.ts).
  *
  * The person below, Alex Morgan, and the companies are fictional placeholders.
  */

@@ -79,9 +79,9 @@ test.describe('article page', () => {
     await expect(page.getByRole('article').locator('time')).toHaveText(/\d{4}$/);
     await expectNoA11yViolations(page);
 
-    // The newest article has only an older neighbour: the second card of the list.
+    // Its older neighbour is the second card of the list. (Whether it has a newer one depends on
+    // the specs running beside this one, which publish articles of their own.)
     const nav = articleNav(page);
-    await expect(nav.getByRole('link', { name: new RegExp(NEXT_ARTICLE_LABEL) })).toHaveCount(0);
     await nav.getByRole('link', { name: new RegExp(PREVIOUS_ARTICLE_LABEL) }).click();
     await expect(page.getByRole('heading', { level: 1, name: secondTitle })).toBeVisible();
 

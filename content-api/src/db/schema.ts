@@ -6,12 +6,14 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** PGlite returns bytea as Uint8Array, node-postgres as Buffer: expose Buffer either way. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -119,6 +121,31 @@ export const articleSlugs = pgTable(
   },
   (table) => [index('article_slugs_article_id_idx').on(table.articleId)],
 );
+
+/**
+ * The last saved versions of an article or a project (docs/decisions/143): every create or
+ * replacement through the API stores one, in the same transaction as the write; the newest
+ * REVISIONS_KEPT of each item are kept, and they go with the item when it is deleted. `number`
+ * counts the item's saves from 1; `version` is what was saved (the contract's ArticleVersion or
+ * ProjectVersion), `size` its text's length in UTF-8 bytes.
+ */
+function revisionsTable<Name extends string>(name: Name, item: () => PgColumn) {
+  return pgTable(
+    name,
+    {
+      itemId: text('item_id').notNull().references(item, { onDelete: 'cascade' }),
+      number: integer('number').notNull(),
+      savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+      title: text('title').notNull(),
+      size: integer('size').notNull(),
+      version: jsonb('version').notNull(),
+    },
+    (table) => [primaryKey({ columns: [table.itemId, table.number] })],
+  );
+}
+
+export const articleRevisions = revisionsTable('article_revisions', () => articles.id);
+export const projectRevisions = revisionsTable('project_revisions', () => projects.id);
 
 export const contactMessages = pgTable(
   'contact_messages',

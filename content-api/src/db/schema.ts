@@ -95,12 +95,21 @@ export const articles = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', translate(plain_text, '<>', '  ')), 'B')`,
     ),
+    /**
+     * The names of the stored images the text names (`/images/<name>` anywhere in it), kept by
+     * the database (`image_names_in`, migration 0009): the media library finds the articles that
+     * use an image through its index, without reading their text (docs/decisions/142).
+     */
+    contentImageNames: text('content_image_names')
+      .array()
+      .generatedAlwaysAs(sql`image_names_in(content)`),
   },
   (table) => [
     index('articles_created_at_idx').on(table.createdAt, table.id),
     index('articles_search_idx').using('gin', table.searchVector),
     uniqueIndex('articles_slug_idx').on(table.slug),
     index('articles_tags_idx').using('gin', table.tags),
+    index('articles_content_image_names_idx').using('gin', table.contentImageNames),
     ...publicationChecks('articles', table),
   ],
 );

@@ -252,3 +252,19 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * The site's settings (docs/decisions/141): one row (`id` 1), the whole document as the
+ * contract's SiteSettingsInput, checked by the API before it is stored. Made at the first start
+ * from the environment and the seed (features/settings/defaults.ts); the owner edits it in the
+ * dashboard (PUT /settings).
+ */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    data: jsonb('data').notNull(),
+    updatedAt: timestamps.updatedAt,
+  },
+  (table) => [check('site_settings_single_row', sql`${table.id} = 1`)],
+);

@@ -40,6 +40,7 @@ import healthRoutes from './features/health/routes.js';
 import imageRoutes from './features/images/routes.js';
 import imageVariantRoutes from './features/images/variant-routes.js';
 import projectRoutes from './features/projects/routes.js';
+import revisionRoutes from './features/revisions/routes.js';
 import searchRoutes from './features/search/routes.js';
 import sessionRoutes from './features/sessions/routes.js';
 import userRoutes from './features/users/routes.js';
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(projectRoutes, context);
       await api.register(articleRoutes, context);
+      await api.register(revisionRoutes, context);
       await api.register(searchRoutes, context);
       await api.register(contactRoutes, {
         ...context,

@@ -7,3 +7,4 @@ export * from './images.js';
 export type { Static, TSchema } from '@sinclair/typebox';
 export * from './runtime-config.js';
 export * from './routes.js';
+export * from './revisions.js';

@@ -81,7 +81,8 @@ export class ResponseCache {
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private storedBytes = 0;
-  private readonly ttlMs: number;
+  /** How long an entry is served: the bound on staleness when other instances' writes go unheard. */
+  readonly ttlMs: number;
   private readonly now: () => number;
   /** Bumped on invalidation so a render that raced with a write is not stored. */
   private generation = 0;

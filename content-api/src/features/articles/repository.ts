@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
 import { deleteContentRow, insertContentRow, updateContentRow } from '../../db/content-queries.js';
@@ -8,6 +8,7 @@ import type { Publication } from '../../db/publication.js';
 import { articleSlugs, articles } from '../../db/schema.js';
 import type { Transaction } from '../../db/content-queries.js';
 import { markdownToPlainText, proseExcerpt } from '../../lib/markdown-text.js';
+import type { ArticleListing } from './listing.js';
 import { ARTICLE_EXCERPT_LENGTH } from '@portfolio/contract';
 import type {
   Article,
@@ -146,6 +147,53 @@ export async function countArticles(db: Database, filter: ArticleFilter = {}): P
     .from(articles)
     .where(filterOf(filter));
   return Number(row?.count ?? 0);
+}
+
+/** A page of a list, and how many articles the list holds in all: what GET /articles answers. */
+export interface ArticlePage {
+  articles: Article[];
+  total: number;
+}
+
+/**
+ * A page of `listArticles()` and its count. A public list by tag or of everything is paged in
+ * `listing` (docs/decisions/133) and only the page's rows are read; a search within the list, a
+ * state, the admin's view, or a listing that cannot be trusted (see ArticleListing) ask the
+ * database for the page and the count.
+ */
+export async function listArticlePage(
+  db: Database,
+  listing: ArticleListing,
+  page: { limit?: number; offset?: number } & ArticleFilter,
+): Promise<ArticlePage> {
+  const now = page.now ?? new Date();
+  const listed =
+    page.drafts || page.state || page.query?.trim()
+      ? undefined
+      : await listing.page({ tag: page.tag, limit: page.limit, offset: page.offset, now });
+  if (!listed) {
+    const filter = { ...page, now };
+    const [articles, total] = await Promise.all([
+      listArticles(db, filter),
+      countArticles(db, filter),
+    ]);
+    return { articles, total };
+  }
+  return { articles: await publicArticlesByIds(db, listed.ids, now), total: listed.total };
+}
+
+/** The public articles of `ids`, in that order (one that is gone or no longer public is left out). */
+async function publicArticlesByIds(db: Database, ids: string[], now: Date): Promise<Article[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(articleColumns)
+    .from(articles)
+    .where(and(inArray(articles.id, ids), isPublic(articles, now)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toArticle(row)] : [];
+  });
 }
 
 /**

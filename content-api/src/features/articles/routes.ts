@@ -21,12 +21,12 @@ import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
 import { withContentImages } from '../images/content-images.js';
 import { withImage, withImages } from '../images/variants.js';
+import { ArticleListing } from './listing.js';
 import {
-  countArticles,
   createArticle,
   deleteArticle,
   findArticleWithNeighbours,
-  listArticles,
+  listArticlePage,
   listTags,
   replaceArticle,
   setArticlePublication,
@@ -36,6 +36,9 @@ import {
 export const ARTICLE_NOT_FOUND = 'Article not found';
 
 const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, cache, auth }) => {
+  // The public lists' order, in memory between content changes (docs/decisions/133).
+  const listing = new ArticleListing(db, cache);
+
   async function assertImageExists(input: ArticleInput) {
     if (input.imagePath && !(await imageExists(db, input.imagePath))) {
       throw new HttpError(400, `ImagePath ${input.imagePath} does not refer to a stored image.`);
@@ -70,12 +73,9 @@ const articleRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db,
       // The page, and in X-Total-Count how many articles the caller may see in all (the same
       // filter), so a client can number its pages; both are part of the cached answer.
       return replyWithContent(cache, request, reply, async (options) => {
-        const filter = { tag, query, state, ...options, now: new Date() };
-        const [page, total] = await Promise.all([
-          listArticles(db, { limit, offset, ...filter }),
-          countArticles(db, filter),
-        ]);
-        return jsonWithHeaders(await withImages(db, page), {
+        const page = { limit, offset, tag, query, state, ...options, now: new Date() };
+        const { articles, total } = await listArticlePage(db, listing, page);
+        return jsonWithHeaders(await withImages(db, articles), {
           [TOTAL_COUNT_HEADER]: String(total),
         });
       }) as Promise<void> | undefined;

@@ -19,6 +19,8 @@ import type { ImageMeasure } from '../features/images/image-size.js';
 import { inspectImage } from '../features/images/image-type.js';
 import { RasterImageError } from '../features/images/raster.js';
 import { markdownToPlainText } from '../lib/markdown-text.js';
+import { storeArticleRevision, storeProjectRevision } from '../features/revisions/repository.js';
+import type { SavedArticleRow, SavedProjectRow } from '../features/revisions/repository.js';
 import { CONTENT_CHANGED_CHANNEL } from './content-changes.js';
 import { ContentFileError } from './format.js';
 import type { ContentFile, ContentItem } from './format.js';
@@ -91,6 +93,8 @@ async function upsert(
   row: Record<string, unknown>,
   stored: Row | undefined,
   now: Date,
+  /** Stores what was written as the item's newest version (docs/decisions/143). */
+  storeVersion: (tx: Transaction, written: Record<string, unknown>) => Promise<void>,
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const given = file.updatedAt ? new Date(file.updatedAt) : undefined;
   if (stored) {
@@ -104,6 +108,7 @@ async function upsert(
   const target = table as typeof articles;
   const written = values as typeof articles.$inferInsert;
   await tx.insert(target).values(written).onConflictDoUpdate({ target: target.id, set: written });
+  await storeVersion(tx, values);
   return stored ? 'updated' : 'created';
 }
 
@@ -257,7 +262,11 @@ export async function importContent(
         stored,
         now,
       );
-      summary[await upsert(tx, articles, file, row, stored, now)] += 1;
+      summary[
+        await upsert(tx, articles, file, row, stored, now, (each, written) =>
+          storeArticleRevision(each, written as unknown as SavedArticleRow),
+        )
+      ] += 1;
       await recordSlugs(tx, file.id, slugs);
     }
     const storedProjects = await storedRows(
@@ -279,7 +288,11 @@ export async function importContent(
         storedProjects.get(file.id),
         now,
       );
-      summary[await upsert(tx, projects, file, row, storedProjects.get(file.id), now)] += 1;
+      summary[
+        await upsert(tx, projects, file, row, storedProjects.get(file.id), now, (each, written) =>
+          storeProjectRevision(each, written as unknown as SavedProjectRow),
+        )
+      ] += 1;
     }
     if (summary.created + summary.updated + summary.imagesAdded > 0) {
       // Sent when the transaction commits, never for one that rolls back.

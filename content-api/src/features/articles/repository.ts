@@ -8,6 +8,7 @@ import type { Publication } from '../../db/publication.js';
 import { articleSlugs, articles } from '../../db/schema.js';
 import type { Transaction } from '../../db/content-queries.js';
 import { markdownToPlainText, proseExcerpt } from '../../lib/markdown-text.js';
+import { storeArticleRevision } from '../revisions/repository.js';
 import type { ArticleListing } from './listing.js';
 import { ARTICLE_EXCERPT_LENGTH } from '@portfolio/contract';
 import type {
@@ -359,6 +360,7 @@ export async function createArticle(db: Database, input: ArticleInput): Promise<
             .returning(articleColumns);
           if (!row) return undefined;
           await claimSlug(tx, id, slug);
+          await storeArticleRevision(tx, row);
           return toArticle(row);
         }),
       taken,
@@ -378,11 +380,14 @@ export async function replaceArticle(
   const row = await slugRace(input.slug, () =>
     updateContentRow(db, ARTICLES, id, input, async (tx, changes) => {
       if (input.slug) await claimSlug(tx, id, input.slug);
-      return tx
+      const rows = await tx
         .update(articles)
         .set({ ...toColumns(input), ...(input.slug ? { slug: input.slug } : {}), ...changes })
         .where(eq(articles.id, id))
         .returning(articleColumns);
+      // The saved version, in the same transaction (docs/decisions/143).
+      if (rows[0]) await storeArticleRevision(tx, rows[0]);
+      return rows;
     }),
   );
   return row && toArticle(row);

@@ -5,6 +5,7 @@ import { deleteContentRow, insertContentRow, updateContentRow } from '../../db/c
 import type { ContentReadOptions } from '../../db/content-queries.js';
 import { isPublic, publicationFields, resolvePublication } from '../../db/publication.js';
 import { projects } from '../../db/schema.js';
+import { storeProjectRevision } from '../revisions/repository.js';
 
 const PROJECTS = {
   table: projects,
@@ -75,19 +76,24 @@ export async function findProject(
 }
 
 export async function createProject(db: Database, input: ProjectInput): Promise<Project> {
-  return insertContentRow(db, PROJECTS, input.title, 'project', input, async (id, timestamps) => {
-    const [row] = await db
-      .insert(projects)
-      .values({
-        id,
-        ...toColumns(input),
-        ...timestamps,
-        ...resolvePublication(input, undefined, timestamps.updatedAt),
-      })
-      .onConflictDoNothing()
-      .returning();
-    return row && toProject(row);
-  });
+  return insertContentRow(db, PROJECTS, input.title, 'project', input, (id, timestamps) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(projects)
+        .values({
+          id,
+          ...toColumns(input),
+          ...timestamps,
+          ...resolvePublication(input, undefined, timestamps.updatedAt),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return undefined;
+      // The saved version, in the same transaction (docs/decisions/143).
+      await storeProjectRevision(tx, row);
+      return toProject(row);
+    }),
+  );
 }
 
 /** Full replacement (PUT); the id stays stable even when the title changes. */
@@ -96,13 +102,15 @@ export async function replaceProject(
   id: string,
   input: ProjectInput,
 ): Promise<Project | undefined> {
-  const row = await updateContentRow(db, PROJECTS, id, input, (tx, changes) =>
-    tx
+  const row = await updateContentRow(db, PROJECTS, id, input, async (tx, changes) => {
+    const rows = await tx
       .update(projects)
       .set({ ...toColumns(input), ...changes })
       .where(eq(projects.id, id))
-      .returning(),
-  );
+      .returning();
+    if (rows[0]) await storeProjectRevision(tx, rows[0]);
+    return rows;
+  });
   return row && toProject(row);
 }
 

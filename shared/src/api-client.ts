@@ -6,12 +6,15 @@ import {
   AboutDataSchema,
   ApiUserProfileSchema,
   ArticleDetailSchema,
+  ArticleRevisionSchema,
   ArticleListSchema,
   ArticleSchema,
   ImageUploadSchema,
   MessageSchema,
   ProjectListSchema,
+  ProjectRevisionSchema,
   ProjectSchema,
+  RevisionListSchema,
   SearchResultListSchema,
   TagListSchema,
   StoredContactMessageListSchema,
@@ -28,11 +31,14 @@ import type {
   Article,
   ArticleDetail,
   ArticleInput,
+  ArticleRevision,
   ImageUpload,
   ProfileInput,
   Project,
   ProjectInput,
+  ProjectRevision,
   PublicationInput,
+  RevisionSummary,
   SearchResult,
   TagCount,
   ContentState,
@@ -530,6 +536,52 @@ export function setArticlePublication(
 
 export function deleteArticle(id: string, options: RequestOptions): Promise<void> {
   return requestNoContent(`/articles/${encodeURIComponent(id)}`, { method: 'DELETE' }, options);
+}
+
+// --- Revisions: the saved versions of an article or a project (docs/decisions/143) ---
+
+export type { ArticleRevision, ProjectRevision, RevisionSummary };
+
+/** The item's saved versions, newest first, without their text (admin only). */
+export function getRevisions(
+  kind: 'articles' | 'projects',
+  id: string,
+  options: RequestOptions,
+): Promise<RevisionSummary[]> {
+  return requestJson(
+    `/${kind}/${encodeURIComponent(id)}/revisions`,
+    RevisionListSchema,
+    {},
+    options,
+  );
+}
+
+/** One saved version of an article, whole (admin only). */
+export function getArticleRevision(
+  id: string,
+  number: number,
+  options: RequestOptions,
+): Promise<ArticleRevision> {
+  return requestJson(
+    `/articles/${encodeURIComponent(id)}/revisions/${number}`,
+    ArticleRevisionSchema,
+    {},
+    options,
+  );
+}
+
+/** One saved version of a project, whole (admin only). */
+export function getProjectRevision(
+  id: string,
+  number: number,
+  options: RequestOptions,
+): Promise<ProjectRevision> {
+  return requestJson(
+    `/projects/${encodeURIComponent(id)}/revisions/${number}`,
+    ProjectRevisionSchema,
+    {},
+    options,
+  );
 }
 
 /** DELETE /images/:name for an `imagePath` such as /images/diagram-1a2b.png (admin only). */

@@ -465,6 +465,75 @@ export const ImageUploadSchema = ObjectOf({
 });
 export type ImageUpload = Static<typeof ImageUploadSchema>;
 
+// --- The media library (docs/decisions/142) ---------------------------------------------------
+
+/** How many images a page of GET /images holds when the request does not say. */
+export const MEDIA_DEFAULT_LIMIT = 24;
+/** At most this many uses of an image are listed; `useCount` says how many there are. */
+export const MEDIA_USES_LISTED = 10;
+export const MEDIA_QUERY_MAX_LENGTH = 120;
+
+/** `used`: shown by an article or a project; `unused`: by none, so it may be deleted. */
+export const MediaUsageSchema = Union([Literal('used'), Literal('unused')]);
+export type MediaUsage = Static<typeof MediaUsageSchema>;
+
+/**
+ * GET /images (admin): one page of the stored images, newest first (`limit` 1-100, default
+ * MEDIA_DEFAULT_LIMIT). `usage` keeps the used or the unused ones, `query` those whose name
+ * contains it, `article` those the article shows (its cover and the images its text names).
+ * X-Total-Count says how many match in all.
+ */
+export const MediaListQuerySchema = ObjectOf(
+  {
+    ...PaginationQuerySchema.properties,
+    usage: Optional(MediaUsageSchema),
+    query: Optional(StringType({ maxLength: MEDIA_QUERY_MAX_LENGTH })),
+    article: Optional(StringType({ pattern: ID_PATTERN })),
+  },
+  { additionalProperties: false },
+);
+export type MediaListQuery = Static<typeof MediaListQuerySchema>;
+
+/** Where an image is shown: an article's or a project's cover, or an article's text. */
+export const MediaUseSchema = ObjectOf({
+  kind: Union([Literal('article'), Literal('project')]),
+  _id: StringType(),
+  title: StringType(),
+  /** An article's address segment. */
+  slug: Optional(StringType()),
+  /** Its cover (`imagePath`). */
+  cover: BooleanType(),
+  /** Named in its text (`/images/<name>` in an article's Markdown). */
+  inText: BooleanType(),
+});
+export type MediaUse = Static<typeof MediaUseSchema>;
+
+/** A stored image as the media library lists it. */
+export const MediaItemSchema = ObjectOf({
+  name: StringType(),
+  /** /images/<name>, relative to the API base: what an article or a project names. */
+  path: StringType(),
+  contentType: StringType(),
+  /** The stored original's size in bytes. */
+  bytes: Integer(),
+  /** Its size in pixels, upright; null when unknown (an SVG that states none). */
+  width: Union([Integer(), Null()]),
+  height: Union([Integer(), Null()]),
+  /** ISO-8601: when it was uploaded. */
+  createdAt: StringType(),
+  /** Its variants, for a thumbnail (docs/decisions/123); absent when its size is unknown. */
+  image: Optional(ImageSchema),
+  /** The description an article's Markdown gives it (`![alt](…)`); null when none does. */
+  alt: Union([StringType(), Null()]),
+  /** Where it is shown, articles first (at most MEDIA_USES_LISTED). */
+  uses: ArrayOf(MediaUseSchema),
+  /** How many articles and projects show it in all; 0: unused. */
+  useCount: Integer(),
+});
+export type MediaItem = Static<typeof MediaItemSchema>;
+
+export const MediaListSchema = ArrayOf(MediaItemSchema);
+
 // --- User profiles ----------------------------------------------------------------------------
 
 export const RoleSchema = Union([Literal('user'), Literal('admin')]);

@@ -138,6 +138,8 @@ const ADMIN_ROUTES: Route[] = [
     success: 204,
   },
   { name: 'GET /contact', target: { url: '/api/contact' }, success: 200 },
+  // The media library (docs/decisions/142).
+  { name: 'GET /images', target: { url: '/api/images?usage=unused' }, success: 200 },
   // The admin's reads of drafts (docs/decisions/120, 132).
   {
     name: 'GET /articles?include=drafts&state=draft',

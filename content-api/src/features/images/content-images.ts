@@ -24,6 +24,24 @@ export function contentImageNames(markdown: string): string[] {
   return [...names];
 }
 
+/**
+ * The description (alt text) `markdown` gives each stored image it shows, by name: the first
+ * non-empty one when an image is shown more than once.
+ */
+export function contentImageDescriptions(markdown: string): Map<string, string> {
+  const descriptions = new Map<string, string>();
+  marked.walkTokens(new Lexer().lex(markdown), (token) => {
+    if (token.type !== 'image') return;
+    const { href, text } = token as Tokens.Image;
+    const name = imageNameFromPath(href);
+    const alt = text.trim();
+    if (name && imageName.test(name) && alt && !descriptions.has(name)) {
+      descriptions.set(name, alt);
+    }
+  });
+  return descriptions;
+}
+
 /** `article` with the `contentImages` its Markdown shows (those stored and measured). */
 export async function withContentImages<Item extends { content: string }>(
   db: Database,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
-import { articles, images, projects } from '../../db/schema.js';
+import { images } from '../../db/schema.js';
 import { slugify } from '../../lib/slug.js';
 import type { ImageType } from './image-type.js';
 
@@ -59,27 +59,4 @@ export async function saveImage(
     .insert(images)
     .values({ ...image, size: image.data.length })
     .onConflictDoNothing();
-}
-
-/**
- * Deletes an image no project or article shows. `in-use` leaves it: deleting it would break
- * those pages (and a name is never reused for other bytes, so nothing else can replace it).
- */
-export async function deleteImage(
-  db: Database,
-  name: string,
-): Promise<'deleted' | 'missing' | 'in-use'> {
-  const imagePath = `${IMAGE_PATH_PREFIX}${name}`;
-  const [project, article] = await Promise.all([
-    db.select({ id: projects.id }).from(projects).where(eq(projects.imagePath, imagePath)).limit(1),
-    db.select({ id: articles.id }).from(articles).where(eq(articles.imagePath, imagePath)).limit(1),
-  ]);
-  if (project.length > 0 || article.length > 0) {
-    return (await findImage(db, name)) ? 'in-use' : 'missing';
-  }
-  const deleted = await db
-    .delete(images)
-    .where(eq(images.name, name))
-    .returning({ name: images.name });
-  return deleted.length > 0 ? 'deleted' : 'missing';
 }

@@ -1,11 +1,16 @@
-// /images: public, immutable image files; admins upload new ones.
+// /images: public, immutable image files; admins upload new ones, list them with where each is
+// shown (the media library, docs/decisions/142) and delete those nothing shows.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   IMAGE_UPLOAD_MAX_BYTES,
   ImageNameParamsSchema,
   ImageUploadSchema,
+  MediaListQuerySchema,
+  MediaListSchema,
+  TOTAL_COUNT_HEADER,
 } from '@portfolio/contract';
+import type { MediaUse } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import { IMAGE_UPLOAD_BODY_BYTES } from '../../http/body-limits.js';
 import { HttpError } from '../../http/errors.js';
@@ -13,13 +18,8 @@ import { measureImage } from './image-size.js';
 import { SVG, rasterType } from './image-type.js';
 import { imageWork } from './image-work.js';
 import { RasterImageError, cleanOriginal } from './raster.js';
-import {
-  IMAGE_PATH_PREFIX,
-  deleteImage,
-  findImage,
-  saveImage,
-  uploadedImageName,
-} from './repository.js';
+import { deleteUnusedImage, listMedia } from './media.js';
+import { IMAGE_PATH_PREFIX, findImage, saveImage, uploadedImageName } from './repository.js';
 import { createSvgChecks } from './svg-checks.js';
 import { receiveUpload } from './upload.js';
 import { describeImage } from './variants.js';
@@ -28,7 +28,23 @@ import { describeImage } from './variants.js';
 export const MAX_IMAGE_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 export const MAX_SVG_BYTES = 2 * 1024 * 1024;
 export const IMAGE_NOT_FOUND = 'Image not found';
-export const IMAGE_IN_USE = 'This image is in use by a project or an article; change those first.';
+/** Where a use is, in words: `the cover of the article "TLS in Practice"`. */
+function describeUse(use: MediaUse): string {
+  const where = [use.cover && 'the cover', use.inText && 'the text'].filter(Boolean).join(' and ');
+  return `${where} of the ${use.kind} "${use.title}"`;
+}
+
+/**
+ * The 409 of a delete: where the image is shown, so the owner knows what to change first
+ * (`This image is in use: the cover of the article "A", the text of the article "B" and 3 more.`).
+ */
+export function imageInUse(uses: readonly MediaUse[], useCount: number): string {
+  const listed = uses.slice(0, 3).map(describeUse);
+  const more = useCount - listed.length;
+  const last = more > 0 ? `${more} more` : listed.pop();
+  const where = listed.length > 0 ? `${listed.join(', ')} and ${last}` : last;
+  return `This image is in use: ${where}. Remove it from there first.`;
+}
 export { MALFORMED_MULTIPART } from './upload.js';
 export const SVG_TOO_LARGE = 'The SVG image is too large: SVG images are limited to 2 MiB.';
 /**
@@ -125,13 +141,29 @@ const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, a
     },
   );
 
+  // The media library: a page of the stored images with where each is shown (admin only).
+  app.get(
+    '/images',
+    {
+      onRequest: auth.requireAdmin,
+      schema: { querystring: MediaListQuerySchema, response: { 200: MediaListSchema } },
+    },
+    async (request, reply) => {
+      const { items, total } = await listMedia(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
+
   app.delete(
     '/images/:name',
     { onRequest: auth.requireAdmin, schema: { params: ImageNameParamsSchema } },
     async (request, reply) => {
-      const outcome = await deleteImage(db, request.params.name);
-      if (outcome === 'missing') throw new HttpError(404, IMAGE_NOT_FOUND);
-      if (outcome === 'in-use') throw new HttpError(409, IMAGE_IN_USE);
+      const outcome = await deleteUnusedImage(db, request.params.name);
+      if (outcome.status === 'missing') throw new HttpError(404, IMAGE_NOT_FOUND);
+      if (outcome.status === 'in-use') {
+        throw new HttpError(409, imageInUse(outcome.uses, outcome.useCount));
+      }
       return reply.code(204).send();
     },
   );

@@ -10,6 +10,7 @@ import {
   ArticleListSchema,
   ArticleSchema,
   ImageUploadSchema,
+  MediaListSchema,
   MessageSchema,
   ProjectListSchema,
   ProjectRevisionSchema,
@@ -33,6 +34,8 @@ import type {
   ArticleInput,
   ArticleRevision,
   ImageUpload,
+  MediaItem,
+  MediaUsage,
   ProfileInput,
   Project,
   ProjectInput,
@@ -588,6 +591,34 @@ export function getProjectRevision(
 export function deleteImage(imagePath: string, options: RequestOptions): Promise<void> {
   const name = imagePath.replace(/^\/images\//, '');
   return requestNoContent(`/images/${encodeURIComponent(name)}`, { method: 'DELETE' }, options);
+}
+
+/** Which images a page of the media library lists (docs/decisions/142): all when nothing is given. */
+export interface MediaFilter {
+  /** Only the images something shows, or only those nothing shows. */
+  usage?: MediaUsage;
+  /** Only those whose name contains this. */
+  query?: string;
+  /** Only those this article shows (its cover and the images its text names). */
+  article?: string;
+}
+
+/** One page of the media library, newest first, with how many images match (admin). */
+export async function getMediaPage(
+  { limit, offset = 0, usage, query: text, article }: PageRequest & MediaFilter,
+  options: RequestOptions,
+): Promise<ListPage<MediaItem>> {
+  const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (usage) query.set('usage', usage);
+  if (text?.trim()) query.set('query', text.trim());
+  if (article) query.set('article', article);
+  const { body, headers } = await requestJsonAnswer(
+    `/images?${query}`,
+    MediaListSchema,
+    {},
+    options,
+  );
+  return listPage(body, headers, limit, offset);
 }
 
 export function uploadImage(

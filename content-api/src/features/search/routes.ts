@@ -26,6 +26,11 @@ import {
 
 /** One page of results when none is asked for (today's answer: the best 20). */
 export const MAX_SEARCH_RESULTS = SEARCH_DEFAULT_LIMIT;
+/**
+ * How many matches a search ranks (docs/decisions/134): every one up to this many, else the
+ * newest this many. X-Total-Count counts those: a search that matches more says this many.
+ */
+export const SEARCH_RANKED_MATCHES = 1_000;
 const EDGE_LENGTH = 40;
 
 export type { SearchResult };
@@ -34,6 +39,30 @@ export type { SearchResult };
 const HEADLINE_OPTIONS =
   `StartSel=${MARK_START}, StopSel=${MARK_STOP}, ` +
   'MaxWords=35, MinWords=20, ShortWord=2, MaxFragments=0, HighlightAll=false';
+
+/**
+ * What ts_headline reads (docs/decisions/134): a window of the text, WINDOW_LENGTH characters
+ * from WINDOW_BEFORE before where the text first has the query's first lexeme (a stem is
+ * usually the start of its words: `secur` in "security"), without the words the window's ends
+ * cut; the whole text when it is short or the lexeme is not found so (`studi` in "study").
+ */
+const WINDOW_BEFORE = 200;
+const WINDOW_LENGTH = 600;
+
+function headlineSource(query: SQL): SQL<string> {
+  const lexeme = sql`(regexp_match(querytree(${query}), '''([^'']+)'''))[1]`;
+  return sql<string>`(select case
+      when w.at = 0 or length(w.t) <= ${WINDOW_LENGTH} then w.t
+      else regexp_replace(
+        regexp_replace(
+          substr(w.t, w.s, ${WINDOW_LENGTH}),
+          case when w.s > 1 then '^\\S*\\s+' else '^$' end, ''),
+        case when w.s + ${WINDOW_LENGTH} - 1 < length(w.t) then '\\s+\\S*$' else '$^' end, '')
+    end
+    from (select x.t, x.at, greatest(x.at - ${WINDOW_BEFORE}, 1) as s
+      from (select ${articles.plainText} as t,
+        coalesce(strpos(lower(${articles.plainText}), ${lexeme}), 0) as at) x) w)`;
+}
 
 function searchQuery(text: string): SQL {
   return sql`websearch_to_tsquery('english', ${text})`;
@@ -59,8 +88,10 @@ export interface SearchPage {
 
 /**
  * A page of the public articles that match `text` (of one tag with `tag`), best first, and how
- * many match in all, in one statement (docs/performance.md, "Search for a common word"). Every
- * match is ranked: a page is the best `limit` after `offset` of all of them. The matches are
+ * many there are, in one statement (docs/performance.md, "Search for a common word"). The
+ * matches ranked are all of them, or the newest `ranked` when there are more (docs/decisions/
+ * 134: found newest first along the createdAt index, so a word in most articles costs as much
+ * as one in `ranked` of them); a page is the best `limit` after `offset` of those. They are
  * found and ranked once for both the page and the count (a CTE named twice, so materialised),
  * carrying only ids, dates and ranks; only the page's rows are then read in full, and
  * ts_headline (expensive) runs on those alone. Past the last match the statement still gives
@@ -74,7 +105,8 @@ export async function searchArticlePage(
     limit = MAX_SEARCH_RESULTS,
     offset = 0,
     tag,
-  }: { limit?: number; offset?: number; tag?: string } = {},
+    ranked = SEARCH_RANKED_MATCHES,
+  }: { limit?: number; offset?: number; tag?: string; ranked?: number } = {},
 ): Promise<SearchPage> {
   const query = searchQuery(text);
   const rank = sql<number>`ts_rank(${articles.searchVector}, ${query})`;
@@ -82,7 +114,9 @@ export async function searchArticlePage(
     db
       .select({ id: articles.id, createdAt: articles.createdAt, rank: rank.as('rank') })
       .from(articles)
-      .where(found(query, now, tag)),
+      .where(found(query, now, tag))
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(ranked),
   );
   const counted = db
     .select({ total: sql<number>`count(*)::int`.as('total') })
@@ -105,7 +139,7 @@ export async function searchArticlePage(
       title: articles.title,
       content: articles.content,
       createdAt: articles.createdAt,
-      headline: sql<string>`ts_headline('english', translate(${articles.plainText}, '<>', ${LESS_THAN + GREATER_THAN}), ${query}, ${HEADLINE_OPTIONS})`,
+      headline: sql<string>`ts_headline('english', translate(${headlineSource(query)}, '<>', ${LESS_THAN + GREATER_THAN}), ${query}, ${HEADLINE_OPTIONS})`,
       // The ends of the text tell whether the headline starts or ends it.
       textStart: sql<string>`left(${articles.plainText}, ${EDGE_LENGTH})`,
       textEnd: sql<string>`right(${articles.plainText}, ${EDGE_LENGTH})`,

@@ -4,6 +4,8 @@ import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { ELLIPSIS } from '@portfolio/contract';
+import type { SearchPage } from './routes.js';
+import { searchArticlePage } from './routes.js';
 
 interface SearchResultJson {
   _id: string;
@@ -143,6 +145,24 @@ describe.each(testDrivers)('GET /api/search (%s)', (driver) => {
     expect(visible.endsWith('...')).toBe(true);
   });
 
+  it('highlights a match deep in a long text, whole words only, whatever its stem', async () => {
+    const filler = 'lorem ipsum dolor sit amet '.repeat(40);
+    await createArticle('Echidna notes', `${filler}a happy echidna studies ants ${filler}end`);
+    const words = new Set(['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'a', 'happy', 'echidna']);
+    for (const [query, marked] of [
+      ['studying', 'studies'], // stem "studi", found in the text: a window around it
+      ['happiness', 'happy'], // stem "happi", not in the text as written: the whole text
+    ]) {
+      const [result] = await search(`${query} echidna`);
+      expect(result?.title).toBe('Echidna notes');
+      expect(result?.snippet).toContain(`<mark>${marked}</mark>`);
+      const visible = visibleText(result?.snippet ?? '');
+      expect(visible.startsWith('...') && visible.endsWith('...')).toBe(true);
+      const inner = visible.slice(3, -3).trim().split(/\s+/);
+      for (const word of inner) expect([...words, 'studies', 'ants']).toContain(word);
+    }
+  });
+
   it('returns at most 20 results', async () => {
     for (let index = 0; index < 22; index += 1) {
       await createArticle(`Quokka field note ${index}`, `Quokka sighting number ${index}.`);
@@ -159,6 +179,22 @@ describe.each(testDrivers)('GET /api/search (%s)', (driver) => {
     expect(results).toHaveLength(20);
     // The oldest article, but by far the best match.
     expect(results[0]?.title).toBe('Numbat habits');
+  });
+
+  it('ranks only the newest matches when more match than it ranks (docs/decisions/134)', async () => {
+    await createArticle('Bilby burrows', 'Bilby, bilby, bilby: this article is about bilbies.');
+    for (let index = 0; index < 4; index += 1) {
+      await createArticle(`Night walk ${index}`, `A bilby crossed the path on night ${index}.`);
+    }
+    const titles = (page: SearchPage) => page.results.map((result) => result.title);
+    // All five ranked: the oldest is the best match.
+    const all = await searchArticlePage(t.database.db, 'bilby');
+    expect(all.total).toBe(5);
+    expect(titles(all)[0]).toBe('Bilby burrows');
+    // The newest three only: the best of those first, the oldest left out, and counted so.
+    const newest = await searchArticlePage(t.database.db, 'bilby', new Date(), { ranked: 3 });
+    expect(newest.total).toBe(3);
+    expect(titles(newest).sort()).toEqual(['Night walk 1', 'Night walk 2', 'Night walk 3']);
   });
 
   it('pages with limit and offset and says in X-Total-Count how many match in all', async () => {

@@ -7,10 +7,17 @@ import {
   SLUG_MAX_LENGTH,
   TAG_MAX_LENGTH,
 } from '@portfolio/contract';
-import { ApiError } from '@portfolio/shared/api-client';
+import { ApiError, getArticleRevision } from '@portfolio/shared/api-client';
 import type { ArticleInput, PublicationInput } from '@portfolio/shared/api-client';
+import type { ArticleVersion } from '@portfolio/contract';
 import type { Article, Image } from '@portfolio/shared/types';
-import { CONTENT_LABEL, TITLE_LABEL, newOrEditTitle, ARTICLE_SAVE_ERROR } from '../../texts';
+import {
+  CONTENT_LABEL,
+  IMAGE_PATH_LABEL,
+  TITLE_LABEL,
+  newOrEditTitle,
+  ARTICLE_SAVE_ERROR,
+} from '../../texts';
 import {
   EXCERPT_HINT,
   EXCERPT_LABEL,
@@ -37,6 +44,7 @@ import { TextField } from './TextField';
 import type { EditorProps } from './ProjectEditor';
 import { parseSlug, parseTags } from './tags';
 import { useEditorWork } from './RecoveredWork';
+import { VersionsPanel } from './VersionsPanel';
 import styles from './admin.module.css';
 
 /** The API's limits of each field (docs/decisions/052). */
@@ -47,7 +55,7 @@ const isSlugTaken = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409;
 
 /** What the editor's fields hold: what is kept in the browser while unsaved. */
-interface ArticleValues {
+type ArticleValues = {
   title: string;
   slug: string;
   content: string;
@@ -55,6 +63,30 @@ interface ArticleValues {
   excerpt: string;
   description: string;
   imagePath: string;
+};
+
+/** Each field's name in the Versions panel's comparison. */
+const VALUE_LABELS: Record<keyof ArticleValues, string> = {
+  title: TITLE_LABEL,
+  slug: SLUG_LABEL,
+  content: CONTENT_LABEL,
+  tags: TAGS_LABEL,
+  excerpt: EXCERPT_LABEL,
+  description: SEO_DESCRIPTION_LABEL,
+  imagePath: IMAGE_PATH_LABEL,
+};
+
+/** A version the API kept (docs/decisions/143), as the editor's fields hold it. */
+function valuesOfVersion(version: ArticleVersion): ArticleValues {
+  return {
+    title: version.title,
+    slug: version.slug,
+    content: version.content,
+    tags: version.tags.join(', '),
+    excerpt: version.customExcerpt ?? '',
+    description: version.metaDescription ?? '',
+    imagePath: version.imagePath ?? '',
+  };
 }
 
 function valuesOf(article: Article | null): ArticleValues {
@@ -91,20 +123,22 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
     description,
     imagePath,
   };
+  /** Puts values into the fields: kept work, or a saved version. */
+  const fill = (values: ArticleValues) => {
+    setTitle(values.title);
+    setSlugText(values.slug);
+    setContent(values.content);
+    setTagsText(values.tags);
+    setExcerpt(values.excerpt);
+    setDescription(values.description);
+    setImagePath(values.imagePath);
+  };
   const work = useEditorWork({
     key: `article:${initial?._id ?? 'new'}`,
     saved,
     current,
     savedAt: initial?.updatedAt,
-    restore: (values) => {
-      setTitle(values.title);
-      setSlugText(values.slug);
-      setContent(values.content);
-      setTagsText(values.tags);
-      setExcerpt(values.excerpt);
-      setDescription(values.description);
-      setImagePath(values.imagePath);
-    },
+    restore: fill,
     onCancel,
   });
   const [slugError, setSlugError] = useState<string | null>(null);
@@ -283,6 +317,24 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
         hint={SEO_DESCRIPTION_HINT}
       />
       <ImageField value={imagePath} onChange={setImagePath} />
+      {initial && (
+        <VersionsPanel
+          kind="articles"
+          id={initial._id}
+          saved={saved}
+          current={current}
+          body="content"
+          labels={VALUE_LABELS}
+          read={async (number, options) =>
+            valuesOfVersion((await getArticleRevision(initial._id, number, options)).version)
+          }
+          onRestore={(values) => {
+            fill(values);
+            setSlugError(null);
+            setTagsError(null);
+          }}
+        />
+      )}
     </EditorFrame>
   );
 }

@@ -1,9 +1,12 @@
 import { useId, useState } from 'react';
 import { ProjectInputSchema } from '@portfolio/contract';
+import { getProjectRevision } from '@portfolio/shared/api-client';
 import type { ProjectInput, PublicationInput } from '@portfolio/shared/api-client';
+import type { ProjectVersion } from '@portfolio/contract';
 import type { Project } from '@portfolio/shared/types';
 import {
   DESCRIPTION_LABEL,
+  IMAGE_PATH_LABEL,
   LINK_LABEL,
   SKILLS_LABEL,
   TITLE_LABEL,
@@ -14,6 +17,7 @@ import { EditorFrame, useEditorSave } from './EditorFrame';
 import { ImageField } from './ImageField';
 import { useEditorWork } from './RecoveredWork';
 import { TextField } from './TextField';
+import { VersionsPanel } from './VersionsPanel';
 
 /** The API's limits of each field (docs/decisions/052). */
 const LIMITS = ProjectInputSchema.properties;
@@ -33,9 +37,38 @@ export function parseSkills(text: string): string[] {
     .filter(Boolean);
 }
 
+/** What the editor's fields hold. */
+type ProjectValues = {
+  title: string;
+  description: string;
+  imagePath: string;
+  skills: string;
+  link: string;
+};
+
+/** Each field's name in the Versions panel's comparison. */
+const VALUE_LABELS: Record<keyof ProjectValues, string> = {
+  title: TITLE_LABEL,
+  description: DESCRIPTION_LABEL,
+  imagePath: IMAGE_PATH_LABEL,
+  skills: SKILLS_LABEL,
+  link: LINK_LABEL,
+};
+
+/** A version the API kept (docs/decisions/143), as the editor's fields hold it. */
+function valuesOfVersion(version: ProjectVersion): ProjectValues {
+  return {
+    title: version.title,
+    description: version.description,
+    imagePath: version.imagePath,
+    skills: version.skills?.join(', ') ?? '',
+    link: version.link ?? '',
+  };
+}
+
 export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project, ProjectInput>) {
   const id = useId();
-  const [saved] = useState(() => ({
+  const [saved] = useState<ProjectValues>(() => ({
     title: initial?.title ?? '',
     description: initial?.description ?? '',
     imagePath: initial?.imagePath ?? '',
@@ -47,18 +80,21 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
   const [imagePath, setImagePath] = useState(saved.imagePath);
   const [skills, setSkills] = useState(saved.skills);
   const [link, setLink] = useState(saved.link);
+  const current: ProjectValues = { title, description, imagePath, skills, link };
+  /** Puts values into the fields: kept work, or a saved version. */
+  const fill = (values: ProjectValues) => {
+    setTitle(values.title);
+    setDescription(values.description);
+    setImagePath(values.imagePath);
+    setSkills(values.skills);
+    setLink(values.link);
+  };
   const work = useEditorWork({
     key: `project:${initial?._id ?? 'new'}`,
     saved,
-    current: { title, description, imagePath, skills, link },
+    current,
     savedAt: initial?.updatedAt,
-    restore: (values) => {
-      setTitle(values.title);
-      setDescription(values.description);
-      setImagePath(values.imagePath);
-      setSkills(values.skills);
-      setLink(values.link);
-    },
+    restore: fill,
     onCancel,
   });
   const { busy, error, save } = useEditorSave(onSave, PROJECT_SAVE_ERROR, undefined, work.forget);
@@ -124,6 +160,20 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
         value={link}
         onChange={setLink}
       />
+      {initial && (
+        <VersionsPanel
+          kind="projects"
+          id={initial._id}
+          saved={saved}
+          current={current}
+          body="description"
+          labels={VALUE_LABELS}
+          read={async (number, options) =>
+            valuesOfVersion((await getProjectRevision(initial._id, number, options)).version)
+          }
+          onRestore={fill}
+        />
+      )}
     </EditorFrame>
   );
 }

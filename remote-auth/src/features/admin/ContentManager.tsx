@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ComponentType } from 'react';
+import type { MediaItem } from '@portfolio/contract';
 import type { PublicationInput } from '@portfolio/shared/api-client';
 import {
   formatPostDate,
@@ -39,6 +40,8 @@ import { Pager } from './Pager';
 import type { EditorProps } from './ProjectEditor';
 import { confirmLeave } from './unsaved-work';
 import { pageCount } from './list-page';
+import { imagesDeletedNotice } from './media-texts';
+import { UnusedImagesOffer, imagesOnlyShownBy } from './UnusedImagesOffer';
 import type { AdminReadOptions, ListSource } from './list-page';
 import { useAdminList } from './use-admin-list';
 import { useAdminToken } from './use-admin-token';
@@ -84,6 +87,11 @@ export interface ContentManagerProps<T extends ContentRecord, Input> {
   /** Publishes, schedules or unpublishes (docs/decisions/120). */
   setPublication(id: string, input: PublicationInput, options: { token: string }): Promise<T>;
   remove(id: string, options: { token: string }): Promise<void>;
+  /**
+   * The stored images an item shows, asked before it is deleted: those nothing else shows are
+   * then offered for deletion too (docs/decisions/142).
+   */
+  imagesOf?(id: string, options: { token: string }): Promise<MediaItem[]>;
   /** The item's page on the site, where an admin previews a draft. */
   pathOf(item: T): string;
   Editor: ComponentType<EditorProps<T, Input>>;
@@ -103,6 +111,7 @@ export function ContentManager<T extends ContentRecord, Input>({
   update,
   setPublication,
   remove,
+  imagesOf,
   pathOf,
   Editor,
 }: ContentManagerProps<T, Input>) {
@@ -154,9 +163,18 @@ export function ContentManager<T extends ContentRecord, Input>({
     }
   };
 
+  /** The deleted item's images nothing else shows, offered for deletion. */
+  const [offer, setOffer] = useState<{ title: string; images: MediaItem[] } | null>(null);
+
   const confirmDelete = async () => {
     if (!deleting) return;
-    await remove(deleting._id, { token: await getToken() });
+    const options = { token: await getToken() };
+    // Asked first: once deleted, the item no longer says what it showed. Without the answer
+    // (an older API) nothing is offered, and the Media tab still lists what is left unused.
+    const shown = imagesOf ? await imagesOf(deleting._id, options).catch(() => []) : [];
+    await remove(deleting._id, options);
+    const unused = imagesOnlyShownBy(deleting._id, shown);
+    if (unused.length > 0) setOffer({ title: deleting.title, images: unused });
     setDeleting(null);
     setNotice(texts.deleted);
     reload();
@@ -347,6 +365,16 @@ export function ContentManager<T extends ContentRecord, Input>({
           title={deleting.title}
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}
+        />
+      )}
+      {offer && (
+        <UnusedImagesOffer
+          title={offer.title}
+          images={offer.images}
+          onDone={(count) => {
+            setOffer(null);
+            if (count > 0) setNotice(imagesDeletedNotice(count));
+          }}
         />
       )}
     </div>

@@ -15,6 +15,8 @@ import {
   UPLOAD_ERROR,
 } from '../../texts';
 import { adminErrorMessage } from '../session/errors';
+import { IMAGE_CHOSEN } from './media-texts';
+import { MediaPicker } from './MediaPicker';
 import { useAdminToken } from './use-admin-token';
 import styles from './admin.module.css';
 
@@ -24,9 +26,10 @@ export const ACCEPTED_IMAGE_TYPES =
 const THUMBNAIL = { width: 96, height: 64 };
 
 /**
- * An imagePath field: typed in, or filled by uploading a file (POST /api/images). An image
- * uploaded here and not wanted after all can be deleted again (DELETE /api/images/:name); the
- * API refuses while a saved project or article still shows it.
+ * An imagePath field: typed in, filled by uploading a file (POST /api/images) or chosen from the
+ * media library (docs/decisions/142). An image uploaded here and not wanted after all can be
+ * deleted again (DELETE /api/images/:name); the API refuses while a saved project or article
+ * still shows it. Any other unused image is deleted in the dashboard's Media tab.
  */
 export function ImageField({
   value,
@@ -44,7 +47,7 @@ export function ImageField({
   const [error, setError] = useState<string | null>(null);
   /** The path this field uploaded, the only one it offers to delete. */
   const [uploaded, setUploaded] = useState<string | null>(null);
-  /** What the API said of the image this field uploaded: its size and variants. */
+  /** What the API said of the image this field uploaded or chose: its size and variants. */
   const [uploadedImage, setUploadedImage] = useState<Image | undefined>(undefined);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -114,6 +117,15 @@ export function ImageField({
             onChange={(event) => void upload(event)}
           />
         </div>
+        <MediaPicker
+          disabled={uploading}
+          onPick={(item) => {
+            onChange(item.path);
+            setUploadedImage(item.image);
+            setError(null);
+            setStatus(IMAGE_CHOSEN);
+          }}
+        />
         {value.startsWith('/images/') &&
           (uploadedImage?.path === value ? (
             <ResponsiveImage

@@ -2,7 +2,8 @@
 // the owner describes the image (its alt text, which screen readers say and search engines
 // read), chooses a file, and the uploaded image goes into the Markdown where the cursor was, as
 // `![description](/images/<name>)`: the preview, the draft preview and the public page all draw
-// it, the public page as a responsive <picture> (docs/decisions/123, 132).
+// it, the public page as a responsive <picture> (docs/decisions/123, 132). An image already stored
+// can be chosen from the media library instead (docs/decisions/142).
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { uploadImage } from '@portfolio/shared/api-client';
@@ -19,6 +20,7 @@ import {
   INSERT_IMAGE_LABEL,
 } from './admin-texts';
 import { ACCEPTED_IMAGE_TYPES } from './ImageField';
+import { MediaPicker } from './MediaPicker';
 import { useAdminToken } from './use-admin-token';
 import styles from './admin.module.css';
 
@@ -100,6 +102,22 @@ export function InsertImage({
           onChange={(event) => void upload(event)}
         />
       </div>
+      <MediaPicker
+        // The description first, as for an upload.
+        disabled={uploading || !alt.trim()}
+        describedBy={`${id}-alt-hint`}
+        onPick={(item) => {
+          const description = alt.trim();
+          if (!description) {
+            setError(IMAGE_ALT_REQUIRED);
+            return;
+          }
+          onInsert(imageMarkdown(description, item.path), item.image);
+          setAlt('');
+          setError(null);
+          setStatus(IMAGE_INSERTED);
+        }}
+      />
       <p role="status" className={styles.success}>
         {uploading ? UPLOAD_BUSY : status}
       </p>

@@ -8,6 +8,7 @@ import {
   getArticle,
   getArticlePage,
   getContactMessagePage,
+  getMediaPage,
   getProjects,
   getTags,
   setArticlePublication,
@@ -31,6 +32,8 @@ import {
 } from '../../features/admin/admin-texts';
 import { ContentManager } from '../../features/admin/ContentManager';
 import type { AdminReadOptions, ListSource } from '../../features/admin/list-page';
+import { MediaPanel } from '../../features/admin/MediaPanel';
+import { TAB_MEDIA } from '../../features/admin/media-texts';
 import { MessagesPanel } from '../../features/admin/MessagesPanel';
 import { messagesTabLabel } from '../../features/admin/admin-texts';
 import { confirmLeave } from '../../features/admin/unsaved-work';
@@ -77,6 +80,9 @@ const ARTICLES: ListSource<Article> = {
     getArticlePage({ offset, limit, query, ...(state && { state }), ...(tag && { tag }) }, options),
   loadTags: (options) => getTags(options),
 };
+/** The images an article shows (at most 100), so deleting it can offer theirs (ADR 142). */
+const articleImages = async (id: string, options: { token: string }) =>
+  (await getMediaPage({ limit: 100, article: id }, options)).items;
 /** An article's whole text, read when its editor opens. */
 const loadArticle = (id: string, options: AdminReadOptions) => getArticle(id, options);
 // Where each item's page is, for its View or Preview link (docs/decisions/122, 132).
@@ -135,11 +141,13 @@ const TABS: AdminTab[] = [
         update={updateArticle}
         setPublication={setArticlePublication}
         remove={deleteArticle}
+        imagesOf={articleImages}
         pathOf={articlePath}
         Editor={ArticleEditor}
       />
     ),
   },
+  { key: 'media', label: TAB_MEDIA, render: () => <MediaPanel /> },
 ];
 
 /** On the site's server: a redirect to /signin without a session, a 403 for a non-admin. */

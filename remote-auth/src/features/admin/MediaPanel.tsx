@@ -1,0 +1,225 @@
+// The dashboard's Media tab (docs/decisions/142): every stored image a page at a time, with its
+// size, where it is shown and its description; an image nothing shows can be deleted.
+import { useCallback, useId, useState } from 'react';
+import type { MediaItem, MediaUsage } from '@portfolio/contract';
+import { deleteImage, getMediaPage, imageUrl } from '@portfolio/shared/api-client';
+import type { ListPage } from '@portfolio/shared/api-client';
+import { Link } from '@portfolio/shared/router';
+import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
+import { DELETE_LABEL, LIST_LOADING, RETRY_LABEL } from '../../texts';
+import { loadErrorMessage } from '../session/errors';
+import { ConfirmDelete } from './ConfirmDelete';
+import { pageCount } from './list-page';
+import {
+  ALT_TEXT_LABEL,
+  MEDIA_ALL_LABEL,
+  MEDIA_FILTER_LABEL,
+  MEDIA_LIST_LABEL,
+  MEDIA_LOAD_ERROR,
+  MEDIA_PAGES_LABEL,
+  MEDIA_PAGE_SIZE,
+  MEDIA_SEARCH_DELAY_MS,
+  MEDIA_UNUSED_LABEL,
+  MEDIA_USED_LABEL,
+  NOT_USED,
+  NO_ALT_TEXT,
+  NO_MEDIA,
+  NO_MEDIA_MATCHES,
+  NO_UNUSED_MEDIA,
+  SEARCH_MEDIA_LABEL,
+  TAB_MEDIA,
+  USED_IN_LABEL,
+  deleteImageLabel,
+  formatBytes,
+  formatPixels,
+  imageCount,
+  imageDeletedNotice,
+  imageTitle,
+  moreUses,
+  kindOfUse,
+  whereUsed,
+} from './media-texts';
+import { MediaThumbnail } from './MediaThumbnail';
+import { Pager } from './Pager';
+import { useAdminToken } from './use-admin-token';
+import { useSettled } from './use-settled';
+import { useResource } from './use-resource';
+import adminStyles from './admin.module.css';
+import styles from './MediaLibrary.module.css';
+
+const FILTERS: readonly { usage: MediaUsage | null; label: string }[] = [
+  { usage: null, label: MEDIA_ALL_LABEL },
+  { usage: 'unused', label: MEDIA_UNUSED_LABEL },
+  { usage: 'used', label: MEDIA_USED_LABEL },
+];
+
+/** Where a use's page is on the site. */
+const pathOfUse = (use: MediaItem['uses'][number]): string =>
+  use.kind === 'article'
+    ? `/article/${encodeURIComponent(use.slug ?? use._id)}`
+    : `/projects/${encodeURIComponent(use._id)}`;
+
+export function MediaPanel() {
+  const id = useId();
+  const getToken = useAdminToken();
+  const [usage, setUsage] = useState<MediaUsage | null>(null);
+  const [typed, setTyped] = useState('');
+  const query = useSettled(typed.trim(), MEDIA_SEARCH_DELAY_MS);
+  // A page of these filters: other filters start at their first page.
+  const filters = `${usage ?? ''}\n${query}`;
+  const [paged, setPaged] = useState({ filters, page: 0 });
+  const page = paged.filters === filters ? paged.page : 0;
+  const setPage = (next: number) => setPaged({ filters, page: next });
+  const [notice, setNotice] = useState('');
+  const [deleting, setDeleting] = useState<MediaItem | null>(null);
+
+  const load = useCallback(
+    async (): Promise<ListPage<MediaItem>> =>
+      getMediaPage(
+        {
+          limit: MEDIA_PAGE_SIZE,
+          offset: page * MEDIA_PAGE_SIZE,
+          ...(usage && { usage }),
+          ...(query && { query }),
+        },
+        { token: await getToken() },
+      ),
+    [getToken, page, usage, query],
+  );
+  const { state, reload } = useResource(load);
+  const loaded = state.status === 'loaded' ? state.data : null;
+  const pages = loaded ? pageCount(loaded.total, MEDIA_PAGE_SIZE) : null;
+  const hasNext =
+    loaded !== null &&
+    (pages === null ? loaded.items.length === MEDIA_PAGE_SIZE : page + 1 < pages);
+  const empty = query ? NO_MEDIA_MATCHES : usage === 'unused' ? NO_UNUSED_MEDIA : NO_MEDIA;
+
+  return (
+    <div className={adminStyles.manager}>
+      <div className={adminStyles.managerHeader}>
+        <h2 className={adminStyles.managerHeading}>{TAB_MEDIA}</h2>
+        <p role="status" className={adminStyles.notice}>
+          {notice}
+        </p>
+      </div>
+      <div className={styles.filters}>
+        <div role="group" aria-label={MEDIA_FILTER_LABEL} className={adminStyles.boxes}>
+          {FILTERS.map((filter) => (
+            <Button
+              key={filter.label}
+              variant={usage === filter.usage ? 'primary' : 'secondary'}
+              aria-pressed={usage === filter.usage}
+              onClick={() => setUsage(filter.usage)}
+            >
+              {filter.label}
+            </Button>
+          ))}
+        </div>
+        <div className={styles.search}>
+          <label htmlFor={`${id}-search`}>{SEARCH_MEDIA_LABEL}</label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={typed}
+            maxLength={120}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+      </div>
+      {state.status === 'loading' && <Spinner label={LIST_LOADING} />}
+      {state.status === 'error' && (
+        <ErrorMessage>
+          {loadErrorMessage(state.error, MEDIA_LOAD_ERROR)}{' '}
+          <Button variant="secondary" onClick={reload}>
+            {RETRY_LABEL}
+          </Button>
+        </ErrorMessage>
+      )}
+      {loaded && (
+        <p className={adminStyles.muted} aria-live="polite" data-testid="media-total">
+          {loaded.items.length === 0 ? empty : loaded.total !== null && imageCount(loaded.total)}
+        </p>
+      )}
+      {loaded && loaded.items.length > 0 && (
+        <ul className={styles.grid} aria-label={MEDIA_LIST_LABEL}>
+          {loaded.items.map((item) => (
+            <li key={item.name} className={styles.item}>
+              <MediaThumbnail item={item} />
+              <div className={styles.details}>
+                <p className={styles.name}>
+                  <a href={imageUrl(item.path)}>{item.name}</a>
+                </p>
+                <p className={styles.facts}>
+                  {formatBytes(item.bytes)} · {formatPixels(item.width, item.height)}
+                </p>
+                <dl className={styles.facts}>
+                  <div>
+                    <dt>{ALT_TEXT_LABEL}</dt>
+                    <dd>{item.alt ?? NO_ALT_TEXT}</dd>
+                  </div>
+                  <div>
+                    <dt>{USED_IN_LABEL}</dt>
+                    <dd>
+                      {item.useCount === 0 ? (
+                        NOT_USED
+                      ) : (
+                        <ul className={styles.uses}>
+                          {item.uses.map((use) => (
+                            <li key={`${use.kind}-${use._id}`}>
+                              {kindOfUse(use.kind)} <Link to={pathOfUse(use)}>{use.title}</Link> (
+                              {whereUsed(use)})
+                            </li>
+                          ))}
+                          {item.useCount > item.uses.length && (
+                            <li>{moreUses(item.useCount - item.uses.length)}</li>
+                          )}
+                        </ul>
+                      )}
+                    </dd>
+                  </div>
+                </dl>
+              </div>
+              {item.useCount === 0 && (
+                <div className={styles.actions}>
+                  <Button
+                    variant="danger"
+                    aria-label={deleteImageLabel(item.name)}
+                    onClick={() => {
+                      setNotice('');
+                      setDeleting(item);
+                    }}
+                  >
+                    {DELETE_LABEL}
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {loaded && (page > 0 || hasNext) && (
+        <Pager
+          label={MEDIA_PAGES_LABEL}
+          page={page}
+          pages={pages}
+          hasNext={hasNext}
+          onPage={setPage}
+        />
+      )}
+      {deleting && (
+        <ConfirmDelete
+          title={imageTitle(deleting.name)}
+          onCancel={() => setDeleting(null)}
+          onConfirm={async () => {
+            await deleteImage(deleting.path, { token: await getToken() });
+            setNotice(imageDeletedNotice(deleting.name));
+            setDeleting(null);
+            // The last image of a later page gone: the page before it.
+            if (loaded?.items.length === 1 && page > 0) setPage(page - 1);
+            else reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}

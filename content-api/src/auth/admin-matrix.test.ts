@@ -138,6 +138,17 @@ const ADMIN_ROUTES: Route[] = [
     success: 204,
   },
   { name: 'GET /contact', target: { url: '/api/contact' }, success: 200 },
+  // Several messages at once (docs/decisions/144); an unknown id is skipped.
+  {
+    name: 'POST /contact/bulk',
+    target: {
+      method: 'POST',
+      url: '/api/contact/bulk',
+      payload: { ids: ['00000000-0000-4000-8000-000000000000'], action: 'read' },
+    },
+    success: 200,
+    invalidBody: { ids: [], action: 'read' },
+  },
   // The media library (docs/decisions/142).
   { name: 'GET /images', target: { url: '/api/images?usage=unused' }, success: 200 },
   // The admin's reads of drafts (docs/decisions/120, 132).
@@ -147,6 +158,27 @@ const ADMIN_ROUTES: Route[] = [
     success: 200,
   },
   { name: 'GET /tags?include=drafts', target: { url: '/api/tags?include=drafts' }, success: 200 },
+  // The saved versions (docs/decisions/143).
+  {
+    name: 'GET /articles/:id/revisions',
+    target: { url: `${SEEDED_ARTICLE}/revisions` },
+    success: 200,
+  },
+  {
+    name: 'GET /articles/:id/revisions/:number',
+    target: { url: `${SEEDED_ARTICLE}/revisions/1` },
+    success: 200,
+  },
+  {
+    name: 'GET /projects/:id/revisions',
+    target: { url: `${SEEDED_PROJECT}/revisions` },
+    success: 200,
+  },
+  {
+    name: 'GET /projects/:id/revisions/:number',
+    target: { url: `${SEEDED_PROJECT}/revisions/1` },
+    success: 200,
+  },
   {
     name: 'PATCH /contact/:id',
     target: {

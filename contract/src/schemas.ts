@@ -445,12 +445,53 @@ export const ReadFlagInputSchema = ObjectOf(
 export const MessageBoxSchema = Union([Literal('inbox'), Literal('archive')]);
 export type MessageBox = Static<typeof MessageBoxSchema>;
 
-/** GET /contact (admin): one page of a box (default the inbox), newest first. */
+/** The longest text GET /contact searches messages for. */
+export const CONTACT_QUERY_MAX_LENGTH = 200;
+
+/**
+ * GET /contact (admin): one page of a box (default the inbox), newest first; `query` keeps the
+ * messages whose sender's name, address or text contains it (case-insensitive).
+ */
 export const ContactListQuerySchema = ObjectOf(
-  { ...PaginationQuerySchema.properties, box: Optional(MessageBoxSchema) },
+  {
+    ...PaginationQuerySchema.properties,
+    box: Optional(MessageBoxSchema),
+    query: Optional(StringType({ maxLength: CONTACT_QUERY_MAX_LENGTH })),
+  },
   { additionalProperties: false },
 );
 export type ContactListQuery = Static<typeof ContactListQuerySchema>;
+
+/** How many messages POST /contact/bulk takes at once: a page of the dashboard's and more. */
+export const CONTACT_BULK_MAX = 100;
+
+/** What POST /contact/bulk does to each message (archiving marks it read, as one archive does). */
+export const ContactBulkActionSchema = Union([
+  Literal('read'),
+  Literal('unread'),
+  Literal('archive'),
+  Literal('unarchive'),
+  Literal('delete'),
+]);
+export type ContactBulkAction = Static<typeof ContactBulkActionSchema>;
+
+/** POST /contact/bulk (admin): one action on several messages, selected by id. */
+export const ContactBulkInputSchema = ObjectOf(
+  {
+    ids: ArrayOf(StringType({ pattern: ID_PATTERN }), {
+      minItems: 1,
+      maxItems: CONTACT_BULK_MAX,
+      uniqueItems: true,
+    }),
+    action: ContactBulkActionSchema,
+  },
+  { additionalProperties: false },
+);
+export type ContactBulkInput = Static<typeof ContactBulkInputSchema>;
+
+/** POST /contact/bulk: how many of the messages were there to act on (unknown ids are skipped). */
+export const ContactBulkResultSchema = ObjectOf({ count: Integer() });
+export type ContactBulkResult = Static<typeof ContactBulkResultSchema>;
 
 /** The answer header of GET /contact that says how many messages of the inbox are unread. */
 export const UNREAD_COUNT_HEADER = 'X-Unread-Count';

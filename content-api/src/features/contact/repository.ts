@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type {
+  ContactBulkAction,
   ContactInput as ContactBody,
   MessageBox,
   StoredContactMessage as ContactMessage,
 } from '@portfolio/contract';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
 import { contactMessages } from '../../db/schema.js';
 
@@ -98,16 +100,38 @@ export async function saveContactMessage(
 /** The admin dashboard asks for no page: it gets the newest this many. */
 export const DEFAULT_CONTACT_PAGE = 100;
 
-/** One page of a box, newest first (never the whole table in one answer), and its counts. */
+/** `%text%` for (I)LIKE, with LIKE's own characters taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The messages whose sender's name, address or text contains `text` (any case). */
+function matching(text: string): SQL | undefined {
+  const pattern = containing(text);
+  return or(
+    ilike(contactMessages.name, pattern),
+    ilike(contactMessages.email, pattern),
+    ilike(contactMessages.message, pattern),
+  );
+}
+
+/**
+ * One page of a box, newest first (never the whole table in one answer), and its counts; with
+ * `query`, of the messages that contain it (the total counts those).
+ */
 export async function listContactMessages(
   db: Database,
   {
     limit = DEFAULT_CONTACT_PAGE,
     offset = 0,
     box = 'inbox',
-  }: { limit?: number; offset?: number; box?: MessageBox } = {},
+    query,
+  }: { limit?: number; offset?: number; box?: MessageBox; query?: string } = {},
 ): Promise<{ messages: ContactMessage[]; total: number; unread: number }> {
-  const inBox = eq(contactMessages.archived, box === 'archive');
+  const text = query?.trim();
+  const inBox = text
+    ? and(eq(contactMessages.archived, box === 'archive'), matching(text))
+    : eq(contactMessages.archived, box === 'archive');
   const [rows, [counts]] = await Promise.all([
     db
       .select()
@@ -152,4 +176,27 @@ export async function deleteContactMessage(db: Database, id: string): Promise<bo
     .where(eq(contactMessages.id, id))
     .returning({ id: contactMessages.id });
   return deleted.length > 0;
+}
+
+/**
+ * One action on several messages at once; how many of `ids` there were (unknown ids, deleted
+ * meanwhile, are skipped). Archiving marks read, as archiving one message does.
+ */
+export async function actOnContactMessages(
+  db: Database,
+  ids: readonly string[],
+  action: ContactBulkAction,
+): Promise<number> {
+  const selected = inArray(contactMessages.id, [...ids]);
+  const returning = { id: contactMessages.id };
+  if (action === 'delete') {
+    return (await db.delete(contactMessages).where(selected).returning(returning)).length;
+  }
+  const change = {
+    read: { read: true },
+    unread: { read: false },
+    archive: { archived: true, read: true },
+    unarchive: { archived: false },
+  }[action];
+  return (await db.update(contactMessages).set(change).where(selected).returning(returning)).length;
 }

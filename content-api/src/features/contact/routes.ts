@@ -1,7 +1,9 @@
 // /contact: anyone may send a message (rate-limited); admins list the inbox or the archive a page
-// at a time, mark messages read, archive and delete them.
+// at a time (searched), mark messages read, archive and delete them, one or several at once.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ContactBulkInputSchema,
+  ContactBulkResultSchema,
   ContactInputSchema,
   ContactListQuerySchema,
   ReadFlagInputSchema,
@@ -17,6 +19,7 @@ import { HttpError } from '../../http/errors.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../http/patterns.js';
 import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import {
+  actOnContactMessages,
   deleteContactMessage,
   listContactMessages,
   saveContactMessage,
@@ -106,6 +109,19 @@ const contactRoutes: FastifyPluginAsyncTypebox<ContactRouteOptions> = async (
       reply.header(UNREAD_COUNT_HEADER, String(unread));
       return messages;
     },
+  );
+
+  // Several messages at once, as the dashboard selects them (docs/decisions/144).
+  app.post(
+    '/contact/bulk',
+    {
+      onRequest: auth.requireAdmin,
+      config: { changesPublicContent: false },
+      schema: { body: ContactBulkInputSchema, response: { 200: ContactBulkResultSchema } },
+    },
+    async (request) => ({
+      count: await actOnContactMessages(db, request.body.ids, request.body.action),
+    }),
   );
 
   app.patch(

@@ -9,6 +9,7 @@ import {
   ArticleRevisionSchema,
   ArticleListSchema,
   ArticleSchema,
+  ContactBulkResultSchema,
   ImageUploadSchema,
   MediaListSchema,
   MessageSchema,
@@ -641,12 +642,21 @@ export interface MessagePage extends ListPage<StoredContactMessage> {
   unread: number | null;
 }
 
-/** One page of a box of messages (the inbox by default), newest first (admin). */
+/**
+ * One page of a box of messages (the inbox by default), newest first (admin); with `query`, of
+ * the messages whose sender or text contains it.
+ */
 export async function getContactMessagePage(
-  { limit, offset = 0, box = 'inbox' }: PageRequest & { box?: MessageBox },
+  {
+    limit,
+    offset = 0,
+    box = 'inbox',
+    query: text,
+  }: PageRequest & { box?: MessageBox; query?: string },
   options: RequestOptions,
 ): Promise<MessagePage> {
   const query = new URLSearchParams({ limit: String(limit), offset: String(offset), box });
+  if (text?.trim()) query.set('query', text.trim());
   const { body, headers } = await requestJsonAnswer(
     `/contact?${query}`,
     StoredContactMessageListSchema,
@@ -672,6 +682,26 @@ export function updateContactMessage(
     { method: 'PATCH', ...jsonBody(change) },
     options,
   );
+}
+
+export type { ContactBulkAction };
+
+/**
+ * One action on several messages (admin): read, unread, archive, unarchive or delete. Answers how
+ * many of them there were (one deleted meanwhile is skipped).
+ */
+export async function actOnContactMessages(
+  ids: readonly string[],
+  action: ContactBulkAction,
+  options: RequestOptions,
+): Promise<number> {
+  const { count } = await requestJson(
+    '/contact/bulk',
+    ContactBulkResultSchema,
+    { method: 'POST', ...jsonBody({ ids, action }) },
+    options,
+  );
+  return count;
 }
 
 /** Deletes a message for good (admin). */

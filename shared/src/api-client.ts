@@ -34,6 +34,7 @@ import type {
   ArticleDetail,
   ArticleInput,
   ArticleRevision,
+  ContactBulkAction,
   ImageUpload,
   MediaItem,
   MediaUsage,

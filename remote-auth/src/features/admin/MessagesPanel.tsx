@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import {
+  actOnContactMessages,
   deleteContactMessage,
   getContactMessagePage,
   updateContactMessage,
 } from '@portfolio/shared/api-client';
-import type { MessagePage } from '@portfolio/shared/api-client';
+import type { ContactBulkAction, MessagePage } from '@portfolio/shared/api-client';
 import type { MessageBox } from '@portfolio/contract';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { StoredContactMessage } from '@portfolio/shared/types';
@@ -26,22 +27,38 @@ import { adminErrorMessage, loadErrorMessage } from '../session/errors';
 import {
   ARCHIVE_BOX_LABEL,
   ARCHIVE_LABEL,
+  ARCHIVE_SELECTED_LABEL,
+  DELETE_SELECTED_LABEL,
   INBOX_LABEL,
+  MARK_SELECTED_READ_LABEL,
   MESSAGES_PAGES_LABEL,
   MESSAGE_BOXES_LABEL,
+  MOVE_SELECTED_TO_INBOX_LABEL,
   MOVE_TO_INBOX_LABEL,
   NO_ARCHIVED_MESSAGES,
+  NO_MESSAGE_MATCHES,
+  SEARCH_MESSAGES_LABEL,
+  SELECTED_ACTIONS_LABEL,
+  SELECT_PAGE_LABEL,
+  bulkNotice,
   messageTitle,
+  selectMessageLabel,
+  selectedCount,
+  selectedMessagesTitle,
   unreadCount,
 } from './admin-texts';
 import { ConfirmDelete } from './ConfirmDelete';
 import { Pager } from './Pager';
 import { useAdminToken } from './use-admin-token';
 import { useResource } from './use-resource';
+import { useSettled } from './use-settled';
 import styles from './admin.module.css';
+import inboxStyles from './MessagesPanel.module.css';
 
 /** Messages a page shows. */
 export const MESSAGES_PER_PAGE = 20;
+/** How long the search waits after the last key before it asks. */
+export const MESSAGE_SEARCH_DELAY_MS = 250;
 
 /**
  * A mailto: link to exactly this address. Valid addresses may contain `?`, `&`, `=` and `%`,
@@ -54,22 +71,29 @@ function mailtoHref(address: string): string {
 }
 
 /**
- * Contact messages (GET /api/contact, admin only), 20 a page, in the inbox or the archive: each
- * can be marked read or unread, archived (or brought back) and deleted. `onUnread` hears how many
+ * Contact messages (GET /api/contact, admin only), 20 a page, in the inbox or the archive,
+ * searched: each can be marked read or unread, archived (or brought back) and deleted, and so can
+ * several selected at once (POST /api/contact/bulk, docs/decisions/144). `onUnread` hears how many
  * of the inbox wait unread, for the tab's name.
  */
 export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): void }) {
+  const id = useId();
   const getToken = useAdminToken();
   const [box, setBox] = useState<MessageBox>('inbox');
-  const [page, setPage] = useState(0);
+  const [typed, setTyped] = useState('');
+  const query = useSettled(typed.trim(), MESSAGE_SEARCH_DELAY_MS);
+  // A page of this search: another search starts at its first page.
+  const [paged, setPaged] = useState({ query, page: 0 });
+  const page = paged.query === query ? paged.page : 0;
+  const setPage = (next: number) => setPaged({ query, page: next });
   const load = useCallback(async (): Promise<MessagePage> => {
     const loaded = await getContactMessagePage(
-      { limit: MESSAGES_PER_PAGE, offset: page * MESSAGES_PER_PAGE, box },
+      { limit: MESSAGES_PER_PAGE, offset: page * MESSAGES_PER_PAGE, box, query },
       { token: await getToken() },
     );
     onUnread?.(loaded.unread);
     return loaded;
-  }, [getToken, box, page, onUnread]);
+  }, [getToken, box, page, query, onUnread]);
   const { state, reload } = useResource(load);
   // A message marked read or unread changes in place (and the count with it); archived or
   // deleted, it leaves the box: the page is read again.
@@ -78,6 +102,16 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<StoredContactMessage | null>(null);
+  /** The messages selected on the page shown (another page, box or search: none). */
+  const shown = `${box}\n${page}\n${query}`;
+  const [selection, setSelection] = useState<{ shown: string; ids: string[] }>({
+    shown,
+    ids: [],
+  });
+  const selected = selection.shown === shown ? selection.ids : [];
+  const select = (ids: string[]) => setSelection({ shown, ids });
+  const [deletingSelected, setDeletingSelected] = useState(false);
+  const [notice, setNotice] = useState('');
   const loaded = state.status === 'loaded' ? state.data : null;
   const unread = loaded?.unread == null ? null : loaded.unread + unreadChange;
 
@@ -109,6 +143,30 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
       } else reloadPage(true);
     } catch (caught) {
       setError(adminErrorMessage(caught, MESSAGE_UPDATE_ERROR));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  /** One action on every selected message; they leave the box (or change in place: reloaded). */
+  const act = async (action: Exclude<ContactBulkAction, 'unread'>) => {
+    const ids = selected;
+    setPending('selected');
+    setError(null);
+    setNotice('');
+    try {
+      const count = await actOnContactMessages(ids, action, { token: await getToken() });
+      select([]);
+      setNotice(bulkNotice(action, count));
+      // Every message of the page gone: the page before it.
+      setOverrides({});
+      setUnreadChange(0);
+      if (action !== 'read' && ids.length === loaded?.items.length && page > 0) {
+        setPage(page - 1);
+      } else reload();
+    } catch (caught) {
+      setError(adminErrorMessage(caught, MESSAGE_UPDATE_ERROR));
+      throw caught;
     } finally {
       setPending(null);
     }
@@ -150,6 +208,19 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
           </Button>
         ))}
       </div>
+      <div className={inboxStyles.search}>
+        <label htmlFor={`${id}-search`}>{SEARCH_MESSAGES_LABEL}</label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={typed}
+          maxLength={200}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </div>
+      <p role="status" className={styles.notice}>
+        {notice}
+      </p>
       {error && <ErrorMessage>{error}</ErrorMessage>}
       {state.status === 'loading' && <Spinner label={LIST_LOADING} />}
       {state.status === 'error' && (
@@ -160,9 +231,61 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
           </Button>
         </ErrorMessage>
       )}
+      {loaded && loaded.items.length > 0 && (
+        <div role="group" aria-label={SELECTED_ACTIONS_LABEL} className={inboxStyles.selection}>
+          <label className={inboxStyles.check}>
+            <input
+              type="checkbox"
+              checked={selected.length === loaded.items.length}
+              ref={(element) => {
+                if (element) {
+                  element.indeterminate =
+                    selected.length > 0 && selected.length < loaded.items.length;
+                }
+              }}
+              onChange={(event) =>
+                select(event.target.checked ? loaded.items.map((message) => message._id) : [])
+              }
+            />
+            {SELECT_PAGE_LABEL}
+          </label>
+          {selected.length > 0 && (
+            <>
+              <span className={styles.muted}>{selectedCount(selected.length)}</span>
+              {box === 'inbox' && (
+                <Button
+                  variant="secondary"
+                  disabled={pending !== null}
+                  onClick={() => void act('read').catch(() => undefined)}
+                >
+                  {MARK_SELECTED_READ_LABEL}
+                </Button>
+              )}
+              <Button
+                variant="secondary"
+                disabled={pending !== null}
+                onClick={() =>
+                  void act(box === 'inbox' ? 'archive' : 'unarchive').catch(() => undefined)
+                }
+              >
+                {box === 'inbox' ? ARCHIVE_SELECTED_LABEL : MOVE_SELECTED_TO_INBOX_LABEL}
+              </Button>
+              <Button
+                variant="danger"
+                disabled={pending !== null}
+                onClick={() => setDeletingSelected(true)}
+              >
+                {DELETE_SELECTED_LABEL}
+              </Button>
+            </>
+          )}
+        </div>
+      )}
       {loaded &&
         (loaded.items.length === 0 ? (
-          <p className={styles.muted}>{box === 'inbox' ? NO_MESSAGES : NO_ARCHIVED_MESSAGES}</p>
+          <p className={styles.muted}>
+            {query ? NO_MESSAGE_MATCHES : box === 'inbox' ? NO_MESSAGES : NO_ARCHIVED_MESSAGES}
+          </p>
         ) : (
           <ul className={styles.list}>
             {loaded.items.map((original) => {
@@ -173,6 +296,19 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
                   className={[styles.message, message.read ? '' : styles.unread].join(' ')}
                 >
                   <div className={styles.messageMeta}>
+                    <input
+                      type="checkbox"
+                      className={inboxStyles.messageCheck}
+                      aria-label={selectMessageLabel(message.name)}
+                      checked={selected.includes(message._id)}
+                      onChange={(event) =>
+                        select(
+                          event.target.checked
+                            ? [...selected, message._id]
+                            : selected.filter((one) => one !== message._id),
+                        )
+                      }
+                    />
                     <strong>{message.name}</strong>
                     <a href={mailtoHref(message.email)}>{message.email}</a>
                     <time dateTime={message.createdAt} className={styles.muted}>
@@ -229,6 +365,16 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
           pages={pages}
           hasNext={hasNext}
           onPage={setPage}
+        />
+      )}
+      {deletingSelected && (
+        <ConfirmDelete
+          title={selectedMessagesTitle(selected.length)}
+          onCancel={() => setDeletingSelected(false)}
+          onConfirm={async () => {
+            await act('delete');
+            setDeletingSelected(false);
+          }}
         />
       )}
       {deleting && (

@@ -96,6 +96,30 @@ export const NO_ARCHIVED_MESSAGES = 'No archived messages.';
 export const unreadCount = (count: number): string => `${count} unread`;
 export const messagesTabLabel = (base: string, unread: number | null): string =>
   unread ? `${base} (${unreadCount(unread)})` : base;
+// Search and several at once (docs/decisions/144).
+export const SEARCH_MESSAGES_LABEL = 'Search messages';
+export const NO_MESSAGE_MATCHES = 'No message matches.';
+export const selectMessageLabel = (name: string): string => `Select the message from ${name}`;
+export const SELECT_PAGE_LABEL = 'Select all on this page';
+export const SELECTED_ACTIONS_LABEL = 'Selected messages';
+export const selectedCount = (count: number): string => `${count} selected`;
+export const MARK_SELECTED_READ_LABEL = 'Mark selected read';
+export const ARCHIVE_SELECTED_LABEL = 'Archive selected';
+export const MOVE_SELECTED_TO_INBOX_LABEL = 'Move selected to inbox';
+export const DELETE_SELECTED_LABEL = 'Delete selected';
+/** What a delete of the selection asks about. */
+export const selectedMessagesTitle = (count: number): string =>
+  count === 1 ? 'the selected message' : `the ${count} selected messages`;
+const messages = (count: number) => (count === 1 ? '1 message' : `${count} messages`);
+export const bulkNotice = (action: 'read' | 'archive' | 'unarchive' | 'delete', count: number) =>
+  `${messages(count)} ${
+    {
+      read: 'marked read',
+      archive: 'archived',
+      unarchive: 'moved to the inbox',
+      delete: 'deleted',
+    }[action]
+  }.`;
 /** The message a delete asks about: whose, and its start. */
 export const messageTitle = (name: string, message: string): string =>
   `the message from ${name}: “${message.length > 40 ? `${message.slice(0, 40)}…` : message}”`;

@@ -60,10 +60,11 @@ describe.each(testDrivers)('revisions (%s)', (driver) => {
     `create function ${name}() returns trigger language plpgsql as
        $$ begin raise exception 'refused by the test'; end $$`;
   const storedCount = async (table: 'article_revisions' | 'project_revisions', id: string) => {
-    const result = await t.database.db.execute<{ count: number }>(
+    // Both drivers answer raw SQL with `{ rows }`; the shared Database type does not say so.
+    const { rows } = (await t.database.db.execute(
       sql`select count(*)::int as count from ${sql.identifier(table)} where item_id = ${id}`,
-    );
-    return Number(result.rows[0]?.count);
+    )) as unknown as { rows: { count: number }[] };
+    return Number(rows[0]?.count);
   };
 
   describe('access', () => {

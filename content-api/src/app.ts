@@ -31,6 +31,7 @@ import { loadAboutData } from './features/about/about-data.js';
 import aboutRoutes from './features/about/routes.js';
 import articleRoutes from './features/articles/routes.js';
 import contactRoutes from './features/contact/routes.js';
+import contentExportRoutes from './features/content-export/routes.js';
 import { listenForContentChanges } from './content-files/content-changes.js';
 import { startPublicationTimer } from './features/content-events/publication-timer.js';
 import contentEventRoutes from './features/content-events/routes.js';
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(projectRoutes, context);
       await api.register(articleRoutes, context);
       await api.register(revisionRoutes, context);
+      await api.register(contentExportRoutes, context);
       await api.register(searchRoutes, context);
       await api.register(contactRoutes, {
         ...context,

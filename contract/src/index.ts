@@ -8,3 +8,4 @@ export type { Static, TSchema } from '@sinclair/typebox';
 export * from './runtime-config.js';
 export * from './routes.js';
 export * from './revisions.js';
+export * from './content-export.js';

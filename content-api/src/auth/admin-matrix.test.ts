@@ -158,6 +158,12 @@ const ADMIN_ROUTES: Route[] = [
     success: 200,
   },
   { name: 'GET /tags?include=drafts', target: { url: '/api/tags?include=drafts' }, success: 200 },
+  // The whole content, for a backup while the site runs (docs/decisions/145).
+  {
+    name: 'GET /content/export',
+    target: { url: '/api/content/export?messages=true' },
+    success: 200,
+  },
   // The saved versions (docs/decisions/143).
   {
     name: 'GET /articles/:id/revisions',

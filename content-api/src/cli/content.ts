@@ -2,38 +2,75 @@
 // every project and article, drafts included, as Markdown files with a front matter plus the
 // images they show, and back (docs/decisions/121). The database is the API's own (DATABASE_URL,
 // else PGlite in DATA_DIR). A relative folder is taken from where npm was run; the default is
-// the repository's content/.
+// the repository's content/. `--with-messages` exports the contact messages too
+// (messages.json). While the API runs on the embedded database (its folder locked), the export
+// asks that API for the content instead (docs/decisions/145); an import is refused then.
 import path from 'node:path';
 import { readConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
+import type { StoredContactMessage } from '@portfolio/contract';
 import {
   ContentFolderError,
   readContentFolder,
   writeContentFolder,
 } from '../content-files/folder.js';
+import type { ExportedContent } from '../content-files/folder.js';
+import { exportMessages, writeMessagesFile } from '../content-files/messages.js';
+import type { RemoteExport } from '../content-files/remote-export.js';
+import {
+  RemoteExportError,
+  adminTokenFor,
+  exportFromRunningApi,
+} from '../content-files/remote-export.js';
 import { exportContent, importContent } from '../content-files/transfer.js';
 import { packageRoot } from '../paths.js';
 
-const USAGE = 'Usage: npm run content:export [folder]  |  npm run content:import [folder]';
+const USAGE =
+  'Usage: npm run content:export [folder] [-- --with-messages]  |  npm run content:import [folder]';
+export const WITH_MESSAGES = '--with-messages';
+export const IMPORT_NO_MESSAGES =
+  'An import never writes contact messages: messages.json is a backup of the inbox, kept as it is.';
 export const DEFAULT_CONTENT_FOLDER = path.resolve(packageRoot, '..', 'content');
 
 /** What to say when the embedded database is in use by the running API. */
 export const PGLITE_IN_USE =
   'The content API is running on this embedded database (DATA_DIR), which serves one process ' +
-  'at a time. Stop it (Ctrl-C in npm start), run this again, then start it: it reads the ' +
-  'content afresh. With PostgreSQL (DATABASE_URL) an import may run beside the API.';
+  'at a time, and an import must not write behind its back. Stop it (Ctrl-C in npm start), run ' +
+  'this again, then start it: it reads the content afresh. (An export works while it runs. ' +
+  'With PostgreSQL (DATABASE_URL) an import may run beside the API.)';
+/** Said before the reason when the running API could not give the export either. */
+export const EXPORT_FROM_API_FAILED =
+  'The content API is running on this embedded database (DATA_DIR), so the export asked it, ' +
+  'and that failed:';
+
+/** What the command may be given besides its folder, e.g. a token for the running API. */
+export interface ContentCommandOptions {
+  /** An admin's ID token for the running API; default: adminTokenFor(). */
+  adminToken?: () => Promise<string>;
+}
 
 export async function runContentCommand(
   argv: string[],
   env: NodeJS.ProcessEnv,
   out: { log(line: string): void; error(line: string): void },
+  options: ContentCommandOptions = {},
 ): Promise<number> {
-  const [command, given] = argv;
+  const [command, ...rest] = argv;
+  const withMessages = rest.includes(WITH_MESSAGES);
+  const [given, ...extra] = rest.filter((arg) => arg !== WITH_MESSAGES);
   const where = (problem: { file: string; line: number; reason: string }, shown: string) =>
     `${path.join(shown, problem.file)}:${problem.line}: ${problem.reason}`;
-  if (command !== 'export' && command !== 'import') {
+  if (
+    (command !== 'export' && command !== 'import') ||
+    extra.length > 0 ||
+    given?.startsWith('-')
+  ) {
     out.error(USAGE);
+    return 2;
+  }
+  if (command === 'import' && withMessages) {
+    out.error(IMPORT_NO_MESSAGES);
     return 2;
   }
   const folder = given
@@ -62,17 +99,32 @@ export async function runContentCommand(
     );
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    out.error(`${PGLITE_IN_USE} (${error.message})`);
-    return 1;
+    if (content) {
+      out.error(`${PGLITE_IN_USE} (${error.message})`);
+      return 1;
+    }
+    // An export: the API that holds the database gives it.
+    let remote: RemoteExport;
+    try {
+      remote = await exportFromRunningApi({
+        env,
+        ownerPid: error.ownerPid,
+        withMessages,
+        token: options.adminToken ?? (() => adminTokenFor(env, config.devAdmin)),
+      });
+    } catch (failure) {
+      if (!(failure instanceof RemoteExportError)) throw failure;
+      out.error(`${EXPORT_FROM_API_FAILED} ${failure.message}`);
+      return 1;
+    }
+    writeExport(folder, remote.content, remote.messages, out, `the content API at ${remote.url}`);
+    return 0;
   }
   try {
     if (!content) {
       const exported = await exportContent(database.db);
-      const files = writeContentFolder(folder, exported);
-      out.log(
-        `Exported ${exported.articles.length} articles, ${exported.projects.length} projects and ` +
-          `${exported.images.length} images (${files.length} files) to ${folder}.`,
-      );
+      const messages = withMessages ? await exportMessages(database.db) : undefined;
+      writeExport(folder, exported, messages, out);
       return 0;
     }
     try {
@@ -94,6 +146,23 @@ export async function runContentCommand(
   } finally {
     await database.close();
   }
+}
+
+/** Writes an export into `folder` and says what it wrote. */
+function writeExport(
+  folder: string,
+  exported: ExportedContent,
+  messages: StoredContactMessage[] | undefined,
+  out: { log(line: string): void },
+  from?: string,
+): void {
+  const files = writeContentFolder(folder, exported);
+  if (messages) files.push(writeMessagesFile(folder, messages));
+  out.log(
+    `Exported ${exported.articles.length} articles, ${exported.projects.length} projects, ` +
+      `${exported.images.length} images${messages ? ` and ${messages.length} messages` : ''} ` +
+      `(${files.length} files) to ${folder}${from ? ` from ${from}` : ''}.`,
+  );
 }
 
 const isMain = process.argv[1]?.replace(/\.[jt]s$/, '').endsWith(path.join('cli', 'content'));

@@ -1,0 +1,36 @@
+// GET /content/export (admin, docs/decisions/145): what `npm run content:export` writes, read by
+// the running API from its own database, so a backup needs no downtime on the embedded one
+// (whose folder only the running API may open). The same code as the command's direct export
+// (content-files/transfer.ts), so both give the same folder byte for byte.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ContentExportQuerySchema, ContentExportSchema } from '@portfolio/contract';
+import type { ContentExport } from '@portfolio/contract';
+import type { RouteContext } from '../../app.js';
+import { exportMessages } from '../../content-files/messages.js';
+import { exportContent } from '../../content-files/transfer.js';
+
+const contentExportRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, auth }) => {
+  app.get(
+    '/content/export',
+    {
+      onRequest: auth.requireAdmin,
+      schema: { querystring: ContentExportQuerySchema, response: { 200: ContentExportSchema } },
+    },
+    async (request): Promise<ContentExport> => {
+      const content = await exportContent(db);
+      return {
+        pid: process.pid,
+        articles: content.articles,
+        projects: content.projects,
+        images: content.images.map((image) => ({
+          name: image.name,
+          data: image.data.toString('base64'),
+        })),
+        // The site's settings join here once they are stored (docs/decisions/145).
+        ...(request.query.messages && { messages: await exportMessages(db) }),
+      };
+    },
+  );
+};
+
+export default contentExportRoutes;

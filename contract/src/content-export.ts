@@ -1,0 +1,70 @@
+// GET /content/export (admin, docs/decisions/145): the whole content as `npm run content:export`
+// writes it into a folder (docs/decisions/121), from the running API. The export command asks
+// for it when the embedded database it would read is locked by that API, so a backup needs no
+// downtime; with `?messages=true` the contact messages come too.
+import {
+  Array as ArrayOf,
+  Boolean as BooleanType,
+  Integer,
+  Null,
+  Object as ObjectOf,
+  Optional,
+  String as StringType,
+  Union,
+} from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { PublicationStatusSchema, StoredContactMessageListSchema } from './schemas.js';
+
+export const CONTENT_EXPORT_PATH = '/content/export';
+
+/** An article or a project as its file holds it (the content folder's front matter and body). */
+export const ExportedItemSchema = ObjectOf({
+  id: StringType(),
+  title: StringType(),
+  status: PublicationStatusSchema,
+  publishedAt: Union([StringType(), Null()]),
+  createdAt: StringType(),
+  updatedAt: StringType(),
+  /** The image's file name in images/ (its imagePath without /images/). */
+  image: Optional(StringType()),
+  skills: Optional(ArrayOf(StringType())),
+  link: Optional(StringType()),
+  slug: Optional(StringType()),
+  tags: Optional(ArrayOf(StringType())),
+  excerpt: Optional(StringType()),
+  description: Optional(StringType()),
+  formerSlugs: Optional(ArrayOf(StringType())),
+  /** An article's Markdown, a project's description. */
+  body: StringType(),
+});
+export type ExportedItem = Static<typeof ExportedItemSchema>;
+
+/** An image the items show: its stored bytes, base64. */
+export const ExportedImageSchema = ObjectOf({
+  name: StringType(),
+  /** Base64. */
+  data: StringType(),
+});
+
+export const ContentExportQuerySchema = ObjectOf(
+  {
+    /** The contact messages too (inbox and archive). */
+    messages: Optional(BooleanType()),
+  },
+  { additionalProperties: false },
+);
+export type ContentExportQuery = Static<typeof ContentExportQuerySchema>;
+
+export const ContentExportSchema = ObjectOf({
+  /**
+   * The API's process: the export command checks it is the one that holds the embedded
+   * database it found locked, not another stack's API on the same port.
+   */
+  pid: Integer(),
+  articles: ArrayOf(ExportedItemSchema),
+  projects: ArrayOf(ExportedItemSchema),
+  images: ArrayOf(ExportedImageSchema),
+  /** With `?messages=true`: every contact message, oldest first. */
+  messages: Optional(StoredContactMessageListSchema),
+});
+export type ContentExport = Static<typeof ContentExportSchema>;

@@ -128,8 +128,9 @@ function MediaChoices({ onPick }: { onPick(item: MediaItem): void }) {
               >
                 <MediaThumbnail item={item} />
                 <span>{item.name}</span>
-                <span>{formatPixels(item.width, item.height)}</span>
               </button>
+              {/* Outside the button, whose name is "Choose <name>". */}
+              <p className={styles.facts}>{formatPixels(item.width, item.height)}</p>
             </li>
           ))}
         </ul>

@@ -176,6 +176,28 @@ export const contactMessages = pgTable(
   ],
 );
 
+/**
+ * How the owner hears of a new contact message (docs/decisions/144): one row (id 1), written by
+ * the dashboard; none, or nulls, for no notification. The SMTP password is kept as given (the API
+ * never answers it): whoever reads the database reads it.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    id: integer('id').primaryKey(),
+    webhookUrl: text('webhook_url'),
+    emailTo: text('email_to'),
+    emailFrom: text('email_from'),
+    smtpHost: text('smtp_host'),
+    smtpPort: integer('smtp_port'),
+    smtpSecure: boolean('smtp_secure').notNull().default(false),
+    smtpUser: text('smtp_user'),
+    smtpPassword: text('smtp_password'),
+    updatedAt: timestamps.updatedAt,
+  },
+  (table) => [check('notification_settings_one_row', sql`${table.id} = 1`)],
+);
+
 /** Uploaded and seeded images live in the database so every API instance can serve them. */
 export const images = pgTable('images', {
   name: text('name').primaryKey(),

@@ -89,6 +89,12 @@ export const articles = pgTable(
     customExcerpt: text('custom_excerpt'),
     /** The page's meta description the owner wrote; null: the excerpt. */
     metaDescription: text('meta_description'),
+    /**
+     * The automatic excerpt (the prose's start, docs/decisions/132), cut when the text is
+     * written so a list page does not parse Markdown; null for rows from before the column until
+     * the API's next start fills them (docs/decisions/133).
+     */
+    autoExcerpt: text('auto_excerpt'),
     ...timestamps,
     ...publication,
     // `<` and `>` become spaces so the text-search parser does not swallow `<script>` as a tag.

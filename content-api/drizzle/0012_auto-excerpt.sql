@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "auto_excerpt" text;

@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { TOTAL_COUNT_HEADER, UNREAD_COUNT_HEADER } from '@portfolio/contract';
+import type { SiteSettingsInput } from '@portfolio/contract';
 import { answerClientError } from '@portfolio/contract/client-errors';
 import Fastify, { LogController } from 'fastify';
 import type {
@@ -26,8 +27,6 @@ import {
 import type { Database } from './db/connect.js';
 import type { StoreHealthOptions } from './db/store-health.js';
 import { StoreHealth } from './db/store-health.js';
-import type { AboutData } from './features/about/about-data.js';
-import { loadAboutData } from './features/about/about-data.js';
 import aboutRoutes from './features/about/routes.js';
 import articleRoutes from './features/articles/routes.js';
 import contactRoutes from './features/contact/routes.js';
@@ -44,6 +43,9 @@ import projectRoutes from './features/projects/routes.js';
 import revisionRoutes from './features/revisions/routes.js';
 import searchRoutes from './features/search/routes.js';
 import sessionRoutes from './features/sessions/routes.js';
+import { defaultSettings } from './features/settings/defaults.js';
+import { SettingsSource } from './features/settings/repository.js';
+import settingsRoutes from './features/settings/routes.js';
 import userRoutes from './features/users/routes.js';
 import type { CacheSync } from './http/cache-sync.js';
 import { syncCacheThroughRedis } from './http/cache-sync.js';
@@ -92,8 +94,11 @@ export interface BuildAppOptions {
   maxContentEventStreamsPerClient?: number;
   /** CONTENT_EVENTS_KEY: the site's servers' own streams (docs/decisions/083). */
   contentEventsKey?: string;
-  /** Defaults to seed/about.json. */
-  about?: AboutData;
+  /**
+   * The settings before the first start stored them (docs/decisions/141); the seed's
+   * (seed/settings.json) when not given.
+   */
+  settingsDefaults?: SiteSettingsInput;
   logger?: FastifyServerOptions['logger'];
   /** TRUST_PROXY: whose X-Forwarded-* to believe; never every peer (http/client-identity.ts). */
   trustProxy?: TrustProxy;
@@ -130,6 +135,8 @@ export interface RouteContext {
   auth: AuthGuards;
   /** Whether the store takes reads and writes (GET /health). */
   store: StoreHealth;
+  /** The site's settings, read once after each change (docs/decisions/141). */
+  settings: SettingsSource;
 }
 
 const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
@@ -206,6 +213,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const cache = new ResponseCache(options.cache);
+  // The settings follow every change the cache hears of (a write here, on another instance, or
+  // behind the API's back).
+  const settings = new SettingsSource(options.db, options.settingsDefaults ?? defaultSettings());
+  cache.onInvalidate(() => settings.invalidate());
   const sync: CacheSync | undefined = redis && syncCacheThroughRedis(cache, redis, warn);
   if (sync) app.addHook('onClose', async () => sync.stop());
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -237,13 +248,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db,
     cache,
     store,
+    settings,
     auth: createAuthGuards(
       options.verifyIdToken ??
         createFirebaseVerifier(options.firebaseProjectId ?? 'demo-portfolio'),
     ),
   };
-  const about = options.about ?? loadAboutData();
-
   await app.register(
     async (api) => {
       await api.register(healthRoutes, context);
@@ -266,12 +276,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...context,
         cspReportRateLimit: options.cspReportRateLimit ?? DEFAULT_CSP_REPORT_RATE_LIMIT,
       });
-      await api.register(aboutRoutes, { ...context, about });
+      await api.register(aboutRoutes, context);
+      await api.register(settingsRoutes, context);
       await api.register(imageRoutes, context);
       await api.register(imageVariantRoutes, context);
       await api.register(feedRoutes, {
         ...context,
-        about,
         siteUrl: (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
         ...(options.sitemapPartSize !== undefined && { sitemapPartSize: options.sitemapPartSize }),
       });

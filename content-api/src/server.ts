@@ -8,6 +8,9 @@ import { explainPostgresFailure, openDatabase } from './db/connect.js';
 import { explainDataDirFailure } from './db/data-dir-check.js';
 import { storeFailureOf } from './db/store-errors.js';
 import { loadSeedContent, seedDatabase } from './db/seed.js';
+import { defaultSettings, seedBadgesFolder } from './features/settings/defaults.js';
+import { seedSettings } from './features/settings/repository.js';
+import { fillAutoExcerpts } from './features/articles/repository.js';
 import { measureStoredImages } from './features/images/image-size.js';
 import type { RedisConnections } from './lib/redis.js';
 import { connectRedis } from './lib/redis.js';
@@ -58,6 +61,15 @@ async function main() {
     );
   }
 
+  // The first start's settings (docs/decisions/141): the seed's, with the owner's identity from
+  // OWNER_NAME, OWNER_EMAIL… A malformed seed file or setting stops the start here.
+  let settingsDefaults;
+  try {
+    settingsDefaults = defaultSettings(process.env);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+
   const database = await openDatabase(
     config.databaseUrl
       ? { driver: 'postgres', url: config.databaseUrl }
@@ -86,6 +98,7 @@ async function main() {
     cache: { maxBytes: config.cacheMaxBytes },
     trustProxy: config.trustProxy,
     contentEventsKey: config.contentEventsKey,
+    settingsDefaults,
     logRequests: config.logRequests,
     logger: { level: config.logLevel },
   });
@@ -98,9 +111,17 @@ async function main() {
   try {
     const seeded = await seedDatabase(database.db, loadSeedContent());
     if (seeded) app.log.info('Seeded the database with the content in seed/.');
+    if (await seedSettings(database.db, settingsDefaults, seedBadgesFolder)) {
+      app.log.info(
+        'Stored the first settings: seed/settings.json and OWNER_* (edit them in the dashboard).',
+      );
+    }
     // Images stored before their sizes were kept (docs/decisions/123).
     const measured = await measureStoredImages(database.db, warn);
     if (measured > 0) app.log.info(`Measured ${measured} stored images.`);
+    // Articles stored before their automatic excerpt was kept (docs/decisions/133).
+    const excerpted = await fillAutoExcerpts(database.db);
+    if (excerpted > 0) app.log.info(`Cut the excerpt of ${excerpted} stored articles.`);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     // The store refusing the seed (a full disk, a read-only database) is said in words.

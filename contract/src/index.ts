@@ -9,3 +9,4 @@ export * from './runtime-config.js';
 export * from './routes.js';
 export * from './revisions.js';
 export * from './content-export.js';
+export * from './settings.js';

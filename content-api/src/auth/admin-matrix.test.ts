@@ -2,6 +2,7 @@
 // (keys served locally, see ../testing/local-firebase.ts):
 // none, malformed, expired, forged → 401; a user's token → 403 on admin routes; an admin's → 2xx.
 import type { InjectOptions } from 'fastify';
+import { defaultSettings } from '../features/settings/defaults.js';
 import { testDrivers } from '../testing/databases.js';
 import type { LocalFirebase } from '../testing/local-firebase.js';
 import { createLocalFirebase } from '../testing/local-firebase.js';
@@ -63,7 +64,26 @@ const article = () => ({ title: unique('Article'), content: 'Body' });
 const SEEDED_PROJECT = '/api/projects/home-lab-siem';
 const SEEDED_ARTICLE = '/api/articles/tls-in-practice';
 
+/** The seed's settings, their badges left out (this suite stores none). */
+const settings = () => {
+  const seed = defaultSettings();
+  return {
+    ...seed,
+    portfolio: {
+      ...seed.portfolio,
+      certifications: seed.portfolio.certifications.map(({ image: _image, ...rest }) => rest),
+    },
+  };
+};
+
 const ADMIN_ROUTES: Route[] = [
+  // The site's settings (docs/decisions/141).
+  {
+    name: 'PUT /settings',
+    target: { method: 'PUT', url: '/api/settings', payload: settings() },
+    success: 200,
+    invalidBody: { ...settings(), theme: { accent: 'red', accentStrong: '#63e6be' } },
+  },
   {
     name: 'POST /projects',
     target: { method: 'POST', url: '/api/projects', payload: project() },

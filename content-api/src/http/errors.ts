@@ -86,6 +86,8 @@ export function describeValidationError(error: SchemaValidationError, context?: 
         return `${field} must be ${String(params.comparison)} ${String(params.limit)}`;
       case 'maxItems':
         return `${field} must have at most ${String(params.limit)} items`;
+      case 'minItems':
+        return `${field} must have at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`;
       case 'const':
         // A publication status is one of two constants (anyOf): Ajv names the first it tried.
         return field === 'status'

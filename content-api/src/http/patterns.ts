@@ -2,6 +2,7 @@
 // The patterns themselves are part of the API's contract (@portfolio/contract).
 import {
   EMAIL_PATTERN,
+  HEX_COLOR_PATTERN,
   HTTP_URL_PATTERN,
   ID_PATTERN,
   IMAGE_NAME_PATTERN,
@@ -9,6 +10,7 @@ import {
   IMAGE_VARIANT_PATTERN,
   NON_BLANK_PATTERN,
   SLUG_PATTERN,
+  YEAR_MONTH_PATTERN,
 } from '@portfolio/contract';
 
 /** Visible ASCII, no spaces: a UUID, a ULID, a quoted structured-field string… */
@@ -25,5 +27,7 @@ export const PATTERN_DESCRIPTIONS: Record<string, string> = {
   // TAG_PATTERN is the same expression: a tag reads as a slug does.
   [SLUG_PATTERN]:
     'must be lowercase letters and digits in words joined by single hyphens, such as zero-trust',
+  [HEX_COLOR_PATTERN]: 'must be a colour such as #38d9a9',
+  [YEAR_MONTH_PATTERN]: 'must be a year and month such as 2024-03',
   [IDEMPOTENCY_KEY_PATTERN]: 'must be 1 to 255 visible ASCII characters, such as a UUID',
 };

@@ -4,6 +4,8 @@ import type { BuildAppOptions } from '../app.js';
 import { buildApp } from '../app.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { loadSeedContent, seedDatabase } from '../db/seed.js';
+import { defaultSettings, seedBadgesFolder } from '../features/settings/defaults.js';
+import { seedSettings } from '../features/settings/repository.js';
 import type { TestDriver } from './databases.js';
 import { createTestDatabase } from './databases.js';
 import { createFakeSessionCookies, fakeVerifyIdToken } from './fake-auth.js';
@@ -16,11 +18,20 @@ export interface TestApp {
 
 export async function createTestApp(
   driver: TestDriver,
-  options: { seed?: boolean } & Partial<Omit<BuildAppOptions, 'db'>> = {},
+  options: { seed?: boolean; badges?: boolean } & Partial<Omit<BuildAppOptions, 'db'>> = {},
 ): Promise<TestApp> {
-  const { seed = true, ...appOptions } = options;
+  const { seed = true, badges = false, ...appOptions } = options;
   const database = await createTestDatabase(driver);
-  if (seed) await seedDatabase(database.db, loadSeedContent());
+  if (seed) {
+    await seedDatabase(database.db, loadSeedContent());
+    // As a start does: the seed's settings (docs/decisions/141), and their certificate badges
+    // when the suite asks (they are images beside the content's, which some suites count).
+    await seedSettings(
+      database.db,
+      appOptions.settingsDefaults ?? defaultSettings(),
+      badges ? seedBadgesFolder : undefined,
+    );
+  }
   const app = await buildApp({
     db: database.db,
     verifyIdToken: fakeVerifyIdToken,

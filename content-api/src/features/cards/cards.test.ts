@@ -19,15 +19,18 @@ describe.each(testDrivers)('cards (%s)', (driver) => {
   let t: TestApp;
   let article: { _id: string; updatedAt: string };
   let project: { _id: string; updatedAt: string };
+  /** When the settings last changed: every card shows them (docs/decisions/141). */
+  let settingsAt: string;
   beforeAll(async () => {
     t = await createTestApp(driver, { siteUrl: 'https://portfolio.example' });
+    settingsAt = (await t.app.inject('/api/settings')).json().updatedAt;
     [article] = (await t.app.inject('/api/articles')).json();
     [project] = (await t.app.inject('/api/projects')).json();
   });
   afterAll(() => t.close());
 
   it('an article card is a 1200 × 630 PNG, immutable at its versioned URL', async () => {
-    const url = `/api/cards/articles/${article._id}.png?v=${cardVersion(article.updatedAt)}`;
+    const url = `/api/cards/articles/${article._id}.png?v=${cardVersion(article.updatedAt, settingsAt)}`;
     const response = await t.app.inject(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
@@ -55,12 +58,22 @@ describe.each(testDrivers)('cards (%s)', (driver) => {
       payload: { title: 'A brand new title for the card', content: 'Edited.' },
     });
     expect(edited.statusCode).toBe(200);
-    const version = cardVersion(edited.json().updatedAt);
-    expect(version).not.toBe(cardVersion(article.updatedAt));
+    const version = cardVersion(edited.json().updatedAt, settingsAt);
+    expect(version).not.toBe(cardVersion(article.updatedAt, settingsAt));
     const after = await t.app.inject(`/api/cards/articles/${article._id}.png?v=${version}`);
     expect(after.headers['cache-control']).toContain('immutable');
     expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
   }, 20_000);
+
+  it("a card's version is the later of its content's and the settings' times", () => {
+    expect(cardVersion('2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')).toBe(
+      Date.parse('2026-01-01T00:00:00.000Z').toString(36),
+    );
+    expect(cardVersion('2026-02-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')).toBe(
+      Date.parse('2026-02-01T00:00:00.000Z').toString(36),
+    );
+    expect(cardVersion('not a time')).toBe('0');
+  });
 
   it('unknown content is a 404 and a malformed name a 400, each with a message', async () => {
     const missing = await t.app.inject('/api/cards/articles/no-such-article.png');

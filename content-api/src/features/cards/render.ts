@@ -9,7 +9,10 @@ import satori from 'satori';
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
-/** The site's design tokens (shared/src/tokens.css), the colours a card is drawn in. */
+/**
+ * The site's design tokens (shared/src/tokens.css), the colours a card is drawn in; the accent is
+ * the settings' (docs/decisions/141), this one when none is given.
+ */
 const COLORS = {
   background: '#0b1120',
   border: '#2a3a5c',
@@ -40,6 +43,8 @@ export interface CardContent {
   name: string;
   /** The site's host name, at the bottom right. */
   site: string;
+  /** The theme's accent colour, `#rrggbb` (checked by the settings' schema). */
+  accent?: string;
 }
 
 type Style = Record<string, string | number>;
@@ -60,6 +65,7 @@ function titleSize(title: string): number {
 }
 
 function layout(card: CardContent): CardNode {
+  const accent = card.accent && /^#[0-9a-fA-F]{6}$/.test(card.accent) ? card.accent : COLORS.accent;
   // A fixed-size root without padding (satori sizes boxes content-box), an accent bar, and the
   // content in a flexible column that takes the rest.
   return box(
@@ -71,7 +77,7 @@ function layout(card: CardContent): CardNode {
       fontFamily: 'Inter',
     },
     [
-      box({ width: 24, height: '100%', background: COLORS.accent }, []),
+      box({ width: 24, height: '100%', background: accent }, []),
       box(
         {
           flexGrow: 1,
@@ -85,7 +91,7 @@ function layout(card: CardContent): CardNode {
               {
                 fontSize: 30,
                 fontWeight: 700,
-                color: COLORS.accent,
+                color: accent,
                 textTransform: 'uppercase',
                 letterSpacing: 3,
                 marginBottom: 28,

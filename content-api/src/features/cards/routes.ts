@@ -1,11 +1,12 @@
 // GET /cards/default.png, /cards/articles/{id}.png, /cards/projects/{id}.png: the site's
 // link-preview cards (docs/decisions/061). A card is made on first request and kept, keyed by
-// the content's updatedAt, so an edit makes a new one. The pages link it with `?v=<version>`;
-// that exact URL never changes content and is sent immutable, any other one briefly cached.
+// the content's updatedAt and the settings' (the owner's name and the accent colour are on every
+// card, docs/decisions/141), so an edit of either makes a new one. The pages link it with
+// `?v=<version>`; that exact URL never changes content and is sent immutable, any other one
+// briefly cached.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { RouteContext } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
-import type { AboutData } from '../about/about-data.js';
 import { findArticle } from '../articles/repository.js';
 import { findProject } from '../projects/repository.js';
 import { IMAGE_CONTENT_SECURITY_POLICY } from '../images/routes.js';
@@ -21,17 +22,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=300';
 
 /**
- * The version in a card's URL: `updatedAt` in base 36, as the pages compute it
- * (`cardVersion` in @portfolio/shared/head).
+ * The version in a card's URL: the later of the content's `updatedAt` and the settings' (none
+ * for the default card), in base 36, as the pages compute it (`cardVersion` in
+ * @portfolio/shared/head).
  */
-export function cardVersion(updatedAt: string): string {
-  const time = Date.parse(updatedAt);
-  return Number.isNaN(time) ? '0' : time.toString(36);
+export function cardVersion(...updatedAt: (string | undefined)[]): string {
+  const times = updatedAt.map((time) => (time ? Date.parse(time) : Number.NaN));
+  const time = Math.max(...times.filter((each) => !Number.isNaN(each)));
+  return Number.isFinite(time) ? time.toString(36) : '0';
 }
 
 export interface CardRouteOptions extends RouteContext {
   siteUrl: string;
-  about: AboutData;
 }
 
 const cardParamsSchema = {
@@ -49,7 +51,7 @@ interface CardRequest {
   Querystring: { v?: string };
 }
 
-const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, { db, siteUrl, about }) => {
+const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, { db, siteUrl, settings }) => {
   const cache = new CardCache();
   const site = new URL(siteUrl).host;
   const send = (reply: FastifyReply, png: Buffer, cacheControl: string) =>
@@ -59,11 +61,34 @@ const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, { db, siteU
       .header('Content-Security-Policy', IMAGE_CONTENT_SECURITY_POLICY)
       .send(png);
 
-  const card = (key: string, title: string, eyebrow: string) =>
-    cache.get(key, () => renderCard({ title, eyebrow, name: about.name, site }));
+  /** A card in the settings' name and accent, kept under its key and their version. */
+  const card = async (
+    key: (version: string) => string,
+    title: string | null,
+    eyebrow: string | null,
+  ) => {
+    const { owner, theme, updatedAt } = await settings.get();
+    return cache.get(key(cardVersion(updatedAt)), () =>
+      renderCard({
+        title: title ?? owner.name,
+        eyebrow: eyebrow ?? owner.jobTitle,
+        name: owner.name,
+        site,
+        accent: theme.accent,
+      }),
+    );
+  };
 
-  app.get('/cards/default.png', { config: { embeddable: true } }, async (_request, reply) =>
-    send(reply, await card('default', about.name, about.title), 'public, max-age=86400'),
+  app.get<{ Querystring: { v?: string } }>(
+    '/cards/default.png',
+    { config: { embeddable: true }, schema: { querystring: cardQuerySchema } },
+    async (request, reply) => {
+      const { updatedAt } = await settings.get();
+      const version = cardVersion(updatedAt);
+      const png = await card((settingsVersion) => `default@${settingsVersion}`, null, null);
+      // Linked with the settings' version, the URL names this card for good.
+      return send(reply, png, request.query.v === version ? IMMUTABLE : REVALIDATE);
+    },
   );
 
   const contentCard = (
@@ -82,9 +107,10 @@ const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, { db, siteU
         const id = request.params.file.slice(0, -'.png'.length);
         const content = await find(id);
         if (!content) throw new HttpError(404, CARD_NOT_FOUND);
-        const version = cardVersion(content.updatedAt);
+        const { updatedAt } = await settings.get();
+        const version = cardVersion(content.updatedAt, updatedAt);
         const png = await card(
-          `${kind}/${id}@${version}`,
+          (settingsVersion) => `${kind}/${id}@${cardVersion(content.updatedAt)}.${settingsVersion}`,
           content.title.trim() || UNTITLED,
           eyebrow,
         );

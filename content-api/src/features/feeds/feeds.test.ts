@@ -274,9 +274,7 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
 });
 
 describe('renderRss', () => {
-  const about = { name: 'A', title: 'B', intro: [], funFacts: [] } as unknown as Parameters<
-    typeof renderRss
-  >[3];
+  const about = { name: 'A', jobTitle: 'B' };
   const article = (n: number) => ({
     id: `a${n}`,
     slug: `a${n}`,

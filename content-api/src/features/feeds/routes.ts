@@ -10,7 +10,6 @@ import { TAG_MAX_LENGTH, TAG_PATTERN } from '@portfolio/contract';
 import { excerpt, markdownToProse } from '../../lib/markdown-text.js';
 import { HttpError } from '../../http/errors.js';
 import { replyFromCache } from '../../http/response-cache.js';
-import type { AboutData } from '../about/about-data.js';
 import cardRoutes from '../cards/routes.js';
 import type { FeedArticle, SitemapEntry, SitemapKind } from './queries.js';
 import {
@@ -63,6 +62,12 @@ const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
  * stays within `maxBytes`, its full content (`contents`, sanitised HTML, in the same order): an
  * item past the budget carries its summary only, so a run of long articles cannot grow the feed.
  */
+/** The feed's author: the owner's name and job title. */
+export interface FeedOwner {
+  name: string;
+  jobTitle: string;
+}
+
 /** A tag's feed: the channel names the tag and links its page (docs/decisions/132). */
 export interface FeedChannel {
   tag?: string;
@@ -86,7 +91,8 @@ export function renderRss(
   articles: FeedArticle[],
   contents: readonly string[],
   siteUrl: string,
-  about: AboutData,
+  /** Who writes: the settings' owner (docs/decisions/141). */
+  owner: FeedOwner,
   maxBytes = RSS_MAX_BYTES,
   { tag }: FeedChannel = {},
 ): string {
@@ -107,15 +113,15 @@ export function renderRss(
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '<channel>',
-    element('title', tag ? `${about.name} — Blog: ${tag}` : `${about.name} — Blog`),
+    element('title', tag ? `${owner.name} — Blog: ${tag}` : `${owner.name} — Blog`),
     element('link', tag ? `${siteUrl}${tagPath(tag)}` : `${siteUrl}/blog`),
     // Where the feed itself lives: the site's origin, which serves it (RSS best practice).
     `<atom:link href="${xmlText(`${siteUrl}${tag ? tagFeedPath(tag) : '/rss.xml'}`)}" rel="self" type="application/rss+xml" />`,
     element(
       'description',
       tag
-        ? `Articles tagged ${tag} by ${about.name}, ${about.title}.`
-        : `Articles by ${about.name}, ${about.title}.`,
+        ? `Articles tagged ${tag} by ${owner.name}, ${owner.jobTitle}.`
+        : `Articles by ${owner.name}, ${owner.jobTitle}.`,
     ),
     element('language', 'en'),
     newest ? element('lastBuildDate', newest.updatedAt.toUTCString()) : '',
@@ -245,13 +251,12 @@ export function parsePartNumber(text: string): number | null {
 
 export interface FeedRouteOptions extends RouteContext {
   siteUrl: string;
-  about: AboutData;
   /** URLs per sitemap part: SITEMAP_PART_SIZE unless a test wants smaller parts. */
   sitemapPartSize?: number;
 }
 
 const feedRoutes: FastifyPluginAsync<FeedRouteOptions> = async (app, options) => {
-  const { db, cache, siteUrl, about, sitemapPartSize = SITEMAP_PART_SIZE } = options;
+  const { db, cache, siteUrl, settings, sitemapPartSize = SITEMAP_PART_SIZE } = options;
   const deployedAt = new Date();
   /** The feeds' articles as HTML, by id, with the Markdown and address each was made from. */
   const renderedArticles = new Map<string, { markdown: string; url: string; html: string }>();
@@ -277,7 +282,8 @@ const feedRoutes: FastifyPluginAsync<FeedRouteOptions> = async (app, options) =>
     }
     // Only the feeds' articles are kept: at most RSS_ITEMS for each feed recently asked for.
     if (renderedArticles.size > RSS_ITEMS * 8) renderedArticles.clear();
-    return renderRss(articles, contents, siteUrl, about, RSS_MAX_BYTES, { tag });
+    const { owner } = await settings.get();
+    return renderRss(articles, contents, siteUrl, owner, RSS_MAX_BYTES, { tag });
   }
 
   app.get('/rss.xml', (request, reply) =>

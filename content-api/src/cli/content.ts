@@ -25,24 +25,16 @@ import {
 } from '../content-files/remote-export.js';
 import { exportContent, importContent } from '../content-files/transfer.js';
 import { packageRoot } from '../paths.js';
+import {
+  EXPORT_FROM_API_FAILED,
+  IMPORT_NO_MESSAGES,
+  PGLITE_IN_USE,
+  USAGE,
+  WITH_MESSAGES,
+} from './content-texts.js';
 
-const USAGE =
-  'Usage: npm run content:export [folder] [-- --with-messages]  |  npm run content:import [folder]';
-export const WITH_MESSAGES = '--with-messages';
-export const IMPORT_NO_MESSAGES =
-  'An import never writes contact messages: messages.json is a backup of the inbox, kept as it is.';
+export { EXPORT_FROM_API_FAILED, IMPORT_NO_MESSAGES, PGLITE_IN_USE, WITH_MESSAGES };
 export const DEFAULT_CONTENT_FOLDER = path.resolve(packageRoot, '..', 'content');
-
-/** What to say when the embedded database is in use by the running API. */
-export const PGLITE_IN_USE =
-  'The content API is running on this embedded database (DATA_DIR), which serves one process ' +
-  'at a time, and an import must not write behind its back. Stop it (Ctrl-C in npm start), run ' +
-  'this again, then start it: it reads the content afresh. (An export works while it runs. ' +
-  'With PostgreSQL (DATABASE_URL) an import may run beside the API.)';
-/** Said before the reason when the running API could not give the export either. */
-export const EXPORT_FROM_API_FAILED =
-  'The content API is running on this embedded database (DATA_DIR), so the export asked it, ' +
-  'and that failed:';
 
 /** What the command may be given besides its folder, e.g. a token for the running API. */
 export interface ContentCommandOptions {

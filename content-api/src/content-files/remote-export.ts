@@ -49,7 +49,8 @@ const messageOf = async (response: Response): Promise<string> => {
   try {
     const body = (await response.json()) as { message?: unknown; error?: { message?: unknown } };
     const message = body.message ?? body.error?.message;
-    return typeof message === 'string' ? message : `HTTP ${response.status}`;
+    // Said inside a sentence of the command's own: without its final full stop.
+    return typeof message === 'string' ? message.replace(/\.$/, '') : `HTTP ${response.status}`;
   } catch {
     return `HTTP ${response.status}`;
   }

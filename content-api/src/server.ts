@@ -10,6 +10,7 @@ import { storeFailureOf } from './db/store-errors.js';
 import { loadSeedContent, seedDatabase } from './db/seed.js';
 import { defaultSettings, seedBadgesFolder } from './features/settings/defaults.js';
 import { seedSettings } from './features/settings/repository.js';
+import { fillAutoExcerpts } from './features/articles/repository.js';
 import { measureStoredImages } from './features/images/image-size.js';
 import type { RedisConnections } from './lib/redis.js';
 import { connectRedis } from './lib/redis.js';
@@ -118,6 +119,9 @@ async function main() {
     // Images stored before their sizes were kept (docs/decisions/123).
     const measured = await measureStoredImages(database.db, warn);
     if (measured > 0) app.log.info(`Measured ${measured} stored images.`);
+    // Articles stored before their automatic excerpt was kept (docs/decisions/133).
+    const excerpted = await fillAutoExcerpts(database.db);
+    if (excerpted > 0) app.log.info(`Cut the excerpt of ${excerpted} stored articles.`);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     // The store refusing the seed (a full disk, a read-only database) is said in words.

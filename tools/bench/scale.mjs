@@ -110,10 +110,14 @@ async function pagesOf(site, api) {
   };
 }
 
+/** The answer's status and size; for a page, how many items (cards, results) it shows. */
 async function bytesOf(url, headers = {}) {
   const response = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
-  const body = await response.arrayBuffer();
-  return { status: response.status, bytes: body.byteLength };
+  const body = Buffer.from(await response.arrayBuffer());
+  const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+  // Cards and search results are each an <article> (remote-blog's ArticleCard, SearchResultItem).
+  const items = html ? (body.toString('utf8').match(/<article[\s>]/g) ?? []).length : undefined;
+  return { status: response.status, bytes: body.byteLength, ...(html && { items }) };
 }
 
 /** Unmeasured load before each measurement: the processes' code is compiled and warm. */
@@ -323,6 +327,8 @@ function printTable({ driver, seed, grown }) {
       ratio: seed.rows[name]?.bytes
         ? Number((grown.rows[name].bytes / seed.rows[name].bytes).toFixed(2))
         : undefined,
+      'items (seed)': seed.rows[name]?.items,
+      'items (grown)': grown.rows[name]?.items,
       'p99 ms (seed)': seed.rows[name]?.p99Ms,
       'p99 ms (grown)': grown.rows[name]?.p99Ms,
       'status (grown)': grown.rows[name]?.status,

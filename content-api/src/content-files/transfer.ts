@@ -11,6 +11,7 @@ import { articleSlugs, articles, images, projects } from '../db/schema.js';
 import {
   SlugTakenError,
   assertSlugFree,
+  autoExcerptOf,
   normalizeTags,
   recordSlugs,
 } from '../features/articles/repository.js';
@@ -258,6 +259,7 @@ export async function importContent(
           tags: normalizeTags(input.tags),
           customExcerpt: input.customExcerpt?.trim() ?? null,
           metaDescription: input.metaDescription?.trim() ?? null,
+          autoExcerpt: autoExcerptOf(input.content),
         },
         stored,
         now,

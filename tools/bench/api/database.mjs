@@ -16,14 +16,22 @@ const BATCH_SIZE = 500;
 /** The compiled API's modules; imported after `npm run build`. */
 async function apiModules() {
   const load = (file) => import(pathToFileURL(path.join(ROOT, 'content-api', 'dist', file)).href);
-  const [connect, seed, schema, markdown, slug] = await Promise.all([
+  const [connect, seed, schema, markdown, slug, repository] = await Promise.all([
     load('db/connect.js'),
     load('db/seed.js'),
     load('db/schema.js'),
     load('lib/markdown-text.js'),
     load('lib/slug.js'),
+    load('features/articles/repository.js'),
   ]);
-  return { ...connect, ...seed, ...schema, ...markdown, ...slug };
+  return {
+    ...connect,
+    ...seed,
+    ...schema,
+    ...markdown,
+    ...slug,
+    autoExcerptOf: repository.autoExcerptOf,
+  };
 }
 
 async function insertSyntheticArticles(api, db, count) {
@@ -34,6 +42,7 @@ async function insertSyntheticArticles(api, db, count) {
     title: article.title,
     content: article.content,
     plainText: api.markdownToPlainText(article.content),
+    autoExcerpt: api.autoExcerptOf(article.content),
     imagePath: null,
     createdAt: article.createdAt,
     updatedAt: article.createdAt,

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
 import { deleteContentRow, insertContentRow, updateContentRow } from '../../db/content-queries.js';
@@ -41,6 +41,7 @@ const articleColumns = {
   slug: articles.slug,
   tags: articles.tags,
   customExcerpt: articles.customExcerpt,
+  autoExcerpt: articles.autoExcerpt,
   metaDescription: articles.metaDescription,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
@@ -56,9 +57,41 @@ interface ArticleRow extends Publication {
   slug: string;
   tags: string[];
   customExcerpt: string | null;
+  autoExcerpt: string | null;
   metaDescription: string | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** The automatic excerpt: the start of the prose, ending on a word (docs/decisions/132). */
+export function autoExcerptOf(content: string): string {
+  return proseExcerpt(content, ARTICLE_EXCERPT_LENGTH);
+}
+
+/**
+ * Cuts the automatic excerpt of the articles stored before it was kept (migration 0012), a
+ * batch at a time; resolves with how many. Run at start: until then those rows cut theirs when
+ * read.
+ */
+export async function fillAutoExcerpts(db: Database, batch = 500): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: articles.id, content: articles.content })
+      .from(articles)
+      .where(isNull(articles.autoExcerpt))
+      .limit(batch);
+    if (rows.length === 0) return filled;
+    await db.transaction(async (tx) => {
+      for (const row of rows) {
+        await tx
+          .update(articles)
+          .set({ autoExcerpt: autoExcerptOf(row.content) })
+          .where(eq(articles.id, row.id));
+      }
+    });
+    filled += rows.length;
+  }
 }
 
 function toArticle(row: ArticleRow): Article {
@@ -68,7 +101,7 @@ function toArticle(row: ArticleRow): Article {
     title: row.title,
     content: row.content,
     // The owner's card text, else the start of the prose (docs/decisions/132).
-    excerpt: row.customExcerpt ?? proseExcerpt(row.content, ARTICLE_EXCERPT_LENGTH),
+    excerpt: row.customExcerpt ?? row.autoExcerpt ?? autoExcerptOf(row.content),
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -93,6 +126,7 @@ function toColumns(input: ArticleInput) {
     imagePath: input.imagePath ?? null,
     tags: normalizeTags(input.tags),
     customExcerpt: input.customExcerpt?.trim() ?? null,
+    autoExcerpt: autoExcerptOf(input.content),
     metaDescription: input.metaDescription?.trim() ?? null,
   };
 }

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { ARTICLE_EXCERPT_LENGTH, ELLIPSIS } from '@portfolio/contract';
 import { migrationsFolder } from '../../paths.js';
 import { openDatabase } from '../../db/connect.js';
@@ -17,6 +18,7 @@ import { createDatabaseLocation, testDrivers } from '../../testing/databases.js'
 import { adminHeaders, readerHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { fillAutoExcerpts } from './repository.js';
 
 interface ArticleJson {
   _id: string;
@@ -233,6 +235,33 @@ describe.each(testDrivers)('tags, slugs and excerpts (%s)', (driver) => {
       customExcerpt: 'x'.repeat(ARTICLE_EXCERPT_LENGTH + 1),
     });
     expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('keeps the automatic excerpt cut at the write, and cuts the missing ones at start', async () => {
+    const written = (
+      await write('POST', '/api/articles', {
+        title: 'Excerpt kept',
+        content: '## Setup\n\nThe excerpt of this article is cut once, when it is written.',
+      })
+    ).json() as ArticleJson;
+    const stored = async () =>
+      (
+        await t.database.db
+          .select({ autoExcerpt: articles.autoExcerpt })
+          .from(articles)
+          .where(eq(articles.id, written._id))
+      )[0]?.autoExcerpt;
+    expect(await stored()).toBe(written.excerpt);
+    expect(written.excerpt).toBe('The excerpt of this article is cut once, when it is written.');
+
+    // A row from before the column: cut when read, until the start fills it in.
+    await t.database.db.update(articles).set({ autoExcerpt: null });
+    const read = (await get(`/api/articles/${written._id}`)).json() as ArticleJson;
+    expect(read.excerpt).toBe(written.excerpt);
+    const total = (await t.database.db.select({ id: articles.id }).from(articles)).length;
+    expect(await fillAutoExcerpts(t.database.db, 7)).toBe(total);
+    expect(await stored()).toBe(written.excerpt);
+    expect(await fillAutoExcerpts(t.database.db)).toBe(0);
   });
 
   it('feeds a tag of its own, and 404 for a tag no public article has', async () => {

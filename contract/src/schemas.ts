@@ -493,6 +493,65 @@ export type ContactBulkInput = Static<typeof ContactBulkInputSchema>;
 export const ContactBulkResultSchema = ObjectOf({ count: Integer() });
 export type ContactBulkResult = Static<typeof ContactBulkResultSchema>;
 
+// --- Notification of new messages (docs/decisions/144) ---------------------------------------
+
+/** A host name or an IP address, as an SMTP server is named. */
+export const HOST_PATTERN = '^[A-Za-z0-9]([A-Za-z0-9.:-]{0,251}[A-Za-z0-9])?$';
+
+/** The SMTP server and addresses a new message is e-mailed with (GET /contact/notifications). */
+export const EmailNotificationSchema = ObjectOf({
+  to: StringType(),
+  from: StringType(),
+  host: StringType(),
+  port: Integer(),
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: BooleanType(),
+  user: Union([StringType(), Null()]),
+  /** Whether a password is stored: it is never sent back. */
+  passwordSet: BooleanType(),
+});
+export type EmailNotification = Static<typeof EmailNotificationSchema>;
+
+/** GET /contact/notifications (admin): how the owner hears of a new message; null: not at all. */
+export const NotificationSettingsSchema = ObjectOf({
+  webhookUrl: Union([StringType(), Null()]),
+  email: Union([EmailNotificationSchema, Null()]),
+});
+export type NotificationSettings = Static<typeof NotificationSettingsSchema>;
+
+/** PUT /contact/notifications (admin): the whole setting; null turns a way off. */
+export const NotificationSettingsInputSchema = ObjectOf(
+  {
+    webhookUrl: Union([httpUrl, Null()]),
+    email: Union([
+      ObjectOf(
+        {
+          to: emailAddress,
+          from: emailAddress,
+          host: StringType({ minLength: 1, maxLength: 253, pattern: HOST_PATTERN }),
+          port: Integer({ minimum: 1, maximum: 65535 }),
+          secure: BooleanType(),
+          user: Optional(Union([text(200), Null()])),
+          /** Absent: the stored one is kept; null: none. */
+          password: Optional(Union([StringType({ minLength: 1, maxLength: 500 }), Null()])),
+        },
+        { additionalProperties: false },
+      ),
+      Null(),
+    ]),
+  },
+  { additionalProperties: false },
+);
+export type NotificationSettingsInput = Static<typeof NotificationSettingsInputSchema>;
+
+/** POST /contact/notifications/test (admin): what each way of notifying answered. */
+export const NotificationTestResultSchema = ObjectOf({
+  /** null: not set; otherwise `ok` or why it failed. */
+  webhook: Union([StringType(), Null()]),
+  email: Union([StringType(), Null()]),
+});
+export type NotificationTestResult = Static<typeof NotificationTestResultSchema>;
+
 /** The answer header of GET /contact that says how many messages of the inbox are unread. */
 export const UNREAD_COUNT_HEADER = 'X-Unread-Count';
 export type ReadFlagInput = Static<typeof ReadFlagInputSchema>;

@@ -169,6 +169,27 @@ const ADMIN_ROUTES: Route[] = [
     success: 200,
     invalidBody: { ids: [], action: 'read' },
   },
+  // Notification of new messages (docs/decisions/144).
+  {
+    name: 'GET /contact/notifications',
+    target: { url: '/api/contact/notifications' },
+    success: 200,
+  },
+  {
+    name: 'PUT /contact/notifications',
+    target: {
+      method: 'PUT',
+      url: '/api/contact/notifications',
+      payload: { webhookUrl: null, email: null },
+    },
+    success: 200,
+    invalidBody: { webhookUrl: 'ftp://example.com', email: null },
+  },
+  {
+    name: 'POST /contact/notifications/test',
+    target: { method: 'POST', url: '/api/contact/notifications/test' },
+    success: 200,
+  },
   // The media library (docs/decisions/142).
   { name: 'GET /images', target: { url: '/api/images?usage=unused' }, success: 200 },
   // The admin's reads of drafts (docs/decisions/120, 132).

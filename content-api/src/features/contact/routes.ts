@@ -6,6 +6,9 @@ import {
   ContactBulkResultSchema,
   ContactInputSchema,
   ContactListQuerySchema,
+  NotificationSettingsInputSchema,
+  NotificationSettingsSchema,
+  NotificationTestResultSchema,
   ReadFlagInputSchema,
   StoredContactMessageListSchema,
   StoredContactMessageSchema,
@@ -18,6 +21,11 @@ import { clientKey } from '../../http/client-identity.js';
 import { HttpError } from '../../http/errors.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../http/patterns.js';
 import { idParamsSchema, messageSchema } from '../../http/schemas.js';
+import {
+  createContactNotifier,
+  getNotificationSettings,
+  saveNotificationSettings,
+} from './notifications.js';
 import {
   actOnContactMessages,
   deleteContactMessage,
@@ -56,6 +64,10 @@ const contactRoutes: FastifyPluginAsyncTypebox<ContactRouteOptions> = async (
   app,
   { db, auth, contactRateLimit },
 ) => {
+  // The owner hears of each new message, if they asked to (docs/decisions/144).
+  const notifier = createContactNotifier(db, (message) => app.log.warn(message));
+  app.addHook('onClose', () => notifier.settle());
+
   app.post(
     '/contact',
     {
@@ -89,6 +101,7 @@ const contactRoutes: FastifyPluginAsyncTypebox<ContactRouteOptions> = async (
       );
       if (saved.status === 'conflict') throw new HttpError(422, CONTACT_MESSAGES.keyReused);
       if (saved.status === 'replayed') reply.header('Idempotent-Replayed', 'true');
+      if (saved.status === 'stored') notifier.messageStored(saved.message);
       return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
     },
   );
@@ -109,6 +122,40 @@ const contactRoutes: FastifyPluginAsyncTypebox<ContactRouteOptions> = async (
       reply.header(UNREAD_COUNT_HEADER, String(unread));
       return messages;
     },
+  );
+
+  // How the owner hears of a new message: a webhook, an e-mail, both or neither (ADR 144).
+  app.get(
+    '/contact/notifications',
+    {
+      onRequest: auth.requireAdmin,
+      schema: { response: { 200: NotificationSettingsSchema } },
+    },
+    () => getNotificationSettings(db),
+  );
+
+  app.put(
+    '/contact/notifications',
+    {
+      onRequest: auth.requireAdmin,
+      config: { changesPublicContent: false },
+      schema: {
+        body: NotificationSettingsInputSchema,
+        response: { 200: NotificationSettingsSchema },
+      },
+    },
+    (request) => saveNotificationSettings(db, request.body),
+  );
+
+  // A test notification each way that is set, answered with how each went.
+  app.post(
+    '/contact/notifications/test',
+    {
+      onRequest: auth.requireAdmin,
+      config: { changesPublicContent: false },
+      schema: { response: { 200: NotificationTestResultSchema } },
+    },
+    () => notifier.test(),
   );
 
   // Several messages at once, as the dashboard selects them (docs/decisions/144).

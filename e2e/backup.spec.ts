@@ -1,7 +1,7 @@
 // Backups while the site runs (docs/decisions/145), on the real stack: the export command finds
 // the embedded database locked by the running content API, signs the dev admin in at the Auth
-// emulator, asks that API, and writes the content folder with the messages; the import command
-// is refused while the API runs.
+// emulator, asks that API, and writes the content folder with the messages and the settings; the
+// import command is refused while the API runs.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,11 +45,11 @@ test('content:export works while the site runs on the embedded database; content
   expect(sent.status()).toBe(201);
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-backup-'));
   try {
-    const exported = await contentCommand('export', folder, '--with-messages');
+    const exported = await contentCommand('export', folder, '--with-messages', '--with-settings');
     expect(exported.stderr).toBe('');
     expect(exported.code).toBe(0);
     expect(exported.stdout).toMatch(
-      /^Exported \d+ articles, \d+ projects, \d+ images and \d+ messages/,
+      /^Exported \d+ articles, \d+ projects, \d+ images, \d+ messages? and the settings /,
     );
     expect(exported.stdout).toContain('from the content API at http://127.0.0.1:');
     expect(fs.readdirSync(path.join(folder, 'articles')).length).toBeGreaterThan(0);
@@ -57,6 +57,10 @@ test('content:export works while the site runs on the embedded database; content
       message: string;
     }[];
     expect(messages.map((each) => each.message)).toContain('In the backup.');
+    const settings = JSON.parse(fs.readFileSync(path.join(folder, 'settings.json'), 'utf8')) as {
+      owner?: { name?: string };
+    };
+    expect(settings.owner?.name).toEqual(expect.any(String));
 
     const imported = await contentCommand('import', folder);
     expect(imported.code).toBe(1);

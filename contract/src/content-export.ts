@@ -1,7 +1,8 @@
 // GET /content/export (admin, docs/decisions/145): the whole content as `npm run content:export`
 // writes it into a folder (docs/decisions/121), from the running API. The export command asks
 // for it when the embedded database it would read is locked by that API, so a backup needs no
-// downtime; with `?messages=true` the contact messages come too.
+// downtime; with `?messages=true` the contact messages come too, with `?settings=true` the
+// site's settings (and the images they show, among `images`).
 import {
   Array as ArrayOf,
   Boolean as BooleanType,
@@ -14,6 +15,7 @@ import {
 } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { PublicationStatusSchema, StoredContactMessageListSchema } from './schemas.js';
+import { SiteSettingsSchema } from './settings.js';
 
 export const CONTENT_EXPORT_PATH = '/content/export';
 
@@ -50,6 +52,8 @@ export const ContentExportQuerySchema = ObjectOf(
   {
     /** The contact messages too (inbox and archive). */
     messages: Optional(BooleanType()),
+    /** The site's settings too, and the images they show. */
+    settings: Optional(BooleanType()),
   },
   { additionalProperties: false },
 );
@@ -66,5 +70,7 @@ export const ContentExportSchema = ObjectOf({
   images: ArrayOf(ExportedImageSchema),
   /** With `?messages=true`: every contact message, oldest first. */
   messages: Optional(StoredContactMessageListSchema),
+  /** With `?settings=true`: the stored settings, as GET /settings answers them. */
+  settings: Optional(SiteSettingsSchema),
 });
 export type ContentExport = Static<typeof ContentExportSchema>;

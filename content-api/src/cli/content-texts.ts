@@ -2,10 +2,13 @@
 // the command's imports, so the browser specs read them too.
 
 export const USAGE =
-  'Usage: npm run content:export [folder] [-- --with-messages]  |  npm run content:import [folder]';
+  'Usage: npm run content:export [folder] [-- --with-messages --with-settings]  |  ' +
+  'npm run content:import [folder]';
 export const WITH_MESSAGES = '--with-messages';
+export const WITH_SETTINGS = '--with-settings';
 export const IMPORT_NO_MESSAGES =
-  'An import never writes contact messages: messages.json is a backup of the inbox, kept as it is.';
+  'An import never writes contact messages or settings: messages.json and settings.json are ' +
+  'backups of the inbox and of the dashboard’s Settings, kept as they are.';
 
 /** What to say when the embedded database is in use by the running API. */
 export const PGLITE_IN_USE =

@@ -3,13 +3,13 @@
 // images they show, and back (docs/decisions/121). The database is the API's own (DATABASE_URL,
 // else PGlite in DATA_DIR). A relative folder is taken from where npm was run; the default is
 // the repository's content/. `--with-messages` exports the contact messages too
-// (messages.json). While the API runs on the embedded database (its folder locked), the export
+// (messages.json), `--with-settings` the site's settings (settings.json). While the API runs on the embedded database (its folder locked), the export
 // asks that API for the content instead (docs/decisions/145); an import is refused then.
 import path from 'node:path';
 import { readConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
-import type { StoredContactMessage } from '@portfolio/contract';
+import type { SiteSettings, StoredContactMessage } from '@portfolio/contract';
 import {
   ContentFolderError,
   readContentFolder,
@@ -17,6 +17,7 @@ import {
 } from '../content-files/folder.js';
 import type { ExportedContent } from '../content-files/folder.js';
 import { exportMessages, writeMessagesFile } from '../content-files/messages.js';
+import { exportSettings, withImages, writeSettingsFile } from '../content-files/settings.js';
 import type { RemoteExport } from '../content-files/remote-export.js';
 import {
   RemoteExportError,
@@ -31,9 +32,10 @@ import {
   PGLITE_IN_USE,
   USAGE,
   WITH_MESSAGES,
+  WITH_SETTINGS,
 } from './content-texts.js';
 
-export { EXPORT_FROM_API_FAILED, IMPORT_NO_MESSAGES, PGLITE_IN_USE, WITH_MESSAGES };
+export { EXPORT_FROM_API_FAILED, IMPORT_NO_MESSAGES, PGLITE_IN_USE, WITH_MESSAGES, WITH_SETTINGS };
 export const DEFAULT_CONTENT_FOLDER = path.resolve(packageRoot, '..', 'content');
 
 /** What the command may be given besides its folder, e.g. a token for the running API. */
@@ -50,7 +52,8 @@ export async function runContentCommand(
 ): Promise<number> {
   const [command, ...rest] = argv;
   const withMessages = rest.includes(WITH_MESSAGES);
-  const [given, ...extra] = rest.filter((arg) => arg !== WITH_MESSAGES);
+  const withSettings = rest.includes(WITH_SETTINGS);
+  const [given, ...extra] = rest.filter((arg) => arg !== WITH_MESSAGES && arg !== WITH_SETTINGS);
   const where = (problem: { file: string; line: number; reason: string }, shown: string) =>
     `${path.join(shown, problem.file)}:${problem.line}: ${problem.reason}`;
   if (
@@ -61,7 +64,7 @@ export async function runContentCommand(
     out.error(USAGE);
     return 2;
   }
-  if (command === 'import' && withMessages) {
+  if (command === 'import' && (withMessages || withSettings)) {
     out.error(IMPORT_NO_MESSAGES);
     return 2;
   }
@@ -102,6 +105,7 @@ export async function runContentCommand(
         env,
         ownerPid: error.ownerPid,
         withMessages,
+        withSettings,
         token: options.adminToken ?? (() => adminTokenFor(env, config.devAdmin)),
       });
     } catch (failure) {
@@ -109,14 +113,23 @@ export async function runContentCommand(
       out.error(`${EXPORT_FROM_API_FAILED} ${failure.message}`);
       return 1;
     }
-    writeExport(folder, remote.content, remote.messages, out, `the content API at ${remote.url}`);
+    writeExport(folder, remote, out, `the content API at ${remote.url}`);
     return 0;
   }
   try {
     if (!content) {
       const exported = await exportContent(database.db);
       const messages = withMessages ? await exportMessages(database.db) : undefined;
-      writeExport(folder, exported, messages, out);
+      const settings = withSettings ? await exportSettings(database.db) : undefined;
+      writeExport(
+        folder,
+        {
+          content: { ...exported, images: withImages(exported.images, settings?.images ?? []) },
+          messages,
+          settings: settings?.settings,
+        },
+        out,
+      );
       return 0;
     }
     try {
@@ -143,17 +156,27 @@ export async function runContentCommand(
 /** Writes an export into `folder` and says what it wrote. */
 function writeExport(
   folder: string,
-  exported: ExportedContent,
-  messages: StoredContactMessage[] | undefined,
+  {
+    content,
+    messages,
+    settings,
+  }: { content: ExportedContent; messages?: StoredContactMessage[]; settings?: SiteSettings },
   out: { log(line: string): void },
   from?: string,
 ): void {
-  const files = writeContentFolder(folder, exported);
+  const files = writeContentFolder(folder, content);
   if (messages) files.push(writeMessagesFile(folder, messages));
+  if (settings) files.push(writeSettingsFile(folder, settings));
+  const parts = [
+    `${content.articles.length} articles`,
+    `${content.projects.length} projects`,
+    `${content.images.length} images`,
+    ...(messages ? [`${messages.length} message${messages.length === 1 ? '' : 's'}`] : []),
+    ...(settings ? ['the settings'] : []),
+  ];
   out.log(
-    `Exported ${exported.articles.length} articles, ${exported.projects.length} projects, ` +
-      `${exported.images.length} images${messages ? ` and ${messages.length} messages` : ''} ` +
-      `(${files.length} files) to ${folder}${from ? ` from ${from}` : ''}.`,
+    `Exported ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)} (${files.length} files) to ` +
+      `${folder}${from ? ` from ${from}` : ''}.`,
   );
 }
 

@@ -20,6 +20,8 @@ import {
 import { openDatabase } from '../db/connect.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { loadSeedContent, seedDatabase } from '../db/seed.js';
+import { defaultSettings, seedBadgesFolder } from '../features/settings/defaults.js';
+import { seedSettings } from '../features/settings/repository.js';
 import { images } from '../db/schema.js';
 import { createDatabaseLocation, testDrivers } from '../testing/databases.js';
 import {
@@ -33,6 +35,7 @@ import {
 import type { TestApp } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
 import { MESSAGES_FILE } from './messages.js';
+import { SETTINGS_FILE } from './settings.js';
 import {
   RemoteExportError,
   adminTokenFor,
@@ -63,7 +66,7 @@ const message = {
 describe.each(testDrivers)('GET /content/export (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(driver);
+    t = await createTestApp(driver, { badges: true });
     const sent = await t.app.inject({ method: 'POST', url: '/api/contact', payload: message });
     expect(sent.statusCode).toBe(201);
   });
@@ -106,6 +109,25 @@ describe.each(testDrivers)('GET /content/export (%s)', (driver) => {
         archived: false,
       },
     ]);
+    expect(withMessages.json<ContentExport>().settings).toBeUndefined();
+  });
+
+  it('answers the settings, and the badges they show among the images, only when asked', async () => {
+    const names = (answer: ContentExport) => answer.images.map((image) => image.name);
+    const without = (
+      await t.app.inject({ url: '/api/content/export', headers: adminHeaders })
+    ).json<ContentExport>();
+    const response = await t.app.inject({
+      url: '/api/content/export?settings=true',
+      headers: adminHeaders,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<ContentExport>();
+    const stored = (await t.app.inject('/api/settings')).json<Record<string, unknown>>();
+    expect(body.settings).toEqual(stored);
+    const badges = names(body).filter((name) => !names(without).includes(name));
+    expect(badges.length).toBeGreaterThan(0);
+    expect(names(body)).toEqual([...names(body)].sort());
   });
 
   it('refuses a query it does not know', async () => {
@@ -140,6 +162,7 @@ describe('npm run content:export while the API runs on the embedded database', (
     // As npm start runs it: the API holds the data folder's lock and listens on loopback.
     running = await openDatabase(location.target);
     await seedDatabase(running.db, loadSeedContent());
+    await seedSettings(running.db, defaultSettings(), seedBadgesFolder);
     app = await buildApp({
       db: running.db,
       verifyIdToken: fakeVerifyIdToken,
@@ -168,21 +191,25 @@ describe('npm run content:export while the API runs on the embedded database', (
   it('asks the running API, and the folder is what a direct export writes, byte for byte', async () => {
     const live = folder();
     expect(
-      await runContentCommand(['export', live, '--with-messages'], env(), out, {
+      await runContentCommand(['export', live, '--with-messages', '--with-settings'], env(), out, {
         adminToken: admin,
       }),
     ).toBe(0);
     expect(lines).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^Exported 12 articles, 6 projects, \\d+ images and 1 messages \\(\\d+ files\\) to .+ from the content API at http://127\\.0\\.0\\.1:${port}/api\\.$`,
+          `^Exported 12 articles, 6 projects, \\d+ images, 1 message and the settings \\(\\d+ files\\) to .+ from the content API at http://127\\.0\\.0\\.1:${port}/api\\.$`,
         ),
       ),
     ]);
     const exported = filesOf(live);
     expect(Object.keys(exported)).toEqual(
-      expect.arrayContaining(['articles/tls-in-practice.md', MESSAGES_FILE]),
+      expect.arrayContaining(['articles/tls-in-practice.md', MESSAGES_FILE, SETTINGS_FILE]),
     );
+    expect(JSON.parse(exported[SETTINGS_FILE]!.toString())).toMatchObject({
+      owner: expect.any(Object),
+      updatedAt: expect.any(String),
+    });
     expect(JSON.parse(exported[MESSAGES_FILE]!.toString())).toEqual([
       expect.objectContaining({ ...message, read: false, archived: false }),
     ]);
@@ -193,6 +220,7 @@ describe('npm run content:export while the API runs on the embedded database', (
       await runContentCommand(['export', contentOnly], env(), out, { adminToken: admin }),
     ).toBe(0);
     expect(Object.keys(filesOf(contentOnly))).not.toContain(MESSAGES_FILE);
+    expect(Object.keys(filesOf(contentOnly))).not.toContain(SETTINGS_FILE);
 
     // An import is refused while the API runs, the messages flag with it always.
     const importing = await runContentCommand(['import', live], env(), out);
@@ -208,7 +236,11 @@ describe('npm run content:export while the API runs on the embedded database', (
     running = undefined;
     const direct = folder();
     expect(
-      await runContentCommand(['export', direct, '--with-messages'], { DATA_DIR: dataDir }, out),
+      await runContentCommand(
+        ['export', direct, '--with-messages', '--with-settings'],
+        { DATA_DIR: dataDir },
+        out,
+      ),
     ).toBe(0);
     expect(lines.at(-1)).not.toContain('from the content API');
     expect(filesOf(direct)).toEqual(exported);

@@ -4,7 +4,7 @@
 // the dev admin (signed in at the Auth emulator, as `npm start` runs it) or with the admin ID
 // token in CONTENT_API_TOKEN, and writes the answer with the same writer as a direct export.
 import { CONTENT_EXPORT_PATH, ContentExportSchema, check } from '@portfolio/contract';
-import type { StoredContactMessage } from '@portfolio/contract';
+import type { SiteSettings, StoredContactMessage } from '@portfolio/contract';
 import { isLoopbackHost } from '@portfolio/contract/hosts';
 import type { ExportedContent } from './folder.js';
 
@@ -121,6 +121,7 @@ function reasonOf(error: unknown): string {
 export interface RemoteExport {
   content: ExportedContent;
   messages?: StoredContactMessage[];
+  settings?: SiteSettings;
   /** Where it came from. */
   url: string;
 }
@@ -134,18 +135,24 @@ export async function exportFromRunningApi({
   env,
   ownerPid,
   withMessages,
+  withSettings = false,
   token,
   fetchImpl = fetch,
 }: {
   env: NodeJS.ProcessEnv;
   ownerPid: number;
   withMessages: boolean;
+  withSettings?: boolean;
   /** The admin's ID token (adminTokenFor). */
   token: () => Promise<string>;
   fetchImpl?: Fetch;
 }): Promise<RemoteExport> {
   const url = runningApiUrl(env);
-  const address = `${url}${CONTENT_EXPORT_PATH}${withMessages ? '?messages=true' : ''}`;
+  const query = new URLSearchParams({
+    ...(withMessages && { messages: 'true' }),
+    ...(withSettings && { settings: 'true' }),
+  }).toString();
+  const address = `${url}${CONTENT_EXPORT_PATH}${query ? `?${query}` : ''}`;
   const bearer = await token();
   let response: Response;
   try {
@@ -187,6 +194,8 @@ export async function exportFromRunningApi({
       })),
     },
     ...(body.messages && { messages: body.messages }),
+    // The contract types the settings' answer loosely (an open object): they are SiteSettings.
+    ...(body.settings && { settings: body.settings as SiteSettings }),
     url,
   };
 }

@@ -7,6 +7,7 @@ import { ContentExportQuerySchema, ContentExportSchema } from '@portfolio/contra
 import type { ContentExport } from '@portfolio/contract';
 import type { RouteContext } from '../../app.js';
 import { exportMessages } from '../../content-files/messages.js';
+import { exportSettings, withImages } from '../../content-files/settings.js';
 import { exportContent } from '../../content-files/transfer.js';
 
 const contentExportRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, auth }) => {
@@ -18,16 +19,17 @@ const contentExportRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app,
     },
     async (request): Promise<ContentExport> => {
       const content = await exportContent(db);
+      const settings = request.query.settings ? await exportSettings(db) : undefined;
       return {
         pid: process.pid,
         articles: content.articles,
         projects: content.projects,
-        images: content.images.map((image) => ({
+        images: withImages(content.images, settings?.images ?? []).map((image) => ({
           name: image.name,
           data: image.data.toString('base64'),
         })),
-        // The site's settings join here once they are stored (docs/decisions/145).
         ...(request.query.messages && { messages: await exportMessages(db) }),
+        ...(settings && { settings: settings.settings }),
       };
     },
   );

@@ -13,6 +13,8 @@ import {
   ImageUploadSchema,
   MediaListSchema,
   MessageSchema,
+  NotificationSettingsSchema,
+  NotificationTestResultSchema,
   ProjectListSchema,
   ProjectRevisionSchema,
   ProjectSchema,
@@ -38,6 +40,9 @@ import type {
   ImageUpload,
   MediaItem,
   MediaUsage,
+  NotificationSettings,
+  NotificationSettingsInput,
+  NotificationTestResult,
   ProfileInput,
   Project,
   ProjectInput,
@@ -703,6 +708,37 @@ export async function actOnContactMessages(
     options,
   );
   return count;
+}
+
+export type { NotificationSettings, NotificationSettingsInput, NotificationTestResult };
+
+/** How the owner hears of a new message: a webhook, an e-mail, both or neither (admin). */
+export function getNotificationSettings(options: RequestOptions): Promise<NotificationSettings> {
+  return requestJson('/contact/notifications', NotificationSettingsSchema, {}, options);
+}
+
+/** Replaces them; an absent SMTP password keeps the stored one (admin). */
+export function saveNotificationSettings(
+  input: NotificationSettingsInput,
+  options: RequestOptions,
+): Promise<NotificationSettings> {
+  return requestJson(
+    '/contact/notifications',
+    NotificationSettingsSchema,
+    { method: 'PUT', ...jsonBody(input) },
+    options,
+  );
+}
+
+/** Sends a test notification each way that is set; says how each went (admin). */
+export function testNotifications(options: RequestOptions): Promise<NotificationTestResult> {
+  return requestJson(
+    '/contact/notifications/test',
+    NotificationTestResultSchema,
+    { method: 'POST' },
+    // The API gives each way 8 s, within this client's 10.
+    options,
+  );
 }
 
 /** Deletes a message for good (admin). */

@@ -48,6 +48,7 @@ import {
   unreadCount,
 } from './admin-texts';
 import { ConfirmDelete } from './ConfirmDelete';
+import { NotificationSettingsSection } from './NotificationSettingsForm';
 import { Pager } from './Pager';
 import { useAdminToken } from './use-admin-token';
 import { useResource } from './use-resource';
@@ -367,6 +368,7 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
           onPage={setPage}
         />
       )}
+      <NotificationSettingsSection />
       {deletingSelected && (
         <ConfirmDelete
           title={selectedMessagesTitle(selected.length)}

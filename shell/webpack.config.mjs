@@ -4,5 +4,6 @@ import { createWebpackConfig } from '../tools/webpack/create-config.mjs';
 export default createWebpackConfig({
   name: 'shell',
   dir: fileURLToPath(new URL('.', import.meta.url)),
-  title: 'Alex Morgan · Security Engineer',
+  // The page's own title replaces it: the owner's name is the site's settings' (ADR 141).
+  title: 'Portfolio and blog',
 });

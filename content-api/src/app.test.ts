@@ -25,7 +25,7 @@ describe.each(testDrivers)('app (%s)', (driver) => {
   });
 
   describe('GET /api/about-data', () => {
-    it('returns the owner data from seed/about.json', async () => {
+    it("returns the owner data from the site's settings (seed/settings.json at first)", async () => {
       const response = await t.app.inject('/api/about-data');
       expect(response.statusCode).toBe(200);
       const about = response.json();

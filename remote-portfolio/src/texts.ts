@@ -1,10 +1,13 @@
 // Texts and constants of the portfolio remote (docs/product.md#home, #portfolio, #project-detail,
 // #about, #contact).
 // Pages and tests import them from here, so both always use the same words and numbers.
-// What the owner says about themself is in ./content/owner.ts, not here.
+// What the owner says about themself is the site's settings (GET /settings, edited in the
+// dashboard: docs/decisions/141), not here.
 import { ContactInputSchema } from '@portfolio/contract';
 
 // --- Home: hero typing animation (section 2 and 9) ---
+/** The sentence the typed phrases end: "I help teams … Find Vulnerabilities". */
+export const HERO_LEAD = 'I help teams';
 export const TYPED_PHRASES = [
   'Find Vulnerabilities',
   'Mitigate Threats',
@@ -76,13 +79,12 @@ export const SUMMARY_HEADING = 'Professional Summary';
 export const CERTIFICATIONS_HEADING = 'Certifications';
 export const certificateOpenLabel = (title: string) => `View certificate: ${title}`;
 export const CERTIFICATE_CLOSE_LABEL = 'Close certificate';
+/** "Issued by Cloud Assurance Council, September 2021". */
+export const certificateIssued = (issuer: string, when: string) => `Issued by ${issuer}, ${when}`;
+export const VERIFY_CREDENTIAL_LABEL = 'Verify credential';
+/** The link's accessible name: which credential it verifies. */
+export const verifyCredentialName = (title: string) => `Verify credential: ${title}`;
 export const SKILLS_HEADING = 'Skills';
-export const SKILL_GROUP_HEADINGS = {
-  tools: 'Tools',
-  operatingSystems: 'Operating Systems',
-  programmingLanguages: 'Programming Languages',
-  securityFrameworks: 'Security Frameworks',
-} as const;
 export const EXPERIENCE_HEADING = 'Experience';
 export const PROJECTS_HEADING = 'Projects';
 
@@ -112,6 +114,9 @@ export const NEW_TAB_HINT = '(opens in a new tab)';
 
 // --- Home: hero ---
 export const heroGreeting = (name: string) => `Hi, I'm ${name}`;
+export const avatarAlt = (name: string) => `Portrait of ${name}`;
+/** A page whose settings are on their way (a client navigation). */
+export const PAGE_LOADING = 'Loading...';
 export const HERO_PORTFOLIO_CTA = 'View Portfolio';
 export const HERO_CONTACT_CTA = 'Get in Touch';
 export const homeDocumentTitle = (name: string, title: string) => `${name} · ${title}`;

@@ -20,6 +20,7 @@ import {
   ProjectSchema,
   RevisionListSchema,
   SearchResultListSchema,
+  SiteSettingsSchema,
   TagListSchema,
   StoredContactMessageListSchema,
   StoredContactMessageSchema,
@@ -50,6 +51,8 @@ import type {
   PublicationInput,
   RevisionSummary,
   SearchResult,
+  SiteSettings,
+  SiteSettingsInput,
   TagCount,
   ContentState,
   MessageBox,
@@ -410,6 +413,26 @@ export function searchArticles(
 
 export function getAboutData(options: RequestOptions = {}): Promise<AboutData> {
   return requestJson('/about-data', AboutDataSchema, {}, options);
+}
+
+/** GET /settings: the site's settings (docs/decisions/141), for every page that shows them. */
+export function getSiteSettings(options: RequestOptions = {}): Promise<SiteSettings> {
+  return requestJson('/settings', SiteSettingsSchema, {}, options) as Promise<SiteSettings>;
+}
+
+export type { SiteSettings, SiteSettingsInput };
+
+/** PUT /settings (admin): replaces the whole document; answers it as stored. */
+export function updateSiteSettings(
+  input: SiteSettingsInput,
+  options: RequestOptions,
+): Promise<SiteSettings> {
+  return requestJson(
+    '/settings',
+    SiteSettingsSchema,
+    { method: 'PUT', ...jsonBody(input) },
+    options,
+  ) as Promise<SiteSettings>;
 }
 
 export interface ContactResult {

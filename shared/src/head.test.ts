@@ -14,9 +14,11 @@ import {
   personJsonLd,
   renderHeadTags,
   siteContext,
+  themeStyle,
 } from './head';
 import type { HeadSpec } from './head';
 import { jsonLdBlocks, structuredDataProblems } from '@portfolio/testing/structured-data';
+import { makeSiteSettings } from '@portfolio/testing/fixtures';
 
 const config = {
   apiBase: 'https://api.alex.example/api',
@@ -304,6 +306,69 @@ describe('helpers', () => {
     expect(long.length).toBeLessThanOrEqual(163);
     expect(long.endsWith('...')).toBe(true);
     expect(metaDescription('')).toBeUndefined();
+  });
+});
+
+describe("the site's settings (docs/decisions/141)", () => {
+  const settings = makeSiteSettings({
+    owner: {
+      name: 'Jordan Rivera',
+      jobTitle: 'AppSec Lead',
+      email: 'jo@rivera.example',
+      social: [{ label: 'Mastodon', url: 'https://social.example/@jo' }],
+    },
+    theme: { accent: '#ffa94d', accentStrong: '#ffc078' },
+    updatedAt: '2026-11-25T08:00:00.000Z',
+  });
+  const ownSite = siteContext(config, settings);
+
+  it("name the site, its owner and the owner's job title instead of the config's", () => {
+    expect(ownSite.siteName).toBe('Jordan Rivera');
+    expect(ownSite.owner).toEqual({
+      name: 'Jordan Rivera',
+      email: 'jo@rivera.example',
+      social: [{ label: 'Mastodon', url: 'https://social.example/@jo' }],
+    });
+    const doc = parse(renderHeadTags({ title: 'About' }, ownSite, at('/about')));
+    expect(doc.title).toBe('About · Jordan Rivera');
+    expect(doc.querySelector('meta[property="og:site_name"]')?.getAttribute('content')).toBe(
+      'Jordan Rivera',
+    );
+    const [person] = jsonLdBlocks(
+      renderHeadTags({ title: 'Home', jsonLd: [personJsonLd(ownSite)] }, ownSite, at('/')),
+    );
+    expect(person).toMatchObject({
+      name: 'Jordan Rivera',
+      jobTitle: 'AppSec Lead',
+      email: 'mailto:jo@rivera.example',
+      sameAs: ['https://social.example/@jo'],
+    });
+  });
+
+  it("write the theme's accents as custom properties in the head, and nothing else", () => {
+    const doc = parse(renderHeadTags({ title: 'About' }, ownSite, at('/about')));
+    expect(doc.querySelector('style#site-theme')?.textContent).toBe(
+      'html:root{--color-accent:#ffa94d;--color-accent-strong:#ffc078}',
+    );
+    expect(themeStyle(undefined)).toBe('');
+    for (const accent of ['red', '#ffa94d;}</style><script>alert(1)</script>', 'url(x)', '#fff']) {
+      expect(themeStyle({ accent, accentStrong: '#ffc078' })).toBe('');
+    }
+    // Without settings (the API did not give them), the stylesheets' own theme.
+    expect(renderHeadTags({ title: 'About' }, site, at('/about'))).not.toContain('<style');
+  });
+
+  it("give every card the settings' version: their name and accent are on it", () => {
+    const article = { _id: 'tls', title: 'TLS', updatedAt: '2026-01-01T00:00:00.000Z' };
+    expect(contentCard(ownSite, 'articles', article).url).toBe(
+      `https://api.alex.example/api/cards/articles/tls.png?v=${cardVersion('2026-11-25T08:00:00.000Z')}`,
+    );
+    expect(defaultCard(ownSite).url).toBe(
+      `https://api.alex.example/api/cards/default.png?v=${cardVersion(settings.updatedAt)}`,
+    );
+    expect(cardVersion('2027-01-01T00:00:00.000Z', settings.updatedAt)).toBe(
+      cardVersion('2027-01-01T00:00:00.000Z'),
+    );
   });
 });
 

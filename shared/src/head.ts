@@ -4,7 +4,7 @@
 // the tags into the HTML it sends, and the shell updates the title and description on a client
 // navigation from the same declaration (docs/decisions/060). Stateless, so bundled per app.
 import { imageSources } from '@portfolio/contract';
-import type { Image } from '@portfolio/contract';
+import type { Image, SiteSettings } from '@portfolio/contract';
 import type { OwnerIdentity, RuntimeConfig } from './config';
 import { truncateText } from './format';
 
@@ -28,6 +28,15 @@ export interface SiteContext {
   owner: OwnerIdentity;
   /** Content API base, absolute: the card images are served there. */
   apiBase: string;
+  /** The owner's job title (the settings', docs/decisions/141): the Person's `jobTitle`. */
+  jobTitle?: string;
+  /**
+   * When the site's settings last changed (ISO-8601): the owner's name and the accent are on
+   * every card, so a card's version follows them too.
+   */
+  settingsVersion?: string;
+  /** The theme's accent colours (`#rrggbb`), written into the page's head as custom properties. */
+  theme?: { accent: string; accentStrong: string };
 }
 
 export interface HeadImage {
@@ -125,16 +134,32 @@ export function metaDescription(text: string | null | undefined): string | undef
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-/** The site context from the runtime config (the config's siteUrl comes from SITE_URL). */
-export function siteContext(config: RuntimeConfig): SiteContext {
+/** The owner's identity as the runtime config carries it, from the site's settings. */
+export function ownerIdentity(settings: Pick<SiteSettings, 'owner'>): OwnerIdentity {
+  const { name, email, social } = settings.owner;
+  return { name, email, social: social.map(({ label, url }) => ({ label, url })) };
+}
+
+/**
+ * The site context from the runtime config (the config's siteUrl comes from SITE_URL) and, on
+ * the site's server, the site's settings of this render (docs/decisions/141): the owner, the job
+ * title, the theme. Without settings, the config's owner (the environment's).
+ */
+export function siteContext(config: RuntimeConfig, settings?: SiteSettings): SiteContext {
   const siteUrl = trimSlash(config.siteUrl ?? '');
+  const owner = settings ? ownerIdentity(settings) : config.owner;
   return {
     siteUrl,
-    siteName: config.owner.name,
-    owner: config.owner,
+    siteName: owner.name,
+    owner,
     // The API base is absolute in every config the site's tools write; a relative one is
     // resolved against the site, so og:image is always absolute.
     apiBase: trimSlash(siteUrl ? new URL(config.apiBase, `${siteUrl}/`).href : config.apiBase),
+    ...(settings && {
+      jobTitle: settings.owner.jobTitle,
+      settingsVersion: settings.updatedAt,
+      theme: { accent: settings.theme.accent, accentStrong: settings.theme.accentStrong },
+    }),
   };
 }
 
@@ -144,13 +169,16 @@ export function siteHref(site: SiteContext, path: string): string {
 }
 
 /**
- * The version of a generated card: changes whenever the content's `updatedAt` changes, so the
- * card's URL (and the crawler's cache of it) follows edits. The content API computes the same
- * value (content-api/src/features/cards) and sends matching URLs as immutable.
+ * The version of a generated card: the later of the times given (the content's `updatedAt` and
+ * the settings', whose name and accent every card shows), so the card's URL (and the crawler's
+ * cache of it) follows edits. The content API computes the same value
+ * (content-api/src/features/cards) and sends matching URLs as immutable.
  */
-export function cardVersion(updatedAt: string | undefined): string {
-  const time = updatedAt ? Date.parse(updatedAt) : Number.NaN;
-  return Number.isNaN(time) ? '0' : time.toString(36);
+export function cardVersion(...updatedAt: (string | undefined)[]): string {
+  const times = updatedAt
+    .map((time) => (time ? Date.parse(time) : Number.NaN))
+    .filter((time) => !Number.isNaN(time));
+  return times.length > 0 ? Math.max(...times).toString(36) : '0';
 }
 
 /** The generated card of an article or a project (content API, GET /cards/…). */
@@ -160,7 +188,7 @@ export function contentCard(
   content: { _id: string; title: string; updatedAt?: string },
 ): HeadImage {
   return {
-    url: `${site.apiBase}/cards/${kind}/${encodeURIComponent(content._id)}.png?v=${cardVersion(content.updatedAt)}`,
+    url: `${site.apiBase}/cards/${kind}/${encodeURIComponent(content._id)}.png?v=${cardVersion(content.updatedAt, site.settingsVersion)}`,
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     alt: `${content.title} — ${site.siteName}`,
@@ -170,7 +198,7 @@ export function contentCard(
 /** The site-wide card, for every page without a card of its own. */
 export function defaultCard(site: SiteContext): HeadImage {
   return {
-    url: `${site.apiBase}/cards/default.png`,
+    url: `${site.apiBase}/cards/default.png${site.settingsVersion ? `?v=${cardVersion(site.settingsVersion)}` : ''}`,
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     alt: site.siteName,
@@ -214,7 +242,7 @@ export function personJsonLd(site: SiteContext, extra: { jobTitle?: string } = {
     url: siteHref(site, '/'),
     sameAs: site.owner.social.map((link) => link.url),
     ...(site.owner.email ? { email: `mailto:${site.owner.email}` } : {}),
-    ...(extra.jobTitle ? { jobTitle: extra.jobTitle } : {}),
+    ...((extra.jobTitle ?? site.jobTitle) ? { jobTitle: extra.jobTitle ?? site.jobTitle } : {}),
   };
 }
 
@@ -321,6 +349,20 @@ function feedTag(title: string, href: string, pageFeed: boolean): string {
   )}"${pageFeed ? ` ${PAGE_FEED_ATTRIBUTE}=""` : ''} />`;
 }
 
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * The theme's accent colours as the custom properties every stylesheet reads (shared/src/
+ * tokens.css), in a `<style>` of the page's head (docs/decisions/141): on `html:root`, which
+ * outweighs the tokens' `:root` wherever a stylesheet comes. Only `#rrggbb` values are written
+ * (the API checked them; checked again here, so nothing else can reach the page's CSS); empty
+ * when there is no theme or a value is not one.
+ */
+export function themeStyle(theme: SiteContext['theme']): string {
+  if (!theme || !HEX_COLOR.test(theme.accent) || !HEX_COLOR.test(theme.accentStrong)) return '';
+  return `<style id="site-theme">html:root{--color-accent:${theme.accent};--color-accent-strong:${theme.accentStrong}}</style>`;
+}
+
 /** The head's tags as HTML, for the server to write before the page. */
 export function renderHeadTags(spec: HeadSpec, site: SiteContext, url: URL): string {
   const description = spec.description ?? DEFAULT_SITE_DESCRIPTION;
@@ -330,6 +372,7 @@ export function renderHeadTags(spec: HeadSpec, site: SiteContext, url: URL): str
     `<meta ${key}="${name}" content="${escapeAttribute(content)}" />`;
   const tags = [
     `<title>${escapeAttribute(documentTitle(spec, site))}</title>`,
+    themeStyle(site.theme),
     meta('name', 'description', description),
     `<link rel="canonical" href="${escapeAttribute(canonical)}" />`,
     ...PAGE_LINKS.map((rel) => {

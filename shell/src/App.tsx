@@ -1,7 +1,7 @@
 // The site's route objects, composed from the remotes' published routes. The same function
 // builds them on the server (static handler) and in the browser (data router), so the HTML the
 // server sends and the browser's first render come from one tree (docs/decisions/035).
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Outlet, redirect, useLocation, useRevalidator } from '@portfolio/shared/router';
 import type { OwnerIdentity, RemoteName } from '@portfolio/shared/config';
@@ -11,6 +11,7 @@ import type { PageModule } from './federation/page-source';
 import { pageRouteLoader } from '@portfolio/shared/page-data';
 import { Footer } from './layout/Footer/Footer';
 import { Navbar } from './layout/Navbar/Navbar';
+import { SiteOwnerContext } from './layout/site-owner';
 import { NotFoundPage } from './pages/NotFoundPage/NotFoundPage';
 import {
   LAYOUT_ROUTE_ID,
@@ -36,7 +37,9 @@ function useFocusOnNavigate(target: React.RefObject<HTMLElement | null>) {
   }, [pathname, target]);
 }
 
-export function Layout({ owner }: { owner: OwnerIdentity }) {
+/** `owner`: the page's own (SiteOwnerContext) when given, else the runtime config's. */
+export function Layout({ owner: configOwner }: { owner: OwnerIdentity }) {
+  const owner = useContext(SiteOwnerContext) ?? configOwner;
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigate(main);
   return (

@@ -6,6 +6,7 @@ import { REMOTE_NAMES, loadRuntimeConfig, setRuntimeConfig } from '@portfolio/sh
 import type { RuntimeConfig } from '@portfolio/shared/config';
 import { RouterProvider, createBrowserRouter } from '@portfolio/shared/router';
 import { siteRoutes } from './App';
+import { SiteOwnerContext } from './layout/site-owner';
 import { PageSourceContext } from './federation/page-source';
 import { preconnectTo } from './federation/preconnect';
 import { setPrefetchRoutes } from './federation/prefetch';
@@ -97,9 +98,12 @@ siteData()
     const app = (
       <StrictMode>
         <PageSourceContext.Provider value={browserPages}>
-          <AuthProvider hydrating={hydrate} session={data.session}>
-            <RouterProvider router={router} />
-          </AuthProvider>
+          {/* The owner the server rendered the page for (its settings: docs/decisions/141). */}
+          <SiteOwnerContext.Provider value={config.owner}>
+            <AuthProvider hydrating={hydrate} session={data.session}>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </SiteOwnerContext.Provider>
         </PageSourceContext.Provider>
       </StrictMode>
     );

@@ -1,6 +1,14 @@
 // Fixtures for the front-end tests (`@portfolio/testing/fixtures`): articles, search results, a
-// project and an image.
-import type { Article, ArticleDetail, Image, Project, SearchResult } from '@portfolio/shared/types';
+// project, an image and the site's settings.
+import type {
+  Article,
+  ArticleDetail,
+  Image,
+  Project,
+  SearchResult,
+  SiteSettings,
+} from '@portfolio/shared/types';
+import seedSettings from '../../content-api/seed/settings.json';
 
 let sequence = 0;
 
@@ -50,5 +58,23 @@ export function makeImage(overrides: Partial<Image> = {}): Image {
     widths: [320, 480, 640, 828, 1080, 1280, 1600, 1920],
     formats: ['avif', 'webp', 'jpeg'],
     ...overrides,
+  };
+}
+
+/**
+ * The site's settings (GET /settings, docs/decisions/141) as the seed has them, a new copy each
+ * time, with `overrides` applied part by part (`{ owner: { name: 'Jo' } }` keeps the rest of
+ * the owner).
+ */
+export function makeSiteSettings(
+  overrides: { [Part in keyof SiteSettings]?: Partial<SiteSettings[Part]> } = {},
+): SiteSettings {
+  const seed = structuredClone(seedSettings) as Omit<SiteSettings, 'updatedAt'>;
+  return {
+    owner: { ...seed.owner, ...overrides.owner },
+    about: { ...seed.about, ...overrides.about },
+    portfolio: { ...seed.portfolio, ...overrides.portfolio },
+    theme: { ...seed.theme, ...overrides.theme },
+    updatedAt: overrides.updatedAt ?? '2026-11-20T10:00:00.000Z',
   };
 }

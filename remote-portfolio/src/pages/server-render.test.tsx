@@ -3,7 +3,7 @@
 // API's contract, so a wrong shape renders the page's error state into the HTML.
 import { mockFetch, renderPageOnServer, setUpTestRuntimeConfig } from '@portfolio/testing';
 import { makeProject } from '@portfolio/testing/fixtures';
-import { ABOUT } from '../content/owner';
+import { makeSiteSettings } from '@portfolio/testing/fixtures';
 import { PROJECTS_LOAD_ERROR, PROJECT_LOAD_FAILED } from '../texts';
 import * as AboutPage from './AboutPage/AboutPage';
 import * as PortfolioPage from './PortfolioPage/PortfolioPage';
@@ -15,7 +15,10 @@ const PROJECT = makeProject();
 
 describe('server render of the portfolio with answers of the wrong shape', () => {
   it('renders the projects error for projects without titles', async () => {
-    mockFetch({ 'GET /projects': { body: [{ ...PROJECT, title: undefined }] } });
+    mockFetch({
+      'GET /settings': { body: makeSiteSettings() },
+      'GET /projects': { body: [{ ...PROJECT, title: undefined }] },
+    });
     const html = await renderPageOnServer(PortfolioPage, {
       route: '/portfolio',
       path: '/portfolio',
@@ -41,9 +44,21 @@ describe('server render of the portfolio with answers of the wrong shape', () =>
     expect(html).toContain('Home Lab SIEM');
   });
 
-  it('renders the built-in about text for about data of another shape', async () => {
-    mockFetch({ 'GET /about-data': { body: { name: 'X', intro: 'not a list' } } });
+  it("renders the seed's about text for settings of another shape", async () => {
+    mockFetch({ 'GET /settings': { body: { owner: { name: 'X' }, about: 'not an object' } } });
     const html = await renderPageOnServer(AboutPage, { route: '/about', path: '/about' });
-    expect(html).toContain(ABOUT.name);
+    expect(html).toContain(makeSiteSettings().about.intro[0]);
+  });
+
+  it('renders the settings of a valid answer: the name, the job title, the about text', async () => {
+    const settings = makeSiteSettings({
+      owner: { name: 'Jordan Rivera', jobTitle: 'AppSec Lead' },
+      about: { intro: ['Hello from the settings.'] },
+    });
+    mockFetch({ 'GET /settings': { body: settings } });
+    const html = await renderPageOnServer(AboutPage, { route: '/about', path: '/about' });
+    for (const text of ['Jordan Rivera', 'AppSec Lead', 'Hello from the settings.']) {
+      expect(html).toContain(text);
+    }
   });
 });

@@ -9,7 +9,9 @@ import { pageOutcome } from '@portfolio/shared/page-data';
 import type { SiteRequestContext } from '@portfolio/shared/page-data';
 import type { RemoteName } from '@portfolio/shared/config';
 import { setRuntimeConfig } from '@portfolio/shared/config';
-import { renderHeadTags, siteContext } from '@portfolio/shared/head';
+import { getSiteSettings } from '@portfolio/shared/api-client';
+import type { SiteSettings } from '@portfolio/shared/api-client';
+import { ownerIdentity, renderHeadTags, siteContext } from '@portfolio/shared/head';
 import {
   StaticRouterProvider,
   createStaticHandler,
@@ -18,6 +20,7 @@ import {
 import { Spinner } from '@portfolio/shared/ui';
 import { siteRoutes } from '../App';
 import { framed, pageFrameId } from '../federation/PageFrame';
+import { SiteOwnerContext } from '../layout/site-owner';
 import { PageSourceContext } from '../federation/page-source';
 import { NOT_FOUND_HEAD, pageHead } from '../head/page-head';
 import type { PageLoaderData, PageModule, PageSource } from '../federation/page-source';
@@ -59,7 +62,27 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
   const { config } = options;
   // Pages (and the API client) read the runtime config; on the server it is the site's.
   setRuntimeConfig(config);
-  const site = siteContext(config);
+
+  /**
+   * The site's settings for one render (docs/decisions/141), through the server's copy of the
+   * API's answers (kept until the next content change, as every page's data): null when the API
+   * does not give them within the budget, and the page is then rendered with the runtime
+   * config's owner (the environment's) and the stylesheets' theme, and not kept.
+   */
+  async function loadSettings(signal: AbortSignal): Promise<SiteSettings | null> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), options.loadTimeoutMs);
+    });
+    try {
+      return await Promise.race([getSiteSettings({ api: options.api, signal }), late]);
+    } catch (error) {
+      if (!signal.aborted) options.api.report?.('Could not load the site settings', error);
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   const remotes = new ServerRemotes({
     manifests: options.remoteUpstreams ?? config.remotes,
     publicManifests: config.remotes,
@@ -104,6 +127,8 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
     request: Request,
     { nonce, session }: { nonce?: string; session: RenderSession },
   ): Promise<RenderResult> {
+    // Asked for at once, beside the page's own data.
+    const settingsLoad = loadSettings(request.signal);
     const table = remotes.table();
     const handler = handlerFor(table);
     const loaded: RenderContext['loaded'] = new Map();
@@ -118,7 +143,13 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
         location: context.headers.get('Location') ?? '/',
       };
     }
-    const loaderData = await resolveDeferred(context.loaderData, options.loadTimeoutMs);
+    const [loaderData, settings] = await Promise.all([
+      resolveDeferred(context.loaderData, options.loadTimeoutMs),
+      settingsLoad,
+    ]);
+    // The page's site: its owner, job title, card versions and theme (docs/decisions/141).
+    const site = siteContext(config, settings ?? undefined);
+    const owner = settings ? ownerIdentity(settings) : config.owner;
     const leaf = context.matches[context.matches.length - 1];
     const leafId = leaf?.route.id ?? NOT_FOUND_ROUTE_ID;
     const pageResult = (loaderData[leafId] as PageLoaderData | undefined)?.page;
@@ -156,7 +187,8 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
           );
     const data: SiteData = {
       // The browser loads each remote's code from the version this page was rendered with.
-      config: { ...config, remotes: remotes.manifests() },
+      // …and the owner it was rendered for, whom the layout keeps naming in the browser.
+      config: { ...config, owner, remotes: remotes.manifests() },
       routes: table,
       loaderData,
       drawnInBrowser: [...failed],
@@ -168,9 +200,16 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
     const router = createStaticRouter(handler.dataRoutes, resolved);
     const app = (
       <PageSourceContext.Provider value={source}>
-        <AuthProvider hydrating session={session}>
-          <StaticRouterProvider router={router} context={resolved} hydrate={false} nonce={nonce} />
-        </AuthProvider>
+        <SiteOwnerContext.Provider value={owner}>
+          <AuthProvider hydrating session={session}>
+            <StaticRouterProvider
+              router={router}
+              context={resolved}
+              hydrate={false}
+              nonce={nonce}
+            />
+          </AuthProvider>
+        </SiteOwnerContext.Provider>
       </PageSourceContext.Provider>
     );
     return {
@@ -179,7 +218,8 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
       stylesheets,
       headTags: renderHeadTags(head, site, url),
       siteDataScript: siteDataScript(data),
-      cacheable: status === 200 && failed.size === 0 && allSettledWell(loaderData),
+      cacheable:
+        status === 200 && failed.size === 0 && allSettledWell(loaderData) && settings !== null,
       pipe: (target) =>
         new Promise<boolean>((resolve, reject) => {
           let complete = true;

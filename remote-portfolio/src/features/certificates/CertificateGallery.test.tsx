@@ -1,8 +1,19 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CERTIFICATIONS } from '../../content/owner';
-import { CERTIFICATE_CLOSE_LABEL, certificateOpenLabel } from '../../texts';
+import { TEST_API_BASE, setUpTestRuntimeConfig } from '@portfolio/testing';
+import { makeSiteSettings } from '@portfolio/testing/fixtures';
+import {
+  CERTIFICATE_CLOSE_LABEL,
+  VERIFY_CREDENTIAL_LABEL,
+  certificateIssued,
+  certificateOpenLabel,
+} from '../../texts';
 import { CertificateGallery } from './CertificateGallery';
+
+setUpTestRuntimeConfig();
+
+const CERTIFICATIONS = makeSiteSettings().portfolio.certifications;
+const badge = (image: string | undefined) => `${TEST_API_BASE}${image}`;
 
 function renderGallery() {
   const user = userEvent.setup();
@@ -26,11 +37,35 @@ describe('CertificateGallery', () => {
       const item = items[index]!;
       expect(within(item).getByText(certificate.title)).toBeInTheDocument();
       const image = item.querySelector('img');
-      expect(image).toHaveAttribute('src', certificate.image);
+      expect(image).toHaveAttribute('src', badge(certificate.image));
       expect(image).toHaveAttribute('width');
       expect(image).toHaveAttribute('height');
       expect(image).toHaveAttribute('loading', 'lazy');
     });
+  });
+
+  it('says who issued each certificate and when, and links where to verify it', () => {
+    renderGallery();
+    const item = screen.getAllByRole('listitem')[1]!;
+    expect(
+      within(item).getByText(certificateIssued(second!.issuer, 'September 2021')),
+    ).toBeVisible();
+    expect(
+      within(item).getByRole('link', { name: new RegExp(`^${VERIFY_CREDENTIAL_LABEL}`) }),
+    ).toHaveAttribute('href', second!.credentialUrl);
+  });
+
+  it('shows a plain badge for a certificate without an image, and no link without one', () => {
+    render(
+      <CertificateGallery
+        certificates={[{ title: 'Plain', issuer: 'Somebody', date: '2020-01' }]}
+      />,
+    );
+    const item = screen.getByRole('listitem');
+    // The remote's own plain badge (a file of its build), not an image of the API.
+    expect(item.querySelector('img')?.getAttribute('src')).not.toContain(TEST_API_BASE);
+    expect(within(item).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(item).getByText(certificateIssued('Somebody', 'January 2020'))).toBeVisible();
   });
 
   it('opens the clicked certificate in a pop-up with its image', async () => {
@@ -40,7 +75,7 @@ describe('CertificateGallery', () => {
     const dialog = screen.getByRole('dialog', { name: second!.title });
     expect(
       within(dialog).getByRole('img', { name: `Certificate: ${second!.title}` }),
-    ).toHaveAttribute('src', second!.image);
+    ).toHaveAttribute('src', badge(second!.image));
     expect(within(dialog).getByRole('button', { name: CERTIFICATE_CLOSE_LABEL })).toHaveFocus();
   });
 
@@ -64,6 +99,8 @@ describe('CertificateGallery', () => {
 
   it('opens from the keyboard, closes with Escape and returns focus', async () => {
     const user = renderGallery();
+    // The first card, its link to verify it, then the second card.
+    await user.tab();
     await user.tab();
     await user.tab();
     expect(card(second!.title)).toHaveFocus();
@@ -87,10 +124,15 @@ describe('CertificateGallery', () => {
   it('keeps Tab inside the pop-up while it is open', async () => {
     const user = renderGallery();
     await user.click(card(first.title));
-    const close = screen.getByRole('button', { name: CERTIFICATE_CLOSE_LABEL });
+    const dialog = screen.getByRole('dialog');
+    const close = within(dialog).getByRole('button', { name: CERTIFICATE_CLOSE_LABEL });
+    const verify = within(dialog).getByRole('link', { name: new RegExp(VERIFY_CREDENTIAL_LABEL) });
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(verify).toHaveFocus();
     await user.tab();
     expect(close).toHaveFocus();
     await user.tab({ shift: true });
-    expect(close).toHaveFocus();
+    expect(verify).toHaveFocus();
   });
 });

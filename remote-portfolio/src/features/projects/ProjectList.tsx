@@ -22,8 +22,8 @@ export interface ProjectListProps {
 }
 
 /**
- * Projects from the content API (the page's loader: loadProjects), newest first, with loading,
- * error and loaded states.
+ * Projects from the content API (the page's loader: loadSettingsAndProjects, whose `projects`
+ * it reads), newest first, with loading, error and loaded states.
  */
 export function ProjectList(props: ProjectListProps) {
   return (
@@ -34,7 +34,7 @@ export function ProjectList(props: ProjectListProps) {
 }
 
 function LoadedProjectList({ limit }: ProjectListProps) {
-  const state = usePageData<ProjectsState>();
+  const state = usePageData<{ projects: ProjectsState }>().projects;
   if (state.status === 'error') return <ErrorMessage>{PROJECTS_LOAD_ERROR}</ErrorMessage>;
   const projects = newestProjects(state.projects, limit);
   if (projects.length === 0) return <p className={styles.empty}>{PROJECTS_EMPTY}</p>;

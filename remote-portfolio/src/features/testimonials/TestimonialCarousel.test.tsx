@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setReducedMotion } from '@portfolio/testing';
-import { TESTIMONIALS } from '../../content/owner';
+import { makeSiteSettings } from '@portfolio/testing/fixtures';
 import {
   CAROUSEL_AUTOPLAY_MS,
   CAROUSEL_NEXT_LABEL,
@@ -12,6 +12,8 @@ import {
   carouselDotLabel,
 } from '../../texts';
 import { TestimonialCarousel } from './TestimonialCarousel';
+
+const TESTIMONIALS = makeSiteSettings().portfolio.testimonials;
 
 /** The slide a visitor (and a screen reader) can perceive: react-slick aria-hides the others. */
 function shownQuote(): string {

@@ -5,7 +5,7 @@ import type { Settings } from 'react-slick';
 // The base layout of react-slick. slick-theme.css is left out: it pulls a web font and a GIF
 // for arrows and dots this carousel draws itself (see TestimonialCarousel.module.css).
 import 'slick-carousel/slick/slick.css';
-import type { Testimonial } from '../../content/owner';
+import type { TestimonialSettings as Testimonial } from '@portfolio/shared/types';
 import {
   CAROUSEL_AUTOPLAY_MS,
   CAROUSEL_NEXT_LABEL,

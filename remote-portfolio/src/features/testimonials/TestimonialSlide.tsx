@@ -1,4 +1,4 @@
-import type { Testimonial } from '../../content/owner';
+import type { TestimonialSettings as Testimonial } from '@portfolio/shared/types';
 import styles from './TestimonialCarousel.module.css';
 
 /** One testimonial in its slide frame (the carousel's slides, and the preview before it loads). */

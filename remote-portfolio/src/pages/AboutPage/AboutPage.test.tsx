@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import type { AboutData } from '@portfolio/shared/types';
 import { mockFetch, renderPage, setUpTestRuntimeConfig, siteTitle } from '@portfolio/testing';
 import type { MockResponse } from '@portfolio/testing';
-import { ABOUT } from '../../content/owner';
+import { makeSiteSettings } from '@portfolio/testing/fixtures';
 import {
   ABOUT_DOCUMENT_TITLE,
   ABOUT_HEADING,
@@ -14,18 +13,20 @@ import * as AboutPage from './AboutPage';
 
 setUpTestRuntimeConfig();
 
-const fromServer: AboutData = {
-  name: 'Server Name',
-  title: 'Server Title',
-  intro: ['First paragraph from the API.', 'Second paragraph from the API.'],
-  funFacts: [
-    { label: 'Flags', value: '42' },
-    { label: 'Editor', value: 'vim' },
-  ],
-};
+const SEED = makeSiteSettings();
+const fromServer = makeSiteSettings({
+  owner: { name: 'Server Name', jobTitle: 'Server Title' },
+  about: {
+    intro: ['First paragraph from the API.', 'Second paragraph from the API.'],
+    funFacts: [
+      { label: 'Flags', value: '42' },
+      { label: 'Editor', value: 'vim' },
+    ],
+  },
+});
 
 function renderAbout(answer: MockResponse | Error) {
-  const fetchMock = mockFetch({ 'GET /about-data': answer });
+  const fetchMock = mockFetch({ 'GET /settings': answer });
   renderPage(AboutPage, { route: '/about' });
   return fetchMock;
 }
@@ -33,7 +34,7 @@ function renderAbout(answer: MockResponse | Error) {
 const funFacts = () => screen.getByRole('region', { name: FUN_FACTS_HEADING });
 
 describe('AboutPage', () => {
-  it('shows the content of GET /about-data when it answers', async () => {
+  it("shows the site's settings (GET /settings) when the API answers", async () => {
     const fetchMock = renderAbout({ body: fromServer });
     expect(screen.getByRole('heading', { level: 1, name: ABOUT_HEADING })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(ABOUT_LOADING);
@@ -43,24 +44,30 @@ describe('AboutPage', () => {
     expect(screen.getByText('Server Title')).toBeInTheDocument();
     expect(within(funFacts()).getByText('Flags')).toBeInTheDocument();
     expect(within(funFacts()).getByText('vim')).toBeInTheDocument();
-    expect(screen.queryByText(ABOUT.intro[0]!)).not.toBeInTheDocument();
-    // The API base already ends in /api: this is GET /api/about-data.
-    expect(fetchMock).toHaveBeenCalledWith('http://api.test/api/about-data', expect.anything());
+    expect(screen.queryByText(SEED.about.intro[0]!)).not.toBeInTheDocument();
+    // The API base already ends in /api: this is GET /api/settings.
+    expect(fetchMock).toHaveBeenCalledWith('http://api.test/api/settings', expect.anything());
   });
 
   it.each([
     ['fails', { status: 500, body: { message: 'boom' } }],
     ['is not found', { status: 404, body: { message: 'Not found' } }],
-    ['answers another shape', { body: { intro: 'not a list' } }],
+    ['answers another shape', { body: { about: { intro: 'not a list' } } }],
     // docs/decisions/052: the client checks the answer against the API's contract.
     ['answers a list', { body: [fromServer] }],
-    ['answers a fun fact without value', { body: { ...fromServer, funFacts: [{ label: 'x' }] } }],
-    ['answers a number in intro', { body: { ...fromServer, intro: ['one', 2] } }],
+    [
+      'answers a fun fact without value',
+      { body: { ...fromServer, about: { ...fromServer.about, funFacts: [{ label: 'x' }] } } },
+    ],
+    [
+      'answers a number in intro',
+      { body: { ...fromServer, about: { ...fromServer.about, intro: ['one', 2] } } },
+    ],
     ['cannot be reached', new TypeError('Failed to fetch')],
-  ] as const)('shows the built-in text when the call %s', async (_, answer) => {
+  ] as const)("shows the seed's text when the call %s", async (_, answer) => {
     renderAbout(answer);
-    expect(await screen.findByText(ABOUT.intro[0]!)).toBeInTheDocument();
-    for (const fact of ABOUT.funFacts) {
+    expect(await screen.findByText(SEED.about.intro[0]!)).toBeInTheDocument();
+    for (const fact of SEED.about.funFacts) {
       expect(within(funFacts()).getByText(fact.label)).toBeInTheDocument();
       expect(within(funFacts()).getByText(fact.value)).toBeInTheDocument();
     }

@@ -4,10 +4,9 @@ import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { breadcrumbJsonLd, metaDescription } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
-import { getAboutData } from '@portfolio/shared/api-client';
-import type { AboutData } from '@portfolio/shared/types';
 import { Spinner } from '@portfolio/shared/ui';
-import { ABOUT } from '../../content/owner';
+import { BUILT_IN_SETTINGS, loadSettings } from '../../features/settings/site-settings';
+import type { SettingsState } from '../../features/settings/site-settings';
 import {
   ABOUT_DOCUMENT_TITLE,
   ABOUT_HEADING,
@@ -20,20 +19,17 @@ import {
 import styles from './AboutPage.module.css';
 
 /**
- * GET /about-data; the built-in text of content/owner.ts when it fails or answers nonsense (the
- * client checks the answer against the API's contract, docs/decisions/052).
+ * The owner's settings (GET /settings, docs/decisions/141); the seed's when the API fails or
+ * answers nonsense (the client checks the answer against the API's contract, docs/decisions/052),
+ * and then the page loads them again by itself.
  */
-export async function loader(args: LoaderFunctionArgs): Promise<AboutData> {
-  try {
-    return await getAboutData(loaderRequestOptions(args));
-  } catch {
-    return ABOUT;
-  }
+export function loader(args: LoaderFunctionArgs): Promise<SettingsState> {
+  return loadSettings(loaderRequestOptions(args));
 }
 
 export const head: PageHead<typeof loader> = ({ data, site }) => ({
   title: ABOUT_DOCUMENT_TITLE,
-  description: metaDescription((data ?? ABOUT).intro[0]),
+  description: metaDescription((data ?? { settings: BUILT_IN_SETTINGS }).settings.about.intro[0]),
   jsonLd: [
     breadcrumbJsonLd(site, [
       { name: site.siteName, path: '/' },
@@ -59,12 +55,12 @@ export default function AboutPage() {
 }
 
 function AboutContent() {
-  const about = usePageData<AboutData>();
+  const { owner, about } = usePageData<SettingsState>().settings;
   return (
     <>
       <p className={styles.who}>
-        <span className={styles.name}>{about.name}</span>
-        <span className={styles.title}>{about.title}</span>
+        <span className={styles.name}>{owner.name}</span>
+        <span className={styles.title}>{owner.jobTitle}</span>
       </p>
       <div className={styles.intro}>
         {about.intro.map((paragraph) => (

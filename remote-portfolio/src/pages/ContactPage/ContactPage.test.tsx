@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   mockFetch,
-  renderAt,
+  renderPage,
   setUpTestRuntimeConfig,
+  TEST_API_BASE,
   TEST_RUNTIME_CONFIG,
 } from '@portfolio/testing';
 import type { MockResponse } from '@portfolio/testing';
@@ -21,14 +22,19 @@ import {
   CONTACT_SUCCESS,
 } from '../../texts';
 import { siteContext } from '@portfolio/shared/head';
-import ContactPage, { head } from './ContactPage';
+import { makeSiteSettings } from '@portfolio/testing/fixtures';
+import * as ContactPageModule from './ContactPage';
+import { head } from './ContactPage';
 
 setUpTestRuntimeConfig();
 
 function renderContact(answer?: MockResponse | Error) {
-  const fetchMock = mockFetch(answer ? { 'POST /contact': answer } : {});
+  const fetchMock = mockFetch({
+    'GET /settings': { body: makeSiteSettings() },
+    ...(answer ? { 'POST /contact': answer } : {}),
+  });
   const user = userEvent.setup();
-  renderAt(<ContactPage />, { route: '/contact' });
+  renderPage(ContactPageModule, { route: '/contact' });
   return { user, fetchMock };
 }
 
@@ -40,6 +46,17 @@ async function send(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('ContactPage', () => {
+  it("offers the owner's address from the site's settings", async () => {
+    mockFetch({
+      'GET /settings': { body: makeSiteSettings({ owner: { email: 'jo@example.org' } }) },
+    });
+    renderPage(ContactPageModule, { route: '/contact' });
+    expect(await screen.findByRole('link', { name: 'jo@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:jo@example.org',
+    );
+  });
+
   it('is the "Get in Touch" form with three required fields', () => {
     renderContact();
     expect(screen.getByRole('heading', { level: 1, name: CONTACT_PAGE_TITLE })).toBeInTheDocument();
@@ -58,7 +75,7 @@ describe('ContactPage', () => {
     await user.type(screen.getByLabelText(CONTACT_NAME_LABEL), 'Grace');
     await user.click(screen.getByRole('button', { name: CONTACT_SUBMIT_LABEL }));
     expect(screen.getByText(CONTACT_REQUIRED_ERROR)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalledWith(`${TEST_API_BASE}/contact`, expect.anything());
   });
 
   it.each([200, 201, 204])(

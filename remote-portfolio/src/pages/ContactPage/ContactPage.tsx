@@ -1,6 +1,10 @@
+import { Suspense } from 'react';
 import { metaDescription } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
-import { OWNER } from '../../content/owner';
+import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
+import type { LoaderFunctionArgs } from '@portfolio/shared/router';
+import { loadSettings } from '../../features/settings/site-settings';
+import type { SettingsState } from '../../features/settings/site-settings';
 import { ContactForm } from '../../features/contact/ContactForm';
 import { judgeContactPage } from '../../features/contact/outcomes';
 import {
@@ -12,14 +16,17 @@ import {
 } from '../../texts';
 import styles from './ContactPage.module.css';
 
-export const head: PageHead = () => ({
+/** The owner's settings (docs/decisions/141): their address, under the form. */
+export function loader(args: LoaderFunctionArgs): Promise<SettingsState> {
+  return loadSettings(loaderRequestOptions(args));
+}
+
+export const head: PageHead<typeof loader> = () => ({
   title: CONTACT_DOCUMENT_TITLE,
   description: metaDescription(CONTACT_PAGE_INTRO),
 });
 
 export default function ContactPage() {
-  const email = OWNER.contact.find((link) => link.href.startsWith('mailto:'));
-
   return (
     <div className={styles.page}>
       <h1 id="contact-title" className={styles.heading}>
@@ -31,11 +38,21 @@ export default function ContactPage() {
         exceptionText={CONTACT_PAGE_EXCEPTION}
         labelledBy="contact-title"
       />
-      {email && (
-        <p className={styles.direct}>
-          {CONTACT_DIRECT_EMAIL} <a href={email.href}>{email.label}</a>.
-        </p>
-      )}
+      <Suspense fallback={null}>
+        <DirectEmail />
+      </Suspense>
     </div>
+  );
+}
+
+/** The owner's address from the page's settings (none without them: the form is enough). */
+function DirectEmail() {
+  const state = usePageData<SettingsState | null | undefined>();
+  if (!state) return null;
+  const { email } = state.settings.owner;
+  return (
+    <p className={styles.direct}>
+      {CONTACT_DIRECT_EMAIL} <a href={`mailto:${email}`}>{email}</a>.
+    </p>
   );
 }

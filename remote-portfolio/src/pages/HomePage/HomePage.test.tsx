@@ -11,7 +11,7 @@ import {
   TEST_API_BASE,
 } from '@portfolio/testing';
 import type { MockResponse } from '@portfolio/testing';
-import { OWNER, SERVICES, TESTIMONIALS } from '../../content/owner';
+import { makeSiteSettings } from '@portfolio/testing/fixtures';
 import {
   CONTACT_BUSY_LABEL,
   CONTACT_EMAIL_LABEL,
@@ -22,8 +22,8 @@ import {
   CONTACT_SUCCESS,
   HOME_CONTACT_EXCEPTION,
   HOME_CONTACT_FAILED,
+  PAGE_LOADING,
   PROJECTS_LOAD_ERROR,
-  PROJECTS_LOADING,
   RECENT_PROJECTS_HEADING,
   SERVICES_HEADING,
   TESTIMONIALS_HEADING,
@@ -55,23 +55,40 @@ const PROJECTS = [
   project('p2025', '2025-01-15T00:00:00.000Z'),
 ];
 
+const SETTINGS = makeSiteSettings({
+  owner: { name: 'Jordan Rivera', jobTitle: 'AppSec Lead' },
+  portfolio: {
+    heroIntro: 'I find the bugs first.',
+    services: [
+      { title: 'Audits', description: 'Careful ones.' },
+      { title: 'Training', description: 'For developers.' },
+      { title: 'Response', description: 'When it matters.' },
+    ],
+  },
+});
+const { owner, portfolio } = SETTINGS;
+
 function renderHome(
   projects: MockResponse | Error = { body: PROJECTS },
   contact?: MockResponse | Error,
+  settings: MockResponse | Error = { body: SETTINGS },
 ) {
   const fetchMock = mockFetch({
+    'GET /settings': settings,
     'GET /projects': projects,
     ...(contact ? { 'POST /contact': contact } : {}),
   });
   const user = userEvent.setup();
   renderPage(HomePage);
-  /** Waits until the project list has left its loading state. */
+  /** Waits until the page has left its loading state. */
   const settled = () =>
-    waitFor(() => expect(screen.queryByText(PROJECTS_LOADING)).not.toBeInTheDocument());
+    waitFor(() => expect(screen.queryByText(PAGE_LOADING)).not.toBeInTheDocument());
   return { user, fetchMock, settled };
 }
 
 const projectsSection = () => screen.getByRole('region', { name: RECENT_PROJECTS_HEADING });
+/** The section, once the page has its data. */
+const findProjectsSection = () => screen.findByRole('region', { name: RECENT_PROJECTS_HEADING });
 const contactForm = () => screen.getByRole('form', { name: 'Contact Me' });
 
 async function sendCompleteMessage(user: ReturnType<typeof userEvent.setup>) {
@@ -83,11 +100,20 @@ async function sendCompleteMessage(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('HomePage', () => {
-  it('has the hero as its one h1, and sets the document title', async () => {
+  it('has the hero as its one h1, and sets the document title, from the settings', async () => {
     await renderHome().settled();
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heroGreeting(OWNER.name));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heroGreeting(owner.name));
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(document.title).toBe(siteTitle(homeDocumentTitle(OWNER.name, OWNER.title)));
+    expect(screen.getByText(owner.jobTitle)).toBeInTheDocument();
+    expect(screen.getByText(portfolio.heroIntro)).toBeInTheDocument();
+    expect(document.title).toBe(siteTitle(homeDocumentTitle(owner.name, owner.jobTitle)));
+  });
+
+  it("shows the seed's settings when the API does not give them", async () => {
+    await renderHome(undefined, undefined, new TypeError('Failed to fetch')).settled();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      heroGreeting(makeSiteSettings().owner.name),
+    );
   });
 
   it('names the four typed phrases in the hero', async () => {
@@ -102,12 +128,12 @@ describe('HomePage', () => {
       within(services)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(SERVICES.map((service) => service.title));
+    ).toEqual(portfolio.services.map((service) => service.title));
     expect(screen.getByRole('link', { name: /more about me/i })).toHaveAttribute('href', '/about');
     // Below the fold: the first testimonial stands in until the visitor scrolls near it.
     const testimonials = screen.getByRole('region', { name: TESTIMONIALS_HEADING });
     expect(testimonials).not.toHaveAttribute('aria-roledescription');
-    expect(within(testimonials).getByText(TESTIMONIALS[0]!.quote)).toBeInTheDocument();
+    expect(within(testimonials).getByText(portfolio.testimonials[0]!.quote)).toBeInTheDocument();
   });
 
   it('loads the testimonial carousel when the visitor scrolls near it', async () => {
@@ -128,13 +154,13 @@ describe('HomePage', () => {
   describe('newest projects', () => {
     it('shows a loading state first', async () => {
       const { settled } = renderHome();
-      expect(within(projectsSection()).getByRole('status')).toHaveTextContent(PROJECTS_LOADING);
+      expect(screen.getByRole('status')).toHaveTextContent(PAGE_LOADING);
       await settled();
     });
 
     it('shows the three newest, newest first, each linking to its page', async () => {
       renderHome();
-      const section = projectsSection();
+      const section = await findProjectsSection();
       const titles = await within(section).findAllByRole('heading', { level: 3 });
       expect(titles.map((title) => title.textContent)).toEqual([
         'Project p2026',
@@ -150,7 +176,7 @@ describe('HomePage', () => {
 
     it('shows each image from the API base, and a 100-character snippet with an ellipsis', async () => {
       renderHome();
-      const section = projectsSection();
+      const section = await findProjectsSection();
       const cards = await within(section).findAllByRole('article');
       const long = cards[1]!;
       expect(
@@ -171,21 +197,21 @@ describe('HomePage', () => {
 
     it('says "Failed to load projects." when the call fails', async () => {
       renderHome({ status: 500, body: { message: 'boom' } });
-      expect(await within(projectsSection()).findByRole('alert')).toHaveTextContent(
+      expect(await within(await findProjectsSection()).findByRole('alert')).toHaveTextContent(
         PROJECTS_LOAD_ERROR,
       );
     });
 
     it('says "Failed to load projects." when the network is down', async () => {
       renderHome(new TypeError('Failed to fetch'));
-      expect(await within(projectsSection()).findByRole('alert')).toHaveTextContent(
+      expect(await within(await findProjectsSection()).findByRole('alert')).toHaveTextContent(
         PROJECTS_LOAD_ERROR,
       );
     });
 
     it('says "Failed to load projects." when the answer is not an array', async () => {
       renderHome({ body: { projects: PROJECTS } });
-      expect(await within(projectsSection()).findByRole('alert')).toHaveTextContent(
+      expect(await within(await findProjectsSection()).findByRole('alert')).toHaveTextContent(
         PROJECTS_LOAD_ERROR,
       );
       expect(within(projectsSection()).queryByRole('article')).not.toBeInTheDocument();

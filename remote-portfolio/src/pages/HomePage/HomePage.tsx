@@ -1,6 +1,8 @@
-import { loaderRequestOptions } from '@portfolio/shared/page-data';
+import { Suspense } from 'react';
+import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
 import { Link } from '@portfolio/shared/router';
-import { OWNER, SERVICES, TESTIMONIALS } from '../../content/owner';
+import { Spinner } from '@portfolio/shared/ui';
+import avatar from '../../assets/avatar.svg';
 import { ContactForm } from '../../features/contact/ContactForm';
 import { judgeHomeContact } from '../../features/contact/outcomes';
 import { TypedPhrases } from '../../features/hero/TypedPhrases';
@@ -8,7 +10,8 @@ import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { metaDescription, personJsonLd } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { ProjectList } from '../../features/projects/ProjectList';
-import { loadProjects } from '../../features/projects/project-states';
+import { BUILT_IN_SETTINGS, loadSettingsAndProjects } from '../../features/settings/site-settings';
+import type { SettingsAndProjects } from '../../features/settings/site-settings';
 import { DeferredTestimonialCarousel } from '../../features/testimonials/DeferredTestimonialCarousel';
 import {
   ABOUT_TEASER_HEADING,
@@ -18,42 +21,58 @@ import {
   HERO_PORTFOLIO_CTA,
   HOME_CONTACT_EXCEPTION,
   HOME_CONTACT_HEADING,
+  HERO_LEAD,
   HOME_PROJECT_COUNT,
+  PAGE_LOADING,
   PORTFOLIO_PATH,
   RECENT_PROJECTS_HEADING,
   SERVICES_HEADING,
   TESTIMONIALS_HEADING,
   TYPED_PHRASES,
+  avatarAlt,
   heroGreeting,
   homeDocumentTitle,
 } from '../../texts';
 import styles from './HomePage.module.css';
 
+/** The owner's settings (docs/decisions/141) and the newest projects. */
 export function loader(args: LoaderFunctionArgs) {
-  return loadProjects(loaderRequestOptions(args));
+  return loadSettingsAndProjects(loaderRequestOptions(args));
 }
 
 /** The home page's head: the owner, as a Person with their profile links (docs/decisions/060). */
-export const head: PageHead<typeof loader> = ({ site }) => ({
-  title: homeDocumentTitle(OWNER.name, OWNER.title),
-  description: metaDescription(OWNER.heroIntro),
-  jsonLd: [personJsonLd(site, { jobTitle: OWNER.title })],
-});
+export const head: PageHead<typeof loader> = ({ data, site }) => {
+  const { owner, portfolio } = (data ?? { settings: BUILT_IN_SETTINGS }).settings;
+  return {
+    title: homeDocumentTitle(owner.name, owner.jobTitle),
+    description: metaDescription(portfolio.heroIntro),
+    jsonLd: [personJsonLd(site, { jobTitle: owner.jobTitle })],
+  };
+};
 
 export default function HomePage() {
+  return (
+    <Suspense fallback={<Spinner label={PAGE_LOADING} />}>
+      <Home />
+    </Suspense>
+  );
+}
+
+function Home() {
+  const { owner, portfolio } = usePageData<SettingsAndProjects>().settings;
   return (
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="home-hero">
         <div className={styles.heroText}>
-          <p className={styles.eyebrow}>{OWNER.title}</p>
+          <p className={styles.eyebrow}>{owner.jobTitle}</p>
           <h1 id="home-hero" className={styles.heroTitle}>
-            {heroGreeting(OWNER.name)}
+            {heroGreeting(owner.name)}
           </h1>
           <div className={styles.typedLine}>
-            <p className={styles.lead}>{OWNER.heroLead}</p>
+            <p className={styles.lead}>{HERO_LEAD}</p>
             <TypedPhrases phrases={TYPED_PHRASES} className={styles.phrases} />
           </div>
-          <p className={styles.intro}>{OWNER.heroIntro}</p>
+          <p className={styles.intro}>{portfolio.heroIntro}</p>
           <div className={styles.actions}>
             <Link className={styles.primaryAction} to={PORTFOLIO_PATH}>
               {HERO_PORTFOLIO_CTA}
@@ -68,7 +87,7 @@ export default function HomePage() {
       <section className={styles.section} aria-labelledby="home-services">
         <h2 id="home-services">{SERVICES_HEADING}</h2>
         <ul className={styles.services}>
-          {SERVICES.map((service) => (
+          {portfolio.services.map((service) => (
             <li key={service.title} className={styles.service}>
               <h3>{service.title}</h3>
               <p>{service.description}</p>
@@ -81,8 +100,8 @@ export default function HomePage() {
         <div className={styles.about}>
           <img
             className={styles.avatar}
-            src={OWNER.avatar}
-            alt={`Portrait of ${OWNER.name}`}
+            src={avatar}
+            alt={avatarAlt(owner.name)}
             width={240}
             height={240}
             loading="lazy"
@@ -90,7 +109,7 @@ export default function HomePage() {
           />
           <div>
             <h2 id="home-about">{ABOUT_TEASER_HEADING}</h2>
-            <p>{OWNER.aboutTeaser}</p>
+            <p>{portfolio.aboutTeaser}</p>
             <Link to="/about">{ABOUT_TEASER_LINK}</Link>
           </div>
         </div>
@@ -99,7 +118,10 @@ export default function HomePage() {
       {/* Not labelled itself: the carousel inside is the labelled region. */}
       <section className={styles.section}>
         <h2 id="home-testimonials">{TESTIMONIALS_HEADING}</h2>
-        <DeferredTestimonialCarousel testimonials={TESTIMONIALS} labelledBy="home-testimonials" />
+        <DeferredTestimonialCarousel
+          testimonials={portfolio.testimonials}
+          labelledBy="home-testimonials"
+        />
       </section>
 
       <section className={styles.section} aria-labelledby="home-projects">

@@ -1,20 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Project } from '@portfolio/shared/types';
-import { mockFetch, renderPage, setUpTestRuntimeConfig, siteTitle } from '@portfolio/testing';
+import {
+  TEST_API_BASE,
+  mockFetch,
+  renderPage,
+  setUpTestRuntimeConfig,
+  siteTitle,
+} from '@portfolio/testing';
 import type { MockResponse } from '@portfolio/testing';
-import { CERTIFICATIONS, EXPERIENCE, OWNER, SKILLS } from '../../content/owner';
+import { makeSiteSettings } from '@portfolio/testing/fixtures';
 import {
   CERTIFICATE_CLOSE_LABEL,
   CERTIFICATIONS_HEADING,
   EXPERIENCE_HEADING,
   PORTFOLIO_DOCUMENT_TITLE,
   PROJECTS_HEADING,
+  PAGE_LOADING,
   PROJECTS_LOAD_ERROR,
-  PROJECTS_LOADING,
   SKILLS_HEADING,
-  SKILL_GROUP_HEADINGS,
   SUMMARY_HEADING,
+  VERIFY_CREDENTIAL_LABEL,
+  certificateIssued,
   certificateOpenLabel,
 } from '../../texts';
 import * as PortfolioPage from './PortfolioPage';
@@ -30,11 +37,14 @@ const projects: Project[] = Array.from({ length: 5 }, (_, index) => ({
   updatedAt: `202${index}-01-01T00:00:00.000Z`,
 }));
 
+const SETTINGS = makeSiteSettings({ owner: { name: 'Jordan Rivera', jobTitle: 'AppSec Lead' } });
+const { owner, portfolio } = SETTINGS;
+
 async function renderPortfolio(answer: MockResponse | Error = { body: projects }) {
-  mockFetch({ 'GET /projects': answer });
+  mockFetch({ 'GET /settings': { body: SETTINGS }, 'GET /projects': answer });
   const user = userEvent.setup();
   renderPage(PortfolioPage, { route: '/portfolio' });
-  await waitFor(() => expect(screen.queryByText(PROJECTS_LOADING)).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByText(PAGE_LOADING)).not.toBeInTheDocument());
   return user;
 }
 
@@ -43,15 +53,20 @@ const section = (name: string) => screen.getByRole('region', { name });
 describe('PortfolioPage', () => {
   it('has a header with title, subtitle and contact line, and sets the document title', async () => {
     await renderPortfolio();
-    expect(screen.getByRole('heading', { level: 1, name: OWNER.name })).toBeInTheDocument();
-    expect(screen.getByText(OWNER.title)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: owner.name })).toBeInTheDocument();
+    expect(screen.getByText(owner.jobTitle)).toBeInTheDocument();
     const contact = screen.getByRole('list', { name: 'Contact' });
-    for (const link of OWNER.contact) {
+    expect(within(contact).getByRole('link', { name: owner.email })).toHaveAttribute(
+      'href',
+      `mailto:${owner.email}`,
+    );
+    for (const link of owner.social) {
       expect(within(contact).getByRole('link', { name: new RegExp(link.label) })).toHaveAttribute(
         'href',
-        link.href,
+        link.url,
       );
     }
+    expect(within(contact).getByText(owner.location!)).toBeInTheDocument();
     expect(document.title).toBe(siteTitle(PORTFOLIO_DOCUMENT_TITLE));
   });
 
@@ -64,14 +79,14 @@ describe('PortfolioPage', () => {
 
   it('shows the professional summary', async () => {
     await renderPortfolio();
-    expect(within(section(SUMMARY_HEADING)).getByText(OWNER.summary[0]!)).toBeInTheDocument();
+    expect(within(section(SUMMARY_HEADING)).getByText(portfolio.summary[0]!)).toBeInTheDocument();
   });
 
   it('shows six certification cards that open and close the image pop-up', async () => {
     const user = await renderPortfolio();
     const certifications = section(CERTIFICATIONS_HEADING);
     expect(within(certifications).getAllByRole('button')).toHaveLength(6);
-    const title = CERTIFICATIONS[2]!.title;
+    const title = portfolio.certifications[2]!.title;
     await user.click(
       within(certifications).getByRole('button', { name: certificateOpenLabel(title) }),
     );
@@ -80,7 +95,27 @@ describe('PortfolioPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('groups skills into tools, operating systems, programming languages and security frameworks', async () => {
+  it("shows each certificate's issuer, month and a link to verify it, and its badge from the API", async () => {
+    await renderPortfolio();
+    const certifications = section(CERTIFICATIONS_HEADING);
+    const first = portfolio.certifications[0]!;
+    expect(first).toMatchObject({ issuer: expect.any(String), date: '2019-04' });
+    expect(
+      within(certifications).getByText(certificateIssued(first.issuer, 'April 2019')),
+    ).toBeInTheDocument();
+    const verify = within(certifications).getByRole('link', {
+      name: new RegExp(`^${VERIFY_CREDENTIAL_LABEL}\\W+${first.title}`),
+    });
+    expect(verify).toHaveAttribute('href', first.credentialUrl);
+    expect(verify).toHaveAttribute('target', '_blank');
+    expect(verify).toHaveAttribute('rel', 'noopener noreferrer');
+    const badge = within(certifications)
+      .getByRole('button', { name: certificateOpenLabel(first.title) })
+      .querySelector('img');
+    expect(badge).toHaveAttribute('src', `${TEST_API_BASE}${first.image}`);
+  });
+
+  it("groups skills by the settings' groups", async () => {
     await renderPortfolio();
     const skills = section(SKILLS_HEADING);
     expect(
@@ -88,23 +123,23 @@ describe('PortfolioPage', () => {
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual(['Tools', 'Operating Systems', 'Programming Languages', 'Security Frameworks']);
-    const tools = within(skills).getByRole('region', { name: SKILL_GROUP_HEADINGS.tools });
+    const tools = within(skills).getByRole('region', { name: 'Tools' });
     expect(
       within(tools)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual([...SKILLS.tools]);
+    ).toEqual(portfolio.skillGroups[0]!.skills);
   });
 
   it('shows two experience entries', async () => {
     await renderPortfolio();
     const experience = section(EXPERIENCE_HEADING);
-    expect(EXPERIENCE).toHaveLength(2);
+    expect(portfolio.experience).toHaveLength(2);
     expect(
       within(experience)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(EXPERIENCE.map((entry) => entry.role));
+    ).toEqual(portfolio.experience.map((entry) => entry.role));
   });
 
   it('lists all projects, newest first', async () => {

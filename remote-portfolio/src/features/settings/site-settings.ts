@@ -1,0 +1,63 @@
+// What the owner says about themself: the site's settings (docs/decisions/141), edited in the
+// dashboard and read by every page's loader (GET /settings), never constants of this remote.
+// When the API does not answer, the pages show the seed's settings as the first start stored
+// them (content-api/seed/settings.json, bundled at build time), and say that their data could
+// not be had: they load it again by themselves (docs/decisions/116) and are never kept.
+import { getSiteSettings } from '@portfolio/shared/api-client';
+import type { RequestOptions } from '@portfolio/shared/api-client';
+import { reportLoadFailure, unavailable } from '@portfolio/shared/page-data';
+import type { Unavailable } from '@portfolio/shared/page-data';
+import type { SiteSettings } from '@portfolio/shared/types';
+import seed from '../../../../content-api/seed/settings.json';
+import { loadProjects } from '../projects/project-states';
+import type { ProjectsState } from '../projects/project-states';
+
+/** The seed's settings: shown while the API cannot be reached. */
+export const BUILT_IN_SETTINGS: SiteSettings = {
+  ...(seed as Omit<SiteSettings, 'updatedAt'>),
+  updatedAt: '1970-01-01T00:00:00.000Z',
+};
+
+/** A page's settings: the API's, or the built-in ones (then the page's state is unavailable). */
+export type SettingsState =
+  { status: 'loaded'; settings: SiteSettings } | (Unavailable & { settings: SiteSettings });
+
+/** GET /settings, or the built-in settings when the API does not give them. */
+export async function loadSettings(options: RequestOptions = {}): Promise<SettingsState> {
+  try {
+    return { status: 'loaded', settings: await getSiteSettings(options) };
+  } catch (error) {
+    reportLoadFailure(options, 'Could not load the site settings', error);
+    return unavailable({ settings: BUILT_IN_SETTINGS });
+  }
+}
+
+/**
+ * The state of a page that shows the owner's settings and the projects (home, portfolio):
+ * unavailable as a whole when either part is, so the page loads both again by itself and is not
+ * kept, while it shows what it has (the projects' own state says whether they came).
+ */
+export type SettingsAndProjects = {
+  status: 'loaded' | 'error';
+  settings: SiteSettings;
+  projects: ProjectsState;
+};
+
+export async function loadSettingsAndProjects(
+  options: RequestOptions = {},
+): Promise<SettingsAndProjects> {
+  const [settings, projects] = await Promise.all([loadSettings(options), loadProjects(options)]);
+  const failed = settings.status === 'error' || projects.status === 'error';
+  return { status: failed ? 'error' : 'loaded', settings: settings.settings, projects };
+}
+
+/** "March 2024", from a certificate's `2024-03`. */
+export function monthAndYear(yearMonth: string): string {
+  const [year, month] = yearMonth.split('-').map(Number);
+  if (!year || !month) return yearMonth;
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

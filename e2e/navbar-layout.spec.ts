@@ -1,8 +1,15 @@
 // The header's layout from phone to desktop widths (issue 16): one row, 64 px high, labels on one
 // line; the phone menu button shows a cross while the menu is open. Screenshots of each width go
 // to the test's output folder for a look by eye.
-import { expect, expectNoA11yViolations, mainNav, test } from './fixtures';
-import { NAV_LINKS, SIGN_IN_LABEL, SIGN_UP_LABEL } from '../shell/src/texts';
+import { DEV_ADMIN, expect, expectNoA11yViolations, mainNav, signIn, test } from './fixtures';
+import {
+  ADMIN_DASHBOARD_NAV_LABEL,
+  ADMIN_DASHBOARD_ROUTE,
+  LOGOUT_LABEL,
+  NAV_LINKS,
+  SIGN_IN_LABEL,
+  SIGN_UP_LABEL,
+} from '../shell/src/texts';
 
 const NAVBAR_HEIGHT = 64;
 /** Above this width the links are in the header's row; at or below it, in the phone menu. */
@@ -37,6 +44,38 @@ test.describe('navbar layout', () => {
       await page.screenshot({ path: testInfo.outputPath(`navbar-${width}.png`) });
     });
   }
+
+  test("an admin's bar: the dashboard beside Logout, still one row", async ({ page }, testInfo) => {
+    test.setTimeout(60_000);
+    await signIn(page, 'Dev Admin', DEV_ADMIN.email, DEV_ADMIN.password);
+    for (const width of [961, 1005, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/blog');
+      const header = page.locator('header').first();
+      const dashboard = mainNav(page).getByRole('link', { name: ADMIN_DASHBOARD_NAV_LABEL });
+      await expect(dashboard).toBeVisible();
+      expect((await header.boundingBox())?.height).toBe(NAVBAR_HEIGHT);
+      const items = [
+        ...NAV_LINKS.map((link) =>
+          mainNav(page).getByRole('link', { name: link.label, exact: true }),
+        ),
+        dashboard,
+        mainNav(page).getByRole('button', { name: LOGOUT_LABEL, exact: true }),
+      ];
+      const boxes = await Promise.all(items.map((item) => item.boundingBox()));
+      const first = boxes[0]!;
+      for (const box of boxes) {
+        expect(Math.abs(box!.y + box!.height / 2 - (first.y + first.height / 2))).toBeLessThan(2);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      }
+      await page.screenshot({ path: testInfo.outputPath(`navbar-admin-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await mainNav(page).getByRole('link', { name: ADMIN_DASHBOARD_NAV_LABEL }).click();
+    await expect(page).toHaveURL(ADMIN_DASHBOARD_ROUTE);
+    await page.screenshot({ path: testInfo.outputPath('navbar-admin-390-dashboard.png') });
+  });
 
   test('the phone menu button shows a cross while the menu is open', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 800 });

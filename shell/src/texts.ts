@@ -13,6 +13,9 @@ export const NAV_LINKS = [
 export const SIGN_IN_LABEL = 'Sign In';
 export const SIGN_UP_LABEL = 'Sign Up';
 export const LOGOUT_LABEL = 'Logout';
+/** An admin's way in (issue "the owner runs the site from the dashboard"): beside Logout. */
+export const ADMIN_DASHBOARD_NAV_LABEL = 'Dashboard';
+export const ADMIN_DASHBOARD_ROUTE = '/admin-dashboard';
 export const SEARCH_TOGGLE_LABEL = 'Search';
 export const SEARCH_SUBMIT_LABEL = 'Go';
 export const SEARCH_INPUT_LABEL = 'Search articles';

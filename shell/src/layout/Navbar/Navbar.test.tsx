@@ -1,8 +1,10 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AuthContextValue } from '@portfolio/shared/auth';
 import {
+  ADMIN_DASHBOARD_NAV_LABEL,
+  ADMIN_DASHBOARD_ROUTE,
   LOGOUT_LABEL,
   NAVBAR_SCROLL_THRESHOLD,
   NAV_LINKS,
@@ -45,6 +47,7 @@ const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
   auth.user = null;
+  auth.role = null;
   jest.clearAllMocks();
 });
 
@@ -80,6 +83,29 @@ describe('Navbar', () => {
     expect(auth.signOut).toHaveBeenCalledTimes(1);
     // The navigation follows the awaited sign-out: not necessarily within the click.
     await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('offers an admin the dashboard beside Logout, and no one else', async () => {
+    auth.user = { uid: 'u1', email: 'a@b.c', displayName: 'A', photoURL: null };
+    auth.role = 'user';
+    renderNavbar('/blog');
+    expect(screen.queryByRole('link', { name: ADMIN_DASHBOARD_NAV_LABEL })).toBeNull();
+    cleanup();
+
+    auth.role = 'admin';
+    const user = renderNavbar('/blog');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const dashboard = within(nav).getByRole('link', { name: ADMIN_DASHBOARD_NAV_LABEL });
+    expect(dashboard).toHaveAttribute('href', ADMIN_DASHBOARD_ROUTE);
+    // The spec's links stay as they were, and Logout stays last.
+    const labels = Array.from(nav.querySelectorAll('ul a')).map((link) => link.textContent);
+    expect(labels).toEqual(NAV_LINKS.map((link) => link.label));
+    const logout = within(nav).getByRole('button', { name: LOGOUT_LABEL });
+    expect(
+      dashboard.compareDocumentPosition(logout) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await user.click(dashboard);
+    expect(location()).toBe(ADMIN_DASHBOARD_ROUTE);
   });
 
   it('toggles the search box with the search icon', async () => {

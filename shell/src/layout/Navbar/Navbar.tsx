@@ -4,6 +4,8 @@ import { Link, NavLink, useLocation, useNavigate } from '@portfolio/shared/route
 import { useAuth } from '@portfolio/shared/auth';
 import { prefetchRoute } from '../../federation/prefetch';
 import {
+  ADMIN_DASHBOARD_NAV_LABEL,
+  ADMIN_DASHBOARD_ROUTE,
   LOGOUT_LABEL,
   NAVBAR_SCROLL_THRESHOLD,
   NAV_LINKS,
@@ -38,7 +40,7 @@ function SearchIcon() {
 }
 
 export function Navbar({ brand }: { brand: string }) {
-  const { user, signOut } = useAuth();
+  const { user, role, signOut } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const scrolled = useScrolledPast(NAVBAR_SCROLL_THRESHOLD);
@@ -125,9 +127,24 @@ export function Navbar({ brand }: { brand: string }) {
               <SearchIcon />
             </button>
             {user ? (
-              <button type="button" className={styles.authButton} onClick={() => void onLogout()}>
-                {LOGOUT_LABEL}
-              </button>
+              <>
+                {/* The admin's way in; the API still checks the role on every call. */}
+                {role === 'admin' && (
+                  <NavLink
+                    to={ADMIN_DASHBOARD_ROUTE}
+                    onMouseEnter={() => prefetchRoute(ADMIN_DASHBOARD_ROUTE)}
+                    onFocus={() => prefetchRoute(ADMIN_DASHBOARD_ROUTE)}
+                    className={({ isActive }) =>
+                      [styles.link, isActive ? styles.active : ''].join(' ')
+                    }
+                  >
+                    {ADMIN_DASHBOARD_NAV_LABEL}
+                  </NavLink>
+                )}
+                <button type="button" className={styles.authButton} onClick={() => void onLogout()}>
+                  {LOGOUT_LABEL}
+                </button>
+              </>
             ) : (
               <>
                 <NavLink to="/signin" className={styles.link}>

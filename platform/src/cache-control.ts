@@ -13,6 +13,8 @@ export const NO_CACHE_FILES: ReadonlySet<string> = new Set([
   'mf-manifest.json',
   'mf-stats.json',
   'index.html',
+  // A remote's route table (server/routes.json), which the site's server polls to see a deploy.
+  'routes.json',
 ]);
 
 export function cacheControlFor(file: string): string {

@@ -13,6 +13,8 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/dist/remoteEntry.js')).toBe('no-cache');
     expect(cacheControlFor('/dist/mf-manifest.json')).toBe('no-cache');
     expect(cacheControlFor('/dist/index.html')).toBe('no-cache');
+    expect(cacheControlFor('/dist/server/remoteEntry.js')).toBe('no-cache');
+    expect(cacheControlFor('/dist/server/routes.json')).toBe('no-cache');
   });
 
   it('caches content-hashed files for a year', () => {

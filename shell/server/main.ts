@@ -10,7 +10,7 @@ import { listenSettingsFrom, siteServerOptionsFrom } from './options';
 import { RENDER_BUNDLE } from './plugins/renderer';
 import { siteWorkerCount, startSiteWorkers } from './workers';
 
-/** Set by the server's build: where the shell's build is, from the bundle (tools/build-server). */
+/** Set by the server's build: where the shell's build is, from the bundle (tools/site-server-build.mjs). */
 declare const __SHELL_DIST__: string | undefined;
 
 /** How long a stopping server waits for the requests it is answering. */
@@ -39,7 +39,8 @@ if (!existsSync(path.join(distDir, RENDER_BUNDLE))) {
 
 const workers = siteWorkerCount();
 if (cluster.isPrimary && workers > 1) {
-  // This process hands out connections; the workers run the branch below.
+  // This process starts and restarts the workers, which take their own connections from one
+  // listening socket (docs/decisions/110); they run the branch below.
   const site = startSiteWorkers({
     script: entry,
     execArgv: process.execArgv,

@@ -8,7 +8,8 @@ export const SCRIPTS_START_BY_MS = 3000;
  * after the window's load event (its stylesheets and first images are in) and the next frame, or
  * SCRIPTS_START_BY_MS at the latest. The visitor reads the page before any script is fetched,
  * parsed or run, and hydration comes after (docs/decisions/039). Order is kept (async = false).
- * It is an inline script, so the page's policy must allow it (its nonce).
+ * It is an inline script, so the page's policy must allow it: by its nonce on a page rendered
+ * for one visitor, by its hash on a page a shared cache may keep (docs/decisions/100).
  */
 export function scriptLoader(sources: readonly string[]): string {
   const list = JSON.stringify(sources).replace(/</g, '\\u003c');

@@ -1,4 +1,4 @@
-// Cross-instance invalidation of the response cache through Redis pub/sub (ADR 022).
+// Cross-instance invalidation of the response cache through Redis pub/sub (ADR 023).
 // A write publishes on the channel; every other instance clears its cache when it hears it.
 // A message can only be missed while the subscriber is not subscribed, so the cache is
 // suspended (bypassed) from the moment the subscription drops until it is confirmed again, and

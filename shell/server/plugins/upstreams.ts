@@ -2,7 +2,7 @@
 // everything: its HTML, the shell's files, the content API under /api and each remote's files
 // under /remotes/<name>/. This plugin routes the last two to where each service really is
 // (SiteUpstreams: API_BASE_URL, REMOTE_<NAME>_URL), so `npm start` works as production does; in
-// production the edge (deploy/nginx) routes them before they reach this server, and these routes
+// production the edge (deploy/edge/) routes them before they reach this server, and these routes
 // stay for a site run without one. The API gets no cookie (it trusts ID tokens only, and the
 // site's session cookie is not its business); each remote stays its own deployable on its own
 // origin. A remote's hashed stylesheets that rendered pages link are answered from the copy this

@@ -5,7 +5,7 @@
 //   data: {"generation":7,"active":true}
 //
 // One event on connecting and one after every invalidation of the API's response cache: a
-// write on this instance or, through Redis, on another (ADR 022). `active: false` says the API
+// write on this instance or, through Redis, on another (ADR 023). `active: false` says the API
 // itself cannot hear other instances' writes right now, so nothing derived from its answers
 // should be kept. A comment line every 25 s keeps idle proxies from closing the stream.
 //

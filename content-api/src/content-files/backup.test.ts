@@ -23,6 +23,7 @@ import { loadSeedContent, seedDatabase } from '../db/seed.js';
 import { defaultSettings, seedBadgesFolder } from '../features/settings/defaults.js';
 import { seedSettings } from '../features/settings/repository.js';
 import { images } from '../db/schema.js';
+import { saveImage } from '../features/images/repository.js';
 import { createDatabaseLocation, testDrivers } from '../testing/databases.js';
 import {
   ADMIN,
@@ -57,6 +58,11 @@ const filesOf = (folder: string): Record<string, Buffer> =>
         return [path.relative(folder, file), fs.readFileSync(file)];
       }),
   );
+/** A one-pixel PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const message = {
   name: 'Backup Tester',
   email: 'backup@example.com',
@@ -128,6 +134,30 @@ describe.each(testDrivers)('GET /content/export (%s)', (driver) => {
     const badges = names(body).filter((name) => !names(without).includes(name));
     expect(badges.length).toBeGreaterThan(0);
     expect(names(body)).toEqual([...names(body)].sort());
+  });
+
+  it('carries the images an article’s text shows, not only covers', async () => {
+    await saveImage(t.database.db, {
+      name: 'only-in-text.png',
+      contentType: 'image/png',
+      data: PNG,
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/articles',
+      headers: adminHeaders,
+      payload: {
+        title: 'A picture in the text',
+        content: 'Look:\n\n![A pixel](/images/only-in-text.png)\n',
+        status: 'draft',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const body = (
+      await t.app.inject({ url: '/api/content/export', headers: adminHeaders })
+    ).json<ContentExport>();
+    const image = body.images.find((each) => each.name === 'only-in-text.png');
+    expect(image && Buffer.from(image.data, 'base64').equals(PNG)).toBe(true);
   });
 
   it('refuses a query it does not know', async () => {

@@ -15,6 +15,7 @@ import {
   normalizeTags,
   recordSlugs,
 } from '../features/articles/repository.js';
+import { contentImageNames } from '../features/images/content-images.js';
 import { measureImage } from '../features/images/image-size.js';
 import type { ImageMeasure } from '../features/images/image-size.js';
 import { inspectImage } from '../features/images/image-type.js';
@@ -357,11 +358,14 @@ export async function exportContent(db: Database): Promise<ExportedContent> {
     ),
   };
   const names = [
-    ...new Set(
-      [...exported.articles, ...exported.projects].flatMap((item) =>
+    ...new Set([
+      ...[...exported.articles, ...exported.projects].flatMap((item) =>
         item.image ? [item.image] : [],
       ),
-    ),
+      // And the stored images an article's text shows (`![…](/images/<name>)`, docs/decisions/
+      // 140), so a folder moved to another database keeps its posts' pictures.
+      ...exported.articles.flatMap((item) => contentImageNames(item.body)),
+    ]),
   ].sort();
   const imageRows =
     names.length === 0

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { mockFetch, setUpTestRuntimeConfig, navigatedTo, renderPage } from '@portfolio/testing';
 import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
+import { makeSiteSettings } from '@portfolio/testing/fixtures';
 import {
   ADMIN_DASHBOARD_TITLE,
   ADMIN_SECTIONS_LABEL,
@@ -11,6 +12,7 @@ import {
   TAB_PROJECTS,
   USER_DASHBOARD_LINK,
 } from '../../texts';
+import { TAB_SETTINGS } from '../../features/admin/settings-texts';
 import AdminDashboardPage from './AdminDashboardPage';
 
 const PROJECT = {
@@ -90,6 +92,7 @@ describe('AdminDashboardPage', () => {
       [ARTICLE_LIST]: { body: [] },
       'GET /contact?limit=1&offset=0&box=inbox': { body: [] },
       'GET /contact?limit=20&offset=0&box=inbox': { body: [] },
+      'GET /settings': { body: makeSiteSettings() },
     });
     setCurrentUser(makeUser({ role: 'admin' }));
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
@@ -101,10 +104,13 @@ describe('AdminDashboardPage', () => {
       'aria-selected',
       'true',
     );
+    // The last tab is the site's settings (docs/decisions/141).
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: TAB_MESSAGES })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: TAB_SETTINGS })).toHaveFocus();
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: TAB_PROJECTS })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: TAB_SETTINGS })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: TAB_MESSAGES })).toHaveFocus();
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();

@@ -35,6 +35,8 @@ import type { AdminReadOptions, ListSource } from '../../features/admin/list-pag
 import { MediaPanel } from '../../features/admin/MediaPanel';
 import { TAB_MEDIA } from '../../features/admin/media-texts';
 import { MessagesPanel } from '../../features/admin/MessagesPanel';
+import { SettingsPanel } from '../../features/admin/SettingsPanel';
+import { TAB_SETTINGS } from '../../features/admin/settings-texts';
 import { messagesTabLabel } from '../../features/admin/admin-texts';
 import { confirmLeave } from '../../features/admin/unsaved-work';
 import { useAdminToken } from '../../features/admin/use-admin-token';
@@ -225,6 +227,8 @@ function AdminDashboard() {
         label: messagesTabLabel(TAB_MESSAGES, unread),
         render: () => <MessagesPanel onUnread={setUnread} />,
       },
+      // The site's settings (docs/decisions/141).
+      { key: 'settings', label: TAB_SETTINGS, render: () => <SettingsPanel /> },
     ],
     [unread, setUnread],
   );

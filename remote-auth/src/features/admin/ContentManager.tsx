@@ -173,7 +173,7 @@ export function ContentManager<T extends ContentRecord, Input>({
     // (an older API) nothing is offered, and the Media tab still lists what is left unused.
     const shown = imagesOf ? await imagesOf(deleting._id, options).catch(() => []) : [];
     await remove(deleting._id, options);
-    const unused = imagesOnlyShownBy(deleting._id, shown);
+    const unused = imagesOnlyShownBy(texts.kind, deleting._id, shown);
     if (unused.length > 0) setOffer({ title: deleting.title, images: unused });
     setDeleting(null);
     setNotice(texts.deleted);
@@ -373,7 +373,7 @@ export function ContentManager<T extends ContentRecord, Input>({
           images={offer.images}
           onDone={(count) => {
             setOffer(null);
-            if (count > 0) setNotice(imagesDeletedNotice(count));
+            if (count > 0) setNotice(imagesDeletedNotice(count, texts.kind));
           }}
         />
       )}

@@ -316,6 +316,47 @@ describe('deleting an article', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
   });
 
+  it('offers a deleted project’s cover when nothing else shows it', async () => {
+    const PROJECT = {
+      _id: 'lab',
+      title: 'Home lab',
+      description: 'A lab.',
+      imagePath: PHOTO.path,
+      createdAt: '2026-11-26T10:00:00.000Z',
+      updatedAt: '2026-11-26T10:00:00.000Z',
+    };
+    const cover: MediaItem = {
+      ...PHOTO,
+      uses: [PHOTO.uses[1] as MediaItem['uses'][number]],
+      useCount: 1,
+    };
+    let removed = false;
+    mockFetch({
+      'GET /projects?include=drafts': () => ({ body: removed ? [] : [PROJECT] }),
+      'GET /projects/lab?include=drafts': { body: PROJECT },
+      [`GET /images?limit=100&offset=0&query=${PHOTO.name}`]: page([cover]),
+      'DELETE /projects/lab': () => {
+        removed = true;
+        return { status: 204 };
+      },
+      [`DELETE /images/${PHOTO.name}`]: { status: 204 },
+    });
+    const { user } = renderPage(<AdminDashboardPage />, {
+      route: '/admin-dashboard?tab=projects',
+      auth: true,
+    });
+    await user.click(
+      await screen.findByRole('button', { name: `${DELETE_LABEL} ${PROJECT.title}` }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: DELETE_LABEL }),
+    );
+    const offer = await screen.findByRole('dialog', { name: UNUSED_IMAGES_LABEL });
+    expect(offer).toHaveTextContent(unusedImagesText(PROJECT.title, 1));
+    await user.click(within(offer).getByRole('button', { name: DELETE_IMAGES_LABEL }));
+    expect(await screen.findByText(imagesDeletedNotice(1, 'project'))).toBeInTheDocument();
+  });
+
   it('offers nothing when every image is shown elsewhere too', async () => {
     mockArticles([shared]);
     await deleteArticle();

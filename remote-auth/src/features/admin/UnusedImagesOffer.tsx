@@ -1,7 +1,7 @@
-// After an article is deleted (docs/decisions/142): the images it showed that nothing else shows
-// are offered for deletion too, so uploads do not pile up in public after their article is gone.
+// After an article or a project is deleted (docs/decisions/142): the images it showed that nothing
+// else shows are offered for deletion too, so uploads do not pile up in public after it is gone.
 import { useState } from 'react';
-import type { MediaItem } from '@portfolio/contract';
+import type { MediaItem, MediaUse } from '@portfolio/contract';
 import { deleteImage } from '@portfolio/shared/api-client';
 import { Button, ErrorMessage, Modal } from '@portfolio/shared/ui';
 import { DELETE_BUSY } from '../../texts';
@@ -19,13 +19,17 @@ import adminStyles from './admin.module.css';
 import styles from './MediaLibrary.module.css';
 
 /**
- * The images `item` was the only one to show, among those it showed (asked before its delete):
- * each listed image of which it was the one use.
+ * The images an article or a project was the only one to show, among those it showed (asked
+ * before its delete): each listed image of which it was the one use.
  */
-export function imagesOnlyShownBy(id: string, shown: readonly MediaItem[]): MediaItem[] {
+export function imagesOnlyShownBy(
+  kind: MediaUse['kind'],
+  id: string,
+  shown: readonly MediaItem[],
+): MediaItem[] {
   return shown.filter(
     (image) =>
-      image.useCount === 1 && image.uses.some((use) => use.kind === 'article' && use._id === id),
+      image.useCount === 1 && image.uses.some((use) => use.kind === kind && use._id === id),
   );
 }
 
@@ -34,7 +38,7 @@ export function UnusedImagesOffer({
   images,
   onDone,
 }: {
-  /** The deleted article's title. */
+  /** The deleted article's or project's title. */
   title: string;
   images: readonly MediaItem[];
   /** Closed: how many images were deleted (0: kept). */

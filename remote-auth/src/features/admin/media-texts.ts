@@ -53,7 +53,7 @@ export const chooseImageLabel = (name: string): string => `Choose ${name}`;
 export const IMAGE_CHOSEN = 'Image chosen from the media library.';
 export const CLOSE_PICKER_LABEL = 'Close';
 
-// --- Deleting an article offers to delete the images nothing else shows ---
+// --- Deleting an article or a project offers to delete the images nothing else shows ---
 export const UNUSED_IMAGES_LABEL = 'Delete its images too?';
 export const unusedImagesText = (title: string, count: number): string =>
   count === 1
@@ -61,6 +61,13 @@ export const unusedImagesText = (title: string, count: number): string =>
     : `Nothing else shows these ${count} images of “${title}”. Delete them too?`;
 export const DELETE_IMAGES_LABEL = 'Delete images';
 export const KEEP_IMAGES_LABEL = 'Keep them';
-export const imagesDeletedNotice = (count: number): string =>
-  count === 1 ? 'Article and its image deleted.' : `Article and its ${count} images deleted.`;
+export const imagesDeletedNotice = (
+  count: number,
+  kind: 'article' | 'project' = 'article',
+): string => {
+  const item = kind === 'article' ? 'Article' : 'Project';
+  return count === 1
+    ? `${item} and its image deleted.`
+    : `${item} and its ${count} images deleted.`;
+};
 export const DELETE_IMAGES_ERROR = 'Some images could not be deleted.';

@@ -9,6 +9,7 @@ import {
   getArticlePage,
   getContactMessagePage,
   getMediaPage,
+  getProject,
   getProjects,
   getTags,
   setArticlePublication,
@@ -82,6 +83,14 @@ const ARTICLES: ListSource<Article> = {
     getArticlePage({ offset, limit, query, ...(state && { state }), ...(tag && { tag }) }, options),
   loadTags: (options) => getTags(options),
 };
+/** A project's cover, when it is a stored image, so deleting the project can offer it (ADR 142). */
+const projectImages = async (id: string, options: { token: string }) => {
+  const { imagePath } = await getProject(id, { ...options, includeDrafts: true });
+  const name = imagePath.startsWith('/images/') ? imagePath.slice('/images/'.length) : '';
+  if (!name) return [];
+  const { items } = await getMediaPage({ limit: 100, query: name }, options);
+  return items.filter((item) => item.name === name);
+};
 /** The images an article shows (at most 100), so deleting it can offer theirs (ADR 142). */
 const articleImages = async (id: string, options: { token: string }) =>
   (await getMediaPage({ limit: 100, article: id }, options)).items;
@@ -114,6 +123,7 @@ const TABS: AdminTab[] = [
         update={updateProject}
         setPublication={setProjectPublication}
         remove={deleteProject}
+        imagesOf={projectImages}
         pathOf={projectPath}
         Editor={ProjectEditor}
       />

@@ -33,6 +33,7 @@ import contactRoutes from './features/contact/routes.js';
 import contentExportRoutes from './features/content-export/routes.js';
 import { listenForContentChanges } from './content-files/content-changes.js';
 import { startPublicationTimer } from './features/content-events/publication-timer.js';
+import { startAutoAnalyze } from './db/auto-analyze.js';
 import contentEventRoutes from './features/content-events/routes.js';
 import cspReportRoutes, { DEFAULT_CSP_REPORT_RATE_LIMIT } from './features/csp-reports/routes.js';
 import feedRoutes from './features/feeds/routes.js';
@@ -115,6 +116,11 @@ export interface BuildAppOptions {
    * its back (`npm run content:import`, docs/decisions/121).
    */
   contentChangesUrl?: string;
+  /**
+   * Analyze the database now and then after content changes (PGlite: it has no autovacuum, so
+   * its planner would never have statistics; docs/decisions/134).
+   */
+  autoAnalyze?: boolean;
   /** How GET /health tells whether the store takes writes (docs/decisions/111). */
   storeHealth?: StoreHealthOptions;
   /** How long a request may take to arrive (http/time-limits.ts); tests shorten them. */
@@ -235,6 +241,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Scheduled content comes out on its time: a content change without a write (ADR 120).
   const publications = startPublicationTimer({ db: options.db, cache, warn });
   app.addHook('onClose', async () => publications.stop());
+  if (options.autoAnalyze) {
+    const analyzer = startAutoAnalyze({ db: options.db, cache, warn });
+    app.addHook('onClose', () => analyzer.stop());
+  }
   if (options.contentChangesUrl) {
     const listener = listenForContentChanges({
       url: options.contentChangesUrl,

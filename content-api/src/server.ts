@@ -85,6 +85,7 @@ async function main() {
     db: database.db,
     redis,
     contentChangesUrl: config.databaseUrl,
+    autoAnalyze: database.driver === 'pglite',
     verifyIdToken: createFirebaseVerifier(config.firebaseProjectId, undefined, {
       emulator: Boolean(config.authEmulatorHost),
     }),

@@ -91,7 +91,11 @@ test('the owner restores an earlier saved version of an article and the public p
     await expect(diff.locator('ins')).toContainText(`Saved text number 3 of ${stamp}.`);
     await expect(diff).toContainText('The opening paragraph stays the same.');
     await expectNoA11yViolations(page);
-    if (SCREENSHOTS) await compare.screenshot({ path: `${SCREENSHOTS}/versions-laptop.png` });
+    if (SCREENSHOTS) {
+      await editor
+        .getByTestId('versions')
+        .screenshot({ path: `${SCREENSHOTS}/versions-laptop.png` });
+    }
 
     // A phone: the panel and its diff fit the screen, Restore within reach.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -55,6 +55,18 @@ describe('startAutoAnalyze', () => {
     await analyzer.stop();
   });
 
+  it('analyzes a steady stream of changes once an interval, not never', async () => {
+    const { cache, analyze, analyzer } = started();
+    await jest.advanceTimersByTimeAsync(0);
+    for (let elapsed = 0; elapsed < 180_000; elapsed += 500) {
+      cache.invalidate();
+      await jest.advanceTimersByTimeAsync(500);
+    }
+    // The start's run, then one a minute while the writes go on.
+    expect(analyze).toHaveBeenCalledTimes(4);
+    await analyzer.stop();
+  });
+
   it('says when a run fails and goes on; stops for good', async () => {
     const { cache, analyze, warn, analyzer } = started({ intervalMs: 0 });
     analyze.mockRejectedValueOnce(new Error('disk full'));

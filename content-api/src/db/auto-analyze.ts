@@ -3,8 +3,8 @@
 // statistics at all and the planner guessed: a search for a word in nine articles out of ten was
 // planned as if it were in fifty (bitmap index, then every match ranked and sorted: 0.8 s at
 // 10,000 articles instead of walking the newest ones). This runs ANALYZE soon after the start
-// and again a while after content changes (a write here, a file change, an import), at most
-// once per interval: about 0.3 s of the database's single thread at 10,000 articles.
+// and again once content changes pause (a write here, a file change, an import), at most once a
+// minute: about 0.3 s of the database's single thread at 10,000 articles.
 import { sql } from 'drizzle-orm';
 import type { Database } from './connect.js';
 import type { ResponseCache } from '../http/response-cache.js';
@@ -29,8 +29,8 @@ export interface AutoAnalyze {
   stop(): Promise<void>;
 }
 
-export const AFTER_CHANGE_MS = 30_000;
-export const ANALYZE_INTERVAL_MS = 10 * 60_000;
+export const AFTER_CHANGE_MS = 10_000;
+export const ANALYZE_INTERVAL_MS = 60_000;
 
 export function startAutoAnalyze({
   db,
@@ -46,6 +46,8 @@ export function startAutoAnalyze({
   let runs = 0;
   let lastRun = -Infinity;
   let timer: NodeJS.Timeout | undefined;
+  /** When the oldest change not analyzed yet came: a steady stream of writes waits no longer. */
+  let pendingSince: number | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
 
@@ -53,6 +55,7 @@ export function startAutoAnalyze({
     timer = undefined;
     if (stopped) return;
     lastRun = now();
+    pendingSince = undefined;
     running = analyze()
       .then(() => {
         runs += 1;
@@ -65,11 +68,19 @@ export function startAutoAnalyze({
       });
   }
 
-  /** Runs `delayMs` from now, or when the interval allows, whichever is later. */
+  /**
+   * Runs `delayMs` from now, or when the interval allows, whichever is later; but no later than
+   * an interval after the oldest change waiting.
+   */
   function schedule(delayMs: number): void {
     if (stopped) return;
     if (timer) clearTimeout(timer);
-    const wait = Math.max(delayMs, lastRun + intervalMs - now());
+    const at = now();
+    pendingSince ??= at;
+    const wait = Math.min(
+      Math.max(delayMs, lastRun + intervalMs - at),
+      Math.max(0, pendingSince + intervalMs - at),
+    );
     timer = setTimeout(run, wait);
     timer.unref();
   }

@@ -46,6 +46,8 @@ const DRIVERS = (process.env.SCALE_DRIVERS ?? 'pglite,postgres').split(',');
 const LIGHTHOUSE = process.env.SCALE_LIGHTHOUSE !== '0';
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const CONNECTIONS = 10;
+/** How long to wait after publishing before measuring again. */
+const SETTLE_SECONDS = 15;
 const IN_SERVICES = 'SCALE_IN_SERVICES';
 const RESULTS = path.join(ROOT, 'bench-results', 'scale.json');
 
@@ -300,6 +302,9 @@ async function runDriver(driver, withLighthouse) {
     const seedLighthouse = withLighthouse ? await lighthouseOnBlog('seed', site) : undefined;
     const published = await publish(api, token, generateArticles(ARTICLES));
     console.log(`[bench] ${driver}: ${ARTICLES} articles published in ${published.toFixed(0)} s`);
+    // A site settles after a burst of writes: on PGlite the API analyzes the tables once writes
+    // pause for 10 s (docs/decisions/134), as PostgreSQL's autovacuum does on its own.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
     const grown = await measure(`${driver}, +${ARTICLES}`, site, api, token);
     const grownLighthouse = withLighthouse
       ? await lighthouseOnBlog(`+${ARTICLES}`, site)

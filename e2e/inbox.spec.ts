@@ -14,7 +14,7 @@ import {
   test,
 } from './fixtures';
 import { startSmtpSink } from '../content-api/src/testing/smtp-sink';
-import { DELETE_LABEL, TAB_MESSAGES } from '../remote-auth/src/texts';
+import { DELETE_LABEL, NO_MESSAGES, TAB_MESSAGES } from '../remote-auth/src/texts';
 import {
   ARCHIVE_BOX_LABEL,
   ARCHIVE_LABEL,
@@ -24,6 +24,7 @@ import {
   MOVE_TO_INBOX_LABEL,
   NO_MESSAGE_MATCHES,
   SEARCH_MESSAGES_LABEL,
+  SELECTED_ACTIONS_LABEL,
   SELECT_PAGE_LABEL,
   bulkNotice,
   selectMessageLabel,
@@ -100,8 +101,12 @@ test('messages are searched and handled several at once; a new one is e-mailed t
     await page.goto('/admin-dashboard?tab=messages');
     const panel = page.getByRole('tabpanel');
 
-    // The owner asks to be e-mailed each new message.
-    await panel.getByText(NOTIFICATIONS_HEADING).click();
+    // The owner asks to be e-mailed each new message (once the browser has the page: the box
+    // it loads says so).
+    await expect(
+      panel.getByRole('group', { name: SELECTED_ACTIONS_LABEL }).or(panel.getByText(NO_MESSAGES)),
+    ).toBeVisible();
+    await panel.getByRole('button', { name: NOTIFICATIONS_HEADING }).click();
     await panel.getByLabel(EMAIL_NOTIFY_LABEL).check();
     await panel.getByLabel(EMAIL_TO_LABEL).fill('owner@example.test');
     await panel.getByLabel(EMAIL_FROM_LABEL).fill('site@example.test');
@@ -136,6 +141,8 @@ test('messages are searched and handled several at once; a new one is e-mailed t
 
     // Found by the search, two selected and archived in one go.
     await page.reload();
+    // The list is the browser's (after hydration): typed before it, the search would be reset.
+    await expect(panel.getByRole('listitem').first()).toBeVisible();
     await panel.getByLabel(SEARCH_MESSAGES_LABEL).fill(`${marker}: the workshop`);
     await expect(panel.getByRole('listitem')).toHaveCount(1);
     await panel.getByLabel(SEARCH_MESSAGES_LABEL).fill(marker);

@@ -68,11 +68,13 @@ describe('notification of new messages', () => {
         return { body: { ...body, email: { ...email, passwordSet: password !== undefined } } };
       },
     });
-    const summary = await screen.findByText(NOTIFICATIONS_HEADING);
+    const toggle = await screen.findByRole('button', { name: NOTIFICATIONS_HEADING });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(
       fetchMock.mock.calls.some(([url]) => String(url).includes('/contact/notifications')),
     ).toBe(false);
-    await user.click(summary);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await user.type(await screen.findByLabelText(WEBHOOK_URL_LABEL), STORED.webhookUrl);
     expect(screen.queryByLabelText(SMTP_HOST_LABEL)).toBeNull();
     await user.click(screen.getByLabelText(EMAIL_NOTIFY_LABEL));
@@ -117,7 +119,7 @@ describe('notification of new messages', () => {
         body: { webhook: 'ok', email: 'connect ECONNREFUSED 127.0.0.1:587' },
       },
     });
-    await user.click(await screen.findByText(NOTIFICATIONS_HEADING));
+    await user.click(await screen.findByRole('button', { name: NOTIFICATIONS_HEADING }));
     expect(await screen.findByLabelText(WEBHOOK_URL_LABEL)).toHaveValue(STORED.webhookUrl);
     expect(screen.getByLabelText(SMTP_HOST_LABEL)).toHaveValue('smtp.example.com');
     await user.click(screen.getByRole('button', { name: SAVE_NOTIFICATIONS_LABEL }));

@@ -42,17 +42,25 @@ import { useResource } from './use-resource';
 import styles from './admin.module.css';
 import inboxStyles from './MessagesPanel.module.css';
 
-/** The section, closed at first: its settings are read when it is opened. */
+/** The section, closed at first (a disclosure): its settings are read when it is opened. */
 export function NotificationSettingsSection() {
+  const id = useId();
   const [open, setOpen] = useState(false);
   return (
-    <details
-      className={inboxStyles.notifications}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
-    >
-      <summary>{NOTIFICATIONS_HEADING}</summary>
-      {open && <LoadedSettings />}
-    </details>
+    <section className={inboxStyles.notifications} aria-labelledby={`${id}-toggle`}>
+      <Button
+        id={`${id}-toggle`}
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls={`${id}-settings`}
+        onClick={() => setOpen((current) => !current)}
+      >
+        {NOTIFICATIONS_HEADING}
+      </Button>
+      <div id={`${id}-settings`} hidden={!open}>
+        {open && <LoadedSettings />}
+      </div>
+    </section>
   );
 }
 

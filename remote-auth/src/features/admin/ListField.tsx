@@ -13,6 +13,8 @@ import styles from './SettingsPanel.module.css';
 export interface ListFieldProps<T> {
   /** The list's legend: "Profile links". */
   label: string;
+  /** Its legend for screen readers only (a section's heading already says it). */
+  hideLabel?: boolean;
   /** What one item is called: "Profile link" (its legend is "Profile link 2"). */
   item: string;
   items: readonly T[];
@@ -32,6 +34,7 @@ export interface ListFieldProps<T> {
  */
 export function ListField<T>({
   label,
+  hideLabel = false,
   item,
   items,
   max,
@@ -49,7 +52,7 @@ export function ListField<T>({
   };
   return (
     <fieldset className={styles.list}>
-      <legend>{label}</legend>
+      <legend className={hideLabel ? 'visually-hidden' : undefined}>{label}</legend>
       {items.length > 0 && (
         <ol className={styles.items}>
           {items.map((value, index) => {

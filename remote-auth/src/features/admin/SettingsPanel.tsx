@@ -276,6 +276,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       <Section title={T.SECTION_CERTIFICATIONS}>
         <ListField
           label={T.SECTION_CERTIFICATIONS}
+          hideLabel
           item={T.CERTIFICATION_ITEM}
           items={values.certifications}
           max={maxItems(PORTFOLIO.certifications)}
@@ -332,6 +333,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       <Section title={T.SECTION_SKILLS}>
         <ListField
           label={T.SECTION_SKILLS}
+          hideLabel
           item={T.SKILL_GROUP_ITEM}
           items={values.skillGroups}
           max={maxItems(PORTFOLIO.skillGroups)}
@@ -365,6 +367,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       <Section title={T.SECTION_EXPERIENCE}>
         <ListField
           label={T.SECTION_EXPERIENCE}
+          hideLabel
           item={T.EXPERIENCE_ITEM}
           items={values.experience}
           max={maxItems(PORTFOLIO.experience)}
@@ -417,6 +420,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       <Section title={T.SECTION_TESTIMONIALS}>
         <ListField
           label={T.SECTION_TESTIMONIALS}
+          hideLabel
           item={T.TESTIMONIAL_ITEM}
           items={values.testimonials}
           max={maxItems(PORTFOLIO.testimonials)}
@@ -461,6 +465,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       <Section title={T.SECTION_SERVICES}>
         <ListField
           label={T.SECTION_SERVICES}
+          hideLabel
           item={T.SERVICE_ITEM}
           items={values.services}
           max={maxItems(PORTFOLIO.services)}

@@ -1,22 +1,25 @@
 // What the owner says about themself: the site's settings (docs/decisions/141), edited in the
 // dashboard and read by every page's loader (GET /settings), never constants of this remote.
 // When the API does not answer, the pages show the seed's settings as the first start stored
-// them (content-api/seed/settings.json, bundled at build time), and say that their data could
-// not be had: they load it again by themselves (docs/decisions/116) and are never kept.
+// them (content-api/seed/settings.json, built into a chunk of its own that only such a page
+// loads), and say that their data could not be had: they load it again by themselves
+// (docs/decisions/116) and are never kept.
 import { getSiteSettings } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
 import { reportLoadFailure, unavailable } from '@portfolio/shared/page-data';
 import type { Unavailable } from '@portfolio/shared/page-data';
+import type { SiteContext } from '@portfolio/shared/head';
 import type { SiteSettings } from '@portfolio/shared/types';
-import seed from '../../../../content-api/seed/settings.json';
 import { loadProjects } from '../projects/project-states';
 import type { ProjectsState } from '../projects/project-states';
 
 /** The seed's settings: shown while the API cannot be reached. */
-export const BUILT_IN_SETTINGS: SiteSettings = {
-  ...(seed as Omit<SiteSettings, 'updatedAt'>),
-  updatedAt: '1970-01-01T00:00:00.000Z',
-};
+export async function builtInSettings(): Promise<SiteSettings> {
+  const { default: seed } = await import(
+    /* webpackChunkName: "seed-settings" */ '../../../../content-api/seed/settings.json'
+  );
+  return { ...(seed as Omit<SiteSettings, 'updatedAt'>), updatedAt: '1970-01-01T00:00:00.000Z' };
+}
 
 /** A page's settings: the API's, or the built-in ones (then the page's state is unavailable). */
 export type SettingsState =
@@ -28,7 +31,7 @@ export async function loadSettings(options: RequestOptions = {}): Promise<Settin
     return { status: 'loaded', settings: await getSiteSettings(options) };
   } catch (error) {
     reportLoadFailure(options, 'Could not load the site settings', error);
-    return unavailable({ settings: BUILT_IN_SETTINGS });
+    return unavailable({ settings: await builtInSettings() });
   }
 }
 
@@ -60,4 +63,17 @@ export function monthAndYear(yearMonth: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/**
+ * The owner a page's head names: its settings', or (no data: the page was left to the browser)
+ * the site's, as the site's server read them.
+ */
+export function headOwner(
+  data: { settings: SiteSettings } | null,
+  site: SiteContext,
+): { name: string; jobTitle: string | undefined } {
+  return data
+    ? { name: data.settings.owner.name, jobTitle: data.settings.owner.jobTitle }
+    : { name: site.siteName, jobTitle: site.jobTitle };
 }

@@ -5,7 +5,7 @@ import { breadcrumbJsonLd, metaDescription } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
 import { Spinner } from '@portfolio/shared/ui';
-import { BUILT_IN_SETTINGS, loadSettings } from '../../features/settings/site-settings';
+import { loadSettings } from '../../features/settings/site-settings';
 import type { SettingsState } from '../../features/settings/site-settings';
 import {
   ABOUT_DOCUMENT_TITLE,
@@ -29,7 +29,7 @@ export function loader(args: LoaderFunctionArgs): Promise<SettingsState> {
 
 export const head: PageHead<typeof loader> = ({ data, site }) => ({
   title: ABOUT_DOCUMENT_TITLE,
-  description: metaDescription((data ?? { settings: BUILT_IN_SETTINGS }).settings.about.intro[0]),
+  description: metaDescription(data?.settings.about.intro[0]),
   jsonLd: [
     breadcrumbJsonLd(site, [
       { name: site.siteName, path: '/' },

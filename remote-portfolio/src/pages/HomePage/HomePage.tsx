@@ -10,7 +10,7 @@ import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { metaDescription, personJsonLd } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { ProjectList } from '../../features/projects/ProjectList';
-import { BUILT_IN_SETTINGS, loadSettingsAndProjects } from '../../features/settings/site-settings';
+import { headOwner, loadSettingsAndProjects } from '../../features/settings/site-settings';
 import type { SettingsAndProjects } from '../../features/settings/site-settings';
 import { DeferredTestimonialCarousel } from '../../features/testimonials/DeferredTestimonialCarousel';
 import {
@@ -42,11 +42,11 @@ export function loader(args: LoaderFunctionArgs) {
 
 /** The home page's head: the owner, as a Person with their profile links (docs/decisions/060). */
 export const head: PageHead<typeof loader> = ({ data, site }) => {
-  const { owner, portfolio } = (data ?? { settings: BUILT_IN_SETTINGS }).settings;
+  const owner = headOwner(data, site);
   return {
-    title: homeDocumentTitle(owner.name, owner.jobTitle),
-    description: metaDescription(portfolio.heroIntro),
-    jsonLd: [personJsonLd(site, { jobTitle: owner.jobTitle })],
+    title: owner.jobTitle ? homeDocumentTitle(owner.name, owner.jobTitle) : owner.name,
+    description: metaDescription(data?.settings.portfolio.heroIntro),
+    jsonLd: [personJsonLd(site, owner.jobTitle ? { jobTitle: owner.jobTitle } : {})],
   };
 };
 

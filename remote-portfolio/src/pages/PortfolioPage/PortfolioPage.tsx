@@ -6,7 +6,7 @@ import type { PageHead } from '@portfolio/shared/head';
 import { Spinner } from '@portfolio/shared/ui';
 import { CertificateGallery } from '../../features/certificates/CertificateGallery';
 import { ProjectList } from '../../features/projects/ProjectList';
-import { BUILT_IN_SETTINGS, loadSettingsAndProjects } from '../../features/settings/site-settings';
+import { headOwner, loadSettingsAndProjects } from '../../features/settings/site-settings';
 import type { SettingsAndProjects } from '../../features/settings/site-settings';
 import { SkillChips } from '../../features/skills/SkillChips';
 import {
@@ -29,12 +29,12 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export const head: PageHead<typeof loader> = ({ data, site }) => {
-  const { owner, portfolio } = (data ?? { settings: BUILT_IN_SETTINGS }).settings;
+  const owner = headOwner(data, site);
   return {
     title: PORTFOLIO_DOCUMENT_TITLE,
-    description: metaDescription(portfolio.summary[0]),
+    description: metaDescription(data?.settings.portfolio.summary[0]),
     jsonLd: [
-      personJsonLd(site, { jobTitle: owner.jobTitle }),
+      personJsonLd(site, owner.jobTitle ? { jobTitle: owner.jobTitle } : {}),
       breadcrumbJsonLd(site, [
         { name: site.siteName, path: '/' },
         { name: PORTFOLIO_DOCUMENT_TITLE, path: PORTFOLIO_PATH },

@@ -45,7 +45,16 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { browserName: 'chromium' },
-      testIgnore: ['faults/**', 'deploys/**', 'dev/**'],
+      testIgnore: ['faults/**', 'deploys/**', 'dev/**', 'settings.spec.ts'],
+    },
+    // The site's settings (docs/decisions/141) are every page's: the spec that changes them
+    // runs after the others, alone, and puts them back.
+    {
+      name: 'settings',
+      use: { browserName: 'chromium' },
+      testMatch: 'settings.spec.ts',
+      dependencies: ['chromium'],
+      workers: 1,
     },
     // Real faults (the content API's gate switched off, slowed, failing) affect every page of
     // the stack: these specs run after the others, one at a time.
@@ -53,7 +62,7 @@ export default defineConfig({
       name: 'faults',
       use: { browserName: 'chromium' },
       testMatch: 'faults/**/*.spec.ts',
-      dependencies: ['chromium'],
+      dependencies: ['settings'],
       workers: 1,
     },
     // Redeploys on a small site of their own (support/deploy-harness.mjs), with a real build of

@@ -115,6 +115,12 @@ test('messages are searched and handled several at once; a new one is e-mailed t
     await panel.getByRole('button', { name: SAVE_NOTIFICATIONS_LABEL }).click();
     await expect(panel.getByText(NOTIFICATIONS_SAVED)).toBeVisible();
     await expectNoA11yViolations(page);
+    if (process.env.E2E_SCREENSHOTS) {
+      await page.screenshot({
+        path: `${process.env.E2E_SCREENSHOTS}/inbox-notifications-laptop.png`,
+        fullPage: true,
+      });
+    }
 
     // Three messages arrive; the first is e-mailed, Reply-To its sender.
     for (const [index, text] of [

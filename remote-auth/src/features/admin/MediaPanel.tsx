@@ -115,7 +115,7 @@ export function MediaPanel() {
             </Button>
           ))}
         </div>
-        <div className={styles.search}>
+        <div className={`${adminStyles.field} ${styles.search}`}>
           <label htmlFor={`${id}-search`}>{SEARCH_MEDIA_LABEL}</label>
           <input
             id={`${id}-search`}

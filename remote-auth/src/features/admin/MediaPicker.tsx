@@ -26,6 +26,7 @@ import { MediaThumbnail } from './MediaThumbnail';
 import { Pager } from './Pager';
 import { useAdminToken } from './use-admin-token';
 import { useSettled } from './use-settled';
+import adminStyles from './admin.module.css';
 import styles from './MediaLibrary.module.css';
 import { useResource } from './use-resource';
 
@@ -92,7 +93,7 @@ function MediaChoices({ onPick }: { onPick(item: MediaItem): void }) {
     <div className={styles.picker}>
       <h2>{MEDIA_PICKER_LABEL}</h2>
       {/* Not a <form>: the picker opens inside an editor's form. */}
-      <div role="search" className={styles.search}>
+      <div role="search" className={`${adminStyles.field} ${styles.search}`}>
         <label htmlFor={`${id}-search`}>{SEARCH_MEDIA_LABEL}</label>
         <input
           id={`${id}-search`}

@@ -209,7 +209,7 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
           </Button>
         ))}
       </div>
-      <div className={inboxStyles.search}>
+      <div className={`${styles.field} ${inboxStyles.search}`}>
         <label htmlFor={`${id}-search`}>{SEARCH_MESSAGES_LABEL}</label>
         <input
           id={`${id}-search`}

@@ -22,13 +22,16 @@ import {
   NOT_USED,
   NO_ALT_TEXT,
   NO_MEDIA_MATCHES,
+  NO_UNUSED_MEDIA,
   SEARCH_MEDIA_LABEL,
   UNUSED_IMAGES_LABEL,
   chooseImageLabel,
   deleteImageLabel,
+  deleteUnusedOnPageLabel,
   formatBytes,
   imageDeletedNotice,
   imagesDeletedNotice,
+  unusedDeletedNotice,
   unusedImagesText,
 } from './media-texts';
 
@@ -165,6 +168,36 @@ describe('the Media tab', () => {
     expect(await screen.findByText(imageDeletedNotice(UNUSED.name))).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(UNUSED.name)).toBeNull());
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('deletes the unused images of a page after one confirmation', async () => {
+    const other: MediaItem = { ...UNUSED, name: 'old-photo.png', path: '/images/old-photo.png' };
+    const deleted: string[] = [];
+    mockFetch({
+      [FIRST_PAGE]: page([PHOTO, UNUSED, other]),
+      'GET /images?limit=24&offset=0&usage=unused': () =>
+        page([UNUSED, other].filter((item) => !deleted.includes(item.name))),
+      [`DELETE /images/${UNUSED.name}`]: () => {
+        deleted.push(UNUSED.name);
+        return { status: 204 };
+      },
+      [`DELETE /images/${other.name}`]: () => {
+        deleted.push(other.name);
+        return { status: 204 };
+      },
+    });
+    const { user } = openMedia();
+    await screen.findByText(PHOTO.name);
+    // Only under Unused.
+    expect(screen.queryByRole('button', { name: deleteUnusedOnPageLabel(2) })).toBeNull();
+    await user.click(screen.getByRole('button', { name: MEDIA_UNUSED_LABEL }));
+    await user.click(await screen.findByRole('button', { name: deleteUnusedOnPageLabel(2) }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete "the 2 unused images on this page"?');
+    await user.click(within(dialog).getByRole('button', { name: DELETE_LABEL }));
+    expect(await screen.findByText(unusedDeletedNotice(2))).toBeInTheDocument();
+    expect(deleted).toEqual([UNUSED.name, other.name]);
+    expect(await screen.findByText(NO_UNUSED_MEDIA)).toBeInTheDocument();
   });
 
   it('says the server’s reason when an image is in use after all', async () => {

@@ -30,12 +30,15 @@ import {
   TAB_MEDIA,
   USED_IN_LABEL,
   deleteImageLabel,
+  deleteUnusedOnPageLabel,
   formatBytes,
   formatPixels,
   imageCount,
   imageDeletedNotice,
   imageTitle,
   moreUses,
+  unusedDeletedNotice,
+  unusedOnPageTitle,
   kindOfUse,
   whereUsed,
 } from './media-texts';
@@ -72,6 +75,8 @@ export function MediaPanel() {
   const setPage = (next: number) => setPaged({ filters, page: next });
   const [notice, setNotice] = useState('');
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  /** The unused images of the page, all deleted after one confirmation. */
+  const [deletingPage, setDeletingPage] = useState<MediaItem[] | null>(null);
 
   const load = useCallback(
     async (): Promise<ListPage<MediaItem>> =>
@@ -140,6 +145,19 @@ export function MediaPanel() {
           {loaded.items.length === 0 ? empty : loaded.total !== null && imageCount(loaded.total)}
         </p>
       )}
+      {loaded && usage === 'unused' && loaded.items.length > 0 && (
+        <p>
+          <Button
+            variant="danger"
+            onClick={() => {
+              setNotice('');
+              setDeletingPage(loaded.items.filter((item) => item.useCount === 0));
+            }}
+          >
+            {deleteUnusedOnPageLabel(loaded.items.length)}
+          </Button>
+        </p>
+      )}
       {loaded && loaded.items.length > 0 && (
         <ul className={styles.grid} aria-label={MEDIA_LIST_LABEL}>
           {loaded.items.map((item) => (
@@ -204,6 +222,32 @@ export function MediaPanel() {
           pages={pages}
           hasNext={hasNext}
           onPage={setPage}
+        />
+      )}
+      {deletingPage && (
+        <ConfirmDelete
+          title={unusedOnPageTitle(deletingPage.length)}
+          onCancel={() => setDeletingPage(null)}
+          onConfirm={async () => {
+            const token = await getToken();
+            let deleted = 0;
+            try {
+              // One at a time: each is refused (409) if something took it up meanwhile.
+              for (const item of deletingPage) {
+                await deleteImage(item.path, { token });
+                deleted += 1;
+              }
+            } finally {
+              if (deleted > 0) {
+                setNotice(unusedDeletedNotice(deleted));
+                // What is left to confirm again, after a refusal: those not deleted yet.
+                setDeletingPage((current) => current && current.slice(deleted));
+                reload();
+              }
+            }
+            setDeletingPage(null);
+            if (page > 0) setPage(page - 1);
+          }}
         />
       )}
       {deleting && (

@@ -45,6 +45,13 @@ export const deleteImageLabel = (name: string): string => `Delete image ${name}`
 export const imageTitle = (name: string): string => `the image ${name}`;
 export const imageDeletedNotice = (name: string): string => `Image ${name} deleted.`;
 export const copyPathLabel = (name: string): string => `Address of ${name}`;
+/** The Unused filter's one action on its page. */
+export const deleteUnusedOnPageLabel = (count: number): string =>
+  count === 1 ? 'Delete this unused image' : `Delete these ${count} unused images`;
+export const unusedOnPageTitle = (count: number): string =>
+  count === 1 ? 'the unused image on this page' : `the ${count} unused images on this page`;
+export const unusedDeletedNotice = (count: number): string =>
+  count === 1 ? '1 unused image deleted.' : `${count} unused images deleted.`;
 
 // --- Choosing an image from the library in an editor ---
 export const CHOOSE_FROM_LIBRARY_LABEL = 'Choose from the media library';

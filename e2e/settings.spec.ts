@@ -132,6 +132,12 @@ test('the owner changes their name, job title and accent in the dashboard: every
       await expect(certifications).toContainText(
         `Issued by ${before.portfolio.certifications[0]!.issuer}`,
       );
+      if (SCREENSHOTS) {
+        await certifications.screenshot({ path: `${SCREENSHOTS}/certifications-1280.png` });
+        await fresh.setViewportSize({ width: 390, height: 844 });
+        await certifications.screenshot({ path: `${SCREENSHOTS}/certifications-390.png` });
+        await fresh.setViewportSize({ width: 1280, height: 720 });
+      }
 
       await fresh.goto('/blog');
       await fresh

@@ -117,7 +117,9 @@ describe('startSiteWorkers', () => {
     } finally {
       await site.stop();
     }
-    await expect(answeringPid(port)).rejects.toThrow(/ECONNREFUSED/);
+    // Nothing answers any more: refused, or reset by a listening socket its exiting worker was
+    // closing at that moment (each worker has its own, docs/decisions/110).
+    await expect(answeringPid(port)).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
   }, 20_000);
 
   it('a worker killed under load costs no hung request, only the connections it had taken', async () => {

@@ -9,7 +9,7 @@ import { adminHeaders, readerHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { saveImage } from './repository.js';
-import { imageInUse } from './routes.js';
+import { SETTINGS_USE, imageInUse } from './routes.js';
 
 function multipart(file: Buffer, filename: string) {
   const boundary = '----media-test-boundary';
@@ -296,5 +296,37 @@ describe('imageInUse', () => {
     ).toBe(
       'This image is in use: the cover of the article "A", the text of the article "B", the text of the article "C" and 4 more. Remove it from there first.',
     );
+  });
+});
+
+describe('an image the site settings show (docs/decisions/141)', () => {
+  let t: TestApp;
+  const badge = 'cert-penetration-testing.svg';
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { badges: true });
+  });
+  afterAll(() => t.close());
+
+  it('is in use: not listed as unused, and not deleted', async () => {
+    const unused = await t.app.inject({
+      url: '/api/images?usage=unused&limit=100',
+      headers: adminHeaders,
+    });
+    expect((unused.json() as MediaItem[]).map((item) => item.name)).not.toContain(badge);
+    const used = await t.app.inject({
+      url: '/api/images?usage=used&limit=100',
+      headers: adminHeaders,
+    });
+    expect((used.json() as MediaItem[]).map((item) => item.name)).toContain(badge);
+
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/images/${badge}`,
+      headers: adminHeaders,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: imageInUse([], 0, true) });
+    expect(refused.json().message).toContain(SETTINGS_USE);
+    expect((await t.app.inject(`/api/images/${badge}`)).statusCode).toBe(200);
   });
 });

@@ -29,11 +29,28 @@ function textArray(values: readonly string[]): SQL {
 const shownName = (column: SQL) =>
   sql`case when ${column} like '/images/%' then substr(${column}, ${IMAGE_PATH_PREFIX.length + 1}) end`;
 
-/** Every image name some article or project shows: covers, and the names in articles' text. */
+/**
+ * The images the site settings show (a certificate's badge, docs/decisions/141): each a string
+ * `/images/<name>` somewhere in the settings document.
+ */
+const SETTINGS_NAMES = sql`(
+  select (regexp_matches(s.data::text, '"/images/([a-z0-9][a-z0-9.-]*)"', 'g'))[1]
+  from site_settings s
+)`;
+
+/** Whether the site settings show the image `name`. */
+const inSettings = (name: string) =>
+  sql`exists (select 1 from site_settings s where strpos(s.data::text, ${`"${IMAGE_PATH_PREFIX}${name}"`}) > 0)`;
+
+/**
+ * Every image name some article, project or the settings show: covers, the names in articles'
+ * text, the settings' badges.
+ */
 const USED_NAMES = sql`(
   select ${shownName(sql`a.image_path`)} from articles a where a.image_path like '/images/%'
   union select ${shownName(sql`p.image_path`)} from projects p where p.image_path like '/images/%'
   union select unnest(a.content_image_names) from articles a
+  union select * from ${SETTINGS_NAMES} settings_names
 )`;
 
 /** The images an article shows: its cover and those its text names. */
@@ -231,7 +248,7 @@ export async function listMedia(
 export type DeleteOutcome =
   | { status: 'deleted' }
   | { status: 'missing' }
-  | ({ status: 'in-use' } & Pick<ImageUses, 'uses' | 'useCount'>);
+  | ({ status: 'in-use'; inSettings: boolean } & Pick<ImageUses, 'uses' | 'useCount'>);
 
 /**
  * Deletes an image no article or project shows, in one statement (its variants go with it). One
@@ -247,15 +264,19 @@ export async function deleteUnusedImage(db: Database, name: string): Promise<Del
         eq(images.name, name),
         sql`not exists (select 1 from articles a where a.image_path = ${path} or a.content_image_names @> ${textArray([name])})`,
         sql`not exists (select 1 from projects p where p.image_path = ${path})`,
+        sql`not ${inSettings(name)}`,
       ),
     )
     .returning({ name: images.name });
   if (deleted.length > 0) return { status: 'deleted' };
-  const stored = await db.select({ name: images.name }).from(images).where(eq(images.name, name));
-  if (stored.length === 0) return { status: 'missing' };
+  const [stored] = await db
+    .select({ name: images.name, settings: sql<boolean>`${inSettings(name)}` })
+    .from(images)
+    .where(eq(images.name, name));
+  if (!stored) return { status: 'missing' };
   const { uses, useCount } = (await findImageUses(db, [name])).get(name) ?? {
     uses: [],
     useCount: 0,
   };
-  return { status: 'in-use', uses, useCount };
+  return { status: 'in-use', uses, useCount, inSettings: Boolean(stored.settings) };
 }

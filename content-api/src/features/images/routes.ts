@@ -29,6 +29,9 @@ export const MAX_IMAGE_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 export const MAX_SVG_BYTES = 2 * 1024 * 1024;
 export const IMAGE_NOT_FOUND = 'Image not found';
 /** Where a use is, in words: `the cover of the article "TLS in Practice"`. */
+/** How the 409 names the site settings' use of an image (a certificate's badge). */
+export const SETTINGS_USE = 'the site settings (a certificate badge)';
+
 function describeUse(use: MediaUse): string {
   const where = [use.cover && 'the cover', use.inText && 'the text'].filter(Boolean).join(' and ');
   return `${where} of the ${use.kind} "${use.title}"`;
@@ -38,9 +41,13 @@ function describeUse(use: MediaUse): string {
  * The 409 of a delete: where the image is shown, so the owner knows what to change first
  * (`This image is in use: the cover of the article "A", the text of the article "B" and 3 more.`).
  */
-export function imageInUse(uses: readonly MediaUse[], useCount: number): string {
-  const listed = uses.slice(0, 3).map(describeUse);
-  const more = useCount - listed.length;
+export function imageInUse(
+  uses: readonly MediaUse[],
+  useCount: number,
+  inSettings = false,
+): string {
+  const listed = [...(inSettings ? [SETTINGS_USE] : []), ...uses.slice(0, 3).map(describeUse)];
+  const more = useCount + (inSettings ? 1 : 0) - listed.length;
   const last = more > 0 ? `${more} more` : listed.pop();
   const where = listed.length > 0 ? `${listed.join(', ')} and ${last}` : last;
   return `This image is in use: ${where}. Remove it from there first.`;
@@ -162,7 +169,7 @@ const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, a
       const outcome = await deleteUnusedImage(db, request.params.name);
       if (outcome.status === 'missing') throw new HttpError(404, IMAGE_NOT_FOUND);
       if (outcome.status === 'in-use') {
-        throw new HttpError(409, imageInUse(outcome.uses, outcome.useCount));
+        throw new HttpError(409, imageInUse(outcome.uses, outcome.useCount, outcome.inSettings));
       }
       return reply.code(204).send();
     },

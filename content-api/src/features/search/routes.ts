@@ -30,7 +30,7 @@ export const MAX_SEARCH_RESULTS = SEARCH_DEFAULT_LIMIT;
  * How many matches a search ranks (docs/decisions/134): every one up to this many, else the
  * newest this many. X-Total-Count counts those: a search that matches more says this many.
  */
-export const SEARCH_RANKED_MATCHES = 1_000;
+export const SEARCH_RANKED_MATCHES = 500;
 const EDGE_LENGTH = 40;
 
 export type { SearchResult };
@@ -46,8 +46,8 @@ const HEADLINE_OPTIONS =
  * usually the start of its words: `secur` in "security"), without the words the window's ends
  * cut; the whole text when it is short or the lexeme is not found so (`studi` in "study").
  */
-const WINDOW_BEFORE = 200;
-const WINDOW_LENGTH = 600;
+const WINDOW_BEFORE = 150;
+const WINDOW_LENGTH = 400;
 
 function headlineSource(query: SQL): SQL<string> {
   const lexeme = sql`(regexp_match(querytree(${query}), '''([^'']+)'''))[1]`;

@@ -627,8 +627,10 @@ export const MediaItemSchema = ObjectOf({
   alt: Union([StringType(), Null()]),
   /** Where it is shown, articles first (at most MEDIA_USES_LISTED). */
   uses: ArrayOf(MediaUseSchema),
-  /** How many articles and projects show it in all; 0: unused. */
+  /** How many articles and projects show it in all; 0: unused, unless `inSettings`. */
   useCount: Integer(),
+  /** The site settings show it (a certificate's badge, docs/decisions/141): in use. */
+  inSettings: Optional(BooleanType()),
 });
 export type MediaItem = Static<typeof MediaItemSchema>;
 

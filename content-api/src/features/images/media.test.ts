@@ -317,7 +317,8 @@ describe('an image the site settings show (docs/decisions/141)', () => {
       url: '/api/images?usage=used&limit=100',
       headers: adminHeaders,
     });
-    expect((used.json() as MediaItem[]).map((item) => item.name)).toContain(badge);
+    const listed = (used.json() as MediaItem[]).find((item) => item.name === badge);
+    expect(listed).toMatchObject({ inSettings: true, useCount: 0, uses: [] });
 
     const refused = await t.app.inject({
       method: 'DELETE',

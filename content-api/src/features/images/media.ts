@@ -38,9 +38,13 @@ const SETTINGS_NAMES = sql`(
   from site_settings s
 )`;
 
-/** Whether the site settings show the image `name`. */
-const inSettings = (name: string) =>
-  sql`exists (select 1 from site_settings s where strpos(s.data::text, ${`"${IMAGE_PATH_PREFIX}${name}"`}) > 0)`;
+/** Whether the site settings show the image `name` (a name, or the images.name column). */
+const inSettings = (name: string | SQL) =>
+  sql`exists (select 1 from site_settings s where strpos(s.data::text, ${
+    typeof name === 'string'
+      ? `"${IMAGE_PATH_PREFIX}${name}"`
+      : sql`${`"${IMAGE_PATH_PREFIX}`} || ${name} || '"'`
+  }) > 0)`;
 
 /**
  * Every image name some article, project or the settings show: covers, the names in articles'
@@ -210,6 +214,7 @@ export async function listMedia(
         height: images.height,
         variantFallback: images.variantFallback,
         createdAt: images.createdAt,
+        inSettings: sql<boolean>`${inSettings(sql`${images.name}`)}`,
       })
       .from(images)
       .where(where)
@@ -240,6 +245,7 @@ export async function listMedia(
       alt: used.alt,
       uses: used.uses,
       useCount: used.useCount,
+      ...(row.inSettings && { inSettings: true }),
     };
   });
   return { items, total: Number(counted?.total ?? 0) };

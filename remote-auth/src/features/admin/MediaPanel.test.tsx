@@ -20,6 +20,7 @@ import {
   MEDIA_PICKER_LABEL,
   MEDIA_UNUSED_LABEL,
   NOT_USED,
+  USED_IN_SETTINGS,
   NO_ALT_TEXT,
   NO_MEDIA_MATCHES,
   NO_UNUSED_MEDIA,
@@ -129,6 +130,22 @@ describe('the Media tab', () => {
     expect(
       within(unused).getByRole('button', { name: deleteImageLabel(UNUSED.name) }),
     ).toBeEnabled();
+  });
+
+  it('says an image the site settings show is in use, and offers no delete', async () => {
+    const badge: MediaItem = {
+      ...UNUSED,
+      name: 'cert-badge.svg',
+      path: '/images/cert-badge.svg',
+      inSettings: true,
+    };
+    mockFetch({ [FIRST_PAGE]: page([badge]) });
+    openMedia();
+    const list = await screen.findByRole('list', { name: MEDIA_LIST_LABEL });
+    const [item] = Array.from(list.children) as [HTMLElement];
+    expect(item).toHaveTextContent(USED_IN_SETTINGS);
+    expect(item).not.toHaveTextContent(NOT_USED);
+    expect(within(item).queryByRole('button')).toBeNull();
   });
 
   it('filters the unused and searches by name', async () => {

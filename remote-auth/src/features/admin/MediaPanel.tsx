@@ -22,6 +22,8 @@ import {
   MEDIA_UNUSED_LABEL,
   MEDIA_USED_LABEL,
   NOT_USED,
+  USED_IN_SETTINGS,
+  isImageUsed,
   NO_ALT_TEXT,
   NO_MEDIA,
   NO_MEDIA_MATCHES,
@@ -151,7 +153,7 @@ export function MediaPanel() {
             variant="danger"
             onClick={() => {
               setNotice('');
-              setDeletingPage(loaded.items.filter((item) => item.useCount === 0));
+              setDeletingPage(loaded.items.filter((item) => !isImageUsed(item)));
             }}
           >
             {deleteUnusedOnPageLabel(loaded.items.length)}
@@ -178,10 +180,11 @@ export function MediaPanel() {
                   <div>
                     <dt>{USED_IN_LABEL}</dt>
                     <dd>
-                      {item.useCount === 0 ? (
+                      {!isImageUsed(item) ? (
                         NOT_USED
                       ) : (
                         <ul className={styles.uses}>
+                          {item.inSettings && <li>{USED_IN_SETTINGS}</li>}
                           {item.uses.map((use) => (
                             <li key={`${use.kind}-${use._id}`}>
                               {kindOfUse(use.kind)} <Link to={pathOfUse(use)}>{use.title}</Link> (
@@ -197,7 +200,7 @@ export function MediaPanel() {
                   </div>
                 </dl>
               </div>
-              {item.useCount === 0 && (
+              {!isImageUsed(item) && (
                 <div className={styles.actions}>
                   <Button
                     variant="danger"

@@ -29,7 +29,9 @@ export function imagesOnlyShownBy(
 ): MediaItem[] {
   return shown.filter(
     (image) =>
-      image.useCount === 1 && image.uses.some((use) => use.kind === kind && use._id === id),
+      !image.inSettings &&
+      image.useCount === 1 &&
+      image.uses.some((use) => use.kind === kind && use._id === id),
   );
 }
 

@@ -1,7 +1,7 @@
 // Texts of the media library (docs/decisions/142): the dashboard's Media tab, the editors' "Choose
 // from the media library" and the offer to delete an article's images with it. Pages, tests and
 // the browser specs import them.
-import type { MediaUse } from '@portfolio/contract';
+import type { MediaItem, MediaUse } from '@portfolio/contract';
 
 export const TAB_MEDIA = 'Media';
 /** How many images a page of the Media tab and of the picker shows. */
@@ -35,6 +35,11 @@ export const ALT_TEXT_LABEL = 'Description';
 export const NO_ALT_TEXT = 'None yet: an image inserted into an article’s text gets one.';
 export const USED_IN_LABEL = 'Used in';
 export const NOT_USED = 'Not used anywhere: it can be deleted.';
+/** An image the site settings show (a certificate's badge, docs/decisions/141). */
+export const USED_IN_SETTINGS = 'The site settings (a certificate badge)';
+/** Whether anything shows the image: an article, a project or the site settings. */
+export const isImageUsed = (item: Pick<MediaItem, 'useCount' | 'inSettings'>): boolean =>
+  item.useCount > 0 || Boolean(item.inSettings);
 /** Where a use is: "cover", "text", "cover and text". */
 export const whereUsed = (use: Pick<MediaUse, 'cover' | 'inText'>): string =>
   [use.cover && 'cover', use.inText && 'text'].filter(Boolean).join(' and ');

@@ -75,7 +75,8 @@ class PublicLists {
       ids = this.entries
         .filter((entry) => entry.tags.includes(tag) && isPublicAt(entry, now))
         .map((entry) => entry.id);
-      this.byTag.set(tag, ids);
+      // Only a tag that has articles is kept: asking for made-up tags grows nothing.
+      if (ids.length > 0) this.byTag.set(tag, ids);
     }
     return ids;
   }

@@ -39,12 +39,7 @@ const SETTINGS_NAMES = sql`(
 )`;
 
 /** Whether the site settings show the image `name` (a name, or the images.name column). */
-const inSettings = (name: string | SQL) =>
-  sql`exists (select 1 from site_settings s where strpos(s.data::text, ${
-    typeof name === 'string'
-      ? `"${IMAGE_PATH_PREFIX}${name}"`
-      : sql`${`"${IMAGE_PATH_PREFIX}`} || ${name} || '"'`
-  }) > 0)`;
+const inSettings = (name: string | SQL) => sql`${name} in ${SETTINGS_NAMES}`;
 
 /**
  * Every image name some article, project or the settings show: covers, the names in articles'

@@ -15,7 +15,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { createFirebaseVerifier } from './auth/firebase.js';
-import type { AuthGuards, VerifyIdToken } from './auth/identity.js';
+import type { VerifyIdToken } from './auth/identity.js';
 import { createAuthGuards } from './auth/identity.js';
 import type { SessionCookies } from './auth/session-cookies.js';
 import { createFirebaseSessionCookies } from './auth/session-cookies.js';
@@ -68,6 +68,7 @@ import {
 } from './http/time-limits.js';
 import { registerValidation } from './http/validation.js';
 import type { RedisConnections } from './lib/redis.js';
+import type { RouteContext } from './route-context.js';
 
 export const API_PREFIX = '/api';
 
@@ -132,17 +133,6 @@ declare module 'fastify' {
     /** false on writes that no public read shows (contact messages, profiles). */
     changesPublicContent?: boolean;
   }
-}
-
-/** What every route plugin receives. */
-export interface RouteContext {
-  db: Database;
-  cache: ResponseCache;
-  auth: AuthGuards;
-  /** Whether the store takes reads and writes (GET /health). */
-  store: StoreHealth;
-  /** The site's settings, read once after each change (docs/decisions/141). */
-  settings: SettingsSource;
 }
 
 const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AboutDataSchema } from '@portfolio/contract';
 import type { AboutData } from '@portfolio/contract';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { replyWithCachedJson } from '../../http/response-cache.js';
 import { noQuerySchema } from '../../http/schemas.js';
 

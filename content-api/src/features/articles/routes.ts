@@ -13,7 +13,7 @@ import {
   TagListSchema,
 } from '@portfolio/contract';
 import type { ArticleInput } from '@portfolio/contract';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { adminForDrafts, replyWithContent } from '../../http/content-reads.js';
 import { HttpError } from '../../http/errors.js';
 import { jsonWithHeaders } from '../../http/response-cache.js';

@@ -5,7 +5,7 @@
 // `?v=<version>`; that exact URL never changes content and is sent immutable, any other one
 // briefly cached.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { HttpError } from '../../http/errors.js';
 import { findArticle } from '../articles/repository.js';
 import { findProject } from '../projects/repository.js';

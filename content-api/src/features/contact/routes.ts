@@ -16,7 +16,7 @@ import {
   UNREAD_COUNT_HEADER,
 } from '@portfolio/contract';
 import { Object as ObjectOf, Optional, String as StringType } from '@sinclair/typebox';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { clientKey } from '../../http/client-identity.js';
 import { HttpError } from '../../http/errors.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../http/patterns.js';

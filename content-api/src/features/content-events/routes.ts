@@ -15,7 +15,7 @@
 // their own that the public never competes for.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { clientKey } from '../../http/client-identity.js';
 import type { CacheState } from '../../http/response-cache.js';
 import { HttpError } from '../../http/errors.js';

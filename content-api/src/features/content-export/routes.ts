@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContentExportQuerySchema, ContentExportSchema } from '@portfolio/contract';
 import type { ContentExport } from '@portfolio/contract';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { exportMessages } from '../../content-files/messages.js';
 import { exportSettings, withImages } from '../../content-files/settings.js';
 import { exportContent } from '../../content-files/transfer.js';

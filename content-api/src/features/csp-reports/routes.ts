@@ -2,7 +2,7 @@
 // Reporting API's (`report-to`, application/reports+json) and the older `report-uri` kind
 // (application/csp-report). Each report becomes one compact log line; nothing is stored.
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { addStrictJsonParser } from '../../http/strict-input.js';
 
 /** Reports are small; a batch of them well under this. */

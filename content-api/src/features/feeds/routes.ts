@@ -5,7 +5,7 @@
 // (docs/decisions/062). Their cost stays flat in the number of posts (docs/decisions/130).
 // The link-preview cards register here too: like the feeds, they are how the site is shared.
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { TAG_MAX_LENGTH, TAG_PATTERN } from '@portfolio/contract';
 import { excerpt, markdownToProse } from '../../lib/markdown-text.js';
 import { HttpError } from '../../http/errors.js';

@@ -5,7 +5,7 @@
 // Reads still work when writes do not, so a degraded API keeps its traffic (the site shows its
 // content); a monitor alerts on `degraded`. Never cached; `reason` names the kind of failure only.
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { HttpError } from '../../http/errors.js';
 
 export const DATABASE_UNAVAILABLE = 'Database unavailable.';

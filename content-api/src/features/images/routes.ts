@@ -11,7 +11,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@portfolio/contract';
 import type { MediaUse } from '@portfolio/contract';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { IMAGE_UPLOAD_BODY_BYTES } from '../../http/body-limits.js';
 import { HttpError } from '../../http/errors.js';
 import { measureImage } from './image-size.js';

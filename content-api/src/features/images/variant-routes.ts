@@ -3,7 +3,7 @@
 // its answers list (ImageSchema); each is made once and then served as kept.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ImageVariantParamsSchema } from '@portfolio/contract';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { HttpError } from '../../http/errors.js';
 import { IMAGE_CONTENT_SECURITY_POLICY, IMAGE_NOT_FOUND } from './routes.js';
 import { findImageRecord, loadVariant, offeredVariant } from './variants.js';

@@ -8,7 +8,7 @@ import {
   PublicationInputSchema,
 } from '@portfolio/contract';
 import type { ProjectInput } from '@portfolio/contract';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { adminForDrafts, replyWithContent } from '../../http/content-reads.js';
 import { HttpError } from '../../http/errors.js';
 import { idParamsSchema, messageSchema } from '../../http/schemas.js';

@@ -8,7 +8,7 @@ import {
   RevisionListSchema,
   RevisionParamsSchema,
 } from '@portfolio/contract';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { HttpError } from '../../http/errors.js';
 import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import { ARTICLE_NOT_FOUND } from '../articles/routes.js';

@@ -10,7 +10,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@portfolio/contract';
 import type { SearchResult } from '@portfolio/contract';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import type { Database } from '../../db/connect.js';
 import { isPublic } from '../../db/publication.js';
 import { articles } from '../../db/schema.js';
@@ -46,8 +46,8 @@ const HEADLINE_OPTIONS =
  * usually the start of its words: `secur` in "security"), without the words the window's ends
  * cut; the whole text when it is short or the lexeme is not found so (`studi` in "study").
  */
-const WINDOW_BEFORE = 150;
-const WINDOW_LENGTH = 400;
+const WINDOW_BEFORE = 60;
+const WINDOW_LENGTH = 240;
 
 function headlineSource(query: SQL): SQL<string> {
   const lexeme = sql`(regexp_match(querytree(${query}), '''([^'']+)'''))[1]`;

@@ -12,7 +12,7 @@ import {
   SessionInputSchema,
 } from '@portfolio/contract';
 import type { FastifyReply } from 'fastify';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { AUTH_MESSAGES, bearerToken, identityOf, isTokenRejection } from '../../auth/identity.js';
 import type { SessionCookies, SessionIdentity } from '../../auth/session-cookies.js';
 import { SESSION_LIFETIME_MS } from '../../auth/session-cookies.js';

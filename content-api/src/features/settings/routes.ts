@@ -4,7 +4,7 @@
 // settings on the next request.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SiteSettingsInputSchema, SiteSettingsSchema } from '@portfolio/contract';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { HttpError } from '../../http/errors.js';
 import { replyWithCachedJson } from '../../http/response-cache.js';
 import { messageSchema, noQuerySchema } from '../../http/schemas.js';

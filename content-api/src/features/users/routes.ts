@@ -1,7 +1,7 @@
 // /users/me: the signed-in caller's profile document (the embedded ProfileStore adapter).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiUserProfileSchema, ProfileInputSchema } from '@portfolio/contract';
-import type { RouteContext } from '../../app.js';
+import type { RouteContext } from '../../route-context.js';
 import { identityOf, roleOf } from '../../auth/identity.js';
 import { HttpError } from '../../http/errors.js';
 import type { ProfileFields } from './repository.js';

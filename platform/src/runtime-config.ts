@@ -1,5 +1,5 @@
-// Builds the runtime config (the contract's RuntimeConfigSchema) from the environment and checks
-// it where it is built: a setting that makes an invalid config stops the server at start, with
+// Builds the runtime config (the contract's RuntimeConfigSchema) from the site's settings (their
+// schemas below, parsed once at start: docs/decisions/147) and checks it where it is built: a setting that makes an invalid config stops the server at start, with
 // the field it broke, instead of every page failing in the browser. The defaults point at the
 // local `npm start` services on the host name given, so the site works as http://localhost:3000.
 import { API_PATH, REMOTE_NAMES, parseRuntimeConfig, remotePublicPath } from '@portfolio/contract';
@@ -10,23 +10,90 @@ import {
   isLoopbackHost,
   parseHostList,
 } from '@portfolio/contract/hosts';
-import {
-  API_PORT_ENV,
-  APPS,
-  AUTH_EMULATOR_PORT_ENV,
-  DEFAULT_API_PORT,
-  DEFAULT_AUTH_EMULATOR_PORT,
-  FIREBASE_PROJECT_ID,
-  REMOTES,
-  appPort,
-} from './apps';
-import { integerFromEnv, portFromEnv } from './settings';
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { APPS, AppPortsSchema, FIREBASE_PROJECT_ID, REMOTES, portOf } from './apps';
+import { Setting, readSettings } from './settings';
+import type { Env } from './settings';
+
+const HTTP_URL = '^https?://[^\\s/]+(/[^\\s]*)?$';
+const ports = AppPortsSchema.properties;
+
+/** The settings of the host check: which host names a server answers for. */
+export const HostCheckSettingsSchema = Type.Object({
+  PUBLIC_HOSTS: Type.Optional(
+    Setting.text({ accepts: 'host names (each a name or name:port), comma-separated' }),
+  ),
+});
+
+/** Where the site's server and the edge reach each service (siteUpstreams). */
+export const UpstreamSettingsSchema = Type.Object({
+  ...AppPortsSchema.properties,
+  API_BASE_URL: Type.Optional(
+    Setting.text({ accepts: 'an absolute http(s) URL', pattern: HTTP_URL }),
+  ),
+  REMOTE_PORTFOLIO_URL: Type.Optional(
+    Setting.text({ accepts: 'an absolute http(s) URL', pattern: HTTP_URL }),
+  ),
+  REMOTE_BLOG_URL: Type.Optional(
+    Setting.text({ accepts: 'an absolute http(s) URL', pattern: HTTP_URL }),
+  ),
+  REMOTE_AUTH_URL: Type.Optional(
+    Setting.text({ accepts: 'an absolute http(s) URL', pattern: HTTP_URL }),
+  ),
+  REMOTE_SHOP_URL: Type.Optional(
+    Setting.text({ accepts: 'an absolute http(s) URL', pattern: HTTP_URL }),
+  ),
+});
+
+/** What the runtime config is built from, besides the host name. */
+export const RuntimeConfigSettingsSchema = Type.Object({
+  ...UpstreamSettingsSchema.properties,
+  SHELL_PORT: ports.SHELL_PORT,
+  AUTH_EMULATOR_PORT: ports.AUTH_EMULATOR_PORT,
+  SITE_URL: Type.Optional(Setting.text({ accepts: 'an http(s) URL', pattern: HTTP_URL })),
+  FIREBASE_API_KEY: Type.Optional(Setting.text({ accepts: "a Firebase project's web API key" })),
+  FIREBASE_AUTH_DOMAIN: Type.Optional(Setting.text({ accepts: 'a host name' })),
+  FIREBASE_PROJECT_ID: Setting.text({ fallback: FIREBASE_PROJECT_ID, accepts: 'a project id' }),
+  FIREBASE_APP_ID: Type.Optional(Setting.text({ accepts: "a Firebase web app's id" })),
+  // Set but empty turns the emulator off, for a real Firebase project.
+  AUTH_EMULATOR_URL: Type.Optional(
+    Setting.text({ accepts: 'an http(s) URL, or empty for none', emptyIsSet: true }),
+  ),
+  REMOTE_LOAD_TIMEOUT_MS: Setting.whole(100, 120_000, 15_000),
+  PROFILE_STORE: Setting.oneOf(['api', 'firestore'], 'api'),
+  OWNER_NAME: Setting.text({ fallback: 'Alex Morgan', accepts: 'a name' }),
+  OWNER_EMAIL: Setting.text({ fallback: 'alex.morgan@example.com', accepts: 'an e-mail address' }),
+  OWNER_GITHUB_URL: Setting.text({ fallback: 'https://github.com/', accepts: 'a URL' }),
+  OWNER_LINKEDIN_URL: Setting.text({ fallback: 'https://www.linkedin.com/', accepts: 'a URL' }),
+});
+
+/** Everything the runtime config, the upstreams and the host check are built from. */
+export const SiteAddressSettingsSchema = Type.Object({
+  ...RuntimeConfigSettingsSchema.properties,
+  ...HostCheckSettingsSchema.properties,
+});
+export type HostCheckSettings = Static<typeof HostCheckSettingsSchema>;
+export type UpstreamSettings = Static<typeof UpstreamSettingsSchema>;
+export type RuntimeConfigSettings = Static<typeof RuntimeConfigSettingsSchema>;
+export type SiteAddressSettings = Static<typeof SiteAddressSettingsSchema>;
+
+/** The settings the runtime config, the upstreams and the host check are built from, checked. */
+export function readSiteAddressSettings(env: Env): SiteAddressSettings {
+  return readSettings(SiteAddressSettingsSchema, env);
+}
 
 export interface RuntimeConfigOptions {
   /** The host name in the default addresses (the site's public host). */
   hostname?: string;
   protocol?: 'http:' | 'https:';
-  env?: NodeJS.ProcessEnv;
+  /** The settings, read once by the server that builds the config. */
+  settings?: RuntimeConfigSettings;
+  /**
+   * Or the environment, read here (the tools' servers: npm run dev, a remote's static server,
+   * which build a config per host name from no settings object of their own).
+   */
+  env?: Env;
 }
 
 /**
@@ -39,45 +106,43 @@ export interface RuntimeConfigOptions {
 export function buildRuntimeConfig({
   hostname = 'localhost',
   protocol = 'http:',
+  settings,
   env = process.env,
 }: RuntimeConfigOptions = {}): RuntimeConfig {
+  const given = settings ?? readSettings(RuntimeConfigSettingsSchema, env);
   const origin = (port: number) => `${protocol}//${hostname}:${port}`;
-  const siteUrl = siteUrlFrom(env, origin(appPort(APPS[0]!, env)));
+  const siteUrl = siteUrlFrom(given, origin(portOf(APPS[0]!, given)));
   const siteOrigin = new URL(siteUrl).origin;
   // Checked here too, so a wrong address stops the start whichever server reads it.
-  siteUpstreams({ hostname, env });
+  siteUpstreams({ hostname, settings: given });
   const remotes = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, `${siteOrigin}${remotePublicPath(name)}mf-manifest.json`]),
   ) as RuntimeConfig['remotes'];
-  const projectId = env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID;
-  const emulatorPort = portFromEnv(AUTH_EMULATOR_PORT_ENV, DEFAULT_AUTH_EMULATOR_PORT, env);
+  const projectId = given.FIREBASE_PROJECT_ID;
   // AUTH_EMULATOR_URL="" (set but empty) turns the emulator off, for a real Firebase project.
   const authEmulatorUrl =
-    env.AUTH_EMULATOR_URL ?? (env.FIREBASE_API_KEY ? '' : origin(emulatorPort));
-  const remoteLoadTimeoutMs = env.REMOTE_LOAD_TIMEOUT_MS
-    ? integerFromEnv('REMOTE_LOAD_TIMEOUT_MS', 15_000, { min: 100, max: 120_000 }, env)
-    : undefined;
+    given.AUTH_EMULATOR_URL ?? (given.FIREBASE_API_KEY ? '' : origin(given.AUTH_EMULATOR_PORT));
   const raw = {
-    ...(remoteLoadTimeoutMs === undefined ? {} : { remoteLoadTimeoutMs }),
+    remoteLoadTimeoutMs: given.REMOTE_LOAD_TIMEOUT_MS,
     siteUrl,
     apiBase: `${siteOrigin}${API_PATH}`,
     remotes,
     // The only origin the browser may load remote code from; the page's CSP says the same.
     remoteOrigins: [siteOrigin],
     firebase: {
-      apiKey: env.FIREBASE_API_KEY || 'demo-api-key',
-      authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+      apiKey: given.FIREBASE_API_KEY ?? 'demo-api-key',
+      authDomain: given.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
       projectId,
-      ...(env.FIREBASE_APP_ID ? { appId: env.FIREBASE_APP_ID } : {}),
+      ...(given.FIREBASE_APP_ID ? { appId: given.FIREBASE_APP_ID } : {}),
     },
     ...(authEmulatorUrl ? { authEmulatorUrl } : {}),
-    profileStore: env.PROFILE_STORE === 'firestore' ? 'firestore' : 'api',
+    profileStore: given.PROFILE_STORE,
     owner: {
-      name: env.OWNER_NAME || 'Alex Morgan',
-      email: env.OWNER_EMAIL || 'alex.morgan@example.com',
+      name: given.OWNER_NAME,
+      email: given.OWNER_EMAIL,
       social: [
-        { label: 'GitHub', url: env.OWNER_GITHUB_URL || 'https://github.com/' },
-        { label: 'LinkedIn', url: env.OWNER_LINKEDIN_URL || 'https://www.linkedin.com/' },
+        { label: 'GitHub', url: given.OWNER_GITHUB_URL },
+        { label: 'LinkedIn', url: given.OWNER_LINKEDIN_URL },
       ],
     },
   };
@@ -99,6 +164,13 @@ export interface SiteUpstreams {
   remotes: RuntimeConfig['remotes'];
 }
 
+const REMOTE_URL_SETTING = {
+  portfolio: 'REMOTE_PORTFOLIO_URL',
+  blog: 'REMOTE_BLOG_URL',
+  auth: 'REMOTE_AUTH_URL',
+  shop: 'REMOTE_SHOP_URL',
+} as const satisfies Record<Exclude<(typeof APPS)[number]['name'], 'shell'>, string>;
+
 /**
  * Where each service really is: API_BASE_URL and REMOTE_<NAME>_URL, by default the local
  * `npm start` ports on this host. The site's server calls the API and loads the remotes' server
@@ -107,21 +179,25 @@ export interface SiteUpstreams {
  */
 export function siteUpstreams({
   hostname = 'localhost',
+  settings,
   env = process.env,
-}: Pick<RuntimeConfigOptions, 'hostname' | 'env'> = {}): SiteUpstreams {
+}: Pick<RuntimeConfigOptions, 'hostname' | 'env'> & {
+  settings?: UpstreamSettings;
+} = {}): SiteUpstreams {
+  const given = settings ?? readSettings(UpstreamSettingsSchema, env);
   // Loopback by address: the local servers bind 127.0.0.1, which "localhost" may not resolve to.
   const host = hostname === 'localhost' ? '127.0.0.1' : hostname;
   const origin = (port: number) => `http://${host}:${port}`;
   const remotes = Object.fromEntries(
     REMOTES.map((app) => {
-      const setting = `REMOTE_${app.name.toUpperCase()}_URL`;
-      const url = env[setting] || `${origin(appPort(app, env))}/mf-manifest.json`;
+      const setting = REMOTE_URL_SETTING[app.name as keyof typeof REMOTE_URL_SETTING];
+      const url = given[setting] ?? `${origin(portOf(app, given))}/mf-manifest.json`;
       return [app.name, absoluteHttpUrl(setting, url)];
     }),
   ) as RuntimeConfig['remotes'];
   const api = absoluteHttpUrl(
     'API_BASE_URL',
-    env.API_BASE_URL || `${origin(portFromEnv(API_PORT_ENV, DEFAULT_API_PORT, env))}/api`,
+    given.API_BASE_URL ?? `${origin(given.API_PORT)}/api`,
   ).replace(/\/+$/, '');
   return { api, remotes };
 }
@@ -143,8 +219,11 @@ function absoluteHttpUrl(setting: string, raw: string): string {
  * SITE_URL: the site's public origin (canonical URLs, feeds, preview links); the content API
  * reads the same setting. Defaults to the shell's local address.
  */
-export function siteUrlFrom(env: NodeJS.ProcessEnv, fallback: string): string {
-  const raw = env.SITE_URL || fallback;
+export function siteUrlFrom(
+  { SITE_URL }: { SITE_URL?: string | undefined },
+  fallback: string,
+): string {
+  const raw = SITE_URL || fallback;
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(raw)) {
     throw new Error(`SITE_URL must be an http(s) URL, got "${raw}"`);
   }
@@ -161,9 +240,9 @@ export { isLoopbackHost };
  * Content-Security-Policy are built from the configured host name, so any other name is refused
  * instead of being written into them. The list is read once.
  */
-export function publicHostCheck(
-  env: NodeJS.ProcessEnv = process.env,
-): (hostHeader: string | undefined) => boolean {
-  const allowed = [...LOOPBACK_HOST_NAMES, ...parseHostList(env.PUBLIC_HOSTS)];
+export function publicHostCheck({
+  PUBLIC_HOSTS,
+}: HostCheckSettings): (hostHeader: string | undefined) => boolean {
+  const allowed = [...LOOPBACK_HOST_NAMES, ...parseHostList(PUBLIC_HOSTS)];
   return (hostHeader) => hostAllowed(hostHeader, allowed);
 }

@@ -1,65 +1,222 @@
-// Settings read from the environment, each checked where it is read: a wrong value stops the
-// process with a message naming the setting, never a default the operator did not choose.
+// How a service's settings are written and read (docs/decisions/147): once, as a TypeBox schema
+// of the typed values (a port is an integer from 1 to 65535, a switch a boolean), each with the
+// words its error message uses and its default. readSettings turns the environment's text into
+// that typed object at start; a wrong value stops the process with a message naming the
+// variable and what it accepts, never a default the operator did not choose. The documentation
+// (.env.example, deploy/compose.yaml, README "Configuration") is checked against the schemas.
+import { Kind, OptionalKind, Type } from '@sinclair/typebox';
+import type {
+  Static,
+  TBoolean,
+  TInteger,
+  TLiteral,
+  TObject,
+  TProperties,
+  TSchema,
+  TString,
+  TUnion,
+} from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 
-/** A port setting: unset or empty gives `fallback`. */
-export function portFromEnv(
-  envName: string,
-  fallback: number,
-  env: NodeJS.ProcessEnv = process.env,
-): number {
-  const raw = env[envName];
-  if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`${envName} must be a port number (1-65535), got "${raw}"`);
+/** The environment as a process has it (process.env, or a test's own object). */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** A setting's value is wrong: the message names the variable and what it accepts. */
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+/** What each setting's schema carries besides JSON Schema's keywords. */
+export interface SettingNotes {
+  /** What the variable accepts, as its error message says it: "a port number (1-65535)". */
+  accepts: string;
+  /** A secret (a password, a key): its value is never repeated in a message. */
+  secret?: boolean;
+  /** Read exactly as set, spaces included (trimmed otherwise). */
+  verbatim?: boolean;
+  /** Set but empty is a value of its own (unset otherwise). */
+  emptyIsSet?: boolean;
+}
+
+type Notes = Partial<Omit<SettingNotes, 'accepts'>> & { accepts?: string };
+
+const ON = ['on', 'true', '1', 'yes'];
+const OFF = ['off', 'false', '0', 'no'];
+
+/** The kinds of setting the services have, each a TypeBox schema of its typed value. */
+export const Setting = {
+  port(fallback?: number, notes: Notes = {}): TInteger {
+    return Type.Integer({
+      minimum: 1,
+      maximum: 65535,
+      ...(fallback === undefined ? {} : { default: fallback }),
+      accepts: 'a port number (1-65535)',
+      ...notes,
+    });
+  },
+  /** A whole number (milliseconds, a count) from `min` to `max`. */
+  whole(min: number, max: number, fallback?: number, notes: Notes = {}): TInteger {
+    return Type.Integer({
+      minimum: min,
+      maximum: max,
+      ...(fallback === undefined ? {} : { default: fallback }),
+      accepts: `a whole number from ${min} to ${max}`,
+      ...notes,
+    });
+  },
+  /** on/off (also true/false, 1/0, yes/no). */
+  onOff(fallback: boolean, notes: Notes = {}): TBoolean {
+    return Type.Boolean({ default: fallback, accepts: 'on or off', ...notes });
+  },
+  text({
+    fallback,
+    pattern,
+    ...notes
+  }: Notes & { fallback?: string; pattern?: string } = {}): TString {
+    return Type.String({
+      ...(fallback === undefined ? {} : { default: fallback }),
+      ...(pattern === undefined ? {} : { pattern }),
+      accepts: 'any text',
+      ...notes,
+    });
+  },
+  oneOf<const T extends readonly [string, ...string[]]>(
+    values: T,
+    fallback?: T[number],
+    notes: Notes = {},
+  ): TUnion<TLiteral<T[number]>[]> {
+    return Type.Union(
+      values.map((value: T[number]) => Type.Literal(value)),
+      {
+        ...(fallback === undefined ? {} : { default: fallback }),
+        accepts: `one of ${values.join(', ')}`,
+        ...notes,
+      },
+    );
+  },
+};
+
+/** pino's levels: the site's server and the content API log with it. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function notesOf(setting: TSchema): SettingNotes {
+  return setting as TSchema & SettingNotes;
+}
+
+/** The text of a variable as the setting's type, or undefined when it cannot be one. */
+function fromText(setting: TSchema, text: string): unknown {
+  switch (setting[Kind]) {
+    case 'Integer': {
+      const value = Number(text);
+      return text !== '' && Number.isInteger(value) ? value : undefined;
+    }
+    case 'Boolean': {
+      const word = text.toLowerCase();
+      if (ON.includes(word)) return true;
+      if (OFF.includes(word)) return false;
+      return undefined;
+    }
+    default:
+      return text;
   }
-  return port;
 }
 
-/** An on/off setting: unset or empty gives `fallback`. */
-export function switchFromEnv(
-  envName: string,
-  fallback: boolean,
-  env: NodeJS.ProcessEnv = process.env,
-): boolean {
-  const raw = env[envName]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
-  if (['off', 'false', '0', 'no'].includes(raw)) return false;
-  throw new Error(`${envName} must be on or off, got "${env[envName]}"`);
+/**
+ * One variable read by its setting: unset (or empty) gives the default, or nothing when the
+ * setting is optional. `format` words the refusal (each service keeps its messages' form).
+ */
+export function readSetting(
+  name: string,
+  setting: TSchema,
+  raw: string | undefined,
+  format: (name: string, notes: SettingNotes, text: string) => string = refusal,
+): unknown {
+  const notes = notesOf(setting);
+  const text = notes.verbatim ? raw : raw?.trim();
+  if (text === undefined || (text === '' && !notes.emptyIsSet)) {
+    if (setting.default !== undefined) return setting.default;
+    if (setting[OptionalKind] === 'Optional') return undefined;
+    throw new SettingsError(`${name} must be set: ${notes.accepts}`);
+  }
+  const value = fromText(setting, text);
+  if (value === undefined || !Value.Check(setting, value)) {
+    throw new SettingsError(format(name, notes, text));
+  }
+  return value;
 }
 
-/** A whole number of milliseconds (or a count) in a range: unset or empty gives `fallback`. */
+function refusal(name: string, notes: SettingNotes, text: string): string {
+  return notes.secret
+    ? `${name} must be ${notes.accepts}`
+    : `${name} must be ${notes.accepts}, got "${text}"`;
+}
+
+/** Every setting of `schema` from `env`, checked: the typed object the service passes on. */
+export function readSettings<T extends TProperties>(
+  schema: TObject<T>,
+  env: Env,
+): Static<TObject<T>> {
+  const settings: Record<string, unknown> = {};
+  for (const [name, setting] of Object.entries(schema.properties)) {
+    const value = readSetting(name, setting, env[name]);
+    if (value !== undefined) settings[name] = value;
+  }
+  return settings as Static<TObject<T>>;
+}
+
+/** A setting's default as the documentation writes it (on/off for a switch), if it has one. */
+export function documentedDefault(setting: TSchema): string | undefined {
+  const value: unknown = setting.default;
+  if (value === undefined) return undefined;
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  return String(value);
+}
+
+/** The settings file's own setting: read before the others, which the file may hold. */
+export const SettingsFileSchema = Type.Object({
+  ENV_FILE: Type.Optional(Setting.text({ accepts: 'the path of a settings file' })),
+});
+
+/** NODE_ENV: "production" refuses what is only safe on a laptop, and warns. */
+export const NodeEnvSchema = Type.Object({
+  NODE_ENV: Type.Optional(Setting.text({ accepts: 'production, or anything else' })),
+});
+
+/** A port setting read on its own (the tools' servers: the edge, a remote's static server). */
+export function portFromEnv(envName: string, fallback: number, env: Env = process.env): number {
+  return readSetting(envName, Setting.port(fallback), env[envName]) as number;
+}
+
+/** An on/off setting read on its own. */
+export function switchFromEnv(envName: string, fallback: boolean, env: Env = process.env): boolean {
+  return readSetting(envName, Setting.onOff(fallback), env[envName]) as boolean;
+}
+
+/** A whole number in a range read on its own. */
 export function integerFromEnv(
   envName: string,
   fallback: number,
   { min, max }: { min: number; max: number },
-  env: NodeJS.ProcessEnv = process.env,
+  env: Env = process.env,
 ): number {
-  const raw = env[envName]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${envName} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
+  return readSetting(envName, Setting.whole(min, max, fallback), env[envName]) as number;
 }
 
 /**
  * Reads the settings file into the environment: ENV_FILE when set (it must exist), else `.env`
  * in the working directory when there is one (`.env.example` lists every setting). A variable
  * already in the environment wins over the file's (Node's process.loadEnvFile). Returns the file
- * read, if any.
+ * read, if any. It runs before the settings are read: they may be in the file.
  */
-export function loadSettingsFile(env: NodeJS.ProcessEnv = process.env): string | null {
-  const given = env.ENV_FILE?.trim();
+export function loadSettingsFile(env: Env = process.env): string | null {
+  const given = readSettings(SettingsFileSchema, env).ENV_FILE;
   const file = given || '.env';
   try {
     process.loadEnvFile(file);
     return file;
   } catch (error) {
     if (!given && (error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new Error(
+    throw new SettingsError(
       `ENV_FILE: cannot read the settings file "${file}": ${(error as Error).message}`,
     );
   }
@@ -73,9 +230,15 @@ const LOCAL_NAMES = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
  * still a local address while NODE_ENV=production (canonical URLs, preview cards, the feed and
  * the sitemap would all point at localhost).
  */
-export function productionWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
-  if (env.NODE_ENV !== 'production') return [];
-  const siteUrl = env.SITE_URL?.trim();
+export function productionWarnings({
+  NODE_ENV,
+  SITE_URL,
+}: {
+  NODE_ENV?: string | undefined;
+  SITE_URL?: string | undefined;
+}): string[] {
+  if (NODE_ENV !== 'production') return [];
+  const siteUrl = SITE_URL?.trim();
   let host = '';
   try {
     host = siteUrl ? new URL(siteUrl).hostname : '';

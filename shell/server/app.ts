@@ -69,8 +69,11 @@ export async function buildSiteServer(
   // URLs in the HTML are the same for every request. Checked here: bad settings stop the start.
   // The browser's addresses are all on the site's origin; the services' own are upstreams
   // (docs/decisions/101).
-  const config = buildRuntimeConfig({ hostname: options.publicHostname, env: options.env });
-  const upstreams = siteUpstreams({ hostname: options.publicHostname, env: options.env });
+  const config = buildRuntimeConfig({
+    hostname: options.publicHostname,
+    settings: options.settings,
+  });
+  const upstreams = siteUpstreams({ hostname: options.publicHostname, settings: options.settings });
   // The content API as this server calls it.
   const apiBase = upstreams.api;
   const siteUrl = config.siteUrl ?? `http://${options.publicHostname}`;
@@ -111,7 +114,7 @@ export async function buildSiteServer(
 
   await app.register(errors);
   await app.register(failureLog);
-  await app.register(hostCheck, { env: options.env });
+  await app.register(hostCheck, { settings: options.settings });
   await app.register(securityHeaders, {
     config,
     // The remotes' dev servers push hot updates to the page on their own ports, at the page's

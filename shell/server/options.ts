@@ -1,17 +1,18 @@
-// The site's server settings, read from the environment once and checked there: a wrong value
-// stops the server at start with the setting's name (README, "Configuration").
-import { integerFromEnv, portFromEnv, switchFromEnv } from '@portfolio/platform/settings';
+// What the site's server is built from: its settings (settings.ts, read once at start) as the
+// options buildSiteServer takes. The runtime config, the upstreams and the host check are given
+// their typed settings, never the environment (docs/decisions/147).
+import type { SiteAddressSettings } from '@portfolio/platform/runtime-config';
+import type { Env } from '@portfolio/platform/settings';
+import { readSiteServerSettings } from './settings';
+import type { SiteServerSettings } from './settings';
 
-/** How long a remote's page module or a page's data may take before it is drawn in the browser. */
-export const DEFAULT_RENDER_BUDGET_MS = 1000;
-/** How often the server looks for redeployed remotes. */
-export const DEFAULT_REMOTE_POLL_MS = 2000;
+export { DEFAULT_REMOTE_POLL_MS, DEFAULT_RENDER_BUDGET_MS } from './settings';
 
 export interface SiteServerOptions {
   /** The shell's build: assets.json, its files, and server/render.cjs. */
   distDir: string;
-  /** The settings the runtime config and the host check are built from. */
-  env: NodeJS.ProcessEnv;
+  /** The settings the runtime config, the upstreams and the host check are built from. */
+  settings: SiteAddressSettings;
   /** The host name in the site's own addresses (SITE_HOSTNAME), never a request's Host. */
   publicHostname: string;
   renderBudgetMs: number;
@@ -40,32 +41,34 @@ export interface ListenSettings {
   host: string;
 }
 
-export function siteServerOptionsFrom(env: NodeJS.ProcessEnv, distDir: string): SiteServerOptions {
+/** The server's options from its settings. */
+export function siteServerOptions(
+  settings: SiteServerSettings,
+  distDir: string,
+): SiteServerOptions {
   return {
     distDir,
-    env,
-    publicHostname: env.SITE_HOSTNAME || 'localhost',
-    renderBudgetMs: integerFromEnv(
-      'SSR_RENDER_BUDGET_MS',
-      DEFAULT_RENDER_BUDGET_MS,
-      { min: 50, max: 60_000 },
-      env,
-    ),
-    remotePollMs: integerFromEnv(
-      'REMOTE_POLL_MS',
-      DEFAULT_REMOTE_POLL_MS,
-      { min: 100, max: 3_600_000 },
-      env,
-    ),
-    renderCache: switchFromEnv('RENDER_CACHE', true, env),
-    contentCache: switchFromEnv('CONTENT_CACHE', true, env),
-    logger: { level: env.LOG_LEVEL || 'info' },
-    logRequests: switchFromEnv('LOG_REQUESTS', true, env),
-    hotReload: switchFromEnv('HOT_RELOAD', false, env),
-    ...(env.CONTENT_EVENTS_KEY?.trim() && { contentEventsKey: env.CONTENT_EVENTS_KEY.trim() }),
+    settings,
+    publicHostname: settings.SITE_HOSTNAME,
+    renderBudgetMs: settings.SSR_RENDER_BUDGET_MS,
+    remotePollMs: settings.REMOTE_POLL_MS,
+    renderCache: settings.RENDER_CACHE,
+    contentCache: settings.CONTENT_CACHE,
+    logger: { level: settings.LOG_LEVEL },
+    logRequests: settings.LOG_REQUESTS,
+    hotReload: settings.HOT_RELOAD,
+    ...(settings.CONTENT_EVENTS_KEY && { contentEventsKey: settings.CONTENT_EVENTS_KEY }),
   };
 }
 
-export function listenSettingsFrom(env: NodeJS.ProcessEnv): ListenSettings {
-  return { port: portFromEnv('SHELL_PORT', 3000, env), host: env.HOST || '127.0.0.1' };
+/**
+ * The server's options read from an environment: for the harnesses that build a site server in
+ * their own process (the compatibility and deploy checks, the SSR bench), as main.ts would.
+ */
+export function siteServerOptionsFrom(env: Env, distDir: string): SiteServerOptions {
+  return siteServerOptions(readSiteServerSettings(env), distDir);
+}
+
+export function listenSettings(settings: SiteServerSettings): ListenSettings {
+  return { port: settings.SHELL_PORT, host: settings.HOST };
 }

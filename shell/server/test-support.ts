@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { REMOTE_NAMES, escapeHtml } from '@portfolio/contract';
+import type { Env } from '@portfolio/platform/settings';
 import type { FastifyInstance } from 'fastify';
 import { remoteRouteEntries } from '../src/routes';
 import type { SiteRouteTable } from '../src/routes';
@@ -18,6 +19,7 @@ import type { RenderResult, SiteRenderer } from '../src/server/render-types';
 import { buildSiteServer } from './app';
 import type { ContentWatch } from './content-events';
 import type { SiteServerOptions } from './options';
+import { readSiteServerSettings } from './settings';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 
@@ -197,16 +199,20 @@ export function testShellBuild(): string {
   return dir;
 }
 
-/** The whole site's server over a test API, renderer, assets and watch. */
+/**
+ * The whole site's server over a test API, renderer, assets and watch. `env`: settings as the
+ * environment would give them (PUBLIC_HOSTS, REMOTE_BLOG_URL…), read by the server's schema.
+ */
 export async function buildTestSite(
-  options: Partial<SiteServerOptions> = {},
+  options: Partial<Omit<SiteServerOptions, 'settings'>> & { env?: Env } = {},
   { table }: { table?: SiteRouteTable } = {},
 ): Promise<TestSite> {
   const api = await startTestApi();
   api.on('GET', '/health', { json: { status: 'ok' } });
   const renderer = testRenderer(table);
   const watch = testWatch();
-  const env: NodeJS.ProcessEnv = {
+  const { env: given, ...rest } = options;
+  const env: Env = {
     API_BASE_URL: api.base,
     SITE_URL: 'http://localhost:3000',
     ...Object.fromEntries(
@@ -215,7 +221,7 @@ export async function buildTestSite(
         `http://${name}.test/mf-manifest.json`,
       ]),
     ),
-    ...options.env,
+    ...given,
   };
   const app = await buildSiteServer(
     {
@@ -228,8 +234,8 @@ export async function buildTestSite(
       logger: false,
       logRequests: false,
       hotReload: false,
-      ...options,
-      env,
+      ...rest,
+      settings: readSiteServerSettings(env),
     },
     {
       renderer,

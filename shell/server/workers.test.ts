@@ -6,19 +6,24 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { claimBlock } from '../../tools/free-ports.mjs';
+import type { Env } from '@portfolio/platform/settings';
+import { readSiteServerSettings } from './settings';
 import { siteWorkerCount, startSiteWorkers } from './workers';
 
 describe('siteWorkerCount', () => {
   it('is two unless SITE_WORKERS says otherwise, and never more than the cores by default', () => {
-    expect(siteWorkerCount({}, 8)).toBe(2);
-    expect(siteWorkerCount({}, 1)).toBe(1);
-    expect(siteWorkerCount({ SITE_WORKERS: ' 3 ' }, 2)).toBe(3);
-    expect(siteWorkerCount({ SITE_WORKERS: '1' }, 8)).toBe(1);
+    const workers = (env: Env, cores: number) =>
+      siteWorkerCount(readSiteServerSettings(env).SITE_WORKERS, cores);
+    expect(workers({}, 8)).toBe(2);
+    expect(workers({}, 1)).toBe(1);
+    expect(workers({ SITE_WORKERS: ' 3 ' }, 2)).toBe(3);
+    expect(workers({ SITE_WORKERS: '1' }, 8)).toBe(1);
   });
 
+  // The settings' schema refuses it at start (settings.ts), with what it accepts.
   it.each(['0', '-1', '1.5', 'two', '65'])('refuses SITE_WORKERS=%s', (value) => {
-    expect(() => siteWorkerCount({ SITE_WORKERS: value }, 2)).toThrow(
-      /SITE_WORKERS must be an integer from 1 to 64/,
+    expect(() => readSiteServerSettings({ SITE_WORKERS: value })).toThrow(
+      `SITE_WORKERS must be a whole number from 1 to 64, got "${value}"`,
     );
   });
 });

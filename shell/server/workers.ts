@@ -9,22 +9,18 @@ import type { Worker } from 'node:cluster';
 import os from 'node:os';
 
 export const DEFAULT_SITE_WORKERS = 2;
-const MAX_SITE_WORKERS = 64;
 /** A worker that dies is replaced after this long (a crash loop is not a busy loop). */
 export const RESTART_DELAY_MS = 1000;
 
-/** SITE_WORKERS: how many processes serve the site. Unset: two, or one on a one-core machine. */
+/**
+ * How many processes serve the site: SITE_WORKERS (settings.ts checked it), else two, or one on
+ * a one-core machine.
+ */
 export function siteWorkerCount(
-  env: NodeJS.ProcessEnv = process.env,
+  configured: number | undefined,
   cores: number = os.availableParallelism(),
 ): number {
-  const raw = env.SITE_WORKERS?.trim();
-  if (!raw) return Math.max(1, Math.min(DEFAULT_SITE_WORKERS, cores));
-  const count = Number(raw);
-  if (!Number.isInteger(count) || count < 1 || count > MAX_SITE_WORKERS) {
-    throw new Error(`SITE_WORKERS must be an integer from 1 to ${MAX_SITE_WORKERS} (got "${raw}")`);
-  }
-  return count;
+  return configured ?? Math.max(1, Math.min(DEFAULT_SITE_WORKERS, cores));
 }
 
 export interface SiteWorkersOptions {

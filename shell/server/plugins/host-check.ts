@@ -3,6 +3,7 @@
 // the configured host, never from a request (docs/security.md, "The pages").
 import fp from 'fastify-plugin';
 import { publicHostCheck } from '@portfolio/platform/runtime-config';
+import type { HostCheckSettings } from '@portfolio/platform/runtime-config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,12 +13,13 @@ declare module 'fastify' {
 }
 
 export interface HostCheckOptions {
-  env: NodeJS.ProcessEnv;
+  /** PUBLIC_HOSTS, read with the server's other settings at start. */
+  settings: HostCheckSettings;
 }
 
 export default fp<HostCheckOptions>(
-  async (app, { env }) => {
-    const isPublicHost = publicHostCheck(env);
+  async (app, { settings }) => {
+    const isPublicHost = publicHostCheck(settings);
     app.decorate('isPublicHost', isPublicHost);
     app.addHook('onRequest', async (request, reply) => {
       // An absolute-form target (`GET http://u:p@x/blog`) is for proxies: a 400, never a page.

@@ -103,6 +103,7 @@ describe('readConfig', () => {
     [{ ALLOW_AUTH_EMULATOR_ON_NETWORK: 'yes' }, /ALLOW_AUTH_EMULATOR_ON_NETWORK must be unset/],
     [{ PUBLIC_HOSTS: 'http://api.example.com' }, /PUBLIC_HOSTS must be/],
     [{ LOG_REQUESTS: 'false' }, /LOG_REQUESTS must be "on" or "off"/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of fatal, error, warn, info/],
     [{ CONTENT_EVENTS_KEY: 'short-secret' }, /CONTENT_EVENTS_KEY must be 32 to 512 visible/],
     [{ CONTENT_EVENTS_KEY: `${'k'.repeat(40)} x` }, /CONTENT_EVENTS_KEY must be 32 to 512/],
   ])('rejects %j', (env, message) => {

@@ -1,4 +1,6 @@
-// Reads the environment once into a typed config. See README.md for every variable.
+// The API's config, built once at start from its settings (settings.ts: the schema every
+// variable is read by, docs/decisions/147) with the checks that need more than a schema: the
+// proxies it believes, the host names it answers for, the origins it lets call it.
 import {
   LOOPBACK_HOST_NAMES,
   invalidHostEntry,
@@ -7,8 +9,11 @@ import {
 } from '@portfolio/contract/hosts';
 import { isIP } from 'node:net';
 import type { TrustProxy } from './http/client-identity.js';
-import { DEFAULT_CACHE_MAX_BYTES } from './http/response-cache.js';
 import { defaultDataDir } from './paths.js';
+import { ConfigError, EMULATOR_OPT_IN, readApiSettings } from './settings.js';
+import type { ApiSettings, Env } from './settings.js';
+
+export { ConfigError, EMULATOR_OPT_IN };
 
 export interface AppConfig {
   host: string;
@@ -40,10 +45,6 @@ export interface AppConfig {
   contentEventsKey: string | undefined;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 const LOCAL_FRONT_END_PORTS = [3000, 3001, 3002, 3003, 3004];
 export const DEFAULT_CORS_ORIGINS = LOCAL_FRONT_END_PORTS.flatMap((port) => [
   `http://localhost:${port}`,
@@ -52,25 +53,8 @@ export const DEFAULT_CORS_ORIGINS = LOCAL_FRONT_END_PORTS.flatMap((port) => [
 export const DEFAULT_CONTACT_RATE_LIMIT = 5;
 /** Loopback names, any port: `npm start`, tests and scripts reach the API by these. */
 export const DEFAULT_PUBLIC_HOSTS: readonly string[] = LOOPBACK_HOST_NAMES;
-/** Deliberately long: whoever sets it must read what it means. */
-export const EMULATOR_OPT_IN = 'i-understand-anyone-can-be-admin';
 
 const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '[::]']);
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}").`);
-  }
-  return value;
-}
 
 /** The most proxies a request may be counted through (TRUST_PROXY as a hop count). */
 export const MAX_TRUSTED_HOPS = 10;
@@ -132,41 +116,6 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   return entries.map((entry) => entry.toLowerCase());
 }
 
-function onOff(raw: string | undefined, name: string, fallback: boolean): boolean {
-  if (raw === undefined) return fallback;
-  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`${name} must be "on" or "off".`);
-  return raw === 'on';
-}
-
-function redisUrl(raw: string | undefined): string | undefined {
-  if (raw !== undefined && !/^rediss?:\/\/\S+$/.test(raw)) {
-    // The value is not echoed: it may carry a password.
-    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL.');
-  }
-  return raw;
-}
-
-/** A secret sent in a header: long, and nothing a header could not carry. */
-function contentEventsKey(raw: string | undefined): string | undefined {
-  if (raw !== undefined && !/^[\x21-\x7e]{32,512}$/.test(raw)) {
-    // The value is not echoed: it is a secret.
-    throw new ConfigError(
-      'CONTENT_EVENTS_KEY must be 32 to 512 visible ASCII characters (e.g. openssl rand -hex 32).',
-    );
-  }
-  return raw;
-}
-
-function emulatorOptIn(raw: string | undefined): boolean {
-  if (raw === undefined) return false;
-  if (raw !== EMULATOR_OPT_IN) {
-    throw new ConfigError(
-      `ALLOW_AUTH_EMULATOR_ON_NETWORK must be unset or exactly "${EMULATOR_OPT_IN}".`,
-    );
-  }
-  return true;
-}
-
 function publicHosts(raw: string | undefined, host: string): string[] {
   if (raw !== undefined) {
     const hosts = parseHostList(raw);
@@ -182,38 +131,36 @@ function publicHosts(raw: string | undefined, host: string): string[] {
   return [...new Set([...DEFAULT_PUBLIC_HOSTS, ...extra])];
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const host = nonEmpty(env.HOST) ?? '127.0.0.1';
-  const siteUrl = nonEmpty(env.SITE_URL) ?? 'http://localhost:3000';
-  if (!/^https?:\/\/[^\s]+$/.test(siteUrl)) {
-    throw new ConfigError(`SITE_URL must be an http(s) URL (got "${siteUrl}").`);
-  }
+/** The config from the environment (the CLIs, tests): its settings read, then configFrom. */
+export function readConfig(env: Env): AppConfig {
+  return configFrom(readApiSettings(env));
+}
+
+/** The config from settings already read. */
+export function configFrom(settings: ApiSettings): AppConfig {
+  const host = settings.HOST;
   return {
     host,
-    port: integer(env, 'PORT', 4000, 0, 65535),
-    databaseUrl: nonEmpty(env.DATABASE_URL),
-    redisUrl: redisUrl(nonEmpty(env.REDIS_URL)),
-    dataDir: nonEmpty(env.DATA_DIR) ?? defaultDataDir,
-    corsOrigins: (nonEmpty(env.CORS_ORIGINS)?.split(',') ?? DEFAULT_CORS_ORIGINS)
+    port: settings.PORT,
+    databaseUrl: settings.DATABASE_URL,
+    redisUrl: settings.REDIS_URL,
+    dataDir: settings.DATA_DIR ?? defaultDataDir,
+    corsOrigins: (settings.CORS_ORIGINS?.split(',') ?? DEFAULT_CORS_ORIGINS)
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    siteUrl: siteUrl.replace(/\/+$/, ''),
-    firebaseProjectId: nonEmpty(env.FIREBASE_PROJECT_ID) ?? 'demo-portfolio',
-    // Not trimmed: firebase-admin switches to emulator mode for any non-empty value, even "  ".
-    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
-    allowAuthEmulatorOnNetwork: emulatorOptIn(nonEmpty(env.ALLOW_AUTH_EMULATOR_ON_NETWORK)),
-    publicHosts: publicHosts(nonEmpty(env.PUBLIC_HOSTS), host),
-    contactRateLimit: integer(env, 'CONTACT_RATE_LIMIT', DEFAULT_CONTACT_RATE_LIMIT, 1, 1_000_000),
-    cacheMaxBytes: integer(env, 'CACHE_MAX_BYTES', DEFAULT_CACHE_MAX_BYTES, 0, 2 ** 40),
-    devAdmin: {
-      email: nonEmpty(env.DEV_ADMIN_EMAIL) ?? 'admin@portfolio.local',
-      password: nonEmpty(env.DEV_ADMIN_PASSWORD) ?? 'admin-password-123',
-    },
-    production: env.NODE_ENV === 'production',
-    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
-    logRequests: onOff(nonEmpty(env.LOG_REQUESTS), 'LOG_REQUESTS', true),
-    trustProxy: parseTrustProxy(nonEmpty(env.TRUST_PROXY)),
-    contentEventsKey: contentEventsKey(nonEmpty(env.CONTENT_EVENTS_KEY)),
+    siteUrl: settings.SITE_URL.replace(/\/+$/, ''),
+    firebaseProjectId: settings.FIREBASE_PROJECT_ID,
+    authEmulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,
+    allowAuthEmulatorOnNetwork: settings.ALLOW_AUTH_EMULATOR_ON_NETWORK !== undefined,
+    publicHosts: publicHosts(settings.PUBLIC_HOSTS, host),
+    contactRateLimit: settings.CONTACT_RATE_LIMIT,
+    cacheMaxBytes: settings.CACHE_MAX_BYTES,
+    devAdmin: { email: settings.DEV_ADMIN_EMAIL, password: settings.DEV_ADMIN_PASSWORD },
+    production: settings.NODE_ENV === 'production',
+    logLevel: settings.LOG_LEVEL,
+    logRequests: settings.LOG_REQUESTS === 'on',
+    trustProxy: parseTrustProxy(settings.TRUST_PROXY),
+    contentEventsKey: settings.CONTENT_EVENTS_KEY,
   };
 }
 

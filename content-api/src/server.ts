@@ -1,9 +1,13 @@
-// Entry point: read the environment, open and seed the database, start listening.
+// Entry point: read the settings (settings.ts: the one read of the environment,
+// docs/decisions/147), open and seed the database, start listening.
+import { Type } from '@sinclair/typebox';
 import { buildApp } from './app.js';
 import { emulatorPasswordCheck, ensureDevAdmin } from './auth/dev-admin.js';
 import { createFirebaseVerifier, getFirebaseAuth } from './auth/firebase.js';
 import { createFirebaseSessionCookies } from './auth/session-cookies.js';
-import { ConfigError, readConfig, startupRefusal, startupWarning } from './config.js';
+import { configFrom, startupRefusal, startupWarning } from './config.js';
+import { ApiSettingsSchema, ConfigError, readApiSettings, readSettings } from './settings.js';
+import type { ApiSettings } from './settings.js';
 import { explainPostgresFailure, openDatabase } from './db/connect.js';
 import { explainDataDirFailure } from './db/data-dir-check.js';
 import { storeFailureOf } from './db/store-errors.js';
@@ -26,7 +30,10 @@ function fail(message: string): never {
  * `.env.example` at the repository's root lists every setting.
  */
 function loadSettingsFile() {
-  const given = process.env.ENV_FILE?.trim();
+  const { ENV_FILE: given } = readSettings(
+    Type.Object({ ENV_FILE: ApiSettingsSchema.properties.ENV_FILE }),
+    process.env,
+  );
   try {
     process.loadEnvFile(given || '.env');
   } catch (error) {
@@ -39,10 +46,12 @@ function loadSettingsFile() {
 }
 
 async function main() {
-  loadSettingsFile();
+  let settings: ApiSettings;
   let config;
   try {
-    config = readConfig(process.env);
+    loadSettingsFile();
+    settings = readApiSettings(process.env);
+    config = configFrom(settings);
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
@@ -51,10 +60,7 @@ async function main() {
   if (refusal) fail(refusal);
   const warning = startupWarning(config);
   if (warning) console.warn(warning);
-  if (
-    process.env.NODE_ENV === 'production' &&
-    /^https?:\/\/(localhost|127\.|\[::1\])/.test(config.siteUrl)
-  ) {
+  if (config.production && /^https?:\/\/(localhost|127\.|\[::1\])/.test(config.siteUrl)) {
     console.warn(
       `WARNING: SITE_URL is "${config.siteUrl}" while NODE_ENV=production: the feed and the ` +
         'sitemap will point at this machine. Set SITE_URL to the public address.',
@@ -65,7 +71,12 @@ async function main() {
   // OWNER_NAME, OWNER_EMAIL… A malformed seed file or setting stops the start here.
   let settingsDefaults;
   try {
-    settingsDefaults = defaultSettings(process.env);
+    settingsDefaults = defaultSettings({
+      OWNER_NAME: settings.OWNER_NAME,
+      OWNER_EMAIL: settings.OWNER_EMAIL,
+      OWNER_GITHUB_URL: settings.OWNER_GITHUB_URL,
+      OWNER_LINKEDIN_URL: settings.OWNER_LINKEDIN_URL,
+    });
   } catch (error) {
     fail((error as Error).message);
   }

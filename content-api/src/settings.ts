@@ -1,0 +1,166 @@
+// The content API's settings, written once as a TypeBox schema (docs/decisions/147): every
+// variable it reads, with its default and what it accepts. server.ts reads them from the
+// environment once, at start (readApiSettings); config.ts turns them into the AppConfig the
+// server is built from. A wrong value stops the start with the variable's name and what it
+// accepts. The schema kinds and the reader are the site's server's (platform/src/settings.ts) in
+// small: the API does not depend on the platform package.
+import { Kind, OptionalKind, Type } from '@sinclair/typebox';
+import type {
+  Static,
+  TInteger,
+  TLiteral,
+  TObject,
+  TProperties,
+  TSchema,
+  TString,
+  TUnion,
+} from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { DEFAULT_CACHE_MAX_BYTES } from './http/response-cache.js';
+
+/** The environment as a process has it (process.env, or a test's own object). */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** What each setting's schema carries besides JSON Schema's keywords. */
+export interface SettingNotes {
+  /** What the variable accepts, as its error message says it. */
+  accepts: string;
+  /** A secret (a password, a key, a URL with one): never repeated in a message. */
+  secret?: boolean;
+  /** Read exactly as set, spaces included (trimmed otherwise). */
+  verbatim?: boolean;
+}
+
+type Notes = Partial<Omit<SettingNotes, 'accepts'>> & { accepts: string };
+
+function whole(min: number, max: number, fallback: number): TInteger {
+  return Type.Integer({
+    minimum: min,
+    maximum: max,
+    default: fallback,
+    accepts: `an integer between ${min} and ${max}`,
+  });
+}
+
+function text({
+  fallback,
+  pattern,
+  ...notes
+}: Notes & { fallback?: string; pattern?: string }): TString {
+  return Type.String({
+    ...(fallback === undefined ? {} : { default: fallback }),
+    ...(pattern === undefined ? {} : { pattern }),
+    ...notes,
+  });
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: T[number] | undefined,
+  notes: Notes,
+): TUnion<TLiteral<T[number]>[]> {
+  return Type.Union(
+    values.map((value: T[number]) => Type.Literal(value)),
+    { ...(fallback === undefined ? {} : { default: fallback }), ...notes },
+  );
+}
+
+/** Deliberately long: whoever sets it must read what it means. */
+export const EMULATOR_OPT_IN = 'i-understand-anyone-can-be-admin';
+/** pino's levels. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const ApiSettingsSchema = Type.Object({
+  ENV_FILE: Type.Optional(text({ accepts: 'the path of a settings file' })),
+  NODE_ENV: Type.Optional(text({ accepts: 'production, or anything else' })),
+  HOST: text({ fallback: '127.0.0.1', accepts: 'an address to bind to' }),
+  PORT: whole(0, 65535, 4000),
+  /** Set → node-postgres; unset → embedded PGlite in DATA_DIR. */
+  DATABASE_URL: Type.Optional(text({ accepts: 'a postgres:// URL', secret: true })),
+  REDIS_URL: Type.Optional(
+    text({ accepts: 'a redis:// or rediss:// URL', pattern: '^rediss?://\\S+$', secret: true }),
+  ),
+  // Unset: content-api/data/pglite (paths.ts), wherever the package is.
+  DATA_DIR: Type.Optional(text({ accepts: 'a folder' })),
+  // Unset: the local front ends' origins (config.ts).
+  CORS_ORIGINS: Type.Optional(text({ accepts: 'origins, comma-separated' })),
+  SITE_URL: text({
+    fallback: 'http://localhost:3000',
+    pattern: '^https?://[^\\s]+$',
+    accepts: 'an http(s) URL',
+  }),
+  FIREBASE_PROJECT_ID: text({ fallback: 'demo-portfolio', accepts: 'a project id' }),
+  // Not trimmed: firebase-admin switches to emulator mode for any non-empty value, even "  ".
+  FIREBASE_AUTH_EMULATOR_HOST: Type.Optional(
+    text({ accepts: 'the emulator host:port', verbatim: true }),
+  ),
+  ALLOW_AUTH_EMULATOR_ON_NETWORK: Type.Optional(
+    oneOf([EMULATOR_OPT_IN], undefined, { accepts: `unset or exactly "${EMULATOR_OPT_IN}"` }),
+  ),
+  // Checked in config.ts (its message says which entry is wrong); unset: loopback and HOST.
+  PUBLIC_HOSTS: Type.Optional(text({ accepts: 'host names, comma-separated' })),
+  CONTACT_RATE_LIMIT: whole(1, 1_000_000, 5),
+  CACHE_MAX_BYTES: whole(0, 2 ** 40, DEFAULT_CACHE_MAX_BYTES),
+  DEV_ADMIN_EMAIL: text({ fallback: 'admin@portfolio.local', accepts: 'an e-mail address' }),
+  DEV_ADMIN_PASSWORD: text({ fallback: 'admin-password-123', accepts: 'a password' }),
+  LOG_LEVEL: oneOf(LOG_LEVELS, 'info', { accepts: `one of ${LOG_LEVELS.join(', ')}` }),
+  LOG_REQUESTS: oneOf(['on', 'off'], 'on', { accepts: '"on" or "off"' }),
+  // Checked in config.ts (parseTrustProxy: why an entry is refused); unset: no one.
+  TRUST_PROXY: Type.Optional(text({ accepts: 'proxies, or a hop count' })),
+  CONTENT_EVENTS_KEY: Type.Optional(
+    text({
+      accepts: '32 to 512 visible ASCII characters (e.g. openssl rand -hex 32)',
+      pattern: '^[\\x21-\\x7e]{32,512}$',
+      secret: true,
+    }),
+  ),
+  // The first start's owner (features/settings/defaults.ts); unset: the seed's.
+  OWNER_NAME: Type.Optional(text({ accepts: 'a name' })),
+  OWNER_EMAIL: Type.Optional(text({ accepts: 'an e-mail address' })),
+  OWNER_GITHUB_URL: Type.Optional(text({ accepts: 'a URL' })),
+  OWNER_LINKEDIN_URL: Type.Optional(text({ accepts: 'a URL' })),
+});
+
+export type ApiSettings = Static<typeof ApiSettingsSchema>;
+
+/** One variable by its setting: unset or empty gives the default, or nothing when optional. */
+function readSetting(name: string, setting: TSchema, raw: string | undefined): unknown {
+  const notes = setting as TSchema & SettingNotes;
+  const value = notes.verbatim ? raw : raw?.trim();
+  if (value === undefined || value === '') {
+    if (setting.default !== undefined) return setting.default;
+    if (setting[OptionalKind] === 'Optional') return undefined;
+    throw new ConfigError(`${name} must be set: ${notes.accepts}.`);
+  }
+  const typed = setting[Kind] === 'Integer' ? Number(value) : value;
+  if (!Value.Check(setting, typed)) {
+    throw new ConfigError(
+      notes.secret
+        ? `${name} must be ${notes.accepts}.`
+        : `${name} must be ${notes.accepts} (got "${value}").`,
+    );
+  }
+  return typed;
+}
+
+/** Every setting of `schema` from `env`, checked. */
+export function readSettings<T extends TProperties>(
+  schema: TObject<T>,
+  env: Env,
+): Static<TObject<T>> {
+  const settings: Record<string, unknown> = {};
+  for (const [name, setting] of Object.entries(schema.properties)) {
+    const value = readSetting(name, setting, env[name]);
+    if (value !== undefined) settings[name] = value;
+  }
+  return settings as Static<TObject<T>>;
+}
+
+/** The API's settings from `env`: the one read of the environment, at start. */
+export function readApiSettings(env: Env): ApiSettings {
+  return readSettings(ApiSettingsSchema, env);
+}

@@ -8,16 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  API_PORT_ENV,
-  APPS,
-  AUTH_EMULATOR_PORT_ENV,
-  DEFAULT_API_PORT,
-  DEFAULT_AUTH_EMULATOR_PORT,
-  FIREBASE_PROJECT_ID,
-  appPort,
-} from '@portfolio/platform/apps';
-import { loadSettingsFile, portFromEnv } from '@portfolio/platform/settings';
+import { APPS, portOf } from '@portfolio/platform/apps';
+import { SettingsError, loadSettingsFile } from '@portfolio/platform/settings';
+// By path: the platform's package names no entry for it (docs/decisions/147).
+import { readStackSettings } from '../platform/src/stack-settings.ts';
 import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator.mjs';
 import { ROOT } from './root.mjs';
 
@@ -46,21 +40,33 @@ export function readableLogLine(line) {
  * @param {{ label: string, env?: NodeJS.ProcessEnv }} options
  */
 export function createStack({ label, env = process.env }) {
-  // Settings from the environment, or a .env file at the root (ENV_FILE): .env.example.
-  loadSettingsFile(env);
-  const bindHost = env.HOST || '127.0.0.1';
+  // Settings from the environment, or a .env file at the root (ENV_FILE): .env.example. Read
+  // once, by the stack's schema (platform/src/stack-settings.ts): a wrong value stops here.
+  /** @type {import('../platform/src/stack-settings.ts').StackSettings} */
+  let settings;
+  try {
+    loadSettingsFile(env);
+    settings = readStackSettings(env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    console.error(`[${label}] ${error.message}`);
+    process.exit(1);
+  }
+  const bindHost = settings.HOST;
   const publicHost = bindHost === '0.0.0.0' || bindHost === '::' ? 'localhost' : bindHost;
-  const apiPort = portFromEnv(API_PORT_ENV, DEFAULT_API_PORT, env);
-  const emulatorPort = portFromEnv(AUTH_EMULATOR_PORT_ENV, DEFAULT_AUTH_EMULATOR_PORT, env);
-  const useEmulator = !env.FIREBASE_API_KEY || Boolean(env.AUTH_EMULATOR_URL);
-  const emulatorDataDir = path.resolve(ROOT, env.EMULATOR_DATA_DIR || '.firebase-emulator-data');
+  const apiPort = settings.API_PORT;
+  const emulatorPort = settings.AUTH_EMULATOR_PORT;
+  const useEmulator = !settings.FIREBASE_API_KEY || Boolean(settings.AUTH_EMULATOR_URL);
+  const emulatorDataDir = path.resolve(ROOT, settings.EMULATOR_DATA_DIR);
   /** The host name in the site's own addresses. */
   const siteHostname = publicHost === '127.0.0.1' ? 'localhost' : publicHost;
   // The API's and the site's info line per request would only be dropped here (readableLogLine).
-  const logRequests = env.LOG_REQUESTS || 'off';
+  const logRequests = settings.LOG_REQUESTS ? 'on' : 'off';
   // The key of the site's own content event streams (docs/decisions/083): the setting when
   // given, else one made for this run, known only to the API and the site's server it starts.
-  const contentEventsKey = env.CONTENT_EVENTS_KEY || randomBytes(32).toString('hex');
+  const contentEventsKey = settings.CONTENT_EVENTS_KEY || randomBytes(32).toString('hex');
+  /** @param {import('@portfolio/platform/apps').AppInfo} app */
+  const appPort = (app) => portOf(app, settings);
 
   /** @type {{ name: string, child: import('node:child_process').ChildProcess }[]} */
   const children = [];
@@ -131,7 +137,7 @@ export function createStack({ label, env = process.env }) {
    */
   async function startEmulator() {
     if (!useEmulator) return true;
-    const projectId = env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID;
+    const projectId = settings.FIREBASE_PROJECT_ID;
     const accounts = exportedAccounts(emulatorDataDir) ?? [];
     const emulator = authEmulatorCommand({
       port: emulatorPort,
@@ -168,9 +174,9 @@ export function createStack({ label, env = process.env }) {
    * always; on a wildcard bind also this machine's name and addresses, which LAN browsers use.
    */
   function apiPublicHosts() {
-    if (env.PUBLIC_HOSTS) return env.PUBLIC_HOSTS;
+    if (settings.PUBLIC_HOSTS) return settings.PUBLIC_HOSTS;
     const hosts = [...LOOPBACK_HOST_NAMES, publicHost];
-    if (env.API_BASE_URL) hosts.push(new URL(env.API_BASE_URL).hostname);
+    if (settings.API_BASE_URL) hosts.push(new URL(settings.API_BASE_URL).hostname);
     if (bindHost === '0.0.0.0' || bindHost === '::') {
       hosts.push(os.hostname().toLowerCase());
       for (const addresses of Object.values(os.networkInterfaces())) {
@@ -200,7 +206,7 @@ export function createStack({ label, env = process.env }) {
     }
     // The API answers the apps on whatever ports they run, by either local host name.
     const siteOrigins = APPS.flatMap((app) =>
-      ['localhost', '127.0.0.1', publicHost].map((host) => `http://${host}:${appPort(app, env)}`),
+      ['localhost', '127.0.0.1', publicHost].map((host) => `http://${host}:${appPort(app)}`),
     );
     const [command, commandArgs] = watch
       ? [
@@ -221,19 +227,19 @@ export function createStack({ label, env = process.env }) {
       {
         HOST: bindHost,
         PORT: String(apiPort),
-        CORS_ORIGINS: env.CORS_ORIGINS || [...new Set(siteOrigins)].join(','),
+        CORS_ORIGINS: settings.CORS_ORIGINS || [...new Set(siteOrigins)].join(','),
         PUBLIC_HOSTS: apiPublicHosts(),
-        SITE_URL: env.SITE_URL || `http://localhost:${appPort(APPS[0], env)}`,
+        SITE_URL: settings.SITE_URL || `http://localhost:${appPort(APPS[0])}`,
         // The browser reaches the API through the site's server (docs/decisions/101), which says
-        // who asked in X-Forwarded-For: believed from loopback only.
-        TRUST_PROXY: env.TRUST_PROXY || '127.0.0.1,::1',
-        FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID || FIREBASE_PROJECT_ID,
+        // who asked in X-Forwarded-For: believed from loopback only (the stack's default).
+        TRUST_PROXY: settings.TRUST_PROXY,
+        FIREBASE_PROJECT_ID: settings.FIREBASE_PROJECT_ID,
         LOG_REQUESTS: logRequests,
         CONTENT_EVENTS_KEY: contentEventsKey,
         ...(useEmulator
           ? {
               FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
-              NODE_ENV: env.NODE_ENV || 'development',
+              NODE_ENV: settings.NODE_ENV || 'development',
             }
           : {}),
       },
@@ -256,7 +262,7 @@ export function createStack({ label, env = process.env }) {
       return readable?.startsWith('[HMR] ') ? null : readable;
     };
     const shell = APPS[0];
-    const port = appPort(shell, env);
+    const port = appPort(shell);
     const child = run(
       'site',
       how.command,
@@ -294,11 +300,11 @@ export function createStack({ label, env = process.env }) {
       server.once('error', (error) =>
         reject(
           new Error(
-            `${app.name}: cannot listen on port ${appPort(app, env)} (${error.message}); set ${app.portEnv}`,
+            `${app.name}: cannot listen on port ${appPort(app)} (${error.message}); set ${app.portEnv}`,
           ),
         ),
       );
-      server.listen(appPort(app, env), bindHost, () => resolve(undefined));
+      server.listen(appPort(app), bindHost, () => resolve(undefined));
       servers.push(server);
     });
   }
@@ -335,7 +341,7 @@ export function createStack({ label, env = process.env }) {
   }
 
   function banner(apiReady, emulatorReady) {
-    const url = `http://${siteHostname}:${appPort(APPS[0], env)}`;
+    const url = `http://${siteHostname}:${appPort(APPS[0])}`;
     console.log('');
     log(`site:          ${url}`);
     log(`content API:   http://${publicHost}:${apiPort}/api ${apiReady ? '' : '(not running)'}`);

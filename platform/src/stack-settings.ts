@@ -1,0 +1,48 @@
+// The local stack's settings (`npm start`, `npm run dev`: tools/stack.mjs; the edge in front of
+// them: tools/edge.mjs), written once as a schema (docs/decisions/147). The stack reads them
+// once and starts the services with them; each service reads its own again, by its own schema
+// (shell/server/settings.ts, content-api/src/settings.ts). Where the stack gives a service a
+// value of its own (LOG_REQUESTS off, TRUST_PROXY from loopback), its default is here.
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { AppPortsSchema } from './apps';
+import { RuntimeConfigSettingsSchema, SiteAddressSettingsSchema } from './runtime-config';
+import { NodeEnvSchema, Setting, SettingsFileSchema, readSettings } from './settings';
+import type { Env } from './settings';
+
+const site = SiteAddressSettingsSchema.properties;
+
+export const StackSettingsSchema = Type.Object({
+  ...SettingsFileSchema.properties,
+  ...NodeEnvSchema.properties,
+  ...AppPortsSchema.properties,
+  HOST: Setting.text({ fallback: '127.0.0.1', accepts: 'an address to bind to' }),
+  SITE_URL: site.SITE_URL,
+  PUBLIC_HOSTS: site.PUBLIC_HOSTS,
+  API_BASE_URL: site.API_BASE_URL,
+  FIREBASE_API_KEY: RuntimeConfigSettingsSchema.properties.FIREBASE_API_KEY,
+  FIREBASE_PROJECT_ID: RuntimeConfigSettingsSchema.properties.FIREBASE_PROJECT_ID,
+  AUTH_EMULATOR_URL: RuntimeConfigSettingsSchema.properties.AUTH_EMULATOR_URL,
+  /** Where the emulator keeps its accounts between runs, from the repository's root. */
+  EMULATOR_DATA_DIR: Setting.text({ fallback: '.firebase-emulator-data', accepts: 'a folder' }),
+  // The API's and the site's info line per request would only be dropped (tools/stack.mjs).
+  LOG_REQUESTS: Setting.onOff(false),
+  // Unset: one made for each run, known only to the API and the site's server it starts.
+  CONTENT_EVENTS_KEY: Type.Optional(
+    Setting.text({ accepts: "the content API's CONTENT_EVENTS_KEY", secret: true }),
+  ),
+  // Unset: the apps' local origins.
+  CORS_ORIGINS: Type.Optional(Setting.text({ accepts: 'origins, comma-separated' })),
+  // The browser reaches the API through the site's server (docs/decisions/101), which says who
+  // asked in X-Forwarded-For: believed from loopback only.
+  TRUST_PROXY: Setting.text({ fallback: '127.0.0.1,::1', accepts: 'proxies, or a hop count' }),
+  /** The edge in front of the stack (tools/edge.mjs). */
+  EDGE_PORT: Setting.port(8080),
+});
+
+export type StackSettings = Static<typeof StackSettingsSchema>;
+
+/** The stack's settings from `env`, checked: read once when the stack is made. */
+export function readStackSettings(env: Env): StackSettings {
+  return readSettings(StackSettingsSchema, env);
+}

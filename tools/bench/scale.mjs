@@ -148,9 +148,14 @@ function run(url, { headers, requests } = {}, duration = SECONDS) {
 /** Never reset: no search text repeats within a run (a repeat could be a cache hit). */
 let searchCounter = 0;
 
-/** The common word's search, every request a text of its own that searches that word alone. */
-function uncachedSearch(api) {
+/**
+ * The common word's search, every request a text of its own that searches that word alone;
+ * `limit` as the search page asks (remote-blog's SEARCH_RESULTS_PER_PAGE, 10), or none: the
+ * API's default page of 20, what an older client asks.
+ */
+function uncachedSearch(api, limit) {
   const url = new URL(`${api}/search`);
+  if (limit) url.searchParams.set('limit', String(limit));
   const request = () => {
     url.searchParams.set('query', searchVariant(COMMON_WORD, (searchCounter += 1)));
     return `${url.pathname}${url.search}`;
@@ -214,7 +219,16 @@ async function measure(label, site, api, token) {
       {},
       everyPage(api, total),
     ],
-    'API GET /search common word, uncached': [undefined, {}, uncachedSearch(api)],
+    'API GET /search common word, uncached, limit=10 (the search page)': [
+      undefined,
+      {},
+      uncachedSearch(api, 10),
+    ],
+    'API GET /search common word, uncached (default page of 20)': [
+      undefined,
+      {},
+      uncachedSearch(api),
+    ],
     'API GET /articles?limit=20&offset=0&include=drafts (admin)': [
       `${api}/articles?limit=20&offset=0&include=drafts`,
       admin,

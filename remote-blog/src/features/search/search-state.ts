@@ -9,8 +9,11 @@ import { listPosition, offsetOf, pageNumberOf } from '../pagination/page-numbers
 import type { ListPosition } from '../pagination/page-numbers';
 import { isTag } from '../tags/tags';
 
-/** Results per page: the API's first page of 20, as the search showed before it paged. */
-export const SEARCH_RESULTS_PER_PAGE = 20;
+/**
+ * Results per page: ten, as the blog's pages (docs/decisions/134). Asked for as `limit=10`, so
+ * an API of any version answers pages of ten; its default page stays 20 for older clients.
+ */
+export const SEARCH_RESULTS_PER_PAGE = 10;
 
 export type ArticleSearchState =
   | { status: 'idle' }

@@ -37,7 +37,7 @@ const marks = (element: HTMLElement) =>
 describe('SearchPage', () => {
   it('shows results with title, date, highlighted snippet and a link to /article/{id}', async () => {
     const fetchMock = mockFetch({
-      'GET /search?query=zero+trust': {
+      'GET /search?query=zero+trust&limit=10': {
         body: [
           makeSearchResult({
             _id: 'zt',
@@ -53,7 +53,7 @@ describe('SearchPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: SEARCH_TITLE })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(SEARCHING);
     const result = await screen.findByRole('article');
-    expect(searches(fetchMock)).toEqual([`${TEST_API_BASE}/search?query=zero+trust`]);
+    expect(searches(fetchMock)).toEqual([`${TEST_API_BASE}/search?query=zero+trust&limit=10`]);
     expect(within(result).getByRole('heading', { level: 2 })).toHaveTextContent(
       'Zero Trust in Practice',
     );
@@ -73,14 +73,16 @@ describe('SearchPage', () => {
 
   it("shows 'No content available.' when the API's snippet is empty (an article without text)", async () => {
     mockFetch({
-      'GET /search?query=phishing': { body: [makeSearchResult({ content: '', snippet: '' })] },
+      'GET /search?query=phishing&limit=10': {
+        body: [makeSearchResult({ content: '', snippet: '' })],
+      },
     });
     renderSearch('/search-article?query=phishing');
     expect(await screen.findByText(NO_CONTENT)).toBeInTheDocument();
   });
 
   it('shows the no-results text with the query when nothing is found', async () => {
-    mockFetch({ 'GET /search?query=quantum': { body: [] } });
+    mockFetch({ 'GET /search?query=quantum&limit=10': { body: [] } });
     renderSearch('/search-article?query=%20quantum%20');
     expect(
       await screen.findByText('No articles found for "quantum". Try a different search term.'),
@@ -98,7 +100,7 @@ describe('SearchPage', () => {
     ['a snippet that is not text', [{ ...makeSearchResult(), snippet: ['<mark>tls</mark>'] }]],
   ])('treats %s as a failed search (logged, no message), never a crash', async (_, body) => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch({ 'GET /search?query=tls': { body: body as object } });
+    mockFetch({ 'GET /search?query=tls&limit=10': { body: body as object } });
     renderSearch('/search-article?query=tls');
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -110,7 +112,7 @@ describe('SearchPage', () => {
 
   it('logs a failed search and shows no message (spec)', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch({ 'GET /search?query=tls': { status: 500, body: { message: 'boom' } } });
+    mockFetch({ 'GET /search?query=tls&limit=10': { status: 500, body: { message: 'boom' } } });
     renderSearch('/search-article?query=tls');
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -178,9 +180,9 @@ describe('SearchPage: pages of results', () => {
 
   it(`shows ${SEARCH_RESULTS_PER_PAGE} results a page, with a link to more`, async () => {
     mockFetch({
-      'GET /search?query=tls': {
+      'GET /search?query=tls&limit=10': {
         body: results(1, SEARCH_RESULTS_PER_PAGE),
-        headers: { 'X-Total-Count': '25' },
+        headers: { 'X-Total-Count': '15' },
       },
     });
     renderSearch('/search-article?query=tls');
@@ -194,9 +196,9 @@ describe('SearchPage: pages of results', () => {
 
   it('shows the second page of results from ?page=2', async () => {
     const fetchMock = mockFetch({
-      'GET /search?query=tls&offset=20': {
-        body: results(21, 5),
-        headers: { 'X-Total-Count': '25' },
+      'GET /search?query=tls&limit=10&offset=10': {
+        body: results(11, 5),
+        headers: { 'X-Total-Count': '15' },
       },
     });
     renderSearch('/search-article?query=tls&page=2');
@@ -216,7 +218,7 @@ describe('SearchPage: pages of results', () => {
 
   it.each(['3', '0', '-2', 'next'])('?page=%s past the results is not found', async (page) => {
     mockFetch({
-      'GET /search?query=tls&offset=40': { body: [], headers: { 'X-Total-Count': '25' } },
+      'GET /search?query=tls&limit=10&offset=20': { body: [], headers: { 'X-Total-Count': '15' } },
     });
     renderSearch(`/search-article?query=tls&page=${page}`);
     expect(await screen.findByText(NO_SUCH_PAGE_TEXT)).toBeInTheDocument();
@@ -236,8 +238,8 @@ describe('SearchPage: the tag filter (docs/decisions/132)', () => {
   it('offers every tag, "All tags" first and chosen, and asks for the search within one', async () => {
     mockFetch({
       ...TAGS,
-      'GET /search?query=tls': { body: [makeSearchResult({ title: 'Any' })] },
-      'GET /search?query=tls&tag=security': {
+      'GET /search?query=tls&limit=10': { body: [makeSearchResult({ title: 'Any' })] },
+      'GET /search?query=tls&tag=security&limit=10': {
         body: [makeSearchResult({ _id: 'in-tag', slug: 'in-tag-slug', title: 'In the tag' })],
       },
     });
@@ -261,7 +263,7 @@ describe('SearchPage: the tag filter (docs/decisions/132)', () => {
   });
 
   it('is a plain GET form of the search page, which works without JavaScript', async () => {
-    mockFetch({ ...TAGS, 'GET /search?query=tls': { body: [] } });
+    mockFetch({ ...TAGS, 'GET /search?query=tls&limit=10': { body: [] } });
     renderSearch('/search-article?query=tls');
     const select = await screen.findByRole('combobox', { name: TAG_FILTER_LABEL });
     const form = select.closest('form')!;
@@ -276,7 +278,7 @@ describe('SearchPage: the tag filter (docs/decisions/132)', () => {
   it('keeps the tag in the links to the other pages of results', async () => {
     mockFetch({
       ...TAGS,
-      'GET /search?query=tls&tag=security&offset=20': {
+      'GET /search?query=tls&tag=security&limit=10&offset=10': {
         body: Array.from({ length: SEARCH_RESULTS_PER_PAGE }, (_, n) =>
           makeSearchResult({ _id: `r${n}`, title: `Result ${n}` }),
         ),
@@ -301,7 +303,7 @@ describe('SearchPage: the tag filter (docs/decisions/132)', () => {
   });
 
   it('searches every tag for an empty ?tag=, and finds no page for a name no tag can have', async () => {
-    const fetchMock = mockFetch({ ...TAGS, 'GET /search?query=tls': { body: [] } });
+    const fetchMock = mockFetch({ ...TAGS, 'GET /search?query=tls&limit=10': { body: [] } });
     renderSearch('/search-article?query=tls&tag=');
     expect(await screen.findByText(noResultsText('tls'))).toBeInTheDocument();
     fetchMock.mockClear();
@@ -313,7 +315,7 @@ describe('SearchPage: the tag filter (docs/decisions/132)', () => {
   it('offers the tag in use even when the tags cannot be had, and nothing else', async () => {
     mockFetch({
       'GET /tags': { status: 500, body: { message: 'down' } },
-      'GET /search?query=tls&tag=tls': { body: [makeSearchResult({ title: 'Kept' })] },
+      'GET /search?query=tls&tag=tls&limit=10': { body: [makeSearchResult({ title: 'Kept' })] },
     });
     renderSearch('/search-article?query=tls&tag=tls');
     const select = await screen.findByRole('combobox', { name: TAG_FILTER_LABEL });

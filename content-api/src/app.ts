@@ -1,76 +1,43 @@
-// buildApp(options): the whole HTTP API as a Fastify instance, without listening.
-// Tests call it with app.inject(); src/server.ts starts it.
-import compress from '@fastify/compress';
-import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
-import { TOTAL_COUNT_HEADER, UNREAD_COUNT_HEADER } from '@portfolio/contract';
-import type { SiteSettingsInput } from '@portfolio/contract';
+// buildApp(options): the whole HTTP API as a Fastify instance, without listening. Tests call it
+// with app.inject(); src/server.ts starts it. It is composed of plugins with one job each
+// (plugins/, docs/decisions/146), registered in the order their hooks run.
 import { answerClientError } from '@portfolio/contract/client-errors';
+import type { SiteSettingsInput } from '@portfolio/contract';
 import Fastify, { LogController } from 'fastify';
-import type {
-  FastifyError,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  FastifyServerOptions,
-} from 'fastify';
-import { createFirebaseVerifier } from './auth/firebase.js';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { VerifyIdToken } from './auth/identity.js';
-import { createAuthGuards } from './auth/identity.js';
 import type { SessionCookies } from './auth/session-cookies.js';
-import { createFirebaseSessionCookies } from './auth/session-cookies.js';
-import {
-  DEFAULT_CONTACT_RATE_LIMIT,
-  DEFAULT_CORS_ORIGINS,
-  DEFAULT_PUBLIC_HOSTS,
-} from './config.js';
+import { DEFAULT_CORS_ORIGINS, DEFAULT_PUBLIC_HOSTS } from './config.js';
 import type { Database } from './db/connect.js';
 import type { StoreHealthOptions } from './db/store-health.js';
-import { StoreHealth } from './db/store-health.js';
-import aboutRoutes from './features/about/routes.js';
-import articleRoutes from './features/articles/routes.js';
-import contactRoutes from './features/contact/routes.js';
-import contentExportRoutes from './features/content-export/routes.js';
-import { listenForContentChanges } from './content-files/content-changes.js';
-import { startPublicationTimer } from './features/content-events/publication-timer.js';
-import { startAutoAnalyze } from './db/auto-analyze.js';
-import contentEventRoutes from './features/content-events/routes.js';
-import cspReportRoutes, { DEFAULT_CSP_REPORT_RATE_LIMIT } from './features/csp-reports/routes.js';
-import feedRoutes from './features/feeds/routes.js';
-import healthRoutes from './features/health/routes.js';
-import imageRoutes from './features/images/routes.js';
-import imageVariantRoutes from './features/images/variant-routes.js';
-import projectRoutes from './features/projects/routes.js';
-import revisionRoutes from './features/revisions/routes.js';
-import searchRoutes from './features/search/routes.js';
-import sessionRoutes from './features/sessions/routes.js';
-import { defaultSettings } from './features/settings/defaults.js';
-import { SettingsSource } from './features/settings/repository.js';
-import settingsRoutes from './features/settings/routes.js';
-import userRoutes from './features/users/routes.js';
-import type { CacheSync } from './http/cache-sync.js';
-import { syncCacheThroughRedis } from './http/cache-sync.js';
 import { JSON_BODY_LIMIT_BYTES } from './http/body-limits.js';
 import type { TrustProxy } from './http/client-identity.js';
-import { clientKey, fastifyTrustProxy } from './http/client-identity.js';
-import { registerErrorHandlers } from './http/errors.js';
-import { registerPublicHosts } from './http/public-hosts.js';
+import { fastifyTrustProxy } from './http/client-identity.js';
 import type { ResponseCacheOptions } from './http/response-cache.js';
-import { ResponseCache } from './http/response-cache.js';
-import { registerSecurityHeaders, setSecurityHeaders } from './http/security-headers.js';
-import { registerStrictInput } from './http/strict-input.js';
 import type { TimeLimits } from './http/time-limits.js';
-import {
-  DEFAULT_TIME_LIMITS,
-  closeIfBodyPending,
-  registerTimeLimits,
-  serverTimeLimits,
-} from './http/time-limits.js';
-import { registerValidation } from './http/validation.js';
+import { DEFAULT_TIME_LIMITS, serverTimeLimits } from './http/time-limits.js';
 import type { RedisConnections } from './lib/redis.js';
-import type { RouteContext } from './route-context.js';
+import autoAnalyze from './plugins/auto-analyze.js';
+import cacheInvalidation from './plugins/cache-invalidation.js';
+import cacheSync from './plugins/cache-sync.js';
+import compression from './plugins/compression.js';
+import contentChanges from './plugins/content-changes.js';
+import cors from './plugins/cors.js';
+import errors, { answerFrameworkError } from './plugins/errors.js';
+import identity from './plugins/identity.js';
+import publicHosts from './plugins/public-hosts.js';
+import publicationTimer from './plugins/publication-timer.js';
+import rateLimit from './plugins/rate-limit.js';
+import responseCache from './plugins/response-cache.js';
+import routes from './plugins/routes.js';
+import securityHeaders from './plugins/security-headers.js';
+import settings from './plugins/settings.js';
+import storeHealth from './plugins/store-health.js';
+import strictInput from './plugins/strict-input.js';
+import timeLimitsPlugin from './plugins/time-limits.js';
+import validation from './plugins/validation.js';
 
-export const API_PREFIX = '/api';
+export { API_PREFIX } from './plugins/routes.js';
 
 export interface BuildAppOptions {
   db: Database;
@@ -128,31 +95,8 @@ export interface BuildAppOptions {
   timeLimits?: Partial<TimeLimits>;
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** false on writes that no public read shows (contact messages, profiles). */
-    changesPublicContent?: boolean;
-  }
-}
-
-const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
-  FST_ERR_BAD_URL: 'Malformed URL.',
-  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long.',
-};
-
-/**
- * Bad path input is a client error like any other: 400, never the router's 414. Router errors
- * skip the hooks, so the security headers are set here.
- */
-function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  setSecurityHeaders(request, reply);
-  closeIfBodyPending(request, reply);
-  reply.code(400).send({ message: FRAMEWORK_ERROR_MESSAGES[error.code] ?? error.message });
-}
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db } = options;
   const timeLimits = { ...DEFAULT_TIME_LIMITS, ...options.timeLimits };
   const app = Fastify({
     // Every other route's limit is smaller (http/body-limits.ts).
@@ -171,130 +115,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler: answerClientError,
   });
 
-  // Unknown body fields are errors, not silently dropped; body values are never coerced.
-  registerValidation(app);
-  // A request the store refused (full, read-only, down) is a 503, and health says so for a while.
-  const store = new StoreHealth(options.db, options.storeHealth);
-  registerErrorHandlers(app, { onStoreFailure: (failure) => store.refused(failure) });
-  registerSecurityHeaders(app);
-  registerTimeLimits(app, timeLimits);
-  registerPublicHosts(app, options.publicHosts ?? DEFAULT_PUBLIC_HOSTS);
-  // JSON only (plus multipart inside the images plugin): anything else gets 415.
-  app.removeContentTypeParser('text/plain');
-  registerStrictInput(app);
-
-  await app.register(cors, {
-    origin: (options.corsOrigins ?? DEFAULT_CORS_ORIGINS).includes('*')
-      ? true
-      : (options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-    // How many items a paged list has in all (GET /articles, GET /search).
-    exposedHeaders: ['ETag', TOTAL_COUNT_HEADER, UNREAD_COUNT_HEADER],
-    maxAge: 600,
-  });
-  await app.register(compress);
-  const { redis } = options;
-  const warn = (message: string) => app.log.warn(message);
-  await app.register(rateLimit, {
-    global: false,
-    // One client, one bucket: the same rule as every per-client limit (http/client-identity.ts).
-    keyGenerator: clientKey,
-    ...(redis && {
-      redis: redis.commands,
-      nameSpace: `${redis.keyPrefix}rate-limit:`,
-      // Redis unreachable: let requests through rather than refuse every contact message.
-      skipOnError: true,
-    }),
-  });
-
-  const cache = new ResponseCache(options.cache);
-  // The settings follow every change the cache hears of (a write here, on another instance, or
-  // behind the API's back).
-  const settings = new SettingsSource(options.db, options.settingsDefaults ?? defaultSettings());
-  cache.onInvalidate(() => settings.invalidate());
-  const sync: CacheSync | undefined = redis && syncCacheThroughRedis(cache, redis, warn);
-  if (sync) app.addHook('onClose', async () => sync.stop());
-  app.addHook('onSend', (request, reply, payload, done) => {
-    // A successful write may change what a public read returns, unless its route says otherwise.
-    if (
-      WRITE_METHODS.has(request.method) &&
-      reply.statusCode < 400 &&
-      request.routeOptions.config.changesPublicContent !== false
-    ) {
-      cache.invalidate();
-      sync?.publishInvalidation();
-    }
-    done(null, payload);
-  });
-
-  // Scheduled content comes out on its time: a content change without a write (ADR 120).
-  const publications = startPublicationTimer({ db: options.db, cache, warn });
-  app.addHook('onClose', async () => publications.stop());
-  if (options.autoAnalyze) {
-    const analyzer = startAutoAnalyze({ db: options.db, cache, warn });
-    app.addHook('onClose', () => analyzer.stop());
-  }
+  // Hooks of one kind run in the order registered: the errors plugin's onSend (a plugin's
+  // plain-text refusal made JSON) before the security headers', the time limits' onRequest
+  // before the host check's, the cache's emptying last, after compression.
+  await app.register(validation);
+  await app.register(storeHealth, { db, storeHealth: options.storeHealth });
+  await app.register(errors);
+  await app.register(securityHeaders);
+  await app.register(timeLimitsPlugin, { limits: timeLimits });
+  await app.register(publicHosts, { hosts: options.publicHosts ?? DEFAULT_PUBLIC_HOSTS });
+  await app.register(strictInput);
+  await app.register(cors, { origins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS });
+  await app.register(compression);
+  await app.register(rateLimit, { redis: options.redis });
+  await app.register(responseCache, { cache: options.cache });
+  await app.register(settings, { db, defaults: options.settingsDefaults });
+  await app.register(cacheSync, { redis: options.redis });
+  await app.register(cacheInvalidation);
+  await app.register(publicationTimer, { db });
+  if (options.autoAnalyze) await app.register(autoAnalyze, { db });
   if (options.contentChangesUrl) {
-    const listener = listenForContentChanges({
-      url: options.contentChangesUrl,
-      onChange: () => cache.invalidate(),
-      warn,
-    });
-    app.addHook('onClose', () => listener.stop());
+    await app.register(contentChanges, { url: options.contentChangesUrl });
   }
-
-  const context: RouteContext = {
-    db: options.db,
-    cache,
-    store,
-    settings,
-    auth: createAuthGuards(
-      options.verifyIdToken ??
-        createFirebaseVerifier(options.firebaseProjectId ?? 'demo-portfolio'),
-    ),
-  };
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, context);
-      await api.register(contentEventRoutes, {
-        ...context,
-        maxStreams: options.maxContentEventStreams,
-        maxStreamsPerClient: options.maxContentEventStreamsPerClient,
-        siteKey: options.contentEventsKey,
-      });
-      await api.register(projectRoutes, context);
-      await api.register(articleRoutes, context);
-      await api.register(revisionRoutes, context);
-      await api.register(contentExportRoutes, context);
-      await api.register(searchRoutes, context);
-      await api.register(contactRoutes, {
-        ...context,
-        contactRateLimit: options.contactRateLimit ?? DEFAULT_CONTACT_RATE_LIMIT,
-      });
-      await api.register(cspReportRoutes, {
-        ...context,
-        cspReportRateLimit: options.cspReportRateLimit ?? DEFAULT_CSP_REPORT_RATE_LIMIT,
-      });
-      await api.register(aboutRoutes, context);
-      await api.register(settingsRoutes, context);
-      await api.register(imageRoutes, context);
-      await api.register(imageVariantRoutes, context);
-      await api.register(feedRoutes, {
-        ...context,
-        siteUrl: (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
-        ...(options.sitemapPartSize !== undefined && { sitemapPartSize: options.sitemapPartSize }),
-      });
-      await api.register(userRoutes, context);
-      await api.register(sessionRoutes, {
-        ...context,
-        sessionCookies:
-          options.sessionCookies ??
-          createFirebaseSessionCookies(options.firebaseProjectId ?? 'demo-portfolio'),
-      });
-    },
-    { prefix: API_PREFIX },
-  );
-
+  await app.register(identity, {
+    verifyIdToken: options.verifyIdToken,
+    sessionCookies: options.sessionCookies,
+    firebaseProjectId: options.firebaseProjectId,
+  });
+  await app.register(routes, {
+    db,
+    siteUrl: options.siteUrl,
+    sitemapPartSize: options.sitemapPartSize,
+    contactRateLimit: options.contactRateLimit,
+    cspReportRateLimit: options.cspReportRateLimit,
+    maxContentEventStreams: options.maxContentEventStreams,
+    maxContentEventStreamsPerClient: options.maxContentEventStreamsPerClient,
+    contentEventsKey: options.contentEventsKey,
+  });
   return app;
 }

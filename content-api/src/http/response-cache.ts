@@ -1,7 +1,7 @@
 // In-process cache for public reads, with ETag / If-None-Match revalidation.
-// Every successful write clears it (see app.ts); with REDIS_URL set, writes on other instances
-// clear it too (cache-sync.ts). Entries also expire after a TTL, which bounds how long an
-// instance can serve stale data when it cannot hear about other instances' writes.
+// Every successful write clears it (plugins/cache-invalidation.ts); with REDIS_URL set, writes on
+// other instances clear it too (cache-sync.ts). Entries also expire after a TTL, which bounds how
+// long an instance can serve stale data when it cannot hear about other instances' writes.
 // A hit costs no serialisation, encoding or compression: the body is kept as the bytes to send,
 // with its compressed forms (ADR 032).
 import { createHash } from 'node:crypto';

@@ -1,0 +1,99 @@
+// The API's routes, one plugin per feature (features/<name>/routes.ts), under /api in a scope
+// of their own, each given the RouteContext the other plugins made.
+import { DEFAULT_CONTACT_RATE_LIMIT } from '../config.js';
+import type { Database } from '../db/connect.js';
+import aboutRoutes from '../features/about/routes.js';
+import articleRoutes from '../features/articles/routes.js';
+import contactRoutes from '../features/contact/routes.js';
+import contentEventRoutes from '../features/content-events/routes.js';
+import contentExportRoutes from '../features/content-export/routes.js';
+import cspReportRoutes, { DEFAULT_CSP_REPORT_RATE_LIMIT } from '../features/csp-reports/routes.js';
+import feedRoutes from '../features/feeds/routes.js';
+import healthRoutes from '../features/health/routes.js';
+import imageRoutes from '../features/images/routes.js';
+import imageVariantRoutes from '../features/images/variant-routes.js';
+import projectRoutes from '../features/projects/routes.js';
+import revisionRoutes from '../features/revisions/routes.js';
+import searchRoutes from '../features/search/routes.js';
+import sessionRoutes from '../features/sessions/routes.js';
+import settingsRoutes from '../features/settings/routes.js';
+import userRoutes from '../features/users/routes.js';
+import type { RouteContext } from '../route-context.js';
+import { apiPlugin } from './api-plugin.js';
+
+export const API_PREFIX = '/api';
+
+export interface RoutesPluginOptions {
+  db: Database;
+  /** Front-end origin used in RSS and sitemap links. */
+  siteUrl?: string;
+  sitemapPartSize?: number;
+  contactRateLimit?: number;
+  cspReportRateLimit?: number;
+  maxContentEventStreams?: number;
+  maxContentEventStreamsPerClient?: number;
+  contentEventsKey?: string;
+}
+
+export default apiPlugin<RoutesPluginOptions>(
+  async (app, options) => {
+    const context: RouteContext = {
+      db: options.db,
+      cache: app.responseCache,
+      store: app.storeHealth,
+      settings: app.siteSettings,
+      auth: app.authGuards,
+    };
+    const { sessionCookies } = app;
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes, context);
+        await api.register(contentEventRoutes, {
+          ...context,
+          maxStreams: options.maxContentEventStreams,
+          maxStreamsPerClient: options.maxContentEventStreamsPerClient,
+          siteKey: options.contentEventsKey,
+        });
+        await api.register(projectRoutes, context);
+        await api.register(articleRoutes, context);
+        await api.register(revisionRoutes, context);
+        await api.register(contentExportRoutes, context);
+        await api.register(searchRoutes, context);
+        await api.register(contactRoutes, {
+          ...context,
+          contactRateLimit: options.contactRateLimit ?? DEFAULT_CONTACT_RATE_LIMIT,
+        });
+        await api.register(cspReportRoutes, {
+          ...context,
+          cspReportRateLimit: options.cspReportRateLimit ?? DEFAULT_CSP_REPORT_RATE_LIMIT,
+        });
+        await api.register(aboutRoutes, context);
+        await api.register(settingsRoutes, context);
+        await api.register(imageRoutes, context);
+        await api.register(imageVariantRoutes, context);
+        await api.register(feedRoutes, {
+          ...context,
+          siteUrl: (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+          ...(options.sitemapPartSize !== undefined && {
+            sitemapPartSize: options.sitemapPartSize,
+          }),
+        });
+        await api.register(userRoutes, context);
+        await api.register(sessionRoutes, { ...context, sessionCookies });
+      },
+      { prefix: API_PREFIX },
+    );
+  },
+  {
+    name: 'api-routes',
+    // The context's parts, and the rate limits the contact and CSP report routes ask for (a
+    // route registered before @fastify/rate-limit would have none).
+    dependencies: [
+      'api-response-cache',
+      'api-store-health',
+      'api-settings',
+      'api-identity',
+      'api-rate-limit',
+    ],
+  },
+);

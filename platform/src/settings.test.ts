@@ -4,7 +4,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadSettingsFile, productionWarnings } from './settings';
+import { Type } from '@sinclair/typebox';
+import {
+  Setting,
+  SettingsError,
+  documentedDefault,
+  loadSettingsFile,
+  productionWarnings,
+  readSettings,
+} from './settings';
 
 describe('loadSettingsFile', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'settings-'));
@@ -59,5 +67,47 @@ describe('productionWarnings', () => {
       productionWarnings({ NODE_ENV: 'production', SITE_URL: 'https://alex.example' }),
     ).toEqual([]);
     expect(productionWarnings({ SITE_URL: 'http://localhost:3000' })).toEqual([]);
+  });
+});
+
+describe('readSettings', () => {
+  const schema = Type.Object({
+    PORT_A: Setting.port(3000),
+    SWITCH: Setting.onOff(false),
+    KEY: Type.Optional(
+      Setting.text({ accepts: 'a key of 8 letters', pattern: '^[a-z]{8}$', secret: true }),
+    ),
+    EMPTY_MEANS_OFF: Type.Optional(Setting.text({ emptyIsSet: true })),
+    RAW: Type.Optional(Setting.text({ verbatim: true })),
+    NEEDED: Setting.text({ accepts: 'a name' }),
+  });
+
+  it('gives each variable its type, its default when unset or empty, nothing when optional', () => {
+    expect(readSettings(schema, { NEEDED: 'x', PORT_A: ' ', SWITCH: 'Yes' })).toEqual({
+      NEEDED: 'x',
+      PORT_A: 3000,
+      SWITCH: true,
+    });
+    // Set but empty is a value where the setting says so; spaces are kept where it says so.
+    expect(readSettings(schema, { NEEDED: 'x', EMPTY_MEANS_OFF: '', RAW: ' a ' })).toMatchObject({
+      EMPTY_MEANS_OFF: '',
+      RAW: ' a ',
+    });
+  });
+
+  it('stops at a wrong value, naming the variable and what it accepts, never echoing a secret', () => {
+    expect(() => readSettings(schema, { NEEDED: 'x', PORT_A: '0' })).toThrow(
+      new SettingsError('PORT_A must be a port number (1-65535), got "0"'),
+    );
+    expect(() => readSettings(schema, { NEEDED: 'x', KEY: 'secret!' })).toThrow(
+      /^KEY must be a key of 8 letters$/,
+    );
+    expect(() => readSettings(schema, {})).toThrow('NEEDED must be set: a name');
+  });
+
+  it('documents a default as the files write it', () => {
+    expect(documentedDefault(Setting.onOff(true))).toBe('on');
+    expect(documentedDefault(Setting.whole(1, 9, 5))).toBe('5');
+    expect(documentedDefault(Setting.text())).toBeUndefined();
   });
 });

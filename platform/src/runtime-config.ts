@@ -78,11 +78,6 @@ export type UpstreamSettings = Static<typeof UpstreamSettingsSchema>;
 export type RuntimeConfigSettings = Static<typeof RuntimeConfigSettingsSchema>;
 export type SiteAddressSettings = Static<typeof SiteAddressSettingsSchema>;
 
-/** The settings the runtime config, the upstreams and the host check are built from, checked. */
-export function readSiteAddressSettings(env: Env): SiteAddressSettings {
-  return readSettings(SiteAddressSettingsSchema, env);
-}
-
 export interface RuntimeConfigOptions {
   /** The host name in the default addresses (the site's public host). */
   hostname?: string;

@@ -79,6 +79,7 @@ export default tseslint.config(
       'playwright-report/**',
       '.firebase-emulator-data/**',
       'content-api/drizzle/**',
+      'tools/bench/astro-blog-starter/**',
     ],
   },
   js.configs.recommended,

@@ -93,10 +93,27 @@ function lcpBreakdown(lhr) {
   return { element: node ? `${node.selector} ${node.snippet}` : null, phases };
 }
 
+/**
+ * Every request for JavaScript during the load (Lighthouse gives no input: all of it comes before
+ * any), with its transfer size (headers and the compressed body): script elements, module and
+ * federation chunks, preloads, and JavaScript fetched another way (a worker's script) by its MIME
+ * type. data: and blob: URLs transfer nothing and are left out, as resource-summary leaves them.
+ */
+function scriptRequests(lhr) {
+  const items = audit(lhr, 'network-requests')?.details?.items ?? [];
+  return items
+    .filter(
+      (item) =>
+        /^https?:/.test(item.url) &&
+        (item.resourceType === 'Script' || /(java|ecma)script/i.test(item.mimeType ?? '')),
+    )
+    .map((item) => ({ url: item.url, transferSize: Math.round(item.transferSize ?? 0) }));
+}
+
 export function summarise(lhr) {
   const resources = audit(lhr, 'resource-summary').details.items;
-  const scripts = resources.find((item) => item.resourceType === 'script');
   const total = resources.find((item) => item.resourceType === 'total');
+  const scripts = scriptRequests(lhr);
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, Math.round(lhr.categories[category].score * 100)]),
   );
@@ -107,8 +124,13 @@ export function summarise(lhr) {
     tbtMs: Math.round(audit(lhr, 'total-blocking-time').numericValue),
     cls: Number(audit(lhr, 'cumulative-layout-shift').numericValue.toFixed(3)),
     speedIndexMs: Math.round(audit(lhr, 'speed-index').numericValue),
-    jsBytes: scripts?.transferSize ?? 0,
-    jsRequests: scripts?.requestCount ?? 0,
+    // JavaScript transferred before any input: the transfer size of every script request.
+    jsBytes: scripts.reduce((sum, item) => sum + item.transferSize, 0),
+    jsRequests: scripts.length,
+    scripts: scripts.map(({ url, transferSize }) => ({
+      path: url.replace(/^https?:\/\/[^/]+/, ''),
+      transferSize,
+    })),
     totalBytes: total?.transferSize ?? 0,
     categories: scores,
     benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -127,7 +149,17 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-const MEDIAN_FIELDS = ['score', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'speedIndexMs', 'jsBytes'];
+const MEDIAN_FIELDS = [
+  'score',
+  'fcpMs',
+  'lcpMs',
+  'tbtMs',
+  'cls',
+  'speedIndexMs',
+  'jsBytes',
+  'jsRequests',
+  'totalBytes',
+];
 
 /** Each figure's own median, and the run with the median score for the diagnostics. */
 export function medianOf(runs) {
@@ -135,6 +167,12 @@ export function medianOf(runs) {
     MEDIAN_FIELDS.map((field) => [field, median(runs.map((run) => run[field]))]),
   );
   const byScore = [...runs].sort((a, b) => a.score - b.score || a.lcpMs - b.lcpMs);
-  const { lcp, failing, savings: medianSavings, categories } = byScore[Math.floor(runs.length / 2)];
-  return { ...figures, categories, lcp, failing, savings: medianSavings };
+  const {
+    lcp,
+    failing,
+    savings: medianSavings,
+    categories,
+    scripts,
+  } = byScore[Math.floor(runs.length / 2)];
+  return { ...figures, categories, lcp, failing, savings: medianSavings, scripts };
 }

@@ -127,6 +127,9 @@ export function summarise(lhr) {
     // JavaScript transferred before any input: the transfer size of every script request.
     jsBytes: scripts.reduce((sum, item) => sum + item.transferSize, 0),
     jsRequests: scripts.length,
+    // Lighthouse's own count (resource-summary: requests whose type is Script), to compare.
+    jsBytesResourceSummary:
+      resources.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
     scripts: scripts.map(({ url, transferSize }) => ({
       path: url.replace(/^https?:\/\/[^/]+/, ''),
       transferSize,

@@ -12,7 +12,7 @@
 //   LIGHTHOUSE_RUNS     runs per page (default 3)
 //   LIGHTHOUSE_ANCHOR   0: the site's pages only, no anchor
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../root.mjs';
@@ -50,6 +50,28 @@ const GOALS = {
 
 /** The JavaScript budget of a page of the site, by its label. */
 const jsBudgetKb = (label) => GOALS.jsKb[label] ?? GOALS.jsKb.otherPages;
+
+/** The five front-end builds the stack serves (tools/build.mjs leaves a stamp in each dist/). */
+const APPS = ['shell', 'remote-portfolio', 'remote-blog', 'remote-auth', 'remote-shop'];
+
+/** Each build's stamp (when, and which kind of build), to tell whether one changed under a run. */
+function buildStamps() {
+  return Object.fromEntries(
+    APPS.map((app) => {
+      const file = path.join(ROOT, app, 'dist', '.build-stamp');
+      return [app, existsSync(file) ? readFileSync(file, 'utf8') : null];
+    }),
+  );
+}
+
+/**
+ * The builds that changed since `before`: the working tree is shared, and another build (a test
+ * build, say) replaces the files the stack serves; figures measured across it mix two builds.
+ */
+function changedBuilds(before) {
+  const now = buildStamps();
+  return APPS.filter((app) => now[app] !== before[app]).map((app) => `${app} (${now[app]})`);
+}
 
 /** The stack, started by this script (bench-site.mjs): stopped by its process only. */
 let stack = null;
@@ -162,6 +184,27 @@ async function main() {
       stdio: 'inherit',
     },
   );
+  const stamps = buildStamps();
+  const notProduction = APPS.filter((app) => !/"kind":"production"/.test(stamps[app] ?? ''));
+  if (notProduction.length > 0) {
+    throw new Error(`not production builds after tools/build.mjs: ${notProduction.join(', ')}`);
+  }
+  /** Builds replaced while the site was measured: [{ before: 'round 2', builds: [...] }]. */
+  const buildChanges = [];
+  const checkBuilds = (when) => {
+    const changed = changedBuilds(stamps);
+    if (
+      changed.length === 0 ||
+      buildChanges.some((change) => change.builds.join() === changed.join())
+    ) {
+      return;
+    }
+    buildChanges.push({ before: when, builds: changed });
+    console.log(
+      `[bench] WARNING: rebuilt by someone else before ${when}: ${changed.join(', ')}; ` +
+        'the figures from then on are of another build',
+    );
+  };
   // Built (or taken from its cache) before anything is measured: the build takes the CPU.
   const anchorBuild = WITH_ANCHOR ? prepareAstroAnchor() : null;
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
@@ -208,6 +251,7 @@ async function main() {
     const loadBefore = os.loadavg();
     const loadByRound = [];
     for (let run = 1; run <= RUNS; run += 1) {
+      checkBuilds(`round ${run}`);
       loadByRound.push(os.loadavg());
       console.log(`[bench] round ${run} of ${RUNS}, load average ${loads(os.loadavg())}`);
       for (const target of targets) {
@@ -223,6 +267,7 @@ async function main() {
       }
     }
     const loadAfter = os.loadavg();
+    checkBuilds('the end of the run');
 
     const rowOf = ({ site, label, name, page, runs }) => ({
       site,
@@ -262,6 +307,11 @@ async function main() {
       `load average before/after: ${loads(loadBefore)} / ${loads(loadAfter)} ` +
         `(${os.cpus().length} cores); at each round's start: ${loadByRound.map(loads).join(' | ')}`,
     );
+    console.log(
+      buildChanges.length === 0
+        ? 'the builds measured: the same five production builds throughout'
+        : `NOT one build throughout: ${buildChanges.map((change) => `before ${change.before}: ${change.builds.join(', ')}`).join('; ')}`,
+    );
     printMarkdown(rows, anchorRows);
 
     mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
@@ -282,6 +332,8 @@ async function main() {
             loadAverageAfter: loadAfter,
             loadAverageByRound: loadByRound,
           },
+          builds: stamps,
+          buildChanges,
           goals: GOALS,
           goalsMet,
           allGoalsMet: allMet,

@@ -11,6 +11,7 @@ import {
   idTokenFor,
   siteConfig,
   test,
+  wakeIslands,
 } from './fixtures';
 
 let forgedHost: Server;
@@ -77,7 +78,9 @@ test('an article with a forged data block loads nothing from the forged host, an
     // Twice: the second answer comes from the site's render cache, as an anonymous visitor's does.
     for (const visit of [1, 2]) {
       await page.goto(`/article/${id}`);
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      // A page of islands: its islands read the page's own block when they wake.
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'islands');
+      await wakeIslands(page);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(seen, `visit ${visit}: requests to the forged host`).toEqual([]);

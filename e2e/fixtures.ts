@@ -277,6 +277,19 @@ export async function setApiFault(request: APIRequestContext, mode: ApiFault): P
 /** Console messages React and the router print when hydration goes wrong. */
 const HYDRATION_TROUBLE = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i;
 
+/**
+ * A page of islands (docs/decisions/148) hydrates each island at its trigger: this touches them
+ * all (a focus wakes any of them) and waits until every one is live.
+ */
+export async function wakeIslands(page: Page): Promise<void> {
+  for (const island of await page.locator('[data-island]').all()) {
+    await island.evaluate((element) =>
+      element.dispatchEvent(new FocusEvent('focusin', { bubbles: true })),
+    );
+  }
+  await expect(page.locator('[data-island]:not([data-island-live])')).toHaveCount(0);
+}
+
 /** Loads `path` and returns any hydration trouble the console reported. */
 export async function visitWithoutHydrationTrouble(page: Page, path: string) {
   const trouble: string[] = [];
@@ -289,6 +302,10 @@ export async function visitWithoutHydrationTrouble(page: Page, path: string) {
   });
   await page.goto(path);
   await page.waitForLoadState('networkidle');
+  if ((await page.locator('html[data-render="islands"]').count()) > 0) {
+    await wakeIslands(page);
+    await page.waitForLoadState('networkidle');
+  }
   page.off('console', listener);
   return trouble;
 }

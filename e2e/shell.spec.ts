@@ -43,13 +43,20 @@ test.describe('navigation', () => {
     await input.fill('incident response');
     await input.press('Enter');
     await expect(page).toHaveURL('/search-article?query=incident+response');
+    // The results are a page of their own (docs/decisions/148): its box starts closed.
+    await expect(input).toBeHidden();
+    await toggle.click();
+    await expect(input).toBeFocused();
     await toggle.click();
     await expect(input).toBeHidden();
   });
 
-  test("hovering a navbar link loads that page's module before the click", async ({ page }) => {
-    await page.goto('/store');
-    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+  test("in the app, hovering a navbar link loads that page's module before the click", async ({
+    page,
+  }) => {
+    // /signin is an application page (docs/decisions/148): the client-side app draws the next.
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
     const pageModule = page.waitForRequest(
       (request) =>
         request.url().startsWith(`${REMOTES_IN_BROWSER.blog}/`) &&
@@ -57,7 +64,28 @@ test.describe('navigation', () => {
     );
     await mainNav(page).getByRole('link', { name: 'Blog' }).hover();
     await pageModule;
-    await expect(page).toHaveURL('/store');
+    await expect(page).toHaveURL('/signin');
+  });
+
+  test('a page of islands prerenders the pages of islands its links lead to, never an application page', async ({
+    page,
+  }) => {
+    await page.goto('/store');
+    const rules = JSON.parse(
+      (await page.locator('script[type="speculationrules"]').textContent()) ?? '{}',
+    ) as { prerender: { where: { href_matches: string[] }; eagerness: string }[] };
+    const [rule] = rules.prerender;
+    expect(rule?.eagerness).toBe('moderate');
+    expect(rule?.where.href_matches).toEqual(
+      expect.arrayContaining(['/blog', '/article/:id', '/store', '/ebook', '/portfolio', '/']),
+    );
+    for (const application of ['/signin', '/signup', '/logout', '/dashboard', '/welcome']) {
+      expect(rule?.where.href_matches).not.toContain(application);
+    }
+    // The next page is a document of its own.
+    await mainNav(page).getByRole('link', { name: 'Blog' }).click();
+    await expect(page).toHaveURL('/blog');
+    await expect(page.locator('html')).toHaveAttribute('data-render', 'islands');
   });
 
   test('an unknown address shows a real 404 page', async ({ page }) => {
@@ -138,8 +166,9 @@ test.describe('shop remote', () => {
 });
 
 test('the page has one React, router, Firebase app and shared package', async ({ page }) => {
-  await page.goto('/store');
-  await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+  // An application page: the whole composition runs (pages of islands run only their islands).
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   // The e2e suite runs on a test build, which has the diagnostics (docs/decisions/071).
   await page.waitForFunction(() => window.__portfolioDiagnostics !== undefined);
   for (const remote of Object.keys(REMOTES_IN_BROWSER)) {
@@ -158,14 +187,16 @@ test('the page has one React, router, Firebase app and shared package', async ({
   }
 });
 
+// The app's pages (the auth remote's forms) draw the next page in place, so a remote that fails
+// there shows the fallback with Retry; a page of islands keeps its HTML (islands.spec.ts).
 test.describe('a remote that is down', () => {
   test('at boot: the page the server sent stays, its next visit shows the fallback, and it recovers without a reload', async ({
     page,
   }) => {
-    await takeRemoteDown(page, REMOTES_IN_BROWSER.shop);
-    await page.goto('/store');
-    // The server rendered the store: the browser keeps it as it is (docs/decisions/114).
-    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await takeRemoteDown(page, REMOTES_IN_BROWSER.auth);
+    await page.goto('/signin');
+    // The server rendered the form: the browser keeps it as it is (docs/decisions/114).
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
     await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
     await markDocument(page);
 
@@ -176,27 +207,27 @@ test.describe('a remote that is down', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
 
     // Drawn in the browser, there is nothing to keep: the fallback.
-    await mainNav(page).getByRole('link', { name: 'Store' }).click();
+    await mainNav(page).getByRole('link', { name: 'Sign Up' }).click();
     await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
-    await bringRemoteBack(page, REMOTES_IN_BROWSER.shop);
+    await bringRemoteBack(page, REMOTES_IN_BROWSER.auth);
     await page.getByRole('button', { name: RETRY_LABEL }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
     await expectSameDocument(page);
   });
 
   test('while the visitor is on the site: the next route of it falls back, then recovers', async ({
     page,
   }) => {
-    await page.goto('/ebook');
-    await expect(page.getByRole('heading', { level: 1, name: 'E-books' })).toBeVisible();
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
     await markDocument(page);
-    await takeRemoteDown(page, REMOTES_IN_BROWSER.shop);
-    await mainNav(page).getByRole('link', { name: 'Store' }).click();
+    await takeRemoteDown(page, REMOTES_IN_BROWSER.auth);
+    await mainNav(page).getByRole('link', { name: 'Sign In' }).click();
     await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toBeVisible();
     await expectNoA11yViolations(page);
-    await bringRemoteBack(page, REMOTES_IN_BROWSER.shop);
+    await bringRemoteBack(page, REMOTES_IN_BROWSER.auth);
     await page.getByRole('button', { name: RETRY_LABEL }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
     await expectSameDocument(page);
   });
 });
@@ -211,29 +242,29 @@ test.describe('a remote that misbehaves', () => {
     await markDocument(page);
     await unroute();
     await page.getByRole('button', { name: RETRY_LABEL }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
     await expectSameDocument(page);
   }
 
   /** At boot the server's page stays as sent (not live), and goes live once the code loads. */
   async function expectKeptThenLive(page: Page, unroute: () => Promise<void>) {
-    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
     await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
     expect(await page.locator('html').getAttribute('data-hydrated')).toBe('kept');
     await markDocument(page);
     await unroute();
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 20_000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
     await expect(page.getByRole('heading', { name: REMOTE_UNAVAILABLE_TITLE })).toHaveCount(0);
     await expectSameDocument(page);
   }
 
   test('answering 500', async ({ page }) => {
-    const pattern = `${REMOTES_IN_BROWSER.shop}/**`;
+    const pattern = `${REMOTES_IN_BROWSER.auth}/**`;
     await page.route(pattern, (route) =>
       route.fulfill({ status: 500, body: 'Internal Server Error' }),
     );
-    await page.goto('/store');
+    await page.goto('/signin');
     await expectKeptThenLive(page, () => page.unroute(pattern));
   });
 
@@ -241,7 +272,7 @@ test.describe('a remote that misbehaves', () => {
     // The entry of whichever version the page uses: the current one, or the one under /v/<id>/
     // that the server rendered with (docs/decisions/038).
     const pattern = (url: URL) =>
-      url.href.startsWith(`${REMOTES_IN_BROWSER.shop}/`) &&
+      url.href.startsWith(`${REMOTES_IN_BROWSER.auth}/`) &&
       url.pathname.endsWith('/remoteEntry.js');
     await page.route(pattern, (route) =>
       route.fulfill({
@@ -250,7 +281,7 @@ test.describe('a remote that misbehaves', () => {
         body: '<!doctype html><h1>Welcome to nginx</h1>',
       }),
     );
-    await page.goto('/store');
+    await page.goto('/signin');
     await expectKeptThenLive(page, () => page.unroute(pattern));
   });
 
@@ -258,11 +289,11 @@ test.describe('a remote that misbehaves', () => {
     // The page the server rendered works; then the remote stops answering the browser while the
     // visitor is on the site. The timeout is the operator's REMOTE_LOAD_TIMEOUT_MS
     // (playwright.config.ts sets it low).
-    await page.goto('/ebook');
-    await expect(page.getByRole('heading', { level: 1, name: 'E-books' })).toBeVisible();
-    const pattern = `${REMOTES_IN_BROWSER.shop}/**`;
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+    const pattern = `${REMOTES_IN_BROWSER.auth}/**`;
     await page.route(pattern, () => undefined);
-    await mainNav(page).getByRole('link', { name: 'Store' }).click();
+    await mainNav(page).getByRole('link', { name: 'Sign In' }).click();
     await expectFallbackThenRecovery(page, () => page.unroute(pattern));
   });
 });

@@ -15,6 +15,7 @@ import {
   test,
 } from './fixtures';
 import { ARTICLES_PER_PAGE } from '../remote-blog/src/features/articles/paths';
+import { SEARCH_RESULTS_PER_PAGE } from '../remote-blog/src/features/search/search-state';
 import {
   ARTICLE_PAGES_LABEL,
   NEWER_ARTICLES_LABEL,
@@ -223,7 +224,8 @@ test.describe('the search within a tag', () => {
     await expect(page).toHaveURL(
       `/search-article?${new URLSearchParams({ query: WORD, tag: TAG })}`,
     );
-    await expect(results).toHaveCount(TAGGED);
+    // Ten results a page (SEARCH_RESULTS_PER_PAGE): the rest on the next.
+    await expect(results).toHaveCount(Math.min(TAGGED, SEARCH_RESULTS_PER_PAGE));
     await expect(results.filter({ hasText: `Other tag ${RUN}` })).toHaveCount(0);
     await expect(filter).toHaveValue(TAG);
     await expectNoA11yViolations(page);

@@ -36,6 +36,12 @@ const routeFields = {
    * these only (docs/decisions/090), so `?x=<random>` neither skips nor fills the cache.
    */
   query: Optional(ArrayOf(StringType({ pattern: QUERY_NAME }), { maxItems: 10 })),
+  /**
+   * A page of federated islands (docs/decisions/148): a visitor who opens it gets the server's
+   * HTML and only its islands' code, each on its own trigger; links from it load documents. Without
+   * it the whole page is hydrated by the client-side app (forms, dashboards).
+   */
+  islands: Optional(Literal(true)),
 };
 
 /** A page as a remote lists it in src/routes.json. */

@@ -9,6 +9,7 @@ export {
   Navigate,
   Outlet,
   Route,
+  Router,
   RouterProvider,
   Routes,
   createBrowserRouter,
@@ -21,4 +22,4 @@ export {
   useRevalidator,
   useSearchParams,
 } from 'react-router-dom';
-export type { LinkProps, LoaderFunctionArgs, NavLinkProps } from 'react-router-dom';
+export type { LinkProps, LoaderFunctionArgs, NavLinkProps, Navigator, To } from 'react-router-dom';

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '@portfolio/contract';
-import { scriptLoader } from './page-scripts';
+import { islandLoaderScript } from './island-loader';
+import { SCRIPTS_START_BY_MS, scriptLoader } from './page-scripts';
 
 /** What the shell's browser build emits for its pages (its webpack config: ShellAssetsPlugin). */
 export interface ShellAssets {
@@ -44,11 +45,17 @@ export interface PageParts {
   stylesheets: readonly string[];
   /** The data block (site-data.ts): in the head, before any content (docs/decisions/080). */
   dataScript: string;
+  /**
+   * A page of islands (docs/decisions/148): `<html data-render="islands">`, the island loader
+   * instead of the app's, and speculation rules that prerender the pages of islands its links
+   * lead to (their route paths, as URL patterns) when the visitor is about to click.
+   */
+  islands?: { prerender: readonly string[] };
 }
 
 export interface SiteDocument {
-  /** The text of the shell's inline loader, the one script of the document's own. */
-  readonly loader: string;
+  /** The texts of the shell's inline loaders (the app's, the islands'): one per document. */
+  readonly loaders: readonly string[];
   /** The document up to and including the opening of the root element. */
   start(page: PageParts): string;
   /** What follows the rendered page. */
@@ -59,27 +66,50 @@ export interface SiteDocument {
 
 const stylesheet = (href: string) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`;
 
+/**
+ * Speculation rules: a page of islands whose link the visitor is about to follow (a pointer
+ * resting on it, or pressed) is prerendered, so the click shows it at once. Only pages of
+ * islands: an application page (a form, a dashboard, sign-out) is never loaded ahead.
+ */
+export function speculationRules(prerender: readonly string[], nonce?: string): string {
+  if (prerender.length === 0) return '';
+  const rules = {
+    prerender: [{ where: { href_matches: prerender }, eagerness: 'moderate' }],
+  };
+  const json = JSON.stringify(rules).replace(/</g, '\\u003c');
+  const nonceAttribute = nonce === undefined ? '' : ` nonce="${escapeHtml(nonce)}"`;
+  // Named by the page's policy: its hash (inline-scripts.ts) or the response's nonce.
+  return `<script type="speculationrules"${nonceAttribute}>${json}</script>`;
+}
+
 export function createSiteDocument(assets: ShellAssets): SiteDocument {
   // Made once: only a signed-in page's nonce changes from one page to the next.
-  const beforeScript =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"/>' +
+  const beforeScript = (islands: boolean) =>
+    `<!doctype html><html lang="en"${islands ? ' data-render="islands"' : ''}><head>` +
+    '<meta charset="utf-8"/>' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"/>' +
     `<meta name="theme-color" content="${THEME_COLOR}"/><link rel="icon" href="${ICON}"/>`;
-  const loader = scriptLoader(assets.scripts);
-  const afterScriptTag = `${loader}</script>${assets.stylesheets.map(stylesheet).join('')}`;
-  const shared = `${beforeScript}<script>${afterScriptTag}`;
-  const shellHead = (nonce: string | undefined) =>
-    nonce === undefined
-      ? shared
-      : `${beforeScript}<script nonce="${escapeHtml(nonce)}">${afterScriptTag}`;
+  const appLoader = scriptLoader(assets.scripts);
+  const islandLoader = islandLoaderScript({
+    scripts: assets.scripts,
+    startByMs: SCRIPTS_START_BY_MS,
+  });
+  const stylesheets = assets.stylesheets.map(stylesheet).join('');
+  const head = (islands: boolean, nonce: string | undefined) =>
+    `${beforeScript(islands)}<script${nonce === undefined ? '' : ` nonce="${escapeHtml(nonce)}"`}>` +
+    `${islands ? islandLoader : appLoader}</script>${stylesheets}`;
+  const shared = { app: head(false, undefined), islands: head(true, undefined) };
+  const shellHead = (islands: boolean, nonce: string | undefined) =>
+    nonce === undefined ? shared[islands ? 'islands' : 'app'] : head(islands, nonce);
   const end = '</div></body></html>';
   return {
-    loader,
-    start: ({ nonce, headTags, stylesheets, dataScript }) =>
-      `${shellHead(nonce)}${headTags}${stylesheets.map(stylesheet).join('')}${dataScript}` +
-      '</head><body><div id="root">',
+    loaders: [appLoader, islandLoader],
+    start: ({ nonce, headTags, stylesheets: pageStylesheets, dataScript, islands }) =>
+      `${shellHead(islands !== undefined, nonce)}${headTags}` +
+      `${pageStylesheets.map(stylesheet).join('')}${dataScript}` +
+      `${islands ? speculationRules(islands.prerender, nonce) : ''}</head><body><div id="root">`,
     end,
     fallback: ({ nonce, title }) =>
-      `${shellHead(nonce)}<title>${escapeHtml(title)}</title></head><body><div id="root">${end}`,
+      `${shellHead(false, nonce)}<title>${escapeHtml(title)}</title></head><body><div id="root">${end}`,
   };
 }

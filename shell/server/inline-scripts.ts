@@ -14,6 +14,9 @@ const SCRIPT_OPEN = /<script\b([^>]*)>/gi;
 const SCRIPT_CLOSE = /<\/script\s*>/gi;
 /** Types that a browser runs; any other (application/json, …) is a data block. */
 const EXECUTABLE_TYPE = /^\s*(text\/javascript|application\/javascript|module)?\s*$/i;
+const SPECULATION_RULES_TYPE = /^\s*speculationrules\s*$/i;
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 
 function attribute(attributes: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(
@@ -36,6 +39,8 @@ export interface ServerScripts {
  */
 export function inlineScriptHashes(html: string, { marker, known }: ServerScripts): string[] {
   const hashes = new Set<string>();
+  const bodyStart = html.search(/<body[\s>]/i);
+  const headEnd = bodyStart === -1 ? html.length : bodyStart;
   SCRIPT_OPEN.lastIndex = 0;
   for (let open = SCRIPT_OPEN.exec(html); open; open = SCRIPT_OPEN.exec(html)) {
     const attributes = open[1] ?? '';
@@ -45,10 +50,18 @@ export function inlineScriptHashes(html: string, { marker, known }: ServerScript
     const end = close ? close.index : html.length;
     SCRIPT_OPEN.lastIndex = close ? close.index + close[0].length : html.length;
     if (attribute(attributes, 'src') !== undefined) continue;
-    if (!EXECUTABLE_TYPE.test(attribute(attributes, 'type') ?? '')) continue;
+    const type = attribute(attributes, 'type') ?? '';
     const text = html.slice(start, end);
+    // The speculation rules of a page of islands (docs/decisions/148): the browser reads them
+    // only when the policy names them. The head is the server's own (document.ts), content is
+    // only ever in the body, so rules there are the server's.
+    if (SPECULATION_RULES_TYPE.test(type)) {
+      if (open.index < headEnd) hashes.add(sha256(text));
+      continue;
+    }
+    if (!EXECUTABLE_TYPE.test(type)) continue;
     if (attribute(attributes, 'nonce') !== marker && !known.includes(text)) continue;
-    hashes.add(createHash('sha256').update(text, 'utf8').digest('base64'));
+    hashes.add(sha256(text));
   }
   return [...hashes];
 }

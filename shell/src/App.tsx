@@ -11,6 +11,7 @@ import type { PageModule } from './federation/page-source';
 import { pageRouteLoader } from '@portfolio/shared/page-data';
 import { Footer } from './layout/Footer/Footer';
 import { Navbar } from './layout/Navbar/Navbar';
+import { Island } from '@portfolio/shared/island';
 import { SiteOwnerContext } from './layout/site-owner';
 import { NotFoundPage } from './pages/NotFoundPage/NotFoundPage';
 import {
@@ -47,7 +48,14 @@ export function Layout({ owner: configOwner }: { owner: OwnerIdentity }) {
       <a className={styles.skipLink} href="#main">
         Skip to content
       </a>
-      <Navbar brand={owner.name} />
+      {/* An island on pages of islands: hydrated at the visitor's first touch (docs/decisions/148). */}
+      <Island
+        owner="shell"
+        name="Navbar"
+        when="interaction"
+        component={Navbar}
+        props={{ brand: owner.name }}
+      />
       <main id="main" ref={main} tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>

@@ -19,6 +19,8 @@ export interface RemoteRouteEntry {
   module: string;
   /** The query parameters the page reads (the render cache keys on these only). */
   query?: readonly string[];
+  /** A page of islands (docs/decisions/148): only its islands are hydrated in the browser. */
+  islands?: true;
 }
 
 /** Every remote page route, in the remotes' order; the first remote to claim a path owns it. */
@@ -34,6 +36,7 @@ export function remoteRouteEntries(table: SiteRouteTable): RemoteRouteEntry[] {
         remote,
         module: route.module,
         ...(route.query ? { query: route.query } : {}),
+        ...(route.islands ? { islands: true as const } : {}),
       });
     }
   }

@@ -28,15 +28,25 @@ export interface SiteData {
   session?: ServerSession | null;
 }
 
+/**
+ * The data block of a page of islands (docs/decisions/148): no route table and no loader data,
+ * since no router hydrates the page; each island carries its own props. What its islands share:
+ * the runtime config (with the rendered versions' manifests) and the session.
+ */
+export interface IslandPageData {
+  config: RuntimeConfig;
+  session?: ServerSession | null;
+}
+
 /** JSON safe inside <script>: no "<" can close the element or open a comment. */
-function serializeSiteData(data: SiteData): string {
+function serializeSiteData(data: SiteData | IslandPageData): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function siteDataScript(data: SiteData): string {
+export function siteDataScript(data: SiteData | IslandPageData): string {
   return `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${serializeSiteData(data)}</script>`;
 }
 
@@ -60,10 +70,20 @@ function siteDataElement(doc: Document): Element | null {
  * element put in its place) can be taken for it.
  */
 export function readSiteData(doc: Document): SiteData | null {
+  const raw = takeBlock<SiteData>(doc);
+  return raw && { ...raw, config: parseRuntimeConfig(raw.config) };
+}
+
+/** The block of a page of islands, read once as readSiteData reads the app's. */
+export function readIslandPageData(doc: Document): IslandPageData | null {
+  const raw = takeBlock<IslandPageData>(doc);
+  return raw && { ...raw, config: parseRuntimeConfig(raw.config) };
+}
+
+function takeBlock<T>(doc: Document): T | null {
   const element = siteDataElement(doc);
   if (!element) return null;
   element.remove();
   if (!element.textContent) return null;
-  const raw = JSON.parse(element.textContent) as SiteData;
-  return { ...raw, config: parseRuntimeConfig(raw.config) };
+  return JSON.parse(element.textContent) as T;
 }

@@ -104,7 +104,13 @@ export function buildContext(app, { production, testBuild }) {
      */
     outputDir: path.join(app.dir, !production && isHost ? 'dist-dev' : 'dist'),
     /** Exposed module → its page file, from src/routes.json. */
-    exposes: Object.fromEntries(routes.map((route) => [route.module, route.file])),
+    exposes: {
+      ...Object.fromEntries(routes.map((route) => [route.module, route.file])),
+      // The remote's islands, by name (docs/decisions/148): what a page of islands hydrates.
+      ...(existsSync(path.join(app.dir, 'src', 'islands.ts')) && {
+        './islands': './src/islands.ts',
+      }),
+    },
     routes,
     typescriptRule,
     /** CSS of the browser build: extracted files; CSS Modules keep the app's class names. */

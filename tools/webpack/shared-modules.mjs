@@ -49,6 +49,8 @@ export const SHARED_SUBPATHS = {
   // The router's server half, only in the shell's server build; it shares ./router's
   // react-router there, being in the same build.
   './router-server': 'bundled',
+  // Stateless: the island marker a page renders around an interactive part (docs/decisions/148).
+  './island': 'bundled',
 };
 
 /**

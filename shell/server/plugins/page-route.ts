@@ -82,7 +82,7 @@ export default fp<PageRouteOptions>(
      * React's, which a shared render marks with this process's random marker (never sent as a
      * nonce: a complete page holds no React script, so no marker either).
      */
-    const serverScripts = { marker: nextNonce(), known: [siteDocument.loader] };
+    const serverScripts = { marker: nextNonce(), known: siteDocument.loaders };
 
     /**
      * How long others may keep a page for everyone: a shared cache only when the request carried
@@ -318,6 +318,7 @@ export default fp<PageRouteOptions>(
         headTags: result.headTags,
         stylesheets: result.stylesheets,
         dataScript: result.siteDataScript,
+        ...(result.islands && { islands: result.islands }),
       });
       return {
         html: `${start}${Buffer.concat(chunks).toString('utf8')}${siteDocument.end}`,
@@ -347,6 +348,7 @@ export default fp<PageRouteOptions>(
           headTags: result.headTags,
           stylesheets: result.stylesheets,
           dataScript: result.siteDataScript,
+          ...(result.islands && { islands: result.islands }),
         }),
       );
       try {

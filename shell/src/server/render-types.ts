@@ -45,6 +45,12 @@ export type RenderResult =
       /** The data block: a non-executable script element for the head (site-data.ts). */
       siteDataScript: string;
       /**
+       * A page of islands (docs/decisions/148): the document marks it so, its inline script is
+       * the island loader, not the app's, and it prerenders the pages of islands (`prerender`:
+       * their route paths) its visitor is about to open. Undefined for the app's pages.
+       */
+      islands?: { prerender: readonly string[] };
+      /**
        * The page as every visitor without a session gets it while content and remotes stay as
        * they are: a 200 with its data, no part left to the browser (the render cache keeps it).
        */

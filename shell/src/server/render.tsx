@@ -27,6 +27,7 @@ import type { PageLoaderData, PageModule, PageSource } from '../federation/page-
 import { NOT_FOUND_ROUTE_ID, pageRouteId, remoteRouteEntries } from '../routes';
 import type { SiteRouteTable } from '../routes';
 import { siteDataScript } from '../site-data';
+import type { IslandPageData } from '../site-data';
 import type { SiteData } from '../site-data';
 import { pageAddress } from './page-address';
 import { ServerRemotes } from './remotes';
@@ -185,17 +186,30 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
             { data: pageResult ?? null, params: leaf?.params ?? {}, url, site },
             (error) => options.log?.(`The head of page ${leafId} failed`, error),
           );
-    const data: SiteData = {
-      // The browser loads each remote's code from the version this page was rendered with.
-      // …and the owner it was rendered for, whom the layout keeps naming in the browser.
-      config: { ...config, owner, remotes: remotes.manifests() },
-      routes: table,
-      loaderData,
-      drawnInBrowser: [...failed],
-      // The API down or slow while rendering: the browser loads the data again.
-      reloadData: outcome.kind === 'unavailable',
-      ...(session !== undefined && { session }),
-    };
+    // The browser loads each remote's code from the version this page was rendered with.
+    // …and the owner it was rendered for, whom the layout keeps naming in the browser.
+    const pageConfig = { ...config, owner, remotes: remotes.manifests() };
+    // A page of islands (docs/decisions/148), rendered whole: its islands are hydrated alone,
+    // with their own props, so the block carries no route table and no loader data. A page
+    // that is not whole (a part left to the browser, data to load again, a draft the admin's
+    // browser loads with their token) is the app's to draw.
+    const islandPages = remoteRouteEntries(table).filter((entry) => entry.islands);
+    const islands =
+      islandPages.some((entry) => pageRouteId(entry) === leafId) &&
+      failed.size === 0 &&
+      (outcome.kind === 'content' || outcome.kind === 'not-found') &&
+      allSettledWell(loaderData);
+    const data: SiteData | IslandPageData = islands
+      ? { config: pageConfig, ...(session !== undefined && { session }) }
+      : {
+          config: pageConfig,
+          routes: table,
+          loaderData,
+          drawnInBrowser: [...failed],
+          // The API down or slow while rendering: the browser loads the data again.
+          reloadData: outcome.kind === 'unavailable',
+          ...(session !== undefined && { session }),
+        };
     const resolved = { ...context, loaderData };
     const router = createStaticRouter(handler.dataRoutes, resolved);
     const app = (
@@ -218,6 +232,7 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
       stylesheets,
       headTags: renderHeadTags(head, site, url),
       siteDataScript: siteDataScript(data),
+      ...(islands && { islands: { prerender: islandPages.map((entry) => entry.path) } }),
       cacheable:
         status === 200 && failed.size === 0 && allSettledWell(loaderData) && settings !== null,
       pipe: (target) =>

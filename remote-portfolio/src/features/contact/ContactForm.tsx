@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { sendContactMessage } from '@portfolio/shared/api-client';
 import type { ContactResult } from '@portfolio/shared/api-client';
@@ -38,7 +38,9 @@ const EMPTY = { name: '', email: '', message: '', website: '' };
  * shows the site's own message instead of the browser's bubble.
  */
 export function ContactForm({ judge, exceptionText, labelledBy }: ContactFormProps) {
-  const id = useId();
+  // Ids from the heading's, not useId: the form is an island on pages of islands, hydrated in a
+  // root of its own, where useId would not give the ids it was rendered with (docs/decisions/148).
+  const id = `${labelledBy}-form`;
   const [values, setValues] = useState(EMPTY);
   const [missing, setMissing] = useState<readonly Field[]>([]);
   const [busy, setBusy] = useState(false);

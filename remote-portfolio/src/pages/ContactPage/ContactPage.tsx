@@ -5,12 +5,11 @@ import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { loadSettings } from '../../features/settings/site-settings';
 import type { SettingsState } from '../../features/settings/site-settings';
-import { ContactForm } from '../../features/contact/ContactForm';
-import { judgeContactPage } from '../../features/contact/outcomes';
+import { Island } from '@portfolio/shared/island';
+import { ContactPageForm } from '../../features/contact/ContactForms';
 import {
   CONTACT_DIRECT_EMAIL,
   CONTACT_DOCUMENT_TITLE,
-  CONTACT_PAGE_EXCEPTION,
   CONTACT_PAGE_INTRO,
   CONTACT_PAGE_TITLE,
 } from '../../texts';
@@ -33,10 +32,14 @@ export default function ContactPage() {
         {CONTACT_PAGE_TITLE}
       </h1>
       <p className={styles.intro}>{CONTACT_PAGE_INTRO}</p>
-      <ContactForm
-        judge={judgeContactPage}
-        exceptionText={CONTACT_PAGE_EXCEPTION}
-        labelledBy="contact-title"
+      {/* Above the fold, and only typed into: woken by the first focus or press, so the page
+          costs no script before then (what was typed is kept, docs/decisions/148). */}
+      <Island
+        owner="portfolio"
+        name="ContactPageForm"
+        when="interaction"
+        component={ContactPageForm}
+        props={{ labelledBy: 'contact-title' }}
       />
       <Suspense fallback={null}>
         <DirectEmail />

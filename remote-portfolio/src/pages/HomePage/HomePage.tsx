@@ -3,8 +3,8 @@ import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
 import { Link } from '@portfolio/shared/router';
 import { Spinner } from '@portfolio/shared/ui';
 import avatar from '../../assets/avatar.svg';
-import { ContactForm } from '../../features/contact/ContactForm';
-import { judgeHomeContact } from '../../features/contact/outcomes';
+import { Island } from '@portfolio/shared/island';
+import { HomeContactForm } from '../../features/contact/ContactForms';
 import { TypedPhrases } from '../../features/hero/TypedPhrases';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { metaDescription, personJsonLd } from '@portfolio/shared/head';
@@ -19,7 +19,6 @@ import {
   ALL_PROJECTS_LINK,
   HERO_CONTACT_CTA,
   HERO_PORTFOLIO_CTA,
-  HOME_CONTACT_EXCEPTION,
   HOME_CONTACT_HEADING,
   HERO_LEAD,
   HOME_PROJECT_COUNT,
@@ -70,7 +69,13 @@ function Home() {
           </h1>
           <div className={styles.typedLine}>
             <p className={styles.lead}>{HERO_LEAD}</p>
-            <TypedPhrases phrases={TYPED_PHRASES} className={styles.phrases} />
+            <Island
+              owner="portfolio"
+              name="TypedPhrases"
+              when="load"
+              component={TypedPhrases}
+              props={{ phrases: TYPED_PHRASES, className: styles.phrases ?? '' }}
+            />
           </div>
           <p className={styles.intro}>{portfolio.heroIntro}</p>
           <div className={styles.actions}>
@@ -118,9 +123,12 @@ function Home() {
       {/* Not labelled itself: the carousel inside is the labelled region. */}
       <section className={styles.section}>
         <h2 id="home-testimonials">{TESTIMONIALS_HEADING}</h2>
-        <DeferredTestimonialCarousel
-          testimonials={portfolio.testimonials}
-          labelledBy="home-testimonials"
+        <Island
+          owner="portfolio"
+          name="TestimonialCarousel"
+          when="visible"
+          component={DeferredTestimonialCarousel}
+          props={{ testimonials: portfolio.testimonials, labelledBy: 'home-testimonials' }}
         />
       </section>
 
@@ -134,10 +142,12 @@ function Home() {
 
       <section className={styles.section} aria-labelledby="home-contact">
         <h2 id="home-contact">{HOME_CONTACT_HEADING}</h2>
-        <ContactForm
-          judge={judgeHomeContact}
-          exceptionText={HOME_CONTACT_EXCEPTION}
-          labelledBy="home-contact"
+        <Island
+          owner="portfolio"
+          name="HomeContactForm"
+          when="visible"
+          component={HomeContactForm}
+          props={{ labelledBy: 'home-contact' }}
         />
       </section>
     </div>

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { breadcrumbJsonLd, metaDescription, personJsonLd } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
 import { Spinner } from '@portfolio/shared/ui';
+import { Island } from '@portfolio/shared/island';
 import { CertificateGallery } from '../../features/certificates/CertificateGallery';
 import { ProjectList } from '../../features/projects/ProjectList';
 import { headOwner, loadSettingsAndProjects } from '../../features/settings/site-settings';
@@ -93,7 +94,13 @@ function Portfolio() {
       {portfolio.certifications.length > 0 && (
         <section className={styles.section} aria-labelledby="portfolio-certifications">
           <h2 id="portfolio-certifications">{CERTIFICATIONS_HEADING}</h2>
-          <CertificateGallery certificates={portfolio.certifications} />
+          <Island
+            owner="portfolio"
+            name="CertificateGallery"
+            when="interaction"
+            component={CertificateGallery}
+            props={{ certificates: portfolio.certifications }}
+          />
         </section>
       )}
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@portfolio/shared/router';
 import { useAuth } from '@portfolio/shared/auth';
@@ -50,8 +50,10 @@ export function Navbar({ brand }: { brand: string }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [query, setQuery] = useState('');
   const searchInput = useRef<HTMLInputElement>(null);
-  const menuId = useId();
-  const searchId = useId();
+  // Fixed ids, not useId: the navbar is an island of its own on pages of islands, where useId
+  // would not give the ids the page was rendered with (docs/decisions/148). One per page.
+  const menuId = 'site-menu';
+  const searchId = 'site-search';
 
   useEffect(() => {
     if (searchOpen) searchInput.current?.focus();
@@ -75,8 +77,11 @@ export function Navbar({ brand }: { brand: string }) {
 
   return (
     <header
-      className={[styles.navbar, scrolled ? styles.scrolled : ''].join(' ')}
+      className={styles.navbar}
+      // The scrolled style hangs on data-scrolled, which the page's inline loader keeps too
+      // before the navbar's code is loaded (docs/decisions/148).
       data-scrolled={scrolled}
+      data-scroll-flag={NAVBAR_SCROLL_THRESHOLD}
     >
       <nav className={styles.inner} aria-label="Main">
         <Link to="/" className={styles.brand}>

@@ -1,0 +1,71 @@
+// Federated islands (docs/decisions/148): the parts of a server-rendered page a visitor can
+// interact with. A page whose route says `"islands": true` is hydrated part by part in the
+// browser: each <Island> alone, on its own trigger, with the props the server rendered it with;
+// everything outside an island stays the server's HTML and costs no JavaScript. In a page drawn by
+// the client-side app (the dashboards, the auth forms) an island is its component and nothing
+// more: the same markup, the whole page hydrated at once.
+import type { ComponentType } from 'react';
+
+/**
+ * When an island comes alive, as Astro's `client:*` directives name them: `load` at once (above
+ * the fold, moving by itself: the hero's typing line), `visible` when it scrolls into view (the
+ * testimonial carousel, the contact form), `interaction` at the visitor's first pointer, key or
+ * focus inside it, which is then replayed (the navbar, the certificate pop-up). A part that never
+ * reacts to a visitor is not an island.
+ */
+export type IslandTrigger = 'load' | 'visible' | 'interaction';
+
+export const ISLAND_TRIGGERS: readonly IslandTrigger[] = ['load', 'visible', 'interaction'];
+
+/** Who owns an island's code: the shell or a remote, by its federation name. */
+export type IslandOwner = 'shell' | 'portfolio' | 'blog' | 'auth' | 'shop';
+
+/** The attributes an island's element carries, read by the shell's island loader. */
+export const ISLAND_ATTRIBUTES = {
+  /** `<owner>/<name>`: the component a remote's `./islands` module exports under `name`. */
+  name: 'data-island',
+  when: 'data-island-when',
+  /** The props, as JSON: what the island is hydrated with, and nothing else of the page's data. */
+  props: 'data-island-props',
+} as const;
+
+/** A remote's `./islands` module: its island components by name (src/islands.ts). */
+export type IslandRegistry = Record<string, ComponentType<never>>;
+
+export interface IslandProps<P extends object> {
+  owner: IslandOwner;
+  /** Its name in the owner's registry (src/islands.ts), e.g. "ContactForm". */
+  name: string;
+  when: IslandTrigger;
+  /**
+   * The component, rendered here with `props`. It must not use React's useId: its ids would
+   * differ between the page's tree and the island's own root (fixed ids or ids from props).
+   */
+  component: ComponentType<P>;
+  /** JSON-serialisable: they travel in the page to the island's hydration. */
+  props: P;
+}
+
+/**
+ * Marks `component` as an island of the page. Its element takes no box of its own
+ * (`display: contents`, tokens.css), so the layout is the same with or without it.
+ */
+export function Island<P extends object>({
+  owner,
+  name,
+  when,
+  component: Component,
+  props,
+}: IslandProps<P>) {
+  return (
+    <div
+      {...{
+        [ISLAND_ATTRIBUTES.name]: `${owner}/${name}`,
+        [ISLAND_ATTRIBUTES.when]: when,
+        [ISLAND_ATTRIBUTES.props]: JSON.stringify(props),
+      }}
+    >
+      <Component {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+// The inline script of a page of islands (docs/decisions/148): the only JavaScript such a page
+// runs before a visitor does anything. It arms each island's trigger, keeps the navbar's scrolled
+// style, and fetches the shell's scripts only when an island wakes: at once (`load`, after the
+// page has painted), when it scrolls into view (`visible`), or at the first pointer, key or focus
+// inside it (`interaction`; a pointer over it fetches the code ahead). A button pressed before its
+// island is live is marked and pressed again once it is (shell/src/islands/start.tsx).
+//
+// runIslandLoader is written into the page as its source text (islandLoaderScript), so it uses
+// nothing from this module's scope: only its argument and the browser's globals. The attribute
+// and event names it writes are the protocol the hydration reads (shell/src/islands/protocol.ts;
+// island-loader.test.ts holds the two to the same names).
+
+export interface IslandLoaderOptions {
+  /** The shell's entry scripts, in order (assets.json). */
+  scripts: readonly string[];
+  /** A `load` island's scripts start at the latest this long after the page began to load. */
+  startByMs: number;
+}
+
+export function runIslandLoader(options: IslandLoaderOptions): void {
+  const doc = document;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const src of options.scripts) {
+      const script = doc.createElement('script');
+      script.src = src;
+      script.async = false;
+      doc.head.appendChild(script);
+    }
+  };
+  const wake = (island: Element) => {
+    if (island.hasAttribute('data-island-awake')) return;
+    island.setAttribute('data-island-awake', '');
+    doc.dispatchEvent(new CustomEvent('island-wake', { detail: island }));
+    start();
+  };
+  const afterPaint = (run: () => void) => {
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      requestAnimationFrame(() => setTimeout(run));
+    };
+    if (doc.readyState === 'complete') once();
+    else {
+      addEventListener('load', once);
+      setTimeout(once, options.startByMs);
+    }
+  };
+  // The first touch of an island, from the moment the page starts to arrive (listened for on
+  // the document, so a press while the rest of the page is still loading counts too).
+  const islandOf = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const island = target?.closest('[data-island]');
+    return island && !island.hasAttribute('data-island-live') ? island : null;
+  };
+  doc.addEventListener('pointerover', (event) => islandOf(event) && start(), {
+    capture: true,
+    passive: true,
+  });
+  for (const type of ['pointerdown', 'keydown', 'focusin']) {
+    doc.addEventListener(
+      type,
+      (event) => {
+        const island = islandOf(event);
+        if (island) wake(island);
+      },
+      { capture: true, passive: true },
+    );
+  }
+  // A press before the island is live: remembered, pressed again once it is. A link needs
+  // nothing: it navigates by itself.
+  doc.addEventListener(
+    'click',
+    (event) => {
+      const island = islandOf(event);
+      const button =
+        island && (event.target as Element).closest('button, [role="button"], summary');
+      if (!island || !button || !island.contains(button)) return;
+      event.preventDefault();
+      button.setAttribute('data-island-replay', '');
+      wake(island);
+    },
+    true,
+  );
+  const arm = () => {
+    // The navbar's scrolled style (and any other element that asks) without React.
+    const flagged = doc.querySelectorAll<HTMLElement>('[data-scroll-flag]');
+    if (flagged.length > 0) {
+      const update = () =>
+        flagged.forEach((element) => {
+          const past = scrollY > Number(element.dataset.scrollFlag);
+          if (element.dataset.scrolled !== String(past)) element.dataset.scrolled = String(past);
+        });
+      update();
+      addEventListener('scroll', update, { passive: true });
+    }
+    let observer: IntersectionObserver | undefined;
+    doc.querySelectorAll('[data-island]').forEach((island) => {
+      const when = island.getAttribute('data-island-when');
+      if (when === 'load') afterPaint(() => wake(island));
+      else if (when === 'visible') {
+        if (typeof IntersectionObserver === 'undefined') return afterPaint(() => wake(island));
+        // The island's element has no box of its own (display: contents): its children are
+        // what comes into view.
+        observer ??= new IntersectionObserver(
+          (entries) =>
+            entries.forEach((entry) => {
+              const owner = entry.target.parentElement;
+              if (!entry.isIntersecting || !owner) return;
+              for (const child of Array.from(owner.children)) observer?.unobserve(child);
+              wake(owner);
+            }),
+          { rootMargin: '200px' },
+        );
+        for (const child of Array.from(island.children)) observer.observe(child);
+      }
+    });
+    // The page is as live as it gets before any input: its islands answer when touched.
+    doc.documentElement.dataset.hydrated = 'islands';
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', arm);
+  else arm();
+}
+
+/** The loader as the text of the page's inline script. */
+export function islandLoaderScript(options: IslandLoaderOptions): string {
+  const argument = JSON.stringify(options).replace(/</g, '\\u003c');
+  return `(${runIslandLoader.toString()})(${argument})`;
+}

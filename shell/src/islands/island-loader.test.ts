@@ -1,0 +1,192 @@
+// The inline island loader (shell/server/island-loader.ts), run as the page runs it: its text,
+// evaluated on its own, against a page of islands in jsdom.
+import { islandLoaderScript } from '../../server/island-loader';
+import { ISLAND_LOADER_PROTOCOL as PROTOCOL } from './protocol';
+
+const SCRIPTS = ['/main.1.js', '/extra.2.js'];
+
+type Observed = { callback: IntersectionObserverCallback; targets: Set<Element> };
+let observers: Observed[] = [];
+
+class FakeIntersectionObserver {
+  private readonly observed: Observed;
+  constructor(callback: IntersectionObserverCallback) {
+    this.observed = { callback, targets: new Set() };
+    observers.push(this.observed);
+  }
+  observe(target: Element) {
+    this.observed.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.observed.targets.delete(target);
+  }
+  disconnect() {
+    this.observed.targets.clear();
+  }
+}
+
+function scrollIntoView(target: Element) {
+  for (const { callback, targets } of observers) {
+    if (!targets.has(target)) continue;
+    callback(
+      [{ target, isIntersecting: true } as unknown as IntersectionObserverEntry],
+      {} as IntersectionObserver,
+    );
+  }
+}
+
+const appended = () =>
+  Array.from(document.head.querySelectorAll('script[src]'), (script) => script.getAttribute('src'));
+
+function page(body: string) {
+  document.head.innerHTML = '';
+  document.body.innerHTML = body;
+  delete document.documentElement.dataset.hydrated;
+  // The page's own inline script, as the browser runs it: its text alone.
+  new Function(islandLoaderScript({ scripts: SCRIPTS, startByMs: 3000 }))();
+}
+
+const island = (name: string, when: string, inner: string) =>
+  `<div data-island="${name}" data-island-when="${when}" data-island-props="{}">${inner}</div>`;
+
+// The loader listens on the document: each test's listeners go with the test.
+type Added = [
+  string,
+  EventListenerOrEventListenerObject,
+  boolean | AddEventListenerOptions | undefined,
+];
+let added: Added[] = [];
+const addToDocument = document.addEventListener.bind(document);
+
+beforeEach(() => {
+  added = [];
+  jest.spyOn(document, 'addEventListener').mockImplementation((type, listener, options) => {
+    added.push([type, listener, options]);
+    addToDocument(type, listener, options);
+  });
+  observers = [];
+  Object.defineProperty(window, 'IntersectionObserver', {
+    configurable: true,
+    value: FakeIntersectionObserver,
+  });
+  Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: 0 });
+  jest.useFakeTimers();
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+  for (const [type, listener, options] of added) {
+    document.removeEventListener(type, listener, options);
+  }
+});
+
+it('arms an island pressed while the page is still arriving (listening on the document)', () => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  new Function(islandLoaderScript({ scripts: SCRIPTS, startByMs: 3000 }))();
+  // Parsed after the loader ran, before anything armed it.
+  document.body.innerHTML = island(
+    'shell/Navbar',
+    'interaction',
+    '<button type="button">Menu</button>',
+  );
+  const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+  document.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+  document.querySelector('button')!.dispatchEvent(press);
+  expect(press.defaultPrevented).toBe(true);
+  expect(document.querySelector('[data-island]')!.hasAttribute(PROTOCOL.awake)).toBe(true);
+  expect(appended()).toEqual(SCRIPTS);
+});
+
+describe('the island loader', () => {
+  it('fetches no script before the visitor does anything, and says the page is live', () => {
+    page(
+      island('shell/Navbar', 'interaction', '<button type="button">Menu</button>') +
+        island('portfolio/Form', 'visible', '<form><input name="a"/></form>'),
+    );
+    jest.runAllTimers();
+    expect(appended()).toEqual([]);
+    expect(document.documentElement.dataset.hydrated).toBe('islands');
+  });
+
+  it('wakes an interaction island at the first press, fetching the scripts once, in order', () => {
+    page(island('shell/Navbar', 'interaction', '<button type="button">Menu</button>'));
+    const woken: Element[] = [];
+    document.addEventListener(PROTOCOL.wakeEvent, (event) =>
+      woken.push((event as CustomEvent<Element>).detail),
+    );
+    const element = document.querySelector('[data-island]')!;
+    const button = element.querySelector('button')!;
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    button.dispatchEvent(new Event('keydown', { bubbles: true }));
+    expect(woken).toEqual([element]);
+    expect(element.hasAttribute(PROTOCOL.awake)).toBe(true);
+    expect(appended()).toEqual(SCRIPTS);
+  });
+
+  it('fetches the code ahead when a pointer rests over an island, without waking it', () => {
+    page(island('shell/Navbar', 'interaction', '<button type="button">Menu</button>'));
+    const element = document.querySelector('[data-island]')!;
+    element.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(appended()).toEqual(SCRIPTS);
+    expect(element.hasAttribute(PROTOCOL.awake)).toBe(false);
+  });
+
+  it('keeps a press on a button for the hydrated island, and lets a link navigate by itself', () => {
+    page(
+      island(
+        'shell/Navbar',
+        'interaction',
+        '<button type="button"><span>Menu</span></button><a href="/blog">Blog</a>',
+      ),
+    );
+    const label = document.querySelector('button span')!;
+    const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+    label.dispatchEvent(press);
+    expect(press.defaultPrevented).toBe(true);
+    expect(document.querySelector('button')!.hasAttribute(PROTOCOL.replay)).toBe(true);
+
+    const follow = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelector('a')!.dispatchEvent(follow);
+    expect(follow.defaultPrevented).toBe(false);
+  });
+
+  it('leaves presses alone once the island is live', () => {
+    page(island('shell/Navbar', 'interaction', '<button type="button">Menu</button>'));
+    document.querySelector('[data-island]')!.setAttribute(PROTOCOL.live, '');
+    const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelector('button')!.dispatchEvent(press);
+    expect(press.defaultPrevented).toBe(false);
+    expect(document.querySelector(`[${PROTOCOL.replay}]`)).toBeNull();
+  });
+
+  it('wakes a visible island when its content comes into view (its own element has no box)', () => {
+    page(island('portfolio/Form', 'visible', '<form><input name="a"/></form>'));
+    expect(appended()).toEqual([]);
+    scrollIntoView(document.querySelector('form')!);
+    expect(document.querySelector('[data-island]')!.hasAttribute(PROTOCOL.awake)).toBe(true);
+    expect(appended()).toEqual(SCRIPTS);
+  });
+
+  it('wakes a load island after the page has loaded and painted', () => {
+    page(island('portfolio/TypedPhrases', 'load', '<span>Hello</span>'));
+    // jsdom's document is complete already: the next frame, then a task.
+    expect(appended()).toEqual([]);
+    jest.runAllTimers();
+    expect(document.querySelector('[data-island]')!.hasAttribute(PROTOCOL.awake)).toBe(true);
+    expect(appended()).toEqual(SCRIPTS);
+  });
+
+  it("keeps the navbar's scrolled style past its threshold without any script", () => {
+    page('<header data-scroll-flag="50" data-scrolled="false"></header>');
+    const header = document.querySelector('header')!;
+    window.scrollY = 50;
+    window.dispatchEvent(new Event('scroll'));
+    expect(header.dataset.scrolled).toBe('false');
+    window.scrollY = 51;
+    window.dispatchEvent(new Event('scroll'));
+    expect(header.dataset.scrolled).toBe('true');
+    expect(appended()).toEqual([]);
+  });
+});

@@ -1,0 +1,146 @@
+// A page of islands comes alive part by part (docs/decisions/148). The inline loader
+// (shell/server/island-loader.ts) fetched these scripts because an island woke; this hydrates
+// every island that is awake, and each one that wakes later, in its own React root: the island's
+// component with the props the server rendered it with, under the page's one owner, session and
+// router. The rest of the page stays the server's HTML.
+import { StrictMode, startTransition, useEffect } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { AuthProvider } from '@portfolio/shared/auth';
+import type { ServerSession } from '@portfolio/shared/auth';
+import { REMOTE_NAMES, setRuntimeConfig } from '@portfolio/shared/config';
+import { ISLAND_ATTRIBUTES } from '@portfolio/shared/island';
+import type { IslandRegistry } from '@portfolio/shared/island';
+import type { OwnerIdentity } from '@portfolio/shared/config';
+import { DocumentRouter } from './document-router';
+import { IslandFallback } from './IslandFallback';
+import { ISLAND_LOADER_PROTOCOL as PROTOCOL } from './protocol';
+import { shellIslands } from './shell-islands';
+import { SiteOwnerContext } from '../layout/site-owner';
+import { preconnectTo } from '../federation/preconnect';
+import { registerSiteRemotes, resetRemote } from '../federation/remotes';
+import { readIslandPageData } from '../site-data';
+
+/** An island's code: the shell's own, or a remote's `./islands` module, through the federation. */
+async function islandComponent(owner: string, name: string): Promise<ComponentType<object>> {
+  let registry: IslandRegistry | undefined;
+  if (owner === 'shell') registry = shellIslands;
+  else if ((REMOTE_NAMES as readonly string[]).includes(owner)) {
+    const loaded = await loadRemote<{ islands?: IslandRegistry }>(`${owner}/islands`);
+    registry = loaded?.islands;
+  }
+  const component = registry?.[name];
+  if (!component) throw new Error(`No island "${owner}/${name}"`);
+  return component as ComponentType<object>;
+}
+
+/** Calls `done` once the island's first render is committed (its effects run after it). */
+function Committed({ children, done }: { children: ReactNode; done: () => void }) {
+  useEffect(done, [done]);
+  return children;
+}
+
+/**
+ * What the visitor did before the island was live, done again now that it is: text typed into
+ * a field reaches the component's state (an input event it hears), a button pressed is pressed.
+ */
+function replayEarlyInput(island: HTMLElement): void {
+  island.querySelectorAll('input, textarea').forEach((field) => {
+    const element = field as HTMLInputElement | HTMLTextAreaElement;
+    if (element.type === 'checkbox' || element.type === 'radio' || element.type === 'file') return;
+    const typed = element.value;
+    if (typed === element.defaultValue) return;
+    // React hears a change only when the value differs from the one it last set: it is told
+    // the server's value, then the field gets the typed one through the prototype's setter.
+    const prototype = Object.getPrototypeOf(element) as object;
+    const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+    element.value = element.defaultValue;
+    setter?.call(element, typed);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  island.querySelectorAll<HTMLElement>(`[${PROTOCOL.replay}]`).forEach((button) => {
+    button.removeAttribute(PROTOCOL.replay);
+    button.click();
+  });
+}
+
+interface PageContext {
+  owner: OwnerIdentity;
+  session: ServerSession | null | undefined;
+}
+
+function islandTree(page: PageContext, content: ReactNode, done: () => void) {
+  return (
+    <StrictMode>
+      <SiteOwnerContext.Provider value={page.owner}>
+        <AuthProvider hydrating session={page.session}>
+          <DocumentRouter>
+            <Committed done={done}>{content}</Committed>
+          </DocumentRouter>
+        </AuthProvider>
+      </SiteOwnerContext.Provider>
+    </StrictMode>
+  );
+}
+
+const started = new WeakSet<Element>();
+
+async function hydrateIsland(island: HTMLElement, page: PageContext): Promise<void> {
+  if (started.has(island)) return;
+  started.add(island);
+  const [owner = '', name = ''] = (island.getAttribute(ISLAND_ATTRIBUTES.name) ?? '').split('/');
+  let Component: ComponentType<object>;
+  try {
+    Component = await islandComponent(owner, name);
+  } catch (error) {
+    // The server's HTML stays as it is; only this island says its code could not be had, with
+    // Retry (docs/decisions/114, 148).
+    console.error(`Island "${owner}/${name}" could not be loaded`, error);
+    const slot = document.createElement('div');
+    island.after(slot);
+    const fallback = createRoot(slot);
+    const retry = () => {
+      fallback.unmount();
+      slot.remove();
+      started.delete(island);
+      if ((REMOTE_NAMES as readonly string[]).includes(owner)) resetRemote(owner);
+      void hydrateIsland(island, page);
+    };
+    fallback.render(<IslandFallback remote={owner} onRetry={retry} />);
+    return;
+  }
+  const props = JSON.parse(island.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object;
+  const done = () => {
+    island.setAttribute(PROTOCOL.live, '');
+    // After the updates the island's own effects made as it went live (a form taking what was
+    // typed into its state) are rendered: a frame, then a task.
+    requestAnimationFrame(() => setTimeout(() => replayEarlyInput(island)));
+  };
+  startTransition(() => {
+    hydrateRoot(island, islandTree(page, <Component {...props} />, done));
+  });
+}
+
+function start(): void {
+  const data = readIslandPageData(document);
+  if (!data) throw new Error('A page of islands without its data block');
+  const { config } = data;
+  setRuntimeConfig(config);
+  preconnectTo([config.apiBase]);
+  registerSiteRemotes(config.remotes, {
+    timeoutMs: config.remoteLoadTimeoutMs,
+    remoteOrigins: config.remoteOrigins,
+  });
+  const page: PageContext = { owner: config.owner, session: data.session };
+  const wake = (island: Element) => {
+    if (island instanceof HTMLElement) void hydrateIsland(island, page);
+  };
+  document.addEventListener(PROTOCOL.wakeEvent, (event) => {
+    const island = (event as CustomEvent<unknown>).detail;
+    if (island instanceof Element) wake(island);
+  });
+  document.querySelectorAll(`[${PROTOCOL.awake}]`).forEach(wake);
+}
+
+start();

@@ -8,6 +8,9 @@ import checkFile from 'eslint-plugin-check-file';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import portfolio from './tools/lint/no-cycle.mjs';
+
+const ROOT = import.meta.dirname;
 
 // The boundaries between packages and the file-name convention (docs/decisions/073). Each rule
 // has a test that it fires: tools/lint/boundaries.test.ts.
@@ -47,6 +50,47 @@ const NO_TOOLS = {
   message:
     'Run-time code never imports tools/ (build, dev, bench and deploy scripts): what a server needs lives in @portfolio/platform, the shell or @portfolio/shared (docs/decisions/073, 090).',
 };
+
+/**
+ * The package folders in layers, lowest first (docs/decisions/149): a folder never imports one in
+ * a higher layer, so no two folders import each other, directly or through a third. The order is
+ * the one the imports followed already; the remotes share a layer (they never import one another:
+ * otherRemotes). The build and bench tools sit above the apps they build and run, and the browser
+ * specs above everything they start. What import.meta.webpackContext() reaches is not an import
+ * ESLint sees (tools/webpack/single-bundle-remotes.ts into the remotes' pages: downwards anyway).
+ */
+const FOLDER_LAYERS = [
+  ['contract'],
+  ['platform'],
+  ['shared'],
+  ['content-api'],
+  ['testing'],
+  REMOTES,
+  ['shell'],
+  ['tools'],
+  ['e2e'],
+];
+
+/**
+ * import-x/no-restricted-paths zones: each folder may not import the folders above it, except
+ * what `allowed` names (a higher folder → the paths inside it, relative to it, that may be
+ * imported, or true for all of it).
+ */
+function folderZones(allowed = {}) {
+  return FOLDER_LAYERS.flatMap((layer, index) => {
+    const above = FOLDER_LAYERS.slice(index + 1)
+      .flat()
+      .filter((higher) => allowed[higher] !== true);
+    return layer.flatMap((folder) =>
+      above.map((higher) => ({
+        target: folder,
+        from: higher,
+        except: allowed[higher] ?? [],
+        message: `${folder}/ is below ${higher}/: a folder imports only the folders below it, so none imports one that imports it back. Move what both need down, or pass it in (docs/decisions/149).`,
+      })),
+    );
+  });
+}
 
 /** Data reaches code as arguments and context, never through properties set on the global. */
 const NO_GLOBAL_DATA = {
@@ -197,9 +241,11 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', NO_GLOBAL_DATA] },
   },
   {
-    // No import cycles, across packages too (imports resolved as TypeScript resolves them).
-    files: ['**/*.{ts,tsx,mjs}'],
-    plugins: { 'import-x': importX },
+    // No import cycles, across packages too (imports resolved as TypeScript resolves them), and
+    // type-only imports count: import-x/no-cycle skips them, so the walk is ours
+    // (tools/lint/no-cycle.mjs, docs/decisions/149). No folder imports a folder above it.
+    files: ['**/*.{ts,tsx,mjs,js,cjs}'],
+    plugins: { 'import-x': importX, portfolio },
     settings: {
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
@@ -211,7 +257,47 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: {
+      'portfolio/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: folderZones() }],
+    },
+  },
+  {
+    // Tests take their support from @portfolio/testing, whatever their folder's layer: nothing
+    // imports a test, so no cycle comes of it (docs/decisions/149).
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: folderZones({ testing: true }) },
+      ],
+    },
+  },
+  {
+    // The tests of the servers also claim their test ports from tools/free-ports.mjs, as every
+    // test that starts a process does (docs/decisions/126).
+    files: ['shell/server/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          zones: folderZones({ testing: true, tools: ['free-ports.mjs'] }),
+        },
+      ],
+    },
+  },
+  {
+    // An app's webpack.config.mjs is build tooling kept beside the app (docs/decisions/004): it
+    // names the app to the one config factory, and tools/build.mjs loads it by path. It is the
+    // one file of an app that imports tools/, and only the factory (docs/decisions/149).
+    files: ['shell/webpack.config.mjs', 'remote-*/webpack.config.mjs'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: folderZones({ tools: ['webpack/create-config.mjs'] }) },
+      ],
+    },
   },
   {
     // One naming convention: React component files PascalCase.tsx, every other file kebab-case.

@@ -36,6 +36,8 @@ function ruleIds(snippets: Snippet[]): string[][] {
 }
 
 const BOUNDARY = 'no-restricted-imports';
+const CYCLE = 'portfolio/no-cycle';
+const FOLDERS = 'import-x/no-restricted-paths';
 
 describe('lint boundaries', () => {
   it('a remote never imports another remote, by package or by path', () => {
@@ -140,34 +142,104 @@ describe('lint boundaries', () => {
     expect(pascalTest).toEqual([]);
   });
 
-  it('no import cycles', () => {
+  it('no import cycles, type-only imports included', () => {
     const dir = path.join(ROOT, 'tools', 'lint', `cycle-fixture-${process.pid}`);
     mkdirSync(dir, { recursive: true });
+    const files = {
+      'first.ts': "import { b } from './second';\nexport const a = b;\n",
+      'second.ts': "import { a } from './first';\nexport const b = a;\n",
+      'third.ts': 'export const c = 1;\n',
+      // Only types, both ways: import-x/no-cycle would not see it.
+      'type-first.ts':
+        "import type { B } from './type-second';\nexport interface A {\n  b?: B;\n}\n",
+      'type-second.ts':
+        "import type { A } from './type-first';\nexport interface B {\n  a?: A;\n}\n",
+      // A type-only re-export closes a cycle too.
+      're-first.ts': "import { d } from './re-second';\nexport const e = d;\n",
+      're-second.ts': "export type { A } from './re-first';\nexport const d = 1;\n",
+    };
     try {
-      writeFileSync(
-        path.join(dir, 'first.ts'),
-        "import { b } from './second';\nexport const a = b;\n",
-      );
-      writeFileSync(
-        path.join(dir, 'second.ts'),
-        "import { a } from './first';\nexport const b = a;\n",
-      );
-      writeFileSync(path.join(dir, 'third.ts'), 'export const c = 1;\n');
+      for (const [name, code] of Object.entries(files)) writeFileSync(path.join(dir, name), code);
       const relative = path.relative(ROOT, dir);
-      const [cycle, none] = ruleIds([
-        {
-          file: `${relative}/first.ts`,
-          code: "import { b } from './second';\nexport const a = b;\n",
-        },
+      const [cycle, typeCycle, reExportCycle, none] = ruleIds([
+        { file: `${relative}/first.ts`, code: files['first.ts'] },
+        { file: `${relative}/type-first.ts`, code: files['type-first.ts'] },
+        { file: `${relative}/re-first.ts`, code: files['re-first.ts'] },
         {
           file: `${relative}/fourth.ts`,
           code: "import { c } from './third';\nexport const d = c;\n",
         },
       ]);
-      expect(cycle).toContain('import-x/no-cycle');
+      expect(cycle).toContain(CYCLE);
+      expect(typeCycle).toContain(CYCLE);
+      expect(reExportCycle).toContain(CYCLE);
       expect(none).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('no folder imports a folder above it, so none imports one that imports it back', () => {
+    const [down, up, typeUp, contractToShared, testingToE2e] = ruleIds([
+      // The shell's server imports the platform…
+      {
+        file: 'shell/server/x.ts',
+        code: "import { readSettings } from '@portfolio/platform/settings';\nexport const x = readSettings;\n",
+      },
+      // …so the platform never imports the shell, by path or for a type only.
+      {
+        file: 'platform/src/x.ts',
+        code: "import { SiteServerSettingsSchema } from '../../shell/server/settings';\nexport const x = SiteServerSettingsSchema;\n",
+      },
+      {
+        file: 'platform/src/x.ts',
+        code: "import type { SiteServerSettings } from '../../shell/server/settings';\nexport type X = SiteServerSettings;\n",
+      },
+      // Shared code imports the contract, so the contract never imports shared code.
+      {
+        file: 'contract/src/x.ts',
+        code: "import { formatPostDate } from '@portfolio/shared/format';\nexport const x = formatPostDate;\n",
+      },
+      {
+        file: 'testing/src/x.ts',
+        code: "import { SITE_ORIGIN } from '../../e2e/fixtures';\nexport const x = SITE_ORIGIN;\n",
+      },
+    ]);
+    expect(down).toEqual([]);
+    expect(up).toContain(FOLDERS);
+    expect(typeUp).toContain(FOLDERS);
+    expect(contractToShared).toContain(FOLDERS);
+    expect(testingToE2e).toContain(FOLDERS);
+  });
+
+  it("the folders' exceptions: tests take @portfolio/testing, apps' webpack configs the factory", () => {
+    const [sharedTest, sharedCode, webpackConfig, webpackOther, toolsToShell] = ruleIds([
+      {
+        file: 'shared/src/x.test.ts',
+        code: "import { renderAt } from '@portfolio/testing';\nexport const x = renderAt;\n",
+      },
+      {
+        file: 'shared/src/x.ts',
+        code: "import { renderAt } from '@portfolio/testing';\nexport const x = renderAt;\n",
+      },
+      {
+        file: 'shell/webpack.config.mjs',
+        code: "import { createWebpackConfig } from '../tools/webpack/create-config.mjs';\nexport default createWebpackConfig;\n",
+      },
+      {
+        file: 'remote-blog/webpack.config.mjs',
+        code: "import { ROOT } from '../tools/root.mjs';\nexport default ROOT;\n",
+      },
+      // The build tools sit above the apps they build and run.
+      {
+        file: 'tools/bench/x.mjs',
+        code: "import { buildSiteServer } from '../../shell/server/app.ts';\nexport const x = buildSiteServer;\n",
+      },
+    ]);
+    expect(sharedTest).toEqual([]);
+    expect(sharedCode).toContain(FOLDERS);
+    expect(webpackConfig).toEqual([]);
+    expect(webpackOther).toContain(FOLDERS);
+    expect(toolsToShell).toEqual([]);
   });
 });

@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { TObject } from '@sinclair/typebox';
-import { ApiSettingsSchema } from '../../content-api/src/settings';
-import { SiteServerSettingsSchema } from '../../shell/server/settings';
-import { documentedDefault } from './settings';
-import { StackSettingsSchema } from './stack-settings';
+import { documentedDefault } from '@portfolio/platform/settings';
+import { ApiSettingsSchema } from '../content-api/src/settings';
+import { StackSettingsSchema } from '../platform/src/stack-settings';
+import { SiteServerSettingsSchema } from '../shell/server/settings';
 
-const ROOT = path.join(__dirname, '..', '..');
+const ROOT = path.join(__dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 const SCHEMAS: Record<string, TObject> = {

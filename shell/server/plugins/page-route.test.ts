@@ -232,7 +232,7 @@ describe('the page route', () => {
         displayName: 'A',
         photoURL: null,
         role: 'user',
-        issuedAt: Date.now() / 1000,
+        issuedAt: Math.floor(Date.now() / 1000),
       },
     });
     const first = await get('/blog', { cookie: '__session=abc' });

@@ -163,6 +163,95 @@ describe('the session cookie', () => {
   });
 });
 
+describe("the API's answers, checked against the contract", () => {
+  /** The session each render was given. */
+  function sessionsRendered(): unknown[] {
+    const sessions: unknown[] = [];
+    const render = site.renderer.render.bind(site.renderer);
+    site.renderer.render = (request, context) => {
+      sessions.push(context.session);
+      return render(request, context);
+    };
+    return sessions;
+  }
+  const IDENTITY = {
+    uid: 'u1',
+    email: 'a@b.test',
+    displayName: 'A',
+    photoURL: null,
+    role: 'user',
+    issuedAt: Math.floor(Date.now() / 1000),
+  };
+  const getPage = () =>
+    site.app.inject({
+      url: '/blog',
+      headers: { host: 'localhost:3000', cookie: `${SESSION_COOKIE}=signed-in` },
+    });
+
+  it("renders the page for the session's user when the check answers the contract's shape", async () => {
+    const sessions = sessionsRendered();
+    site.api.on('POST', '/sessions/verify', { json: IDENTITY });
+    const response = await getPage();
+    expect(response.statusCode).toBe(200);
+    expect(sessions).toEqual([
+      {
+        user: { uid: 'u1', email: 'a@b.test', displayName: 'A', photoURL: null },
+        role: 'user',
+      },
+    ]);
+  });
+
+  it.each<[string, { json?: unknown; text?: string }]>([
+    ['a field missing', { json: { ...IDENTITY, issuedAt: undefined } }],
+    ['a field of another type', { json: { ...IDENTITY, uid: 42 } }],
+    ['a role the contract does not know', { json: { ...IDENTITY, role: 'owner' } }],
+    ['null', { text: 'null' }],
+    ['a list', { text: '[]' }],
+    ['no JSON at all', { text: 'not json' }],
+  ])(
+    'takes a session check answered with %s as no answer: the page without a session, the cookie kept',
+    async (_what, body) => {
+      const sessions = sessionsRendered();
+      site.api.on('POST', '/sessions/verify', {
+        status: 200,
+        ...body,
+        ...(body.text !== undefined && { type: 'application/json' }),
+      });
+      const response = await getPage();
+      expect(response.statusCode).toBe(200);
+      // undefined: the API could not say (as when it cannot be reached), so the cookie stays.
+      expect(sessions).toEqual([undefined]);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    },
+  );
+
+  it.each<[string, { status: number; json?: unknown; text?: string }]>([
+    ['a session that is not a string', { status: 201, json: { session: 42, expiresIn: 60 } }],
+    ['no lifetime', { status: 201, json: { session: 'v' } }],
+    ['null', { status: 201, text: 'null' }],
+    ['a 200 instead of a 201', { status: 200, json: { session: 'v', expiresIn: 60 } }],
+  ])(
+    'answers a sign-in the API answered with %s as when it cannot be reached, no cookie set',
+    async (_what, answer) => {
+      site.api.on('POST', '/sessions', {
+        ...answer,
+        ...(answer.text !== undefined && { type: 'application/json' }),
+      });
+      const response = await signIn(TOKEN);
+      expect(response.statusCode).toBe(503);
+      expect(JSON.parse(response.body)).toEqual({ message: SESSION_UNCHECKED });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    },
+  );
+
+  it("passes a refusal on with a message of its own when the API's has another shape", async () => {
+    site.api.on('POST', '/sessions', { status: 401, text: 'null', type: 'application/json' });
+    const response = await signIn(TOKEN);
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body)).toEqual({ message: 'Session refused.' });
+  });
+});
+
 describe('the session endpoints, from another site', () => {
   it('refuse it before reading its body, whatever the body holds', async () => {
     const response = await signIn('not a token at all', {

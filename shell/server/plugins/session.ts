@@ -9,7 +9,12 @@ import fastifyCookie from '@fastify/cookie';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SessionIdentitySchema, check } from '@portfolio/contract';
+import {
+  MessageSchema,
+  MintedSessionSchema,
+  SessionIdentitySchema,
+  check,
+} from '@portfolio/contract';
 import { isLoopbackHost } from '@portfolio/platform/runtime-config';
 import type { ServerSession } from '@portfolio/shared/auth';
 
@@ -74,7 +79,8 @@ export interface SessionOptions {
 
 interface ApiAnswer {
   status: number;
-  json: Record<string, unknown>;
+  /** The parsed body, of any shape: read only through the contract's schemas. */
+  json: unknown;
 }
 
 export default fp<SessionOptions>(
@@ -115,7 +121,7 @@ export default fp<SessionOptions>(
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+      const json: unknown = await response.json().catch(() => undefined);
       return { status: response.status, json };
     }
 
@@ -158,19 +164,28 @@ export default fp<SessionOptions>(
           request.log.warn({ err: error }, 'Session could not be started: content API unreachable');
           return refuse(reply, 503, SESSION_UNCHECKED);
         }
-        if (answer.status !== 201 || typeof answer.json.session !== 'string') {
-          const message =
-            typeof answer.json.message === 'string' ? answer.json.message : 'Session refused.';
-          return refuse(
-            reply,
-            answer.status >= 500 || answer.status === 201 ? 503 : answer.status,
-            message,
-          );
+        if (answer.status === 201) {
+          // The API's answer, checked against its contract: one of another shape is no answer,
+          // as when the API cannot be reached.
+          if (!check(MintedSessionSchema, answer.json)) {
+            request.log.warn(
+              'Session could not be started: the content API answered another shape',
+            );
+            return refuse(reply, 503, SESSION_UNCHECKED);
+          }
+        } else {
+          // A 4xx is the API's refusal, passed on; any other status is no answer.
+          if (answer.status < 400 || answer.status >= 500) {
+            return refuse(reply, 503, SESSION_UNCHECKED);
+          }
+          const message = check(MessageSchema, answer.json)
+            ? answer.json.message
+            : 'Session refused.';
+          return refuse(reply, answer.status, message);
         }
-        const expiresIn =
-          typeof answer.json.expiresIn === 'number' ? answer.json.expiresIn : undefined;
+        const { session, expiresIn } = answer.json;
         return reply
-          .setCookie(SESSION_COOKIE, answer.json.session, cookieOptions(request, expiresIn))
+          .setCookie(SESSION_COOKIE, session, cookieOptions(request, expiresIn))
           .header('Cache-Control', 'no-store')
           .code(204)
           .send();

@@ -1,6 +1,7 @@
 // What every route plugin under features/ receives (docs/decisions/146). A module of its own:
-// app.ts imports every route module, so a route that took this type from app.ts made an import
-// cycle through the whole API, one the lint rule did not report.
+// app.ts imports every route module (through plugins/routes.ts), so a route that took this type
+// from app.ts made an import cycle through the whole API, one the lint rule did not report then
+// (it counts type-only imports now: docs/decisions/149).
 import type { AuthGuards } from './auth/identity.js';
 import type { Database } from './db/connect.js';
 import type { StoreHealth } from './db/store-health.js';

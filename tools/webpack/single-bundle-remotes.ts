@@ -3,8 +3,8 @@
 // tools/check-production-build.mjs checks). Every remote's pages are compiled into the shell, so
 // the bench can measure what federation costs. The compiler keeps it in step with the module it
 // replaces: same exports, same types (SameExports below). Pages are found by the convention
-// every remote follows, page ./<Page> in src/pages/<Page>/<Page>.tsx (create-config.mjs checks
-// each remote's routes.json against it).
+// every remote follows, page ./<Page> in src/pages/<Page>/<Page>.tsx (single-bundle-config.mjs
+// checks each remote's routes.json against it).
 /// <reference types="webpack/module" />
 import type { RemoteName } from '@portfolio/shared/config';
 import type * as FederatedRemotes from '../../shell/src/federation/remotes';

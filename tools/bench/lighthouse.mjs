@@ -175,6 +175,24 @@ function printMarkdown(rows, anchorRows) {
 
 let lighthouseVersion = '';
 
+/** The API's article list (the first is the one measured), with the stack's output if it fails. */
+async function firstArticles() {
+  let failure;
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${API_PORT}/api/articles`);
+      const articles = await response.json();
+      if (Array.isArray(articles) && articles.length > 0) return articles;
+      failure = new Error(`no articles to open (HTTP ${response.status})`);
+    } catch (error) {
+      failure = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  console.error(`[bench] the stack's output:\n${stack?.output.join('').slice(-4000)}`);
+  throw failure;
+}
+
 async function main() {
   execFileSync(
     process.execPath,
@@ -215,8 +233,7 @@ async function main() {
       anchor = await serveAstroAnchor({ dist: anchorBuild.dist, port: ANCHOR_PORT });
       console.log(`[bench] the anchor (nginx ${anchor.pid}) on port ${ANCHOR_PORT}`);
     }
-    const articles = await (await fetch(`http://127.0.0.1:${API_PORT}/api/articles`)).json();
-    if (!Array.isArray(articles) || articles.length === 0) throw new Error('no articles to open');
+    const articles = await firstArticles();
     const id = articles[0]._id;
     const origin = `http://localhost:${SHELL_PORT}`;
     const ours = [

@@ -17,6 +17,13 @@ export type IslandTrigger = 'load' | 'visible' | 'interaction';
 
 export const ISLAND_TRIGGERS: readonly IslandTrigger[] = ['load', 'visible', 'interaction'];
 
+/**
+ * What an island reads besides its props, loaded for it only when it wakes: `router` (links,
+ * navigate(), the address; a router that loads documents) and `session` (useAuth: the session
+ * the page was rendered for, and the Auth SDK behind it). An island without them costs neither.
+ */
+export type IslandNeed = 'router' | 'session';
+
 /** Who owns an island's code: the shell or a remote, by its federation name. */
 export type IslandOwner = 'shell' | 'portfolio' | 'blog' | 'auth' | 'shop';
 
@@ -27,6 +34,8 @@ export const ISLAND_ATTRIBUTES = {
   when: 'data-island-when',
   /** The props, as JSON: what the island is hydrated with, and nothing else of the page's data. */
   props: 'data-island-props',
+  /** Its needs (IslandNeed), space-separated. */
+  needs: 'data-island-needs',
 } as const;
 
 /** A remote's `./islands` module: its island components by name (src/islands.ts). */
@@ -44,6 +53,8 @@ export interface IslandProps<P extends object> {
   component: ComponentType<P>;
   /** JSON-serialisable: they travel in the page to the island's hydration. */
   props: P;
+  /** What it reads besides its props (none when not given). */
+  needs?: readonly IslandNeed[];
 }
 
 /**
@@ -56,6 +67,7 @@ export function Island<P extends object>({
   when,
   component: Component,
   props,
+  needs = [],
 }: IslandProps<P>) {
   return (
     <div
@@ -63,6 +75,7 @@ export function Island<P extends object>({
         [ISLAND_ATTRIBUTES.name]: `${owner}/${name}`,
         [ISLAND_ATTRIBUTES.when]: when,
         [ISLAND_ATTRIBUTES.props]: JSON.stringify(props),
+        ...(needs.length > 0 && { [ISLAND_ATTRIBUTES.needs]: needs.join(' ') }),
       }}
     >
       <Component {...props} />

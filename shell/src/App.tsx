@@ -55,6 +55,7 @@ export function Layout({ owner: configOwner }: { owner: OwnerIdentity }) {
         when="interaction"
         component={Navbar}
         props={{ brand: owner.name }}
+        needs={['router', 'session']}
       />
       <main id="main" ref={main} tabIndex={-1} className={styles.main}>
         <Outlet />

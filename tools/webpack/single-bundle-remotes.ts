@@ -9,7 +9,6 @@
 import type { RemoteName } from '@portfolio/shared/config';
 import type * as FederatedRemotes from '../../shell/src/federation/remotes';
 import type * as ThisModule from './single-bundle-remotes';
-import { browserPageSource } from '../../shell/src/federation/page-source';
 import type { PageModule } from '../../shell/src/federation/page-source';
 
 // One lazy chunk per page, as with federation. webpackContext's arguments must be literals.
@@ -72,12 +71,6 @@ export async function loadRemotePage(
   }
   return (await pages(file)) as PageModule;
 }
-
-export const browserPages = browserPageSource({
-  load: loadRemotePage,
-  hasFailed,
-  reset: resetRemote,
-});
 
 // A compile error here means shell/src/federation/remotes.ts changed its exports: change this
 // module the same way.

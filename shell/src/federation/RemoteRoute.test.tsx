@@ -5,7 +5,8 @@ import { REMOTE_UNAVAILABLE_TITLE, RETRY_LABEL } from '../texts';
 import { errorHandlingPlugin } from './error-handling-plugin';
 import { PageSourceContext } from './page-source';
 import { RemoteRoute } from './RemoteRoute';
-import { browserPages, registerSiteRemotes } from './remotes';
+import { browserPages } from './browser-pages';
+import { registerSiteRemotes } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),

@@ -4,7 +4,6 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { RemoteName } from '@portfolio/shared/config';
 import { errorHandlingPlugin } from './error-handling-plugin';
 import { remoteOriginGuard } from './remote-origin-guard';
-import { browserPageSource } from './page-source';
 import type { PageModule } from './page-source';
 
 /** A remote that hangs is given up on after this long, and its route shows the fallback. */
@@ -90,10 +89,3 @@ export async function loadRemotePage(
     throw error;
   }
 }
-
-/** The browser's page source for RemoteRoute: pages from the federation runtime. */
-export const browserPages = browserPageSource({
-  load: loadRemotePage,
-  hasFailed: (remote) => hasFailed(remote),
-  reset: (remote) => resetRemote(remote),
-});

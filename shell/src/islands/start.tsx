@@ -7,13 +7,11 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { AuthProvider } from '@portfolio/shared/auth';
 import type { ServerSession } from '@portfolio/shared/auth';
 import { REMOTE_NAMES, setRuntimeConfig } from '@portfolio/shared/config';
 import { ISLAND_ATTRIBUTES } from '@portfolio/shared/island';
 import type { IslandRegistry } from '@portfolio/shared/island';
 import type { OwnerIdentity } from '@portfolio/shared/config';
-import { DocumentRouter } from './document-router';
 import { IslandFallback } from './IslandFallback';
 import { ISLAND_LOADER_PROTOCOL as PROTOCOL } from './protocol';
 import { shellIslands } from './shell-islands';
@@ -25,8 +23,10 @@ import { readIslandPageData } from '../site-data';
 /** An island's code: the shell's own, or a remote's `./islands` module, through the federation. */
 async function islandComponent(owner: string, name: string): Promise<ComponentType<object>> {
   let registry: IslandRegistry | undefined;
-  if (owner === 'shell') registry = shellIslands;
-  else if ((REMOTE_NAMES as readonly string[]).includes(owner)) {
+  if (owner === 'shell') {
+    const load = shellIslands[name];
+    if (load) return (await load()) as ComponentType<object>;
+  } else if ((REMOTE_NAMES as readonly string[]).includes(owner)) {
     const loaded = await loadRemote<{ islands?: IslandRegistry }>(`${owner}/islands`);
     registry = loaded?.islands;
   }
@@ -70,16 +70,33 @@ interface PageContext {
   session: ServerSession | null | undefined;
 }
 
-function islandTree(page: PageContext, content: ReactNode, done: () => void) {
+/**
+ * The island's content under what it needs, each loaded only for an island that says so (the
+ * router and the Auth SDK's provider are most of the shell's code: a page whose islands need
+ * neither never fetches them).
+ */
+async function islandTree(
+  page: PageContext,
+  needs: readonly string[],
+  content: ReactNode,
+  done: () => void,
+): Promise<ReactNode> {
+  let tree: ReactNode = <Committed done={done}>{content}</Committed>;
+  if (needs.includes('router')) {
+    const { DocumentRouter } = await import('./document-router');
+    tree = <DocumentRouter>{tree}</DocumentRouter>;
+  }
+  if (needs.includes('session')) {
+    const { AuthProvider } = await import('@portfolio/shared/auth');
+    tree = (
+      <AuthProvider hydrating session={page.session}>
+        {tree}
+      </AuthProvider>
+    );
+  }
   return (
     <StrictMode>
-      <SiteOwnerContext.Provider value={page.owner}>
-        <AuthProvider hydrating session={page.session}>
-          <DocumentRouter>
-            <Committed done={done}>{content}</Committed>
-          </DocumentRouter>
-        </AuthProvider>
-      </SiteOwnerContext.Provider>
+      <SiteOwnerContext.Provider value={page.owner}>{tree}</SiteOwnerContext.Provider>
     </StrictMode>
   );
 }
@@ -117,8 +134,10 @@ async function hydrateIsland(island: HTMLElement, page: PageContext): Promise<vo
     // typed into its state) are rendered: a frame, then a task.
     requestAnimationFrame(() => setTimeout(() => replayEarlyInput(island)));
   };
+  const needs = (island.getAttribute(ISLAND_ATTRIBUTES.needs) ?? '').split(' ');
+  const tree = await islandTree(page, needs, <Component {...props} />, done);
   startTransition(() => {
-    hydrateRoot(island, islandTree(page, <Component {...props} />, done));
+    hydrateRoot(island, tree);
   });
 }
 

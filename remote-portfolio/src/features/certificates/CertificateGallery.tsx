@@ -3,7 +3,7 @@ import { imageUrl } from '@portfolio/shared/api-client';
 import type { CertificationSettings } from '@portfolio/shared/types';
 import { Modal } from '@portfolio/shared/ui';
 import plainBadge from '../../assets/cert-badge.svg';
-import { monthAndYear } from '../settings/site-settings';
+import { monthAndYear } from './month-and-year';
 import {
   CERTIFICATE_CLOSE_LABEL,
   NEW_TAB_HINT,

@@ -54,17 +54,6 @@ export async function loadSettingsAndProjects(
   return { status: failed ? 'error' : 'loaded', settings: settings.settings, projects };
 }
 
-/** "March 2024", from a certificate's `2024-03`. */
-export function monthAndYear(yearMonth: string): string {
-  const [year, month] = yearMonth.split('-').map(Number);
-  if (!year || !month) return yearMonth;
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 /**
  * The owner a page's head names: its settings', or (no data: the page was left to the browser)
  * the site's, as the site's server read them.

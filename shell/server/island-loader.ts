@@ -128,5 +128,7 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
 /** The loader as the text of the page's inline script. */
 export function islandLoaderScript(options: IslandLoaderOptions): string {
   const argument = JSON.stringify(options).replace(/</g, '\\u003c');
-  return `(${runIslandLoader.toString()})(${argument})`;
+  // Under `tsx watch` (npm run dev) esbuild keeps function names by wrapping them in its
+  // `__name` helper, which the page does not have: it gets one that returns its function.
+  return `(function(__name){(${runIslandLoader.toString()})(${argument})})(function(f){return f})`;
 }

@@ -10,6 +10,7 @@ import vnuJar from 'vnu-jar';
 import { API_ORIGIN, expect, test } from './fixtures';
 
 const run = promisify(execFile);
+const VIEW_TRANSITIONS_CSS = /view-transi|ransition-(new|old|group)\(\*\)/;
 const JAVA = process.env.JAVA ?? 'java';
 
 interface VnuMessage {
@@ -67,6 +68,10 @@ test('the Nu HTML Checker finds no error on any route', async ({ request }) => {
     const report = JSON.parse(stderr || stdout || '{"messages":[]}') as { messages: VnuMessage[] };
     const errors = report.messages
       .filter((message) => message.type === 'error' || message.type === 'non-document-error')
+      // The checker's CSS parser predates CSS View Transitions (`@view-transition` and its
+      // pseudo-elements, in the shell's stylesheet the pages now carry: ADR 148); the HTML
+      // around them is still checked.
+      .filter((message) => !VIEW_TRANSITIONS_CSS.test(message.extract ?? ''))
       .map((message) => {
         const index = Number(path.basename(message.url ?? '', '.html'));
         return `${routes[index] ?? message.url} line ${message.lastLine}: ${message.message} ${message.extract ?? ''}`;

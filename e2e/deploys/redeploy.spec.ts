@@ -52,8 +52,9 @@ async function waitForVersion(version: string, pathname = '/store'): Promise<num
   return Date.now() - started;
 }
 
+/** Live: hydrated whole (an application page), or its islands armed (a page of islands, ADR 148). */
 async function waitUntilHydrated(page: Page) {
-  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.locator('html[data-hydrated="true"], html[data-hydrated="islands"]').waitFor();
 }
 
 test.describe.configure({ mode: 'serial' });

@@ -151,7 +151,9 @@ test.describe('a slow content API', () => {
     page,
     request,
   }) => {
-    await page.goto('/store');
+    // From an application page: the app draws the next page in place, its loading state first
+    // (a page of islands would load the next document, rendered by the server).
+    await page.goto('/signin');
     await setApiFault(request, 'slow');
     await mainNav(page).getByRole('link', { name: 'Blog' }).click();
     await expect(page.getByText(LOADING_ARTICLES)).toBeVisible();

@@ -19,6 +19,16 @@ export interface ShellAssets {
 
 export const SHELL_ASSETS_FILE = 'assets.json';
 
+/** The text of each of the shell's stylesheets, by its address, from its build. */
+export function readShellStyles(distDir: string, assets: ShellAssets): Map<string, string> {
+  return new Map(
+    assets.stylesheets.map((href) => [
+      href,
+      readFileSync(path.join(distDir, href.replace(/^\//, '')), 'utf8'),
+    ]),
+  );
+}
+
 export function readShellAssets(distDir: string): ShellAssets {
   const file = path.join(distDir, SHELL_ASSETS_FILE);
   const assets = JSON.parse(readFileSync(file, 'utf8')) as Partial<ShellAssets>;
@@ -46,6 +56,11 @@ export interface PageParts {
   /** The data block (site-data.ts): in the head, before any content (docs/decisions/080). */
   dataScript: string;
   /**
+   * The text of a stylesheet the server holds (a remote's, kept by its address): written into
+   * the head instead of linked, so the first paint waits for no stylesheet (docs/decisions/148).
+   */
+  styleText?: (href: string) => string | undefined;
+  /**
    * A page of islands (docs/decisions/148): `<html data-render="islands">`, the island loader
    * instead of the app's, and speculation rules that prerender the pages of islands its links
    * lead to (their route paths, as URL patterns) when the visitor is about to click.
@@ -67,6 +82,15 @@ export interface SiteDocument {
 const stylesheet = (href: string) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`;
 
 /**
+ * A stylesheet in the head: its text when the server has it (a style element naming where it
+ * comes from), else a link. Text that could close the element is never inlined.
+ */
+function styleOrLink(href: string, text: string | undefined): string {
+  if (text === undefined || /<\/style/i.test(text)) return stylesheet(href);
+  return `<style data-href="${escapeHtml(href)}">${text}</style>`;
+}
+
+/**
  * Speculation rules: a page of islands whose link the visitor is about to follow (a pointer
  * resting on it, or pressed) is prerendered, so the click shows it at once. Only pages of
  * islands: an application page (a form, a dashboard, sign-out) is never loaded ahead.
@@ -82,7 +106,14 @@ export function speculationRules(prerender: readonly string[], nonce?: string): 
   return `<script type="speculationrules"${nonceAttribute}>${json}</script>`;
 }
 
-export function createSiteDocument(assets: ShellAssets): SiteDocument {
+/**
+ * `shellStyles`: the text of each of the shell's stylesheets by its address (read from its
+ * build at start), inlined in every page; without it they are linked.
+ */
+export function createSiteDocument(
+  assets: ShellAssets,
+  shellStyles: ReadonlyMap<string, string> = new Map(),
+): SiteDocument {
   // Made once: only a signed-in page's nonce changes from one page to the next.
   const beforeScript = (islands: boolean) =>
     `<!doctype html><html lang="en"${islands ? ' data-render="islands"' : ''}><head>` +
@@ -94,7 +125,9 @@ export function createSiteDocument(assets: ShellAssets): SiteDocument {
     scripts: assets.scripts,
     startByMs: SCRIPTS_START_BY_MS,
   });
-  const stylesheets = assets.stylesheets.map(stylesheet).join('');
+  const stylesheets = assets.stylesheets
+    .map((href) => styleOrLink(href, shellStyles.get(href)))
+    .join('');
   const head = (islands: boolean, nonce: string | undefined) =>
     `${beforeScript(islands)}<script${nonce === undefined ? '' : ` nonce="${escapeHtml(nonce)}"`}>` +
     `${islands ? islandLoader : appLoader}</script>${stylesheets}`;
@@ -104,9 +137,9 @@ export function createSiteDocument(assets: ShellAssets): SiteDocument {
   const end = '</div></body></html>';
   return {
     loaders: [appLoader, islandLoader],
-    start: ({ nonce, headTags, stylesheets: pageStylesheets, dataScript, islands }) =>
+    start: ({ nonce, headTags, stylesheets: pageStylesheets, dataScript, islands, styleText }) =>
       `${shellHead(islands !== undefined, nonce)}${headTags}` +
-      `${pageStylesheets.map(stylesheet).join('')}${dataScript}` +
+      `${pageStylesheets.map((href) => styleOrLink(href, styleText?.(href))).join('')}${dataScript}` +
       `${islands ? speculationRules(islands.prerender, nonce) : ''}</head><body><div id="root">`,
     end,
     fallback: ({ nonce, title }) =>

@@ -127,6 +127,18 @@ export default fp<PageRouteOptions>(
     };
     app.addHook('onReady', async () => keepAllStylesheets());
 
+    /** A remote's stylesheet the server keeps, by its address: inlined in the page's head. */
+    const keptStyleText = (href: string) => {
+      let pathname: string;
+      try {
+        pathname = new URL(href).pathname;
+      } catch {
+        return undefined;
+      }
+      const kept = app.remoteAssets.get(pathname);
+      return kept?.type.startsWith('text/css') ? kept.body.toString('utf8') : undefined;
+    };
+
     /**
      * The kept-page lane (docs/decisions/105): a GET without any cookie, for a public host, whose
      * target was located to a page that is kept, in a form made for its Accept-Encoding (Brotli
@@ -319,6 +331,7 @@ export default fp<PageRouteOptions>(
         stylesheets: result.stylesheets,
         dataScript: result.siteDataScript,
         ...(result.islands && { islands: result.islands }),
+        styleText: keptStyleText,
       });
       return {
         html: `${start}${Buffer.concat(chunks).toString('utf8')}${siteDocument.end}`,
@@ -349,6 +362,7 @@ export default fp<PageRouteOptions>(
           stylesheets: result.stylesheets,
           dataScript: result.siteDataScript,
           ...(result.islands && { islands: result.islands }),
+          styleText: keptStyleText,
         }),
       );
       try {

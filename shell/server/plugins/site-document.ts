@@ -1,6 +1,6 @@
 // The site's document (../document.ts), made from the shell build's assets once at start.
 import fp from 'fastify-plugin';
-import { createSiteDocument, readShellAssets } from '../document';
+import { createSiteDocument, readShellAssets, readShellStyles } from '../document';
 import type { ShellAssets, SiteDocument } from '../document';
 
 declare module 'fastify' {
@@ -18,7 +18,13 @@ export interface SiteDocumentOptions {
 
 export default fp<SiteDocumentOptions>(
   async (app, { distDir, assets }) => {
-    app.decorate('siteDocument', createSiteDocument(assets ?? readShellAssets(distDir)));
+    // The shell's stylesheets are in every page itself: its first paint waits for none of them
+    // (docs/decisions/148). Test assets name files that are not built: linked then.
+    const shell = assets ?? readShellAssets(distDir);
+    app.decorate(
+      'siteDocument',
+      createSiteDocument(shell, assets ? undefined : readShellStyles(distDir, shell)),
+    );
   },
   { name: 'site-document', fastify: '5.x' },
 );

@@ -10,13 +10,18 @@ export const AUTO_RETRY_MS = 10_000;
 /** Provided by RemoteRoute: loads the route's remote again. */
 export const RemoteRetryContext = createContext<() => void>(() => undefined);
 
-export function RemoteFallback({ remote }: { remote: string }) {
-  const retry = useContext(RemoteRetryContext);
-  useHydrationMark();
+/** While a fallback shows, `retry` runs by itself every AUTO_RETRY_MS. */
+export function useAutoRetry(retry: () => void): void {
   useEffect(() => {
     const timer = window.setTimeout(retry, AUTO_RETRY_MS);
     return () => window.clearTimeout(timer);
   }, [retry]);
+}
+
+export function RemoteFallback({ remote }: { remote: string }) {
+  const retry = useContext(RemoteRetryContext);
+  useHydrationMark();
+  useAutoRetry(retry);
   return (
     <section className={styles.fallback} role="alert" data-remote-fallback={remote}>
       <h1 className={styles.title}>{REMOTE_UNAVAILABLE_TITLE}</h1>

@@ -129,6 +129,8 @@ async function hydrateIsland(island: HTMLElement, page: PageContext): Promise<vo
   }
   const props = JSON.parse(island.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object;
   const done = () => {
+    // Once: StrictMode runs effects twice in development, and a press must not be made twice.
+    if (island.hasAttribute(PROTOCOL.live)) return;
     island.setAttribute(PROTOCOL.live, '');
     // After the updates the island's own effects made as it went live (a form taking what was
     // typed into its state) are rendered: a frame, then a task.

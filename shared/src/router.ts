@@ -9,7 +9,6 @@ export {
   Navigate,
   Outlet,
   Route,
-  Router,
   RouterProvider,
   Routes,
   createBrowserRouter,

@@ -97,9 +97,15 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
    * remote redeployed with other routes): building one ranks every route, too much to redo per
    * request. Its routes serve all requests at once; what each request loaded is in its context.
    */
-  let current: { table: SiteRouteTable; handler: StaticHandler } | undefined;
-  function handlerFor(table: SiteRouteTable): StaticHandler {
-    if (current && sameTable(current.table, table)) return current.handler;
+  /** The pages of islands of a route table (docs/decisions/148): their ids and route paths. */
+  interface IslandPages {
+    ids: ReadonlySet<string>;
+    prerender: readonly string[];
+  }
+  let current:
+    { table: SiteRouteTable; handler: StaticHandler; islandPages: IslandPages } | undefined;
+  function handlerFor(table: SiteRouteTable): { handler: StaticHandler; islandPages: IslandPages } {
+    if (current && sameTable(current.table, table)) return current;
     const loadPage = async (remote: RemoteName, module: string, context: unknown) => {
       const { loaded, failed } = context as RenderContext;
       const id = pageRouteId({ remote, module });
@@ -116,8 +122,13 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
     const handler = createStaticHandler(
       siteRoutes({ owner: config.owner, table, loadPage, concurrent: true }),
     );
-    current = { table, handler };
-    return handler;
+    const islandEntries = remoteRouteEntries(table).filter((entry) => entry.islands);
+    const islandPages = {
+      ids: new Set(islandEntries.map((entry) => pageRouteId(entry))),
+      prerender: islandEntries.map((entry) => entry.path),
+    };
+    current = { table, handler, islandPages };
+    return current;
   }
 
   /**
@@ -131,7 +142,7 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
     // Asked for at once, beside the page's own data.
     const settingsLoad = loadSettings(request.signal);
     const table = remotes.table();
-    const handler = handlerFor(table);
+    const { handler, islandPages } = handlerFor(table);
     const loaded: RenderContext['loaded'] = new Map();
     const failed: RenderContext['failed'] = new Set();
     // The loaders call the API as this server does (its address, its content cache).
@@ -193,9 +204,8 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
     // with their own props, so the block carries no route table and no loader data. A page
     // that is not whole (a part left to the browser, data to load again, a draft the admin's
     // browser loads with their token) is the app's to draw.
-    const islandPages = remoteRouteEntries(table).filter((entry) => entry.islands);
     const islands =
-      islandPages.some((entry) => pageRouteId(entry) === leafId) &&
+      islandPages.ids.has(leafId) &&
       failed.size === 0 &&
       (outcome.kind === 'content' || outcome.kind === 'not-found') &&
       allSettledWell(loaderData);
@@ -232,7 +242,7 @@ export function createRenderer(options: RendererOptions): SiteRenderer {
       stylesheets,
       headTags: renderHeadTags(head, site, url),
       siteDataScript: siteDataScript(data),
-      ...(islands && { islands: { prerender: islandPages.map((entry) => entry.path) } }),
+      ...(islands && { islands: { prerender: islandPages.prerender } }),
       cacheable:
         status === 200 && failed.size === 0 && allSettledWell(loaderData) && settings !== null,
       pipe: (target) =>

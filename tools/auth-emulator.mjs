@@ -7,7 +7,7 @@
 // as revoked. keepSessions() puts back each account's `validSince` as it was exported.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './root.mjs';
+import { ROOT } from './root.ts';
 
 /** The owner token the emulator takes for its privileged (Admin SDK) calls. */
 const OWNER = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };

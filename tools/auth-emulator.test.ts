@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator.mjs';
 import { claimBlock, ephemeralRange, release } from './free-ports.mjs';
-import { ROOT } from './root.mjs';
+import { ROOT } from './root';
 
 const PROJECT_ID = 'demo-portfolio';
 const DEV_ADMIN = { email: 'admin@portfolio.local', password: 'admin-password-123' };

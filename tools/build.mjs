@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from './root.mjs';
+import { ROOT } from './root.ts';
 import { checkProductionBuilds } from './check-production-build.mjs';
 import { buildSiteServerBundle } from './site-server-build.mjs';
 import { TEST_BUILD_ENV } from './test-build.mjs';

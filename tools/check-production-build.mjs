@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from './root.mjs';
+import { ROOT } from './root.ts';
 
 /** Text no file of a production build may contain, and what it would mean. */
 const FORBIDDEN_TEXT = [

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS } from '@portfolio/platform/apps';
 import { parsePublishedRoutes } from '@portfolio/contract';
-import { ROOT } from './root.mjs';
+import { ROOT } from './root.ts';
 import { checkProductionBuilds } from './check-production-build.mjs';
 
 import {

@@ -18,7 +18,7 @@ import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { APPS, REMOTES, appPort } from '@portfolio/platform/apps';
 import { buildRuntimeConfig } from '@portfolio/platform/runtime-config';
-import { ROOT } from './root.mjs';
+import { ROOT } from './root.ts';
 import { TYPESCRIPT_NODE_OPTIONS, createStack } from './stack.mjs';
 
 const args = process.argv.slice(2);

@@ -20,7 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from './root.mjs';
+import { ROOT } from './root.ts';
 
 export const EDGE_DIR = path.join(ROOT, 'deploy', 'edge');
 export const NGINX = process.env.NGINX || '/usr/sbin/nginx';

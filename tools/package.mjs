@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { REMOTES } from '@portfolio/platform/apps';
-import { ROOT } from './root.mjs';
+import { ROOT } from './root.ts';
 import { SOURCE_CONDITION, npmPackagesExternal } from './site-server-build.mjs';
 
 export const PACKAGE_DIR = path.join(ROOT, 'dist-deploy');

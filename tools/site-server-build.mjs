@@ -5,7 +5,7 @@
 // development (npm run dev).
 import path from 'node:path';
 import { build } from 'esbuild';
-import { ROOT } from './root.mjs';
+import { ROOT } from './root.ts';
 
 export const SITE_SERVER_ENTRY = path.join(ROOT, 'shell', 'server', 'main.ts');
 export const SITE_SERVER_BUNDLE = path.join(ROOT, 'shell', 'dist', 'site', 'main.mjs');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { REMOTES } from '@portfolio/platform/apps';
 import { createStaticServer } from '@portfolio/platform/static-server';
 import { deployBuild } from './deploy.mjs';
-import { ROOT } from './root.mjs';
+import { ROOT } from './root.ts';
 import { SITE_SERVER_BUNDLE } from './site-server-build.mjs';
 import { createStack } from './stack.mjs';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from '../../tools/root.mjs';
+import { ROOT } from '@portfolio/tools/root';
 import { deployBuild } from '../../tools/deploy.mjs';
 import {
   buildCandidates,

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { prepareDatabase } from './api/database.mjs';
 import { ceilingFor, endpointsFor, measureAgainstCeiling, probe } from './api/load.mjs';
 import { freePort, startNodeServer } from './api/processes.mjs';

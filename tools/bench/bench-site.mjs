@@ -4,7 +4,7 @@
 // a live `npm start`. Used by bench:lighthouse, bench:images and bench:scale.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 
 /** The environment that puts the stack on ports `base` (site) … and `apiPort`, `emulatorPort`. */
 export function benchSitePorts(base, apiPort, emulatorPort) {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { createStaticServer } from '@portfolio/platform/static-server';
 import { scriptsLoaded } from './js-size.mjs';
 

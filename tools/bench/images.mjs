@@ -17,7 +17,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { noisyPhoto } from '@portfolio/testing/images';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { benchSitePorts, devAdminToken, startBenchSite } from './bench-site.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { REMOTES } from '@portfolio/platform/apps';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 
 export const BUDGETS_FILE = path.join(ROOT, 'e2e', 'bundle-budgets.json');
 

@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import {
   ANCHOR_PAGES,
   ANCHOR_PORT,

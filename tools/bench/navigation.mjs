@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { benchSitePorts, startBenchSite } from './bench-site.mjs';
 
 const RUNS = Number(process.env.NAVIGATION_RUNS || 7);

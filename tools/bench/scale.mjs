@@ -34,7 +34,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { claimBlock } from '../free-ports.mjs';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { COMMON_WORD, generateArticles } from './api/articles.mjs';
 import { searchVariant } from './api/load.mjs';
 import { benchSitePorts, devAdminToken, startBenchSite } from './bench-site.mjs';

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { buildSiteServer } from '../../shell/server/app.ts';
 import { siteServerOptionsFrom } from '../../shell/server/options.ts';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const bodies = new Map();

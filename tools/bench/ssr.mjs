@@ -22,7 +22,7 @@ import path from 'node:path';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { startEdge } from '../edge.mjs';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { freePort, startNodeServer } from './api/processes.mjs';
 
 const SECONDS = Number(process.env.SSR_BENCH_SECONDS || 10);

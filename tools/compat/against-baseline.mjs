@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { checkCompat, loadApp } from './check-compat.mjs';
 
 const BASELINE =

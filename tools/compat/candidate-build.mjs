@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { createWebpackConfig } from '../webpack/create-config.mjs';
 import { sharedModules } from '../webpack/shared-modules.mjs';
 

@@ -19,7 +19,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import path from 'node:path';
 import { chromium } from 'playwright';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { createStaticServer } from '@portfolio/platform/static-server';
 import { buildCandidates, candidateConfigs, prepareWorkDir } from './candidate-build.mjs';
 

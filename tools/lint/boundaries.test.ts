@@ -67,7 +67,7 @@ describe('lint boundaries', () => {
 
   it('run-time code never imports tools/: the shell, its server, the platform, the API', () => {
     const code = (depth: number) =>
-      `import { ROOT } from '${'../'.repeat(depth)}tools/root.mjs';\nexport const x = ROOT;\n`;
+      `import { ROOT } from '${'../'.repeat(depth)}tools/root.ts';\nexport const x = ROOT;\n`;
     const results = ruleIds([
       { file: 'shell/src/federation/x.ts', code: code(3) },
       { file: 'shell/server/plugins/x.ts', code: code(3) },
@@ -228,7 +228,7 @@ describe('lint boundaries', () => {
       },
       {
         file: 'remote-blog/webpack.config.mjs',
-        code: "import { ROOT } from '../tools/root.mjs';\nexport default ROOT;\n",
+        code: "import { ROOT } from '../tools/root.ts';\nexport default ROOT;\n",
       },
       // The build tools sit above the apps they build and run.
       {

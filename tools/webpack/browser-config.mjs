@@ -9,7 +9,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { FEDERATION_RUNTIME_SCRIPT, SERVER_DIR, sharedSingletons } from './build-context.mjs';
 import { ShellAssetsPlugin } from './plugins.mjs';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { parseSourceRoutes } from '@portfolio/contract';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { sharedModules } from './shared-modules.mjs';
 
 const require = createRequire(import.meta.url);

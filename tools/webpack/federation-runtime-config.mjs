@@ -1,7 +1,7 @@
 // A remote's second, tiny build: federation-runtime.js, the runtime core its standalone page
 // needs because its own bundles take the core from the page (externalRuntime, ADR 029).
 import path from 'node:path';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { FEDERATION_RUNTIME_SCRIPT } from './build-context.mjs';
 
 /** @param {import('./build-context.mjs').BuildContext} context */

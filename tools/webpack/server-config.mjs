@@ -11,7 +11,7 @@ import webpack from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { publishRoutes } from '@portfolio/contract';
 import { REMOTES } from '@portfolio/platform/apps';
-import { ROOT } from '../root.mjs';
+import { ROOT } from '../root.ts';
 import { SERVER_DIR, sharedSingletons, sourceRoutes } from './build-context.mjs';
 import { PublishRoutesPlugin } from './plugins.mjs';
 

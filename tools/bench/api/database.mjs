@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ROOT } from '../../root.mjs';
+import { ROOT } from '../../root.ts';
 import { generateArticles } from './articles.mjs';
 
 const BATCH_SIZE = 500;

@@ -3,4 +3,4 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT: string = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator.mjs';
+import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator';
 import { claimBlock, ephemeralRange, release } from './free-ports.mjs';
 import { ROOT } from './root';
 
@@ -61,7 +61,10 @@ describe('the Auth emulator and the content API restarted', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** As tools/stack.mjs starts them: the emulator with its accounts, then the API. */
+  /**
+   * As the stack starts them (tools/stack/emulator.ts, then tools/stack/api.ts): the emulator
+   * with its accounts, then the API.
+   */
   async function startStack(): Promise<{ output: () => string; stop(): Promise<void> }> {
     const accounts = exportedAccounts(emulatorData) ?? [];
     const emulator = authEmulatorCommand({
@@ -109,7 +112,8 @@ describe('the Auth emulator and the content API restarted', () => {
     }
     return {
       output: () => output,
-      // SIGINT lets the emulator export its accounts, as stack.mjs stops it.
+      // SIGINT lets the emulator export its accounts, as the stack's supervisor stops it
+      // (tools/stack/supervisor.ts).
       stop: () => Promise.all([stop(api, 'SIGTERM'), stop(emulatorProcess, 'SIGINT')]).then(),
     };
   }

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { claimBlock, release } from './free-ports.mjs';
-import { NGINX, startEdge } from './edge.mjs';
+import { NGINX, readEdgeSettings, startEdge } from './edge';
 
 jest.setTimeout(60_000);
 
@@ -332,5 +332,27 @@ describe('the production edge', () => {
     } finally {
       for (const socket of sockets) socket.destroy();
     }
+  });
+});
+
+describe("the edge's settings", () => {
+  it("are read once by their schema: the stack's ports by default, a wrong value refused by name", () => {
+    expect(readEdgeSettings({})).toMatchObject({
+      EDGE_PORT: 8080,
+      SHELL_PORT: 3000,
+      API_PORT: 4000,
+      SHOP_PORT: 3004,
+      NGINX: '/usr/sbin/nginx',
+    });
+    expect(readEdgeSettings({})).not.toHaveProperty('EDGE_TRUSTED_PROXY');
+    expect(readEdgeSettings({ EDGE_TRUSTED_PROXY: '10.0.0.0/8' }).EDGE_TRUSTED_PROXY).toBe(
+      '10.0.0.0/8',
+    );
+    expect(() => readEdgeSettings({ EDGE_TRUSTED_PROXY: 'my proxy' })).toThrow(
+      /^EDGE_TRUSTED_PROXY must be an address or CIDR/,
+    );
+    expect(() => readEdgeSettings({ EDGE_PORT: 'eighty' })).toThrow(
+      'EDGE_PORT must be a port number (1-65535), got "eighty"',
+    );
   });
 });

@@ -12,7 +12,7 @@ import { APPS, portOf } from '@portfolio/platform/apps';
 import { SettingsError, loadSettingsFile } from '@portfolio/platform/settings';
 // By path: the platform's package names no entry for it (docs/decisions/147).
 import { readStackSettings } from '../platform/src/stack-settings.ts';
-import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator.mjs';
+import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator.ts';
 import { ROOT } from './root.ts';
 
 /** The Node options under which a tool runs the repo's TypeScript (see package.json). */

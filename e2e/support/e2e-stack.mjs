@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS, REMOTES, appPort } from '@portfolio/platform/apps';
-import { startEdge } from '../../tools/edge.mjs';
+import { startEdge } from '@portfolio/tools/edge';
 import { startFaultGate } from './fault-gate.mjs';
 
 export const REMOTE_GATE_OFFSET = 10;

@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { startEdge } from '../edge.mjs';
+import { startEdge } from '../edge.ts';
 import { ROOT } from '../root.ts';
 import { freePort, startNodeServer } from './api/processes.mjs';
 

@@ -6,6 +6,8 @@
 //   EDGE_PORT=8080 npm run edge     (then open http://localhost:8080; Ctrl-C stops it)
 // EDGE_TRUSTED_PROXY: the address or CIDR of a TLS terminator in front of it, if any.
 // Needs nginx (apt-get install nginx-light, or NGINX=/path/to/nginx).
+// Its settings are read once, by EdgeSettingsSchema (docs/decisions/147), after the settings
+// file `npm start` reads too, so both agree on the ports.
 import { spawn } from 'node:child_process';
 import {
   chmodSync,
@@ -20,21 +22,102 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from './root.ts';
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { AppPortsSchema, REMOTES, portOf } from '@portfolio/platform/apps';
+import {
+  Setting,
+  SettingsError,
+  SettingsFileSchema,
+  loadSettingsFile,
+  readSettings,
+} from '@portfolio/platform/settings';
+import type { Env } from '@portfolio/platform/settings';
+// By path: the platform's package names no entry for it (docs/decisions/147).
+import { StackSettingsSchema } from '../platform/src/stack-settings';
+import { ROOT } from './root';
 
 export const EDGE_DIR = path.join(ROOT, 'deploy', 'edge');
-export const NGINX = process.env.NGINX || '/usr/sbin/nginx';
+
+/** Where nginx is: read on its own too, by the tests and tools that start an edge of their own. */
+const NginxSettingSchema = Type.Object({
+  NGINX: Setting.text({ fallback: '/usr/sbin/nginx', accepts: 'the path of the nginx program' }),
+});
+
+const { SHELL_PORT, PORTFOLIO_PORT, BLOG_PORT, AUTH_PORT, SHOP_PORT, API_PORT } =
+  AppPortsSchema.properties;
+
+/**
+ * `npm run edge`'s settings: its own port and trusted proxy, nginx, and the ports of the services
+ * of `npm start` it stands in front of (the stack's own settings: platform/src/stack-settings.ts).
+ */
+export const EdgeSettingsSchema = Type.Object({
+  ...SettingsFileSchema.properties,
+  ...NginxSettingSchema.properties,
+  EDGE_PORT: StackSettingsSchema.properties.EDGE_PORT,
+  // nginx's set_real_ip_from takes one address or CIDR; anything else would stop nginx itself,
+  // in words that do not name the setting.
+  EDGE_TRUSTED_PROXY: Type.Optional(
+    Setting.text({
+      pattern: '^[0-9A-Fa-f:.]+(/[0-9]{1,3})?$',
+      accepts: 'an address or CIDR (a TLS terminator in front of the edge)',
+    }),
+  ),
+  SHELL_PORT,
+  PORTFOLIO_PORT,
+  BLOG_PORT,
+  AUTH_PORT,
+  SHOP_PORT,
+  API_PORT,
+});
+
+export type EdgeSettings = Static<typeof EdgeSettingsSchema>;
+
+/** The edge's settings from `env`, checked (a wrong value throws a SettingsError naming it). */
+export function readEdgeSettings(env: Env): EdgeSettings {
+  return readSettings(EdgeSettingsSchema, env);
+}
+
+export const NGINX: string = readSettings(NginxSettingSchema, process.env).NGINX;
 /** EDGE_TRUSTED_PROXY's default: an address no connection comes from, so no peer is trusted. */
 export const NO_TRUSTED_PROXY = '0.0.0.0/32';
+
+/** Where the edge's upstreams are, and how it is set up. */
+export interface EdgeOptions {
+  port: number;
+  host?: string;
+  /** The site's server, host:port. */
+  site: string;
+  /** The content API, host:port. */
+  api: string;
+  /** Each remote's name → the base URL of its files (http://host:port/ or a CDN folder, ending in /). */
+  remotes: Record<string, string>;
+  workers?: number;
+  /** More of nginx's http context (the benchmark's static file server). */
+  extraHttp?: string;
+  /** The address or CIDR of a TLS terminator in front of the edge (default: none). */
+  trustedProxy?: string | undefined;
+  /** The nginx program (default: NGINX). */
+  nginx?: string;
+  log?: (line: string) => void;
+}
+
+/** A running edge. */
+export interface Edge {
+  url: string;
+  /** nginx's folder: its configuration, pid, temporary files and cache. */
+  prefix: string;
+  pid: number | undefined;
+  /** Stops nginx (its graceful quit) and removes its folder. */
+  stop(): Promise<void>;
+}
 
 /**
  * The template with its ${NAME} settings (upper case) filled in; nginx's own $variables stay.
  * A setting the template names and `values` lacks is an error, never an empty string.
- * @param {string} text
- * @param {Record<string, string>} values
  */
-export function fillTemplate(text, values) {
-  return text.replace(/\$\{([A-Z][A-Z0-9_]*)\}/g, (_match, name) => {
+export function fillTemplate(text: string, values: Record<string, string>): string {
+  return text.replace(/\$\{([A-Z][A-Z0-9_]*)\}/g, (_match, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`The edge's template needs ${name}`);
     return value;
@@ -42,12 +125,10 @@ export function fillTemplate(text, values) {
 }
 
 /**
- * The settings of deploy/edge/site.conf.template for services at these addresses.
- * @param {{ listen: string, site: string, api: string, remotes: Record<string, string>,
- *   cacheDir: string, confDir: string, trustedProxy?: string }} where site and api: host:port;
- *   remotes: name → the base URL of its files (http://host:port/ or a CDN folder, ending in /);
- *   trustedProxy: the address or CIDR of a TLS terminator in front of the edge, whose
- *   X-Forwarded-For and X-Forwarded-Proto are believed (default: none)
+ * The settings of deploy/edge/site.conf.template for services at these addresses. site and api:
+ * host:port; remotes: name → the base URL of its files (http://host:port/ or a CDN folder, ending
+ * in /); trustedProxy: the address or CIDR of a TLS terminator in front of the edge, whose
+ * X-Forwarded-For and X-Forwarded-Proto are believed (default: none).
  */
 export function edgeSettings({
   listen,
@@ -57,7 +138,15 @@ export function edgeSettings({
   cacheDir,
   confDir,
   trustedProxy = NO_TRUSTED_PROXY,
-}) {
+}: {
+  listen: string;
+  site: string;
+  api: string;
+  remotes: Record<string, string>;
+  cacheDir: string;
+  confDir: string;
+  trustedProxy?: string | undefined;
+}): Record<string, string> {
   return {
     EDGE_LISTEN: listen,
     EDGE_TRUSTED_PROXY: trustedProxy,
@@ -72,7 +161,7 @@ export function edgeSettings({
 }
 
 /** Whether something answers TCP on host:port. */
-function answers(host, port) {
+function answers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     socket.once('connect', () => {
@@ -83,13 +172,7 @@ function answers(host, port) {
   });
 }
 
-/**
- * Starts nginx as the edge on host:port. `extraHttp`: more of the http context (the benchmark's
- * static file server). Resolves once it accepts connections.
- * @param {{ port: number, host?: string, site: string, api: string,
- *   remotes: Record<string, string>, workers?: number, extraHttp?: string,
- *   trustedProxy?: string, log?: (line: string) => void }} options
- */
+/** Starts nginx as the edge on host:port. Resolves once it accepts connections. */
 export async function startEdge({
   port,
   host = '127.0.0.1',
@@ -99,11 +182,12 @@ export async function startEdge({
   workers = 1,
   extraHttp = '',
   trustedProxy,
+  nginx = NGINX,
   log = (line) => console.error(`[edge] ${line}`),
-}) {
-  if (!existsSync(NGINX)) {
+}: EdgeOptions): Promise<Edge> {
+  if (!existsSync(nginx)) {
     throw new Error(
-      `nginx is not installed at ${NGINX} (apt-get install nginx-light, or set NGINX)`,
+      `nginx is not installed at ${nginx} (apt-get install nginx-light, or set NGINX)`,
     );
   }
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'portfolio-edge-'));
@@ -155,11 +239,11 @@ export async function startEdge({
     ].join('\n'),
   );
   const child = spawn(
-    NGINX,
+    nginx,
     ['-p', prefix, '-c', path.join(confDir, 'nginx.conf'), '-g', 'daemon off;'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const print = (chunk) =>
+  const print = (chunk: Buffer) =>
     chunk
       .toString()
       .split('\n')
@@ -167,7 +251,7 @@ export async function startEdge({
       .forEach(log);
   child.stdout.on('data', print);
   child.stderr.on('data', print);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 15_000;
   while (!(await answers(host, port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -180,7 +264,6 @@ export async function startEdge({
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
     prefix,
     pid: child.pid,
-    /** Stops nginx (its graceful quit) and removes its folder. */
     async stop() {
       if (child.exitCode === null) child.kill('SIGQUIT');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -192,33 +275,40 @@ export async function startEdge({
 }
 
 /** `npm run edge`: the edge in front of the services of `npm start` on their ports. */
-async function main() {
-  const { REMOTES, appPort, API_PORT_ENV, DEFAULT_API_PORT } =
-    await import('@portfolio/platform/apps');
-  const { portFromEnv } = await import('@portfolio/platform/settings');
+async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  loadSettingsFile(env);
+  const settings = readEdgeSettings(env);
   const edge = await startEdge({
-    port: portFromEnv('EDGE_PORT', 8080),
-    site: `127.0.0.1:${portFromEnv('SHELL_PORT', 3000)}`,
-    api: `127.0.0.1:${portFromEnv(API_PORT_ENV, DEFAULT_API_PORT)}`,
+    port: settings.EDGE_PORT,
+    site: `127.0.0.1:${settings.SHELL_PORT}`,
+    api: `127.0.0.1:${settings.API_PORT}`,
     remotes: Object.fromEntries(
-      REMOTES.map((app) => [app.name, `http://127.0.0.1:${appPort(app)}/`]),
+      REMOTES.map((app) => [app.name, `http://127.0.0.1:${portOf(app, settings)}/`]),
     ),
-    trustedProxy: process.env.EDGE_TRUSTED_PROXY || undefined,
+    trustedProxy: settings.EDGE_TRUSTED_PROXY,
+    nginx: settings.NGINX,
     log: (line) => console.log(`[edge] ${line}`),
   });
   console.log(
-    `[edge] ${edge.url} in front of the site on port ${portFromEnv('SHELL_PORT', 3000)}; ` +
+    `[edge] ${edge.url} in front of the site on port ${settings.SHELL_PORT}; ` +
       'start the site with SITE_URL set to this address. Ctrl-C stops it.',
   );
-  for (const signal of ['SIGINT', 'SIGTERM']) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void edge.stop().then(() => process.exit(0)));
   }
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain) {
-  main().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
+  main().catch((error: unknown) => {
+    // A wrong setting says which and what it accepts; anything else, its message.
+    console.error(
+      error instanceof SettingsError
+        ? `[edge] ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : error,
+    );
     process.exit(1);
   });
 }

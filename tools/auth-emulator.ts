@@ -1,4 +1,4 @@
-// The Firebase Auth emulator of the local stack (tools/stack.mjs): how it is run, and how its
+// The Firebase Auth emulator of the local stack (tools/stack/emulator.ts starts it): how it is run, and how its
 // accounts keep their sessions across a restart (docs/decisions/113).
 //
 // Accounts are kept in a folder: exported when the emulator stops, imported when it starts. The
@@ -7,20 +7,39 @@
 // as revoked. keepSessions() puts back each account's `validSince` as it was exported.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './root.ts';
+import { ROOT } from './root';
 
 /** The owner token the emulator takes for its privileged (Admin SDK) calls. */
 const OWNER = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+
+/** An account as the emulator exports it: what keepSessions() needs of it. */
+export interface ExportedAccount {
+  localId: string;
+  validSince?: string;
+}
+
+/** A command to run: the program, its arguments, what it adds to the environment. */
+export interface Command {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
 
 /**
  * The emulator's command: its own config file and hub ports (two stacks side by side never
  * share one), and its own temporary folder. The firebase CLI finds "the" emulator hub of a
  * project through a locator file in the temporary folder; shared, a stack stopping beside
  * another exported the other stack's accounts into its own folder.
- * @param {{ port: number, projectId: string, dataDir: string }} options
- * @returns {{ command: string, args: string[], env: Record<string, string> }}
  */
-export function authEmulatorCommand({ port, projectId, dataDir }) {
+export function authEmulatorCommand({
+  port,
+  projectId,
+  dataDir,
+}: {
+  port: number;
+  projectId: string;
+  dataDir: string;
+}): Command {
   const configDir = path.join(ROOT, 'node_modules', '.cache', 'portfolio-emulator');
   const tmpDir = path.join(configDir, `tmp-${port}`);
   mkdirSync(tmpDir, { recursive: true });
@@ -67,12 +86,8 @@ export function authEmulatorCommand({ port, projectId, dataDir }) {
   };
 }
 
-/**
- * The accounts the folder holds, as the emulator exported them (undefined: nothing exported).
- * @param {string} dataDir
- * @returns {{ localId: string, validSince?: string }[] | undefined}
- */
-export function exportedAccounts(dataDir) {
+/** The accounts the folder holds, as the emulator exported them (undefined: nothing exported). */
+export function exportedAccounts(dataDir: string): ExportedAccount[] | undefined {
   try {
     readFileSync(path.join(dataDir, 'firebase-export-metadata.json'));
   } catch {
@@ -80,8 +95,8 @@ export function exportedAccounts(dataDir) {
   }
   try {
     const file = readFileSync(path.join(dataDir, 'auth_export', 'accounts.json'), 'utf8');
-    const { users } = JSON.parse(file);
-    return Array.isArray(users) ? users : [];
+    const { users } = JSON.parse(file) as { users?: unknown };
+    return Array.isArray(users) ? (users as ExportedAccount[]) : [];
   } catch {
     return [];
   }
@@ -91,9 +106,18 @@ export function exportedAccounts(dataDir) {
  * After the emulator imported `accounts` (read before it started: exportedAccounts), gives each
  * its exported `validSince` back, so the sessions of before the restart stay valid. Resolves
  * with the number of accounts restored; rejects if the import does not show within the time.
- * @param {{ origin: string, projectId: string, accounts: { localId: string, validSince?: string }[], timeoutMs?: number }} options
  */
-export async function keepSessions({ origin, projectId, accounts, timeoutMs = 60_000 }) {
+export async function keepSessions({
+  origin,
+  projectId,
+  accounts,
+  timeoutMs = 60_000,
+}: {
+  origin: string;
+  projectId: string;
+  accounts: ExportedAccount[];
+  timeoutMs?: number;
+}): Promise<number> {
   const kept = accounts.filter(
     (account) => typeof account.localId === 'string' && /^\d+$/.test(account.validSince ?? ''),
   );
@@ -102,8 +126,7 @@ export async function keepSessions({ origin, projectId, accounts, timeoutMs = 60
   // The emulator answers before its import is done; the import creates every account at once
   // (an account it refused, it skips).
   const deadline = Date.now() + timeoutMs;
-  /** @type {Set<string>} */
-  let imported = new Set();
+  let imported = new Set<string>();
   while (imported.size === 0) {
     if (Date.now() > deadline) throw new Error('the emulator did not import its accounts in time');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -113,7 +136,7 @@ export async function keepSessions({ origin, projectId, accounts, timeoutMs = 60
       body: JSON.stringify({ localId: kept.map((account) => account.localId) }),
     }).catch(() => undefined);
     if (!response?.ok) continue;
-    const { users = [] } = /** @type {{ users?: { localId: string }[] }} */ (await response.json());
+    const { users = [] } = (await response.json()) as { users?: { localId: string }[] };
     imported = new Set(users.map((user) => user.localId));
   }
   for (const account of kept.filter((candidate) => imported.has(candidate.localId))) {

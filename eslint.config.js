@@ -55,14 +55,18 @@ const NO_TOOLS = {
  * The package folders in layers, lowest first (docs/decisions/149): a folder never imports one in
  * a higher layer, so no two folders import each other, directly or through a third. The order is
  * the one the imports followed already; the remotes share a layer (they never import one another:
- * otherRemotes). The build and bench tools sit above the apps they build and run, and the browser
- * specs above everything they start. What import.meta.webpackContext() reaches is not an import
- * ESLint sees (tools/webpack/single-bundle-remotes.ts into the remotes' pages: downwards anyway).
+ * otherRemotes). What the build compiles into the apps' bundles beside their code
+ * (federation-runtime, docs/decisions/150) imports only the contract and shared code, below the
+ * apps whose bundles carry it. The build and bench tools sit above the apps they build and run,
+ * and the browser specs above everything they start. What import.meta.webpackContext() reaches is
+ * not an import ESLint sees (tools/webpack/single-bundle-remotes.ts into the remotes' pages:
+ * downwards anyway).
  */
 const FOLDER_LAYERS = [
   ['contract'],
   ['platform'],
   ['shared'],
+  ['federation-runtime'],
   ['content-api'],
   ['testing'],
   REMOTES,
@@ -160,6 +164,7 @@ export default tseslint.config(
       'shell/src/**/*.{ts,tsx}',
       'remote-*/src/**/*.{ts,tsx}',
       'shared/src/**/*.{ts,tsx}',
+      'federation-runtime/src/**/*.{ts,tsx}',
       'tools/webpack/**/*.{ts,tsx}',
     ],
     ignores: [
@@ -193,6 +198,13 @@ export default tseslint.config(
     // Apps reach shared code through its public subpaths; tests included.
     files: ['shell/**/*.{ts,tsx,js,mjs}', 'remote-*/**/*.{ts,tsx,js,mjs}', 'tools/webpack/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SHARED_THROUGH_SUBPATHS] }] },
+  },
+  {
+    // What the build compiles into the apps' bundles (docs/decisions/150) is run-time code too.
+    files: ['federation-runtime/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SHARED_THROUGH_SUBPATHS, NO_TOOLS] }],
+    },
   },
   ...REMOTES.map((remote) => ({
     files: [`${remote}/**/*.{ts,tsx,js,mjs,cjs}`],
@@ -289,13 +301,14 @@ export default tseslint.config(
   },
   {
     // An app's webpack.config.mjs is build tooling kept beside the app (docs/decisions/004): it
-    // names the app to the one config factory, and tools/build.mjs loads it by path. It is the
-    // one file of an app that imports tools/, and only the factory (docs/decisions/149).
+    // names the app to the one config factory (@portfolio/tools/webpack), and tools/build.ts and
+    // the dev stack load it by path. It is the one file of an app that imports tools/, and only
+    // the factory (docs/decisions/149).
     files: ['shell/webpack.config.mjs', 'remote-*/webpack.config.mjs'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: ROOT, zones: folderZones({ tools: ['webpack/create-config.mjs'] }) },
+        { basePath: ROOT, zones: folderZones({ tools: ['webpack/create-config.ts'] }) },
       ],
     },
   },

@@ -24,6 +24,7 @@ export default {
       roots: [
         '<rootDir>/contract/src',
         '<rootDir>/shared/src',
+        '<rootDir>/federation-runtime/src',
         '<rootDir>/shell/src',
         '<rootDir>/remote-portfolio/src',
         '<rootDir>/remote-blog/src',

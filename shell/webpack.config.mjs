@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createWebpackConfig } from '../tools/webpack/create-config.mjs';
+import { createWebpackConfig } from '@portfolio/tools/webpack';
 
 export default createWebpackConfig({
   name: 'shell',

@@ -21,8 +21,9 @@ declare module '*.jpg' {
   export default url;
 }
 
-// A remote's routes, as its standalone bootstrap imports them (tools/webpack/standalone-bootstrap.tsx):
-// the build points @portfolio/remote-src at the remote's sources; the contract checks the file.
+// A remote's routes, as its standalone bootstrap imports them
+// (federation-runtime/src/standalone-bootstrap.tsx): the build points @portfolio/remote-src at the
+// remote's sources; the contract checks the file.
 declare module '@portfolio/remote-src/routes.json' {
   const routes: unknown;
   export default routes;

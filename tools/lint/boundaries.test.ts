@@ -212,6 +212,36 @@ describe('lint boundaries', () => {
     expect(testingToE2e).toContain(FOLDERS);
   });
 
+  it("what the apps' bundles carry sits between shared code and the apps", () => {
+    const [toShared, toShell, toTools, fromShared, fromRemote] = ruleIds([
+      {
+        file: 'federation-runtime/src/x.ts',
+        code: "import { renderStandalone } from '@portfolio/shared/standalone';\nexport const x = renderStandalone;\n",
+      },
+      {
+        file: 'federation-runtime/src/x.ts',
+        code: "import * as routes from '../../shell/src/routes';\nexport const x = routes;\n",
+      },
+      {
+        file: 'federation-runtime/src/x.ts',
+        code: "import { ROOT } from '@portfolio/tools/root';\nexport const x = ROOT;\n",
+      },
+      {
+        file: 'shared/src/x.ts',
+        code: "import core from '@portfolio/federation-runtime/provide-runtime-core';\nexport const x = core;\n",
+      },
+      {
+        file: 'remote-blog/src/x.ts',
+        code: "import core from '@portfolio/federation-runtime/provide-runtime-core';\nexport const x = core;\n",
+      },
+    ]);
+    expect(toShared).toEqual([]);
+    expect(toShell).toContain(FOLDERS);
+    expect(toTools).toContain(FOLDERS);
+    expect(fromShared).toContain(FOLDERS);
+    expect(fromRemote).toEqual([]);
+  });
+
   it("the folders' exceptions: tests take @portfolio/testing, apps' webpack configs the factory", () => {
     const [sharedTest, sharedCode, webpackConfig, webpackOther, toolsToShell] = ruleIds([
       {
@@ -224,7 +254,7 @@ describe('lint boundaries', () => {
       },
       {
         file: 'shell/webpack.config.mjs',
-        code: "import { createWebpackConfig } from '../tools/webpack/create-config.mjs';\nexport default createWebpackConfig;\n",
+        code: "import { createWebpackConfig } from '@portfolio/tools/webpack';\nexport default createWebpackConfig;\n",
       },
       {
         file: 'remote-blog/webpack.config.mjs',

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { readSharedPackage, readSnapshot } from '../compat/shared-exports.mjs';
-import { SHARED_SUBPATHS, sharedModules } from './shared-modules.mjs';
+import { readSharedPackage, readSnapshot } from '../compat/shared-exports';
+import { SHARED_SUBPATHS, sharedModules } from './shared-modules';
 
 describe('sharedModules', () => {
   it('classifies every subpath as a singleton or bundled', () => {

@@ -1,9 +1,9 @@
 // The single bundle's stand-in for shell/src/federation/remotes.ts (BUNDLE_MODE=single, only for
 // `npm run bench:bundle`: never deployed, and never in a production build, which
-// tools/check-production-build.mjs checks). Every remote's pages are compiled into the shell, so
+// tools/check-production-build.ts checks). Every remote's pages are compiled into the shell, so
 // the bench can measure what federation costs. The compiler keeps it in step with the module it
 // replaces: same exports, same types (SameExports below). Pages are found by the convention
-// every remote follows, page ./<Page> in src/pages/<Page>/<Page>.tsx (single-bundle-config.mjs
+// every remote follows, page ./<Page> in src/pages/<Page>/<Page>.tsx (single-bundle-config.ts
 // checks each remote's routes.json against it).
 /// <reference types="webpack/module" />
 import type { RemoteName } from '@portfolio/shared/config';

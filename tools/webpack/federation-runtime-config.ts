@@ -1,17 +1,16 @@
 // A remote's second, tiny build: federation-runtime.js, the runtime core its standalone page
 // needs because its own bundles take the core from the page (externalRuntime, ADR 029).
-import path from 'node:path';
-import { ROOT } from '../root.ts';
-import { FEDERATION_RUNTIME_SCRIPT } from './build-context.mjs';
+import type { Configuration } from 'webpack';
+import { FEDERATION_RUNTIME_SCRIPT, federationRuntimeFile } from './build-context';
+import type { BuildContext } from './build-context';
 
-/** @param {import('./build-context.mjs').BuildContext} context */
-export function federationRuntimeConfig(context) {
+export function federationRuntimeConfig(context: BuildContext): Configuration {
   const { app } = context;
   return {
     name: `${app.name}-federation-runtime`,
     mode: context.mode,
     context: app.dir,
-    entry: path.join(ROOT, 'tools/webpack/federation-runtime-entry.ts'),
+    entry: federationRuntimeFile('federation-runtime-entry'),
     devtool: context.production ? 'hidden-source-map' : 'cheap-module-source-map',
     output: {
       path: context.outputDir,

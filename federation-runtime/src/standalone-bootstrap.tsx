@@ -1,8 +1,9 @@
 /// <reference types="webpack/module" />
 // One bootstrap for every remote's standalone page: the remote's own pages and routes, in the
 // same frame, config and auth context as the others (@portfolio/shared/standalone). The build
-// names the remote and points `@portfolio/remote-src` at its sources (build-context.mjs), so
-// each remote's bundler still splits its pages into their own chunks.
+// names the remote and points `@portfolio/remote-src` at its sources
+// (tools/webpack/build-context.ts), so each remote's bundler still splits its pages into their
+// own chunks.
 import { parseSourceRoutes } from '@portfolio/contract';
 import { renderStandalone } from '@portfolio/shared/standalone';
 import type { StandalonePageModule } from '@portfolio/shared/standalone';

@@ -1,22 +1,23 @@
 // BUNDLE_MODE=single: the shell with every remote page compiled in, no federation, drawn in the
 // browser. Only for measuring what federation costs (npm run bench:bundle); never deployed, and
-// never a production build (tools/check-production-build.mjs).
+// never a production build (tools/check-production-build.ts).
 import path from 'node:path';
 import webpack from 'webpack';
+import type { Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { REMOTES } from '@portfolio/platform/apps';
-import { ROOT } from '../root.ts';
-import { sourceRoutes } from './build-context.mjs';
+import { ROOT } from '../root';
+import { federationRuntimeFile, sourceRoutes } from './build-context';
+import type { BuildContext } from './build-context';
 
 /**
  * The shell's remote loader is replaced by tools/webpack/single-bundle-remotes.ts, which compiles
  * every remote's pages in. It finds them by the convention each remote follows, checked here: a
  * page `./<Page>` is the file `src/pages/<Page>/<Page>.tsx`.
- * @param {string} shellDir
  */
-function replaceRemoteLoader(shellDir) {
+function replaceRemoteLoader(shellDir: string): webpack.NormalModuleReplacementPlugin {
   for (const remote of REMOTES) {
     for (const route of sourceRoutes(path.join(ROOT, remote.dir))) {
       const page = route.module.replace(/^\.\//, '');
@@ -37,8 +38,7 @@ function replaceRemoteLoader(shellDir) {
   });
 }
 
-/** @param {import('./build-context.mjs').BuildContext} context */
-export function singleBundleConfig(context) {
+export function singleBundleConfig(context: BuildContext): Configuration {
   const { app } = context;
   return {
     name: `${app.name}-single`,
@@ -71,7 +71,7 @@ export function singleBundleConfig(context) {
         chunkFilename: '[name].[contenthash:8].css',
       }),
       new HtmlWebpackPlugin({
-        template: path.join(ROOT, 'tools/webpack/index.html'),
+        template: federationRuntimeFile('standalone.html'),
         title: app.title,
         chunks: ['main'],
         publicPath: '/',

@@ -8,13 +8,19 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+import type { Configuration } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { ROOT } from '../root.ts';
-import { FEDERATION_RUNTIME_SCRIPT, SERVER_DIR, sharedSingletons } from './build-context.mjs';
-import { ShellAssetsPlugin } from './plugins.mjs';
+import { ROOT } from '../root';
+import {
+  FEDERATION_RUNTIME_SCRIPT,
+  SERVER_DIR,
+  federationRuntimeFile,
+  sharedSingletons,
+} from './build-context';
+import type { BuildContext } from './build-context';
+import { ShellAssetsPlugin } from './plugins';
 
-/** @param {import('./build-context.mjs').BuildContext} context */
-export function browserConfig(context) {
+export function browserConfig(context: BuildContext): Configuration {
   const { app, isHost, production, testBuild } = context;
   // Development (npm run dev): a remote's components refresh in place, their state kept (its dev
   // server's hot updates); the shell installs the hook they refresh through, before React loads.
@@ -27,11 +33,8 @@ export function browserConfig(context) {
     context: app.dir,
     // The shell's own entry; a remote's standalone page, one for all remotes.
     entry: isHost
-      ? [
-          ...(production ? [] : [path.join(ROOT, 'tools/webpack/react-refresh-hook.ts')]),
-          './src/main.ts',
-        ]
-      : path.join(ROOT, 'tools/webpack/standalone-entry.ts'),
+      ? [...(production ? [] : [federationRuntimeFile('react-refresh-hook')]), './src/main.ts']
+      : federationRuntimeFile('standalone-entry'),
     // Production: maps written for the team's own tools but not linked from the scripts, and
     // never served (servers refuse .map). Development: separate maps, never eval (the site's
     // Content-Security-Policy forbids it).
@@ -92,9 +95,7 @@ export function browserConfig(context) {
         manifest: true,
         // One runtime core per page: the shell provides it, remotes use it (ADR 029).
         // Browser only: the runtime's Node loaders are left out.
-        ...(isHost
-          ? { runtimePlugins: [path.join(ROOT, 'tools/webpack/provide-runtime-core.ts')] }
-          : {}),
+        ...(isHost ? { runtimePlugins: [federationRuntimeFile('provide-runtime-core')] } : {}),
         experiments: { externalRuntime: !isHost, optimization: { target: 'web' } },
       }),
       new MiniCssExtractPlugin({
@@ -107,7 +108,7 @@ export function browserConfig(context) {
         : [
             // A remote's standalone page; the shell's pages are the site's server's.
             new HtmlWebpackPlugin({
-              template: path.join(ROOT, 'tools/webpack/index.html'),
+              template: federationRuntimeFile('standalone.html'),
               title: app.title,
               chunks: ['main'],
               // The federation runtime core first (ADR 029).

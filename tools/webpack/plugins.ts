@@ -1,7 +1,8 @@
 // The project's own webpack plugins: what a build publishes beside its code for the servers.
 import webpack from 'webpack';
 import { publishRoutes } from '@portfolio/contract';
-import { SERVER_DIR } from './build-context.mjs';
+import type { SourceRoute } from '@portfolio/contract';
+import { SERVER_DIR } from './build-context';
 
 /** The file the shell's browser build lists its page assets in (the site's server reads it). */
 export const SHELL_ASSETS_FILE = 'assets.json';
@@ -13,8 +14,7 @@ export const SHELL_ASSETS_FILE = 'assets.json';
  * script runs (and the browser's CSS loader finds them already there).
  */
 export class ShellAssetsPlugin {
-  /** @param {webpack.Compiler} compiler */
-  apply(compiler) {
+  apply(compiler: webpack.Compiler): void {
     compiler.hooks.thisCompilation.tap('ShellAssetsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: 'ShellAssetsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
@@ -43,13 +43,9 @@ export class ShellAssetsPlugin {
  * with every build, which the site's server polls to pick up a redeploy without a restart.
  */
 export class PublishRoutesPlugin {
-  /** @param {import('@portfolio/contract').SourceRoute[]} routes */
-  constructor(routes) {
-    this.routes = routes;
-  }
+  constructor(private readonly routes: readonly SourceRoute[]) {}
 
-  /** @param {webpack.Compiler} compiler */
-  apply(compiler) {
+  apply(compiler: webpack.Compiler): void {
     compiler.hooks.thisCompilation.tap('PublishRoutesPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: 'PublishRoutesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },

@@ -8,12 +8,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import webpack from 'webpack';
+import type { Configuration } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { publishRoutes } from '@portfolio/contract';
+import type { PublishedRoutes } from '@portfolio/contract';
 import { REMOTES } from '@portfolio/platform/apps';
-import { ROOT } from '../root.ts';
-import { SERVER_DIR, sharedSingletons, sourceRoutes } from './build-context.mjs';
-import { PublishRoutesPlugin } from './plugins.mjs';
+import { ROOT } from '../root';
+import { SERVER_DIR, federationRuntimeFile, sharedSingletons, sourceRoutes } from './build-context';
+import type { BuildContext } from './build-context';
+import { PublishRoutesPlugin } from './plugins';
 
 const require = createRequire(import.meta.url);
 
@@ -21,7 +24,7 @@ const require = createRequire(import.meta.url);
  * The remotes' routes when the shell was built: used only for a remote the site's server has
  * not reached since it started (its pages are then drawn in the browser).
  */
-function knownRoutes() {
+function knownRoutes(): Record<string, PublishedRoutes['routes']> {
   return Object.fromEntries(
     REMOTES.map((remote) => [
       remote.name,
@@ -30,8 +33,7 @@ function knownRoutes() {
   );
 }
 
-/** @param {import('./build-context.mjs').BuildContext} context */
-export function serverConfig(context) {
+export function serverConfig(context: BuildContext): Configuration {
   const { app, isHost } = context;
   return {
     name: `${app.name}-server`,
@@ -62,7 +64,7 @@ export function serverConfig(context) {
           assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
           library: { type: 'commonjs-module' },
           uniqueName: `${app.name}-server`,
-          clean: { keep: (/** @type {string} */ asset) => !asset.startsWith(`${SERVER_DIR}/`) },
+          clean: { keep: (asset: string) => !asset.startsWith(`${SERVER_DIR}/`) },
         },
     resolve: context.resolve,
     module: {
@@ -91,7 +93,7 @@ export function serverConfig(context) {
         library: { type: 'commonjs-module' },
         runtimePlugins: [
           require.resolve('@module-federation/node/runtimePlugin'),
-          ...(isHost ? [] : [path.join(ROOT, 'tools/webpack/server-public-path.ts')]),
+          ...(isHost ? [] : [federationRuntimeFile('server-public-path')]),
         ],
       }),
       ...(isHost

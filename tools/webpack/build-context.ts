@@ -1,17 +1,34 @@
 // What every build shape of an app shares (docs/decisions/004, 090): the app and its pages, the
 // TypeScript and CSS rules, module resolution and the federation share list. Each shape
-// (browser-config.mjs, server-config.mjs, federation-runtime-config.mjs, single-bundle-config.mjs)
+// (browser-config.ts, server-config.ts, federation-runtime-config.ts, single-bundle-config.ts)
 // reads its part from here.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import type { Configuration, ResolveOptions, RuleSetRule } from 'webpack';
+import type { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { parseSourceRoutes } from '@portfolio/contract';
+import type { SourceRoute } from '@portfolio/contract';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from '../root.ts';
-import { sharedModules } from './shared-modules.mjs';
+import type { AppInfo } from '@portfolio/platform/apps';
+import { ROOT } from '../root';
+import { sharedModules } from './shared-modules';
+import type { SharedPackage } from './shared-modules';
 
 const require = createRequire(import.meta.url);
+
+/** The options of Module Federation's webpack plugin, as its constructor takes them. */
+export type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
+
+/**
+ * A file the build compiles into an app's bundle from @portfolio/federation-runtime, by its
+ * package subpath (docs/decisions/150): resolved as Node resolves the package, to the file in
+ * federation-runtime/src/ (not through node_modules, so the TypeScript rule compiles it).
+ */
+export function federationRuntimeFile(subpath: string): string {
+  return require.resolve(`@portfolio/federation-runtime/${subpath}`);
+}
 
 /** Where an app's server build goes, inside its dist/ (the site's server reads it from there). */
 export const SERVER_DIR = 'server';
@@ -21,19 +38,20 @@ export const FEDERATION_RUNTIME_SCRIPT = 'federation-runtime.js';
 /**
  * The federation share list: singletons only for what must be one instance on a page, with the
  * versions recorded in shared/exports-snapshot.json; stateless shared code is bundled per app.
- * See tools/webpack/shared-modules.mjs and docs/decisions/050.
+ * See tools/webpack/shared-modules.ts and docs/decisions/050.
  */
-export function sharedSingletons() {
-  return sharedModules({ sharedPackage: require(path.join(ROOT, 'shared/package.json')) });
+export function sharedSingletons(): FederationOptions['shared'] {
+  return sharedModules({
+    sharedPackage: require(path.join(ROOT, 'shared/package.json')) as SharedPackage,
+  });
 }
 
 /**
  * The pages a remote serves, from its src/routes.json: the one list its build exposes, the
  * site's server composes its route table from (published beside the build as routes.json) and
  * the standalone frame links (docs/decisions/035), read by the contract's one reader.
- * @param {string} dir
  */
-export function sourceRoutes(dir) {
+export function sourceRoutes(dir: string): SourceRoute[] {
   const file = path.join(dir, 'src', 'routes.json');
   if (!existsSync(file)) return [];
   return parseSourceRoutes(JSON.parse(readFileSync(file, 'utf8')), file);
@@ -49,34 +67,49 @@ const reactRouterDist = path.join(
   '..',
   'production',
 );
-export const REACT_ROUTER_PRODUCTION = {
+export const REACT_ROUTER_PRODUCTION: Record<string, string> = {
   'react-router$': path.join(reactRouterDist, 'index.mjs'),
   'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
 };
 
-/**
- * @typedef {{
- *   name: 'shell' | 'portfolio' | 'blog' | 'auth' | 'shop',
- *   dir: string,
- *   title: string,
- * }} AppSpec
- *
- * @typedef {ReturnType<typeof buildContext>} BuildContext
- */
+/** What an app's webpack.config.mjs names to the factory. */
+export interface AppSpec {
+  name: 'shell' | 'portfolio' | 'blog' | 'auth' | 'shop';
+  /** The app's folder (absolute). */
+  dir: string;
+  /** The standalone page's title (a remote's), or the shell's default title. */
+  title: string;
+}
 
-/**
- * @param {AppSpec} app
- * @param {{ production: boolean, testBuild: boolean }} mode
- */
-export function buildContext(app, { production, testBuild }) {
+/** What every build shape of an app reads: see buildContext(). */
+export interface BuildContext {
+  app: AppSpec;
+  info: AppInfo;
+  isHost: boolean;
+  production: boolean;
+  testBuild: boolean;
+  mode: 'production' | 'development';
+  outputDir: string;
+  exposes: Record<string, string>;
+  routes: SourceRoute[];
+  typescriptRule(options?: { refresh?: boolean }): RuleSetRule;
+  browserCssRules(): RuleSetRule[];
+  serverCssRules(): RuleSetRule[];
+  resolve: ResolveOptions & { alias: Record<string, string> };
+  stats: Configuration['stats'];
+}
+
+export function buildContext(
+  app: AppSpec,
+  { production, testBuild }: { production: boolean; testBuild: boolean },
+): BuildContext {
   const info = APPS.find((candidate) => candidate.name === app.name);
   if (!info) throw new Error(`Unknown app "${app.name}"`);
   const isHost = app.name === 'shell';
   const routes = isHost ? [] : sourceRoutes(app.dir);
   /** Class names carry the app name, so no remote's styles can leak into another's. */
   const localIdentName = production ? `${app.name}_[hash:base64:6]` : `${app.name}_[name]_[local]`;
-  /** @param {{ refresh?: boolean }} [options] */
-  const typescriptRule = ({ refresh = false } = {}) => ({
+  const typescriptRule = ({ refresh = false }: { refresh?: boolean } = {}): RuleSetRule => ({
     test: /\.[cm]?tsx?$/,
     exclude: /node_modules/,
     use: {
@@ -109,6 +142,10 @@ export function buildContext(app, { production, testBuild }) {
       // The remote's islands, by name (docs/decisions/148): what a page of islands hydrates.
       ...(existsSync(path.join(app.dir, 'src', 'islands.ts')) && {
         './islands': './src/islands.ts',
+      }),
+      // Its script islands: no React root, no React DOM (ADR 148).
+      ...(existsSync(path.join(app.dir, 'src', 'island-scripts.ts')) && {
+        './island-scripts': './src/island-scripts.ts',
       }),
     },
     routes,
@@ -163,12 +200,12 @@ export function buildContext(app, { production, testBuild }) {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       alias: {
-        'resize-observer-polyfill$': path.join(ROOT, 'tools/webpack/native-resize-observer.mjs'),
+        'resize-observer-polyfill$': federationRuntimeFile('native-resize-observer'),
         // The contract from its sources, not its Node build (docs/decisions/052).
         '@portfolio/contract$': path.join(ROOT, 'contract/src/index.ts'),
         ...(production && REACT_ROUTER_PRODUCTION),
       },
     },
-    stats: /** @type {const} */ ('errors-warnings'),
+    stats: 'errors-warnings',
   };
 }

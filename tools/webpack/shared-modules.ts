@@ -13,16 +13,29 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import type { ExportsSnapshot, SharedPackageJson } from '../compat/shared-exports';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** One shared module's settings, as Module Federation's plugin takes them. */
+export type SharedConfig = Exclude<
+  Extract<
+    NonNullable<ConstructorParameters<typeof ModuleFederationPlugin>[0]['shared']>,
+    Record<string, unknown>
+  >[string],
+  string
+>;
+
+/** What this file reads of shared/package.json. */
+export type SharedPackage = SharedPackageJson;
 
 /**
  * Every code subpath of @portfolio/shared, classified. A new subpath fails the build until it is
  * added here, because the wrong choice is silent: a stateful module bundled twice splits the
  * page's state, a stateless one shared brings back the version skew.
- * @type {Record<string, 'singleton' | 'bundled'>}
  */
-export const SHARED_SUBPATHS = {
+export const SHARED_SUBPATHS: Record<string, 'singleton' | 'bundled'> = {
   // The loaded runtime config lives in module state.
   './config': 'singleton',
   // The one Firebase app, its Auth/Firestore instances and their start listeners.
@@ -54,7 +67,7 @@ export const SHARED_SUBPATHS = {
 };
 
 /**
- * @param {{ sharedDir?: string, sharedPackage?: any, stateless?: 'bundled' | 'shared' }} [options]
+ * Options:
  *   sharedDir: the @portfolio/shared folder (tests build against a modified copy);
  *   sharedPackage: its package.json, when the caller has read it already;
  *   stateless: 'shared' shares the stateless modules too, as non-singletons with a required
@@ -62,13 +75,18 @@ export const SHARED_SUBPATHS = {
  */
 export function sharedModules({
   sharedDir = path.join(ROOT, 'shared'),
-  sharedPackage = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8')),
+  sharedPackage = JSON.parse(
+    readFileSync(path.join(sharedDir, 'package.json'), 'utf8'),
+  ) as SharedPackage,
   stateless = process.env.SHARED_STATELESS === 'shared' ? 'shared' : 'bundled',
-} = {}) {
+}: {
+  sharedDir?: string;
+  sharedPackage?: SharedPackage;
+  stateless?: 'bundled' | 'shared';
+} = {}): Record<string, SharedConfig> {
   const snapshot = readSnapshot(sharedDir);
   const { dependencies, version } = sharedPackage;
-  /** @type {Record<string, object>} */
-  const shared = {
+  const shared: Record<string, SharedConfig> = {
     react: { singleton: true, requiredVersion: dependencies.react },
     'react/jsx-runtime': { singleton: true, requiredVersion: dependencies.react },
     'react-dom': { singleton: true, requiredVersion: dependencies['react-dom'] },
@@ -80,7 +98,7 @@ export function sharedModules({
     if (!kind) {
       throw new Error(
         `@portfolio/shared/${subpath.slice(2)} is not classified: add it to SHARED_SUBPATHS in ` +
-          'tools/webpack/shared-modules.mjs as a singleton (it holds state or a React context) ' +
+          'tools/webpack/shared-modules.ts as a singleton (it holds state or a React context) ' +
           'or bundled (stateless).',
       );
     }
@@ -97,9 +115,13 @@ export function sharedModules({
   return shared;
 }
 
-function readSnapshot(sharedDir) {
+/** The snapshot's own reader is in tools/compat/shared-exports.ts, which loads TypeScript: not
+ * worth its time in every build. */
+function readSnapshot(sharedDir: string): ExportsSnapshot | null {
   try {
-    return JSON.parse(readFileSync(path.join(sharedDir, 'exports-snapshot.json'), 'utf8'));
+    return JSON.parse(
+      readFileSync(path.join(sharedDir, 'exports-snapshot.json'), 'utf8'),
+    ) as ExportsSnapshot;
   } catch {
     return null;
   }

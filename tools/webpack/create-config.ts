@@ -1,0 +1,47 @@
+// The one webpack configuration of the project (docs/decisions/004, 090): every app's
+// webpack.config.mjs calls createWebpackConfig() with its name, folder and title, nothing else,
+// importing it as @portfolio/tools/webpack. What an app builds, by mode:
+//   production / development  its browser build (browser-config.ts) and its server build
+//                             (server-config.ts); a remote also its standalone federation
+//                             runtime (federation-runtime-config.ts)
+//   BUNDLE_MODE=single        the shell with every page compiled in (single-bundle-config.ts),
+//                             only to measure what federation costs
+// What the build compiles into the bundles beside the apps' own code (the federation runtime
+// plugins, a remote's standalone page) is @portfolio/federation-runtime's (docs/decisions/150).
+import type { Configuration } from 'webpack';
+import { isTestBuild } from '../test-build';
+import { browserConfig } from './browser-config';
+import { buildContext } from './build-context';
+import type { AppSpec } from './build-context';
+import { federationRuntimeConfig } from './federation-runtime-config';
+import { serverConfig } from './server-config';
+import { singleBundleConfig } from './single-bundle-config';
+
+export { SERVER_DIR, sourceRoutes, sharedSingletons } from './build-context';
+export type { AppSpec, BuildContext, FederationOptions } from './build-context';
+
+/** What an app's webpack.config.mjs exports: webpack's configuration function, and the app. */
+export interface AppWebpackConfig {
+  (env: unknown, argv?: { mode?: string }): Promise<Configuration | Configuration[]>;
+  /** The build tools read an app's settings from here (tools/compat/candidate-build.ts). */
+  app: AppSpec;
+}
+
+export function createWebpackConfig(app: AppSpec): AppWebpackConfig {
+  const configure = async (
+    _env: unknown,
+    argv?: { mode?: string },
+  ): Promise<Configuration | Configuration[]> => {
+    const production = (argv?.mode ?? process.env.NODE_ENV) !== 'development';
+    if (app.name === 'shell' && process.env.BUNDLE_MODE === 'single') {
+      return singleBundleConfig(buildContext(app, { production: true, testBuild: false }));
+    }
+    // PORTFOLIO_TEST_BUILD=1 (tools/build.ts --test, for the browser specs): the federation
+    // diagnostics are built in. Never otherwise: production builds carry no test code (ADR 071).
+    const context = buildContext(app, { production, testBuild: isTestBuild() });
+    return context.isHost
+      ? [browserConfig(context), serverConfig(context)]
+      : [browserConfig(context), federationRuntimeConfig(context), serverConfig(context)];
+  };
+  return Object.assign(configure, { app });
+}

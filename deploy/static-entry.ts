@@ -1,4 +1,4 @@
-// A remote's server in a package (tools/package.mjs bundles this into static/serve.mjs, with no
+// A remote's server in a package (tools/package.ts bundles this into static/serve.mjs, with no
 // npm dependency): serves one folder of a remote's build with the cache rules every static host
 // must keep (no-cache entry points, immutable hashed files: @portfolio/platform/static-server),
 // bound to HOST:PORT. Any static host or CDN may serve the folder instead (docs/deployment.md).

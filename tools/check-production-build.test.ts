@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { testCodeIn } from './check-production-build.mjs';
+import { testCodeIn } from './check-production-build';
 
 /** A build folder with these files (relative path: content). */
 function fakeBuild(files: Record<string, string>): string {

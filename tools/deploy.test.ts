@@ -10,7 +10,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildVersion, deployBuild, readPointer } from './deploy.mjs';
+import { buildVersion, deployBuild, readPointer } from './deploy';
 import { createStaticServer } from '@portfolio/platform/static-server';
 
 /** A remote's build as webpack leaves it: browser files and server/, `marker` in each. */

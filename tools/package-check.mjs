@@ -1,3 +1,4 @@
+// @ts-check
 // The packages run without the repository (docs/decisions/103): dist-deploy/ (npm run package)
 // copied into a folder of its own under the system's temp folder, laid out as deploy/Dockerfile
 // lays each image out, and each service started there with the very command its image runs (the
@@ -18,17 +19,33 @@ const PACKAGES = path.join(ROOT, 'dist-deploy');
 const DOCKERFILE = path.join(ROOT, 'deploy', 'Dockerfile');
 const REMOTES = ['portfolio', 'blog', 'auth', 'shop'];
 
-/** Each stage's CMD in deploy/Dockerfile: stage name → argv. */
+/**
+ * Each stage's CMD in deploy/Dockerfile: stage name → argv.
+ * @returns {Record<string, string[]>}
+ */
 export function dockerCommands(text = readFileSync(DOCKERFILE, 'utf8')) {
+  /** @type {Record<string, string[]>} */
   const commands = {};
-  let stage = null;
+  /** @type {string | undefined} */
+  let stage;
   for (const line of text.split('\n')) {
     const from = /^FROM\s+\S+\s+AS\s+(\S+)/i.exec(line);
     if (from) stage = from[1];
     const cmd = /^CMD\s+(\[.*\])\s*$/.exec(line);
-    if (cmd && stage) commands[stage] = JSON.parse(cmd[1]);
+    if (cmd?.[1] && stage) commands[stage] = /** @type {string[]} */ (JSON.parse(cmd[1]));
   }
   return commands;
+}
+
+/**
+ * A stage's CMD, which deploy/Dockerfile must have.
+ * @param {Record<string, string[]>} commands
+ * @param {string} stage
+ */
+function commandOf(commands, stage) {
+  const argv = commands[stage];
+  if (!argv?.[0]) throw new Error(`deploy/Dockerfile has no CMD for the ${stage} stage`);
+  return argv;
 }
 
 /** Ports from a block this process holds outside the ephemeral range (free-ports.mjs). */
@@ -40,6 +57,10 @@ async function freePort() {
   return port;
 }
 
+/**
+ * @param {string} url
+ * @param {(response: Response) => boolean} [ok]
+ */
 async function waitFor(url, ok = (response) => response.ok, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
@@ -49,7 +70,7 @@ async function waitFor(url, ok = (response) => response.ok, timeoutMs = 120_000)
       if (ok(response)) return response;
       last = `HTTP ${response.status}`;
     } catch (error) {
-      last = error.message;
+      last = error instanceof Error ? error.message : String(error);
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -63,10 +84,17 @@ async function main() {
   const work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-packages-'));
   /** @type {import('node:child_process').ChildProcess[]} */
   const children = [];
+  /** @type {string[]} */
   const logs = [];
-  /** Starts `argv` (a stage's CMD) in `cwd` with only these settings (and PATH). */
+  /**
+   * Starts `argv` (a stage's CMD) in `cwd` with only these settings (and PATH).
+   * @param {string} name
+   * @param {string[]} argv
+   * @param {string} cwd
+   * @param {Record<string, string>} env
+   */
   function start(name, argv, cwd, env) {
-    const [command, ...args] = argv;
+    const [command = 'node', ...args] = argv;
     const child = spawn(command === 'node' ? process.execPath : command, args, {
       cwd,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
@@ -96,17 +124,19 @@ async function main() {
     }
 
     const apiPort = await freePort();
-    start('api', commands.api, path.join(work, 'api'), {
+    start('api', commandOf(commands, 'api'), path.join(work, 'api'), {
       PORT: String(apiPort),
       DATA_DIR: path.join(work, 'data', 'pglite'),
       FIREBASE_PROJECT_ID: 'demo-portfolio',
       SITE_URL: 'http://localhost',
     });
+    /** @type {Record<string, number>} */
     const remotePorts = {};
     for (const remote of REMOTES) {
-      remotePorts[remote] = await freePort();
-      start(remote, commands.remote, path.join(work, `remote-${remote}`), {
-        PORT: String(remotePorts[remote]),
+      const port = await freePort();
+      remotePorts[remote] = port;
+      start(remote, commandOf(commands, 'remote'), path.join(work, `remote-${remote}`), {
+        PORT: String(port),
       });
     }
     await waitFor(`http://127.0.0.1:${apiPort}/api/health`);
@@ -115,7 +145,7 @@ async function main() {
     }
     const sitePort = await freePort();
     const site = `http://localhost:${sitePort}`;
-    start('site', commands.site, path.join(work, 'site'), {
+    start('site', commandOf(commands, 'site'), path.join(work, 'site'), {
       SHELL_PORT: String(sitePort),
       SITE_URL: site,
       SITE_WORKERS: '1',
@@ -129,7 +159,12 @@ async function main() {
     });
     await waitFor(`${site}/readyz`);
 
+    /** @type {string[]} */
     const checks = [];
+    /**
+     * @param {string} pathname
+     * @param {string[]} texts
+     */
     const expectPage = async (pathname, texts) => {
       const response = await fetch(`${site}${pathname}`);
       const body = await response.text();

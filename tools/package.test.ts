@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { copyPackages, importsOf } from './package.mjs';
+import { copyPackages, importsOf } from './package';
 
 /** A package in a node_modules tree: its manifest and one file. */
 function installed(dir: string, name: string, version: string, dependencies = {}) {
@@ -18,7 +18,7 @@ const versionAt = (file: string) =>
   (JSON.parse(readFileSync(path.join(file, 'package.json'), 'utf8')) as { version: string })
     .version;
 
-describe('tools/package.mjs', () => {
+describe('tools/package.ts', () => {
   it('reads the npm packages a bundle loads by name, and no built-in or own module', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bundle-'));
     const file = path.join(dir, 'main.mjs');

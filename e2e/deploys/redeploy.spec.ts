@@ -1,6 +1,6 @@
 // Redeploying a remote while the site runs (docs/decisions/038), on real production builds: the
 // shell's server (its own small instance, support/deploy-harness.mjs) renders the shop from a
-// deploy folder that these specs deploy to with tools/deploy.mjs, as a team would.
+// deploy folder that these specs deploy to with tools/deploy.ts, as a team would.
 //   - 20 redeploys under steady traffic: every answer is the store page, never the fallback or
 //     an error; each deploy is rendered within seconds; the server's heap stays bounded;
 //   - a shop build that adds a route: the page appears on the site with no shell change, and a
@@ -14,12 +14,12 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { APPS } from '@portfolio/platform/apps';
 import { ROOT } from '@portfolio/tools/root';
-import { deployBuild } from '../../tools/deploy.mjs';
+import { deployBuild } from '../../tools/deploy';
 import {
   buildCandidates,
   candidateConfigs,
   prepareWorkDir,
-} from '../../tools/compat/candidate-build.mjs';
+} from '../../tools/compat/candidate-build';
 import { EBOOK_TITLE, STORE_TITLE } from '../../remote-shop/src/texts';
 import { REMOTE_UNAVAILABLE_TITLE } from '../../shell/src/texts';
 

@@ -41,13 +41,13 @@ echo "Node 24: server, API and tools tests passed after $((SECONDS - started)) s
 # (e2e/ssr.spec.ts) against the stack started by e2e/support/e2e-stack.mjs, all on this node,
 # through the production edge (deploy/edge/, Debian's nginx: E2E_EDGE=on), as in production:
 # one origin, pages kept there a few seconds, a content change shown within them.
-node --conditions=@portfolio/source --import tsx tools/build.mjs
+node --conditions=@portfolio/source --import tsx tools/build.ts
 read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts}"
 (cd e2e && E2E_EDGE="${E2E_EDGE:-on}" node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium)
 
 # The packages (docs/decisions/103): each service's output from this production build, copied
 # outside the repository and started there with the commands deploy/Dockerfile runs.
-node --conditions=@portfolio/source --import tsx tools/package.mjs
+node --conditions=@portfolio/source --import tsx tools/package.ts
 node tools/package-check.mjs
 
 echo "Node 24 checks finished in $((SECONDS - started)) s"

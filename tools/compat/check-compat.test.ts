@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { checkCompat, loadApp, loadSite } from './check-compat.mjs';
+import { checkCompat, loadApp, loadSite } from './check-compat';
 
 const fixture = (name: string) => path.join(__dirname, 'fixtures', `${name}.json`);
 const LIVE = ['shell', 'portfolio', 'blog', 'auth', 'shop'].map((app) => fixture(`live-${app}`));
@@ -138,10 +138,14 @@ describe('npm run check:compat', () => {
     try {
       return {
         code: 0,
-        out: execFileSync(process.execPath, [path.join(__dirname, 'check-compat.mjs'), ...args], {
-          encoding: 'utf8',
-          stdio: 'pipe',
-        }),
+        out: execFileSync(
+          process.execPath,
+          ['--import', 'tsx', path.join(__dirname, 'check-compat.ts'), ...args],
+          {
+            encoding: 'utf8',
+            stdio: 'pipe',
+          },
+        ),
       };
     } catch (error) {
       const failed = error as { status: number; stderr: string };

@@ -5,7 +5,7 @@ import {
   nextSnapshot,
   readSharedPackage,
   readSnapshot,
-} from './shared-exports.mjs';
+} from './shared-exports';
 
 const snapshot = {
   version: '1.2.0',

@@ -3,18 +3,18 @@
 // (@portfolio/testing, the hostile-request generators, fast-check, the Firebase stand-in), no
 // test files, and not the single bundle's stand-in of `npm run bench:bundle`. Nor React Router's
 // development build, which its package picks unless the build takes the production files.
-//   node tools/check-production-build.mjs               the five apps' dist/, contract/ and content-api/
-//   node tools/check-production-build.mjs shop api      only these
-// tools/build.mjs runs the same check after every production build; a test build
-// (node tools/build.mjs --test) fails it, which is how `npm run deploy` refuses one.
+//   tsx tools/check-production-build.ts            the five apps' dist/, contract/ and content-api/
+//   tsx tools/check-production-build.ts shop api   only these
+// tools/build.ts runs the same check after every production build; a test build
+// (tools/build.ts --test) fails it, which is how `npm run deploy` refuses one.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from './root.ts';
+import { ROOT } from './root';
 
 /** Text no file of a production build may contain, and what it would mean. */
-const FORBIDDEN_TEXT = [
+const FORBIDDEN_TEXT: [needle: string, what: string][] = [
   ['__portfolioDiagnostics', 'the federation diagnostics (test builds only)'],
   ['collectIdentities', 'the federation diagnostics module'],
   ['./Diagnostics', "a remote's ./Diagnostics expose (test builds only)"],
@@ -28,7 +28,7 @@ const FORBIDDEN_TEXT = [
 ];
 
 /** Source files no production bundle may be built from (checked in source maps' sources). */
-const FORBIDDEN_SOURCES = [
+const FORBIDDEN_SOURCES: [pattern: RegExp, what: string][] = [
   [/(^|\/)testing\//, 'test support (the testing package, content-api/src/testing)'],
   [/hostile-requests/, 'the hostile-request generators'],
   [/federation-diagnostics|federation\/diagnostics/, 'the federation diagnostics'],
@@ -41,27 +41,24 @@ const FORBIDDEN_SOURCES = [
 const TEXT_FILE = /\.(c|m)?js$|\.json$|\.html$|\.css$|\.txt$/;
 
 /** Every file under `dir`, relative, with '/' separators. */
-function filesUnder(dir, prefix = '') {
+function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
     return entry.isDirectory() ? filesUnder(dir, relative) : [relative];
   });
 }
 
-/**
- * The test code found in one build folder (empty: none).
- * @param {string} dir
- * @returns {{ file: string, problem: string }[]}
- */
-export function testCodeIn(dir) {
-  /** @type {{ file: string, problem: string }[]} */
-  const found = [];
+/** The test code found in one build folder (empty: none). */
+export function testCodeIn(dir: string): { file: string; problem: string }[] {
+  const found: { file: string; problem: string }[] = [];
   for (const file of filesUnder(dir)) {
     const [, problem] = FORBIDDEN_SOURCES.find(([pattern]) => pattern.test(file)) ?? [];
     if (problem) found.push({ file, problem: `${problem} was written to the build` });
     if (file.endsWith('.map')) {
       // Only what the bundles were built from: the sources' own text may mention anything.
-      const { sources = [] } = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+      const { sources = [] } = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+        sources?: string[];
+      };
       for (const source of sources) {
         const [, what] = FORBIDDEN_SOURCES.find(([pattern]) => pattern.test(source)) ?? [];
         if (what) found.push({ file, problem: `${what} (${source}) is bundled` });
@@ -75,7 +72,9 @@ export function testCodeIn(dir) {
   }
   for (const manifest of ['mf-manifest.json', 'mf-stats.json']) {
     if (!existsSync(path.join(dir, manifest))) continue;
-    const { exposes = [] } = JSON.parse(readFileSync(path.join(dir, manifest), 'utf8'));
+    const { exposes = [] } = JSON.parse(readFileSync(path.join(dir, manifest), 'utf8')) as {
+      exposes?: { name?: string }[];
+    };
     for (const expose of exposes) {
       if (/diagnostics/i.test(expose.name ?? ''))
         found.push({ file: manifest, problem: `exposes ${expose.name} (test builds only)` });
@@ -85,7 +84,7 @@ export function testCodeIn(dir) {
 }
 
 /** The build folders to check, by app name, `contract` or `api`/`content-api`. */
-export function productionBuildDirs(names = []) {
+export function productionBuildDirs(names: string[] = []): string[] {
   const all = [
     ...APPS.map((app) => ({ names: [app.name, app.dir], dir: path.join(ROOT, app.dir, 'dist') })),
     { names: ['contract'], dir: path.join(ROOT, 'contract', 'dist') },
@@ -96,16 +95,13 @@ export function productionBuildDirs(names = []) {
     .map((entry) => entry.dir);
 }
 
-/**
- * Checks build folders; returns a report line per problem (empty: all clean).
- * @param {string[]} dirs
- */
-export function checkProductionBuilds(dirs) {
-  const problems = [];
+/** Checks build folders; returns a report line per problem (empty: all clean). */
+export function checkProductionBuilds(dirs: string[]): string[] {
+  const problems: string[] = [];
   for (const dir of dirs) {
     const label = path.relative(ROOT, dir) || dir;
     if (!existsSync(dir)) {
-      problems.push(`${label}: not built (run node tools/build.mjs)`);
+      problems.push(`${label}: not built (run npm run build)`);
       continue;
     }
     for (const { file, problem } of testCodeIn(dir)) problems.push(`${label}/${file}: ${problem}`);

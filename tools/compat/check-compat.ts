@@ -17,28 +17,41 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 
-/**
- * @typedef {{ name: string, version: string, requiredVersion?: string, singleton?: boolean }} SharedEntry
- * @typedef {{ name: string, metaData?: { pluginVersion?: string }, shared: SharedEntry[] }} Manifest
- * @typedef {{ manifest: Manifest, source: string }} App
- */
+/** A shared module as an app's mf-manifest.json lists it. */
+export interface SharedEntry {
+  name: string;
+  version: string;
+  requiredVersion?: string | false;
+  singleton?: boolean;
+}
+/** What check:compat reads of an app's mf-manifest.json. */
+export interface Manifest {
+  name: string;
+  metaData?: { pluginVersion?: string };
+  shared: SharedEntry[];
+}
+/** An app's manifest and where it was read from. */
+export interface App {
+  manifest: Manifest;
+  source: string;
+}
 
 /** Does `version` fall in `range`? A missing or "*" range accepts anything. */
-function accepts(range, version) {
-  if (!range || range === '*' || range === false) return true;
+function accepts(range: string | false | undefined, version: string): boolean {
+  if (!range || range === '*') return true;
   return semver.satisfies(version, range, { includePrerelease: true });
 }
 
-/**
- * @param {{ live: App[], candidate: App }} site
- * @returns {{ errors: string[], warnings: string[], checked: string[] }}
- */
-export function checkCompat({ live, candidate }) {
+export function checkCompat({ live, candidate }: { live: App[]; candidate: App }): {
+  errors: string[];
+  warnings: string[];
+  checked: string[];
+} {
   const name = candidate.manifest.name;
   const apps = [...live.filter((app) => app.manifest.name !== name), candidate];
   const shell = apps.find((app) => app.manifest.name === 'shell');
-  const errors = [];
-  const warnings = [];
+  const errors: string[] = [];
+  const warnings: string[] = [];
   const keys = new Set(
     apps.flatMap((app) => app.manifest.shared.filter((s) => s.singleton).map((s) => s.name)),
   );
@@ -83,7 +96,7 @@ export function checkCompat({ live, candidate }) {
   // that must be one (e.g. a module moved from singleton to bundled before the remotes were).
   if (name === 'shell') {
     const liveShell = live.find((app) => app.manifest.name === 'shell');
-    const singletonsOf = (app) =>
+    const singletonsOf = (app: App | undefined): Set<string> =>
       new Set(app?.manifest.shared.filter((s) => s.singleton).map((s) => s.name) ?? []);
     const before = singletonsOf(liveShell);
     const after = singletonsOf(candidate);
@@ -101,62 +114,59 @@ export function checkCompat({ live, candidate }) {
   }
   // Remotes run on the shell's federation runtime core (ADR 029): a remote must not be built
   // with a newer @module-federation/enhanced than the live shell.
-  const pluginVersion = (app) => app?.manifest.metaData?.pluginVersion;
-  if (
-    name !== 'shell' &&
-    shell &&
-    semver.valid(pluginVersion(candidate)) &&
-    semver.valid(pluginVersion(shell))
-  ) {
-    if (semver.gt(pluginVersion(candidate), pluginVersion(shell))) {
+  const candidatePlugin = semver.valid(candidate.manifest.metaData?.pluginVersion);
+  const shellPlugin = semver.valid(shell?.manifest.metaData?.pluginVersion);
+  if (name !== 'shell' && candidatePlugin && shellPlugin) {
+    if (semver.gt(candidatePlugin, shellPlugin)) {
       errors.push(
-        `${name} is built with @module-federation/enhanced ${pluginVersion(candidate)}, the live ` +
-          `shell with ${pluginVersion(shell)}: remotes run on the shell's runtime, so deploy the shell first.`,
+        `${name} is built with @module-federation/enhanced ${candidatePlugin}, the live ` +
+          `shell with ${shellPlugin}: remotes run on the shell's runtime, so deploy the shell first.`,
       );
     }
   }
   return { errors, warnings, checked: [...keys].sort() };
 }
 
-/**
- * A manifest from a build folder, a manifest file or a URL.
- * @param {string} where
- * @returns {Promise<App>}
- */
-export async function loadApp(where) {
+/** A manifest from a build folder, a manifest file or a URL. */
+export async function loadApp(where: string): Promise<App> {
   if (/^https?:\/\//.test(where)) {
     const response = await fetch(where, { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`${where}: HTTP ${response.status}`);
-    return { manifest: validManifest(await response.json(), where), source: where };
+    return { manifest: validManifest((await response.json()) as unknown, where), source: where };
   }
   const file =
     existsSync(where) && statSync(where).isDirectory()
       ? path.join(where, 'mf-manifest.json')
       : where;
   if (!existsSync(file)) throw new Error(`${file} does not exist (build the app first)`);
-  return { manifest: validManifest(JSON.parse(readFileSync(file, 'utf8')), file), source: file };
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  return { manifest: validManifest(parsed, file), source: file };
 }
 
 /** The live site's five manifests, from its origin's runtime config. */
-export async function loadSite(origin) {
+export async function loadSite(origin: string): Promise<App[]> {
   const base = origin.replace(/\/+$/, '');
   const response = await fetch(`${base}/runtime-config.json`);
   if (!response.ok) throw new Error(`${base}/runtime-config.json: HTTP ${response.status}`);
-  const config = await response.json();
+  const config = (await response.json()) as { remotes?: Record<string, unknown> };
   const urls = [`${base}/mf-manifest.json`, ...Object.values(config.remotes ?? {})];
   return Promise.all(urls.map((url) => loadApp(new URL(String(url), `${base}/`).href)));
 }
 
-function validManifest(value, where) {
-  if (typeof value?.name !== 'string' || !Array.isArray(value.shared)) {
+function validManifest(value: unknown, where: string): Manifest {
+  const manifest = value as Partial<Manifest> | null;
+  if (typeof manifest?.name !== 'string' || !Array.isArray(manifest.shared)) {
     throw new Error(`${where} is not a Module Federation manifest (no name or shared list)`);
   }
-  return value;
+  return manifest as Manifest;
 }
 
-function parseArgs(argv) {
-  const options = { live: [], candidate: undefined };
-  let list = null;
+function parseArgs(argv: string[]): { live: string[]; candidate: string } {
+  const options: { live: string[]; candidate: string | undefined } = {
+    live: [],
+    candidate: undefined,
+  };
+  let list: 'live' | 'candidate' | null = null;
   for (const arg of argv) {
     if (arg === '--live') list = 'live';
     else if (arg === '--candidate') list = 'candidate';
@@ -170,17 +180,16 @@ function parseArgs(argv) {
         '--live <site origin | one build folder, manifest file or URL per app ...>',
     );
   }
-  return options;
+  return { live: options.live, candidate: options.candidate };
 }
 
-async function main() {
+async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const candidate = await loadApp(options.candidate);
+  const [only] = options.live;
   const live =
-    options.live.length === 1 &&
-    /^https?:\/\//.test(options.live[0]) &&
-    !options.live[0].endsWith('.json')
-      ? await loadSite(options.live[0])
+    options.live.length === 1 && only && /^https?:\/\//.test(only) && !only.endsWith('.json')
+      ? await loadSite(only)
       : await Promise.all(options.live.map(loadApp));
   const { errors, warnings, checked } = checkCompat({ live, candidate });
   const liveNames = live

@@ -1,6 +1,6 @@
 // npm run test:skew — version skew on real production builds (issue 14), both ways.
 //
-// Takes the current builds as the live site (node tools/build.mjs first), then builds, in a
+// Takes the current builds as the live site (npm run build first), then builds, in a
 // throwaway folder under node_modules/.cache (tracked sources are never touched):
 //   A. the shop against a @portfolio/shared 1.1.0 whose /ui gained a Badge that the store page
 //      uses (the reported bug): check:compat must accept it and /store must render the Badge
@@ -16,12 +16,15 @@
 // (remotes from the same static server), without the API: server code is checked too.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { chromium } from 'playwright';
+import type { Browser } from 'playwright';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from '../root.ts';
+import { ROOT } from '../root';
 import { createStaticServer } from '@portfolio/platform/static-server';
-import { buildCandidates, candidateConfigs, prepareWorkDir } from './candidate-build.mjs';
+import { buildCandidates, candidateConfigs, prepareWorkDir } from './candidate-build';
+import type { ExportsSnapshot, SharedPackageJson } from './shared-exports';
 
 const WORK = path.join(ROOT, 'node_modules', '.cache', 'compat-skew');
 const BASE_PORT = Number(process.env.SKEW_BASE_PORT ?? 3320);
@@ -30,14 +33,29 @@ const BADGE_TEXT = 'New in shared 1.1';
 const UNAVAILABLE = 'temporarily unavailable';
 
 /** A copy of @portfolio/shared with the given changes, its version and snapshot recorded. */
-function sharedCopy(name, { uiBadge = false, configExport = false, configRemoval = false }) {
+function sharedCopy(
+  name: string,
+  {
+    uiBadge = false,
+    configExport = false,
+    configRemoval = false,
+  }: { uiBadge?: boolean; configExport?: boolean; configRemoval?: boolean },
+): string {
   const dir = path.join(WORK, name);
   cpSync(path.join(ROOT, 'shared'), dir, {
     recursive: true,
     filter: (source) => !source.includes(`${path.sep}node_modules`),
   });
-  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  const snapshot = JSON.parse(readFileSync(path.join(dir, 'exports-snapshot.json'), 'utf8'));
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as SharedPackageJson;
+  const snapshot = JSON.parse(
+    readFileSync(path.join(dir, 'exports-snapshot.json'), 'utf8'),
+  ) as ExportsSnapshot;
+  /** A subpath's recorded value exports (the snapshot must have it). */
+  const valuesOf = (subpath: string): string[] => {
+    const recorded = snapshot.subpaths[subpath];
+    if (!recorded) throw new Error(`exports-snapshot.json has no ${subpath}: update skew.ts`);
+    return recorded.values;
+  };
   pkg.version = '1.1.0';
   snapshot.version = '1.1.0';
   if (uiBadge) {
@@ -55,7 +73,7 @@ export function Badge({ children }: { children: ReactNode }) {
     );
     snapshot.subpaths['./ui'] = {
       since: '1.1.0',
-      values: [...snapshot.subpaths['./ui'].values, 'Badge'].sort(),
+      values: [...valuesOf('./ui'), 'Badge'].sort(),
     };
   }
   if (configExport) {
@@ -65,7 +83,7 @@ export function Badge({ children }: { children: ReactNode }) {
     );
     snapshot.subpaths['./config'] = {
       since: '1.1.0',
-      values: [...snapshot.subpaths['./config'].values, 'RUNTIME_CONFIG_SCHEMA'].sort(),
+      values: [...valuesOf('./config'), 'RUNTIME_CONFIG_SCHEMA'].sort(),
     };
   }
   if (configRemoval) {
@@ -76,13 +94,13 @@ export function Badge({ children }: { children: ReactNode }) {
       'function hasRuntimeConfig',
     );
     if (!source.includes('function hasRuntimeConfig'))
-      throw new Error('config.ts changed: update tools/compat/skew.mjs');
+      throw new Error('config.ts changed: update tools/compat/skew.ts');
     writeFileSync(file, `${source}void hasRuntimeConfig;\n`);
     pkg.version = '2.0.0';
     snapshot.version = '2.0.0';
     snapshot.subpaths['./config'] = {
       since: '2.0.0',
-      values: snapshot.subpaths['./config'].values.filter((name) => name !== 'hasRuntimeConfig'),
+      values: valuesOf('./config').filter((name) => name !== 'hasRuntimeConfig'),
     };
   }
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
@@ -91,14 +109,14 @@ export function Badge({ children }: { children: ReactNode }) {
 }
 
 /** npm run check:compat, as a deploy would run it: exit code and output. */
-function checkCompat(candidate) {
+function checkCompat(candidate: string): { code: number; out: string } {
   const live = APPS.map((app) => path.join(ROOT, app.dir, 'dist'));
   try {
     const out = execFileSync(
       process.execPath,
       [
         ...process.execArgv,
-        'tools/compat/check-compat.mjs',
+        'tools/compat/check-compat.ts',
         '--candidate',
         candidate,
         '--live',
@@ -108,11 +126,12 @@ function checkCompat(candidate) {
     );
     return { code: 0, out };
   } catch (error) {
-    return { code: error.status, out: `${error.stdout}${error.stderr}` };
+    const failed = error as { status: number; stdout: string; stderr: string };
+    return { code: failed.status, out: `${failed.stdout}${failed.stderr}` };
   }
 }
 
-function listen(server, port) {
+function listen(server: Server, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(server));
@@ -120,7 +139,10 @@ function listen(server, port) {
 }
 
 /** The shell's server over the shell build in `root`, in a child process on BASE_PORT. */
-function startSiteServer(root, env) {
+function startSiteServer(
+  root: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ stop: () => Promise<void> }> {
   const script = `
     const { buildSiteServer } = await import(${JSON.stringify(path.join(ROOT, 'shell', 'server', 'app.ts'))});
     const { siteServerOptionsFrom } = await import(${JSON.stringify(path.join(ROOT, 'shell', 'server', 'options.ts'))});
@@ -144,9 +166,9 @@ function startSiteServer(root, env) {
       if (!chunk.toString().includes('skew-site-ready')) return;
       resolve({
         stop: () =>
-          new Promise((done) => {
+          new Promise<void>((done) => {
             child.removeAllListeners('exit');
-            child.once('exit', done);
+            child.once('exit', () => done());
             child.kill('SIGTERM');
           }),
       });
@@ -155,10 +177,11 @@ function startSiteServer(root, env) {
 }
 
 /** Serves the five apps (the live dists, with some replaced) and loads /store in Chromium. */
-async function loadStore(browser, replaced) {
+async function loadStore(browser: Browser, replaced: Partial<Record<string, string>>) {
   const env = { ...process.env };
   APPS.forEach((app, index) => (env[`${app.name.toUpperCase()}_PORT`] = String(BASE_PORT + index)));
-  const servers = [];
+  /** What is stopped afterwards: the remotes' static servers and the site's server. */
+  const servers: { close(done: () => void): unknown }[] = [];
   try {
     for (const [index, app] of APPS.entries()) {
       const root = replaced[app.name] ?? path.join(ROOT, app.dir, 'dist');
@@ -172,11 +195,11 @@ async function loadStore(browser, replaced) {
       ...env,
       API_BASE_URL: 'http://127.0.0.1:9/api',
     });
-    servers.push({ close: (done) => site.stop().then(done) });
+    servers.push({ close: (done) => site.stop().then(() => done()) });
     const html = await (await fetch(`http://localhost:${BASE_PORT}/store`)).text();
     const context = await browser.newContext();
     const page = await context.newPage();
-    const errors = [];
+    const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`http://localhost:${BASE_PORT}/store`);
     await page
@@ -195,17 +218,19 @@ async function loadStore(browser, replaced) {
     await context.close();
     return result;
   } finally {
-    await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+    await Promise.all(
+      servers.map((server) => new Promise<void>((done) => server.close(() => done()))),
+    );
   }
 }
 
-const failures = [];
-function expect(condition, message) {
+const failures: string[] = [];
+function expect(condition: boolean, message: string): void {
   console.log(`${condition ? 'ok  ' : 'FAIL'} ${message}`);
   if (!condition) failures.push(message);
 }
 
-async function main() {
+async function main(): Promise<void> {
   for (const app of APPS) {
     if (!existsSync(path.join(ROOT, app.dir, 'dist', 'mf-manifest.json'))) {
       throw new Error(`${app.dir}/dist is missing: run node tools/build.mjs first`);
@@ -215,6 +240,7 @@ async function main() {
   prepareWorkDir(WORK);
   const shop = APPS.find((app) => app.name === 'shop');
   const shell = APPS.find((app) => app.name === 'shell');
+  if (!shop || !shell) throw new Error('@portfolio/platform/apps has no shop or no shell');
   const started = Date.now();
   const configs = [
     await candidateConfigs(WORK, shop, sharedCopy('shared-ui', { uiBadge: true }), {
@@ -231,7 +257,7 @@ async function main() {
             `<h1>{STORE_TITLE}</h1>\n      <Badge>${BADGE_TEXT}</Badge>`,
           );
         if (!source.includes('<Badge>'))
-          throw new Error('StorePage changed: update tools/compat/skew.mjs');
+          throw new Error('StorePage changed: update tools/compat/skew.ts');
         writeFileSync(file, source);
       },
     }),
@@ -253,7 +279,7 @@ async function main() {
   await buildCandidates(configs.flat());
   console.log(`Built the four candidates in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const dist = (label) => path.join(WORK, label, 'dist');
+  const dist = (label: string): string => path.join(WORK, label, 'dist');
   const a = checkCompat(dist('shop-ui'));
   expect(
     a.code === 0,
@@ -280,7 +306,7 @@ async function main() {
     ['B', b],
     ['C', c],
     ['D', d],
-  ])
+  ] as const)
     console.log(`  ${label}, check:compat exit ${result.code}: ${result.out.trim()}`);
 
   const browser = await chromium.launch({

@@ -5,7 +5,8 @@
 // development (npm run dev).
 import path from 'node:path';
 import { build } from 'esbuild';
-import { ROOT } from './root.ts';
+import type { Plugin, PluginBuild } from 'esbuild';
+import { ROOT } from './root';
 
 export const SITE_SERVER_ENTRY = path.join(ROOT, 'shell', 'server', 'main.ts');
 export const SITE_SERVER_BUNDLE = path.join(ROOT, 'shell', 'dist', 'site', 'main.mjs');
@@ -13,17 +14,16 @@ export const SITE_SERVER_BUNDLE = path.join(ROOT, 'shell', 'dist', 'site', 'main
 export const SOURCE_CONDITION = '@portfolio/source';
 
 /** npm packages are left to node_modules; the repo's own packages are compiled in. */
-export const npmPackagesExternal = {
+export const npmPackagesExternal: Plugin = {
   name: 'npm-packages-external',
-  /** @param {import('esbuild').PluginBuild} build */
-  setup(build) {
+  setup(build: PluginBuild) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
       args.path.startsWith('@portfolio/') ? undefined : { path: args.path, external: true },
     );
   },
 };
 
-export async function buildSiteServerBundle() {
+export async function buildSiteServerBundle(): Promise<void> {
   await build({
     entryPoints: [SITE_SERVER_ENTRY],
     outfile: SITE_SERVER_BUNDLE,

@@ -1,9 +1,9 @@
 // The export surface of @portfolio/shared, per subpath, and the versioning rule that goes with
 // it. A federated app only breaks on a shared module whose exports differ from what it was built
 // against, so the runtime value exports (not types, which are erased) are what gets recorded.
-//   node tools/compat/shared-exports.mjs                   compare with the snapshot, exit 1 if stale
-//   node tools/compat/shared-exports.mjs --write           record the current surface and version
-//   node tools/compat/shared-exports.mjs --write --changed ./config
+//   npm run shared:exports                            compare with the snapshot, exit 1 if stale
+//   npm run shared:exports -- --write                 record the current surface and version
+//   npm run shared:exports -- --write --changed ./config
 //       also mark ./config as changed (a behaviour change consumers depend on, exports unchanged)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,25 +16,42 @@ export const SHARED_DIR = path.join(ROOT, 'shared');
 export const SNAPSHOT_FILE = 'exports-snapshot.json';
 const UPDATE_COMMAND = 'npm run shared:exports -- --write';
 
-/** @param {string} sharedDir */
-export function readSharedPackage(sharedDir = SHARED_DIR) {
-  return JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
+/** shared/exports-snapshot.json: each subpath's value exports and the version they last changed at. */
+export interface ExportsSnapshot {
+  version: string;
+  subpaths: Record<string, { since: string; values: string[] }>;
 }
 
-/**
- * @param {string} sharedDir
- * @returns {{ version: string, subpaths: Record<string, { since: string, values: string[] }> } | null}
- */
-export function readSnapshot(sharedDir = SHARED_DIR) {
+/** What these checks read of shared/package.json. */
+export interface SharedPackageJson {
+  version: string;
+  dependencies: Record<string, string>;
+  exports: Record<string, string>;
+}
+
+/** One subpath's change between the snapshot and the sources. */
+export interface SurfaceChange {
+  subpath: string;
+  added: string[];
+  removed: string[];
+}
+
+export function readSharedPackage(sharedDir: string = SHARED_DIR): SharedPackageJson {
+  return JSON.parse(
+    readFileSync(path.join(sharedDir, 'package.json'), 'utf8'),
+  ) as SharedPackageJson;
+}
+
+export function readSnapshot(sharedDir: string = SHARED_DIR): ExportsSnapshot | null {
   try {
-    return JSON.parse(readFileSync(path.join(sharedDir, SNAPSHOT_FILE), 'utf8'));
+    return JSON.parse(readFileSync(path.join(sharedDir, SNAPSHOT_FILE), 'utf8')) as ExportsSnapshot;
   } catch {
     return null;
   }
 }
 
 /** Value exports of each code subpath of the package's exports map (CSS is left out). */
-export function currentSurface(sharedDir = SHARED_DIR) {
+export function currentSurface(sharedDir: string = SHARED_DIR): Record<string, string[]> {
   const { exports } = readSharedPackage(sharedDir);
   const entries = Object.entries(exports).filter(([subpath]) => !subpath.endsWith('.css'));
   const files = entries.map(([, file]) => path.join(sharedDir, file));
@@ -49,8 +66,7 @@ export function currentSurface(sharedDir = SHARED_DIR) {
     types: [],
   });
   const checker = program.getTypeChecker();
-  /** @type {Record<string, string[]>} */
-  const surface = {};
+  const surface: Record<string, string[]> = {};
   for (const [subpath, file] of entries) {
     const source = program.getSourceFile(path.join(sharedDir, file));
     const moduleSymbol = source && checker.getSymbolAtLocation(source);
@@ -71,14 +87,22 @@ export function currentSurface(sharedDir = SHARED_DIR) {
 /**
  * What changed between the snapshot and the current surface, and the smallest version that
  * records it: a removed export or subpath needs a major bump, an added one a minor bump.
- * @param {{ version: string, subpaths: Record<string, { since: string, values: string[] }> } | null} snapshot
- * @param {Record<string, string[]>} surface
- * @param {string} version the package.json version
+ * `version` is the package.json version.
  */
-export function compareSurface(snapshot, surface, version) {
+export function compareSurface(
+  snapshot: ExportsSnapshot | null,
+  surface: Record<string, string[]>,
+  version: string,
+): {
+  changes: SurfaceChange[];
+  needed: string;
+  breaking: boolean;
+  problems: string[];
+  versionProblem: string | null;
+  staleProblem: string | null;
+} {
   const before = snapshot?.subpaths ?? {};
-  /** @type {{ subpath: string, added: string[], removed: string[] }[]} */
-  const changes = [];
+  const changes: SurfaceChange[] = [];
   for (const subpath of new Set([...Object.keys(before), ...Object.keys(surface)])) {
     const old = before[subpath]?.values;
     const now = surface[subpath];
@@ -94,9 +118,9 @@ export function compareSurface(snapshot, surface, version) {
   const needed =
     changes.length === 0 ? base : (semver.inc(base, breaking ? 'major' : 'minor') ?? base);
   /** A version too low for the change: only a version bump fixes it. */
-  let versionProblem = null;
+  let versionProblem: string | null = null;
   /** A correct version the snapshot does not record yet: only --write fixes it. */
-  let staleProblem = null;
+  let staleProblem: string | null = null;
   const list = changes
     .map(
       (change) =>
@@ -119,20 +143,26 @@ export function compareSurface(snapshot, surface, version) {
       (changes.length > 0 ? `; exports changed:\n${list}\n` : '. ') +
       `Run \`${UPDATE_COMMAND}\` and commit the result.`;
   }
-  const problems = [versionProblem, staleProblem].filter((problem) => problem !== null);
+  const problems = [versionProblem, staleProblem].filter(
+    (problem): problem is string => problem !== null,
+  );
   return { changes, needed, breaking, problems, versionProblem, staleProblem };
 }
 
 /**
  * The snapshot to write: each subpath keeps the version at which its surface last changed
  * (`since`), which is what its federation singleton provides and requires.
- * @param {string[]} [alsoChanged] subpaths to mark as changed at this version anyway
+ * `alsoChanged`: subpaths to mark as changed at this version anyway.
  */
-export function nextSnapshot(snapshot, surface, version, alsoChanged = []) {
+export function nextSnapshot(
+  snapshot: ExportsSnapshot | null,
+  surface: Record<string, string[]>,
+  version: string,
+  alsoChanged: string[] = [],
+): ExportsSnapshot {
   const { changes } = compareSurface(snapshot, surface, version);
   const changed = new Set([...changes.map((change) => change.subpath), ...alsoChanged]);
-  /** @type {Record<string, { since: string, values: string[] }>} */
-  const subpaths = {};
+  const subpaths: ExportsSnapshot['subpaths'] = {};
   for (const [subpath, values] of Object.entries(surface).sort(([a], [b]) => a.localeCompare(b))) {
     const since = changed.has(subpath) ? version : (snapshot?.subpaths[subpath]?.since ?? version);
     subpaths[subpath] = { since, values };
@@ -140,7 +170,7 @@ export function nextSnapshot(snapshot, surface, version, alsoChanged = []) {
   return { version, subpaths };
 }
 
-async function main() {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const alsoChanged = args.flatMap((arg, index) =>
     args[index - 1] === '--changed' ? [arg.startsWith('./') ? arg : `./${arg}`] : [],

@@ -26,29 +26,37 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { REMOTES } from '@portfolio/platform/apps';
-import { ROOT } from './root.ts';
-import { SOURCE_CONDITION, npmPackagesExternal } from './site-server-build.mjs';
+import { ROOT } from './root';
+import { SOURCE_CONDITION, npmPackagesExternal } from './site-server-build';
 
 export const PACKAGE_DIR = path.join(ROOT, 'dist-deploy');
 /** The runtime the packages are made for (their package.json's engines, the Dockerfile's image). */
 export const NODE_ENGINES = '>=24';
 
+/** What this file reads of a package.json. */
+interface PackageManifest {
+  version: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 
 /** The npm package a specifier names (`@scope/name/sub` → `@scope/name`), or null. */
-function packageOf(specifier) {
+function packageOf(specifier: string): string | null {
   if (specifier.startsWith('.') || specifier.startsWith('/') || BUILTINS.has(specifier)) {
     return null;
   }
   if (specifier.startsWith('node:')) return null;
   const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? null);
 }
 
 /** The npm packages a bundle imports or requires by name. */
-export function importsOf(file) {
+export function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const names = new Set();
+  const names = new Set<string>();
   const patterns = [
     /(?:^|\n)\s*import\s+(?:[^'"`;]*?\s+from\s+)?["']([^"']+)["']/g,
     /(?:^|\n)\s*export\s+[^'"`;]*?\s+from\s+["']([^"']+)["']/g,
@@ -57,7 +65,7 @@ export function importsOf(file) {
   ];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
-      const name = packageOf(match[1]);
+      const name = match[1] === undefined ? null : packageOf(match[1]);
       if (name && !name.startsWith('@portfolio/')) names.add(name);
     }
   }
@@ -65,7 +73,7 @@ export function importsOf(file) {
 }
 
 /** The installed folder of package `name` as Node resolves it from `fromDir`. */
-function findPackage(name, fromDir) {
+function findPackage(name: string, fromDir: string): string | null {
   for (let dir = fromDir; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules', name);
     if (existsSync(path.join(candidate, 'package.json'))) return realpathSync(candidate);
@@ -78,11 +86,20 @@ function findPackage(name, fromDir) {
  * node_modules, in npm's layout: each package at the top unless another version is there, then
  * under the package that needs it. Returns the top-level packages' versions.
  */
-export function copyPackages(names, fromDir, outDir) {
+export function copyPackages(
+  names: readonly string[],
+  fromDir: string,
+  outDir: string,
+): Record<string, string> {
   /** Output folder → the installed folder copied there. */
-  const placed = new Map();
-  const versions = {};
-  function place(name, requesterSource, requesterTarget, optional) {
+  const placed = new Map<string, string>();
+  const versions: Record<string, string> = {};
+  function place(
+    name: string,
+    requesterSource: string,
+    requesterTarget: string,
+    optional: boolean,
+  ): void {
     if (name.startsWith('@portfolio/')) return;
     const source = findPackage(name, requesterSource);
     if (!source) {
@@ -109,7 +126,9 @@ export function copyPackages(names, fromDir, outDir) {
         );
       },
     });
-    const manifest = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8'));
+    const manifest = JSON.parse(
+      readFileSync(path.join(source, 'package.json'), 'utf8'),
+    ) as PackageManifest;
     for (const dep of Object.keys(manifest.dependencies ?? {})) place(dep, source, target, false);
     for (const dep of Object.keys(manifest.optionalDependencies ?? {})) {
       place(dep, source, target, true);
@@ -120,27 +139,34 @@ export function copyPackages(names, fromDir, outDir) {
   for (const name of names) {
     place(name, fromDir, outDir, false);
     const manifest = path.join(outDir, 'node_modules', name, 'package.json');
-    versions[name] = JSON.parse(readFileSync(manifest, 'utf8')).version;
+    versions[name] = (JSON.parse(readFileSync(manifest, 'utf8')) as PackageManifest).version;
   }
   return versions;
 }
 
 /** Copies a build folder without source maps. */
-function copyBuild(from, to) {
+function copyBuild(from: string, to: string): void {
   if (!existsSync(from)) throw new Error(`${from} is missing: run npm run build first`);
   cpSync(from, to, { recursive: true, filter: (file) => !file.endsWith('.map') });
 }
 
 /** Refuses the browser specs' test build (ADR 071): a package is a production build. */
-function assertProductionBuild(dir) {
+function assertProductionBuild(dir: string): void {
   const stamp = path.join(dir, '.build-stamp');
-  const kind = existsSync(stamp) ? JSON.parse(readFileSync(stamp, 'utf8')).kind : 'production';
+  const kind = existsSync(stamp)
+    ? (JSON.parse(readFileSync(stamp, 'utf8')) as { kind?: string }).kind
+    : 'production';
   if (kind !== 'production') {
     throw new Error(`${dir} is a ${kind} build: run npm run build (a production build) first`);
   }
 }
 
-function writeManifest(dir, name, start, dependencies) {
+function writeManifest(
+  dir: string,
+  name: string,
+  start: string,
+  dependencies: Record<string, string>,
+): void {
   writeFileSync(
     path.join(dir, 'package.json'),
     `${JSON.stringify(
@@ -162,7 +188,11 @@ function writeManifest(dir, name, start, dependencies) {
  * esbuild, as the site's server is bundled: workspace code compiled in, npm packages left to
  * node_modules (or compiled in too: `npmInside`, for a server with no node_modules of its own).
  */
-async function bundle(entryPoints, outdir, { npmInside = false } = {}) {
+async function bundle(
+  entryPoints: Record<string, string>,
+  outdir: string,
+  { npmInside = false }: { npmInside?: boolean } = {},
+): Promise<void> {
   await build({
     entryPoints,
     outdir,
@@ -177,7 +207,9 @@ async function bundle(entryPoints, outdir, { npmInside = false } = {}) {
   });
 }
 
-export async function packageServices({ out = PACKAGE_DIR } = {}) {
+export async function packageServices({
+  out = PACKAGE_DIR,
+}: { out?: string } = {}): Promise<string> {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
@@ -209,7 +241,7 @@ export async function packageServices({ out = PACKAGE_DIR } = {}) {
   }
   const apiManifest = JSON.parse(
     readFileSync(path.join(ROOT, 'content-api', 'package.json'), 'utf8'),
-  );
+  ) as PackageManifest;
   const apiImports = new Set([
     ...importsOf(path.join(api, 'dist', 'server.mjs')),
     ...importsOf(path.join(api, 'dist', 'admin.mjs')),
@@ -217,7 +249,7 @@ export async function packageServices({ out = PACKAGE_DIR } = {}) {
     '@fontsource/inter',
   ]);
   for (const name of apiImports) {
-    if (!(name in apiManifest.dependencies)) {
+    if (!(name in (apiManifest.dependencies ?? {}))) {
       throw new Error(`The API imports ${name}, not in content-api/package.json's dependencies`);
     }
   }

@@ -1,5 +1,5 @@
 // Deploys a remote's build to an immutable, versioned folder and switches a small pointer to it
-// (docs/decisions/038): `node tools/deploy.mjs <app…> [--version <id>]`.
+// (docs/decisions/038): `npm run deploy -- <app…> [--version <id>]` (tools/deploy.ts, under tsx).
 //
 //   <app>/deploys/
 //     current.json          {"version": "<id>", "history": ["<id>", …]}, replaced atomically
@@ -26,9 +26,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS } from '@portfolio/platform/apps';
 import { parsePublishedRoutes } from '@portfolio/contract';
-import { ROOT } from './root.ts';
-import { checkProductionBuilds } from './check-production-build.mjs';
-
+import { ROOT } from './root';
+import { checkProductionBuilds } from './check-production-build';
 import {
   POINTER_FILE,
   VERSIONS_DIR,
@@ -41,7 +40,7 @@ export { readPointer };
 export const DEFAULT_KEEP = 5;
 
 /** Every file under `dir`, relative, sorted (source maps included: they are part of a build). */
-function filesUnder(dir, prefix = '') {
+function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(dir, prefix), { withFileTypes: true })
     .flatMap((entry) => {
       const relative = path.join(prefix, entry.name);
@@ -51,7 +50,7 @@ function filesUnder(dir, prefix = '') {
 }
 
 /** A build's version: a hash of its files, so deploying the same build twice changes nothing. */
-export function buildVersion(buildDir) {
+export function buildVersion(buildDir: string): string {
   const hash = createHash('sha256');
   for (const file of filesUnder(buildDir)) {
     hash
@@ -64,20 +63,28 @@ export function buildVersion(buildDir) {
 }
 
 /** Writes a file so that readers see the old content or the new, never a part. */
-function writeAtomically(file, content) {
+function writeAtomically(file: string, content: string): void {
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   writeFileSync(temporary, content);
   renameSync(temporary, file);
 }
 
 /**
- * @param {{ buildDir: string, deployRoot: string, version?: string, keep?: number }} options
  * Copies `buildDir` to `<deployRoot>/versions/<version>/` (unless that version is there already),
  * records in its server/routes.json where the version is served (`deployment`), then points
  * `current.json` at it and removes versions older than the last `keep`.
- * @returns {{ version: string, changed: boolean }}
  */
-export function deployBuild({ buildDir, deployRoot, version, keep = DEFAULT_KEEP }) {
+export function deployBuild({
+  buildDir,
+  deployRoot,
+  version,
+  keep = DEFAULT_KEEP,
+}: {
+  buildDir: string;
+  deployRoot: string;
+  version?: string | undefined;
+  keep?: number;
+}): { version: string; changed: boolean } {
   if (!existsSync(path.join(buildDir, 'mf-manifest.json'))) {
     throw new Error(`${buildDir} is not a remote's build (no mf-manifest.json): build it first`);
   }
@@ -128,17 +135,17 @@ if (isMain) {
   const chosen = names.length ? remotes.filter((app) => names.includes(app.name)) : remotes;
   if (names.length && chosen.length !== names.length) {
     console.error(
-      `Usage: node tools/deploy.mjs [${remotes.map((a) => a.name).join('|')}…] [--version <id>]`,
+      `Usage: npm run deploy -- [${remotes.map((a) => a.name).join('|')}…] [--version <id>]`,
     );
     process.exit(1);
   }
   for (const app of chosen) {
-    // Never a test build (node tools/build.mjs --test, docs/decisions/071), nor test code.
+    // Never a test build (tools/build.ts --test, docs/decisions/071), nor test code.
     const problems = checkProductionBuilds([path.join(ROOT, app.dir, 'dist')]);
     if (problems.length > 0) {
       console.error(`${app.name}: not deployed, its build is not a clean production build:`);
       for (const problem of problems) console.error(`  ${problem}`);
-      console.error(`Build it for production first: node tools/build.mjs ${app.name}`);
+      console.error(`Build it for production first: npm run build -- ${app.name}`);
       process.exit(1);
     }
     const result = deployBuild({

@@ -1,21 +1,24 @@
 // Production build of the five apps (one webpack run) and the content API.
-//   node tools/build.mjs              build everything
-//   node tools/build.mjs --if-stale   skip what is already built from the current sources
-//   node tools/build.mjs shop blog    build only these apps
-//   node tools/build.mjs --test       the five apps' test build, for the browser specs: the
+//   tsx tools/build.ts                build everything (npm run build)
+//   tsx tools/build.ts --if-stale     skip what is already built from the current sources
+//   tsx tools/build.ts shop blog      build only these apps
+//   tsx tools/build.ts --test         the five apps' test build, for the browser specs: the
 //                                     production build plus the federation diagnostics (ADR 071);
 //                                     the content API has none, it is built only if stale
-// A production build is then checked for test code (tools/check-production-build.mjs).
+// A production build is then checked for test code (tools/check-production-build.ts). Run with
+// tsx --conditions=@portfolio/source, as the package.json scripts do.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
+import type { Configuration, MultiStats } from 'webpack';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from './root.ts';
-import { checkProductionBuilds } from './check-production-build.mjs';
-import { buildSiteServerBundle } from './site-server-build.mjs';
-import { TEST_BUILD_ENV } from './test-build.mjs';
+import { ROOT } from './root';
+import { checkProductionBuilds } from './check-production-build';
+import { buildSiteServerBundle } from './site-server-build';
+import { TEST_BUILD_ENV } from './test-build';
+import type { AppWebpackConfig } from './webpack/create-config';
 
 const args = process.argv.slice(2);
 const testBuild = args.includes('--test');
@@ -23,26 +26,26 @@ const ifStale = args.includes('--if-stale');
 const only = args.filter((arg) => !arg.startsWith('--'));
 const STAMP = '.build-stamp';
 const KIND = testBuild ? 'test' : 'production';
-// Read by tools/webpack/create-config.mjs, in this process only.
+// Read by tools/webpack/create-config.ts, in this process only.
 if (testBuild) process.env[TEST_BUILD_ENV] = '1';
 else delete process.env[TEST_BUILD_ENV];
 
 /** The stamp a build leaves in its dist/: when, and which kind of build (production or test). */
-function writeStamp(dir) {
+function writeStamp(dir: string): void {
   const stamp = { builtAt: new Date().toISOString(), kind: KIND };
   writeFileSync(path.join(ROOT, dir, 'dist', STAMP), JSON.stringify(stamp));
 }
 
-function stampKind(file) {
+function stampKind(file: string): string {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')).kind ?? 'production';
+    return (JSON.parse(readFileSync(file, 'utf8')) as { kind?: string }).kind ?? 'production';
   } catch {
     return 'production';
   }
 }
 
 /** Newest modification time below a folder (skipping dependencies and outputs). */
-function newestMtime(target) {
+function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;
@@ -56,20 +59,21 @@ function newestMtime(target) {
 
 /** Built from the current sources, and the kind of build asked for (a test build is stale for
  * `npm start`, which then rebuilds it). */
-function isFresh(dir, inputs, kind = KIND) {
+function isFresh(dir: string, inputs: string[], kind: string = KIND): boolean {
   const stamp = path.join(ROOT, dir, 'dist', STAMP);
   if (!existsSync(stamp) || stampKind(stamp) !== kind) return false;
   const built = statSync(stamp).mtimeMs;
   return inputs.every((input) => newestMtime(path.join(ROOT, input)) <= built);
 }
 
-const frontEndInputs = (dir) => [
+const frontEndInputs = (dir: string): string[] => [
   dir,
   'shared',
   'contract/src',
   'platform/src',
+  'federation-runtime/src',
   'tools/webpack',
-  'tools/site-server-build.mjs',
+  'tools/site-server-build.ts',
   'types',
   'package-lock.json',
 ];
@@ -77,20 +81,22 @@ const apps = APPS.filter(
   (app) => only.length === 0 || only.includes(app.name) || only.includes(app.dir),
 ).filter((app) => !ifStale || !isFresh(app.dir, frontEndInputs(app.dir)));
 
-async function buildApps() {
+async function buildApps(): Promise<void> {
   if (apps.length === 0) return;
   const started = Date.now();
   const configs = await Promise.all(
     apps.map(async (app) => {
-      const module = await import(
+      const module = (await import(
         pathToFileURL(path.join(ROOT, app.dir, 'webpack.config.mjs')).href
-      );
+      )) as { default: AppWebpackConfig };
       return module.default({}, { mode: 'production' });
     }),
   );
-  const stats = await new Promise((resolve, reject) => {
-    // A remote's config is a pair: the app and its standalone federation runtime (ADR 029).
-    webpack(configs.flat()).run((error, result) => (error ? reject(error) : resolve(result)));
+  const stats = await new Promise<MultiStats>((resolve, reject) => {
+    // A remote's configs: the app, its standalone federation runtime (ADR 029) and its server.
+    webpack(configs.flat() as Configuration[]).run((error, result) =>
+      error || !result ? reject(error ?? new Error('webpack gave no stats')) : resolve(result),
+    );
   });
   const info = stats.toJson({ all: false, errors: true, warnings: false });
   if (stats.hasErrors()) {
@@ -107,7 +113,7 @@ async function buildApps() {
 }
 
 /** A production build with test code in it fails (docs/decisions/071). */
-function assertNoTestCode(dirs) {
+function assertNoTestCode(dirs: string[]): void {
   const problems = checkProductionBuilds(dirs);
   if (problems.length === 0) {
     console.log(`No test code in ${dirs.map((dir) => path.relative(ROOT, dir)).join(', ')}`);
@@ -118,7 +124,7 @@ function assertNoTestCode(dirs) {
   );
 }
 
-function buildApi() {
+function buildApi(): void {
   const wanted = only.length === 0 || only.includes('content-api') || only.includes('api');
   if (!wanted || !existsSync(path.join(ROOT, 'content-api/src/server.ts'))) return;
   // The API has no test build: a test build of the site uses its production build.

@@ -2,7 +2,7 @@
 // build? The previous main build is represented by its five mf-manifest.json files, kept in
 // COMPAT_BASELINE_DIR between CI runs (a manifest is all check:compat reads). The order tried
 // is the documented one: the shell first, then each remote next to the new shell.
-//   node tools/compat/against-baseline.mjs            check; on main, then keep these manifests
+//   tsx tools/compat/against-baseline.ts              check; on main, then keep these manifests
 //   COMPAT_ALLOW_LOCKSTEP=1 ...                        report a refusal without failing (a
 //                                                      deliberate breaking change, deployed as one release)
 import { execFileSync } from 'node:child_process';
@@ -10,8 +10,10 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from '../root.ts';
-import { checkCompat, loadApp } from './check-compat.mjs';
+import type { AppInfo } from '@portfolio/platform/apps';
+import { ROOT } from '../root';
+import { checkCompat, loadApp } from './check-compat';
+import type { App } from './check-compat';
 
 const BASELINE =
   process.env.COMPAT_BASELINE_DIR ??
@@ -20,10 +22,10 @@ const BASELINE =
     'portfolio-ci',
     'main-manifests',
   );
-const built = (app) => path.join(ROOT, app.dir, 'dist', 'mf-manifest.json');
-const kept = (app) => path.join(BASELINE, `${app.name}.json`);
+const built = (app: AppInfo): string => path.join(ROOT, app.dir, 'dist', 'mf-manifest.json');
+const kept = (app: AppInfo): string => path.join(BASELINE, `${app.name}.json`);
 
-function onMain() {
+function onMain(): boolean {
   try {
     const branch = execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], {
       cwd: ROOT,
@@ -35,16 +37,17 @@ function onMain() {
   }
 }
 
-async function main() {
+async function main(): Promise<void> {
   for (const app of APPS)
     if (!existsSync(built(app))) throw new Error(`${built(app)} is missing: build first`);
-  const refusals = [];
+  const refusals: string[] = [];
   if (APPS.every((app) => existsSync(kept(app)))) {
     const baseline = await Promise.all(APPS.map((app) => loadApp(kept(app))));
     const candidates = await Promise.all(APPS.map((app) => loadApp(built(app))));
     const shell = candidates.find((app) => app.manifest.name === 'shell');
+    if (!shell) throw new Error("no shell among this build's manifests");
     // The shell first, onto the previous site; then each remote onto the site with the new shell.
-    const steps = [
+    const steps: { candidate: App; live: App[] }[] = [
       { candidate: shell, live: baseline },
       ...candidates
         .filter((app) => app !== shell)

@@ -17,7 +17,7 @@ export { expect };
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
-/** Where the specs reach each service: the ports `tools/start.mjs` uses (env overrides them). */
+/** Where the specs reach each service: the ports `tools/start.ts` uses (env overrides them). */
 export const SITE_ORIGIN =
   process.env.E2E_BASE_URL ??
   (process.env.E2E_EDGE === 'on'

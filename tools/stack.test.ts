@@ -1,5 +1,17 @@
 /** @jest-environment node */
-import { readableLogLine } from './stack.mjs';
+// The local stack (tools/stack/, docs/decisions/150): how a service's log reads, where the
+// banner says everything is, and the process supervisor alone, on real child processes: a child
+// that exits early is named, a child that never answers is waited for no longer than it lives,
+// and stop() ends the supervisor's own children (by PID: SIGINT, then SIGKILL) and nothing else.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { readStackSettings } from '../platform/src/stack-settings';
+import { apiPublicHosts } from './stack/api';
+import { bannerLines } from './stack/banner';
+import { ChildExitedError, createSupervisor, readableLogLine } from './stack/index';
+import type { Supervisor } from './stack/index';
+import { stackSetup } from './stack/setup';
 
 describe('readableLogLine', () => {
   it("shows a server's message, and what went wrong for a warning or an error", () => {
@@ -15,5 +27,165 @@ describe('readableLogLine', () => {
     // Requests are shown only when they are warnings; anything else as it is.
     expect(readableLogLine('{"level":30,"req":{},"msg":"incoming request"}')).toBeNull();
     expect(readableLogLine('plain text')).toBe('plain text');
+  });
+});
+
+describe("the stack's setup, API hosts and banner", () => {
+  const setup = (env: Record<string, string> = {}) =>
+    stackSetup(readStackSettings(env), () => 'fresh-key');
+
+  it('follows the settings: loopback by default, a key made for the run unless one is set', () => {
+    const local = setup();
+    expect(local).toMatchObject({
+      bindHost: '127.0.0.1',
+      publicHost: '127.0.0.1',
+      siteHostname: 'localhost',
+      apiPort: 4000,
+      useEmulator: true,
+      logRequests: 'off',
+      contentEventsKey: 'fresh-key',
+    });
+    expect(setup({ CONTENT_EVENTS_KEY: 'given' }).contentEventsKey).toBe('given');
+    expect(setup({ HOST: '0.0.0.0' })).toMatchObject({ publicHost: 'localhost' });
+  });
+
+  it('lets the API answer loopback names, and on a wildcard bind this machine by name', () => {
+    expect(apiPublicHosts(setup()).split(',')).toContain('127.0.0.1');
+    const lan = apiPublicHosts(setup({ HOST: '0.0.0.0' }), {
+      hostname: 'Laptop',
+      interfaces: {
+        eth0: [
+          { address: '192.168.1.20', family: 'IPv4' },
+          { address: 'fe80::1%eth0', family: 'IPv6' },
+        ],
+      },
+    }).split(',');
+    expect(lan).toEqual(expect.arrayContaining(['laptop', '192.168.1.20', '[fe80::1]']));
+    expect(apiPublicHosts(setup({ PUBLIC_HOSTS: 'example.org' }))).toBe('example.org');
+  });
+
+  it('says where each service is, and which is not running', () => {
+    expect(bannerLines(setup(), { apiReady: true, emulatorReady: false })).toEqual([
+      'site:          http://localhost:3000',
+      'content API:   http://127.0.0.1:4000/api ',
+      'auth emulator: http://127.0.0.1:9099 (not running)',
+      'press Ctrl-C to stop',
+    ]);
+  });
+});
+
+describe('the process supervisor', () => {
+  /** A Node child that runs `code`. */
+  const node = (code: string) => [process.execPath, ['-e', code]] as const;
+  const FOREVER = 'setInterval(() => {}, 1000)';
+  let lines: string[];
+  let exits: number[];
+  let outsiders: ChildProcess[];
+  let supervisor: Supervisor;
+
+  const supervise = (killAfterMs = 10_000) =>
+    createSupervisor({
+      label: 'test',
+      cwd: os.tmpdir(),
+      output: { log: (line) => lines.push(line), error: (line) => lines.push(`!${line}`) },
+      exit: (code) => exits.push(code),
+      handleSignals: false,
+      killAfterMs,
+      readyTimeoutMs: 20_000,
+    });
+
+  const exited = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+
+  /** Whether a process of this PID is alive (signal 0 checks without sending anything). */
+  const alive = (pid: number | undefined) => {
+    try {
+      process.kill(pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  beforeEach(() => {
+    lines = [];
+    exits = [];
+    outsiders = [];
+    supervisor = supervise();
+  });
+  afterEach(async () => {
+    await supervisor.stop();
+    for (const child of outsiders) child.kill('SIGKILL');
+    await Promise.all(outsiders.map(exited));
+  });
+
+  it("prints a child's output under its name, a line at a time, formatted", async () => {
+    const [command, args] = node(
+      'console.log("one\\n\\ntwo"); console.error("oops"); console.log("skip me")',
+    );
+    const child = supervisor.run('svc', command, args, {
+      formatLine: (line) => (line === 'skip me' ? null : line.toUpperCase()),
+    });
+    // 'close': its output read to the end ('exit' can come before the last of it).
+    await new Promise((resolve) => child.once('close', resolve));
+    expect(lines).toEqual(expect.arrayContaining(['[svc] ONE\n[svc] TWO', '![svc] OOPS']));
+    expect(lines.join('\n')).not.toMatch(/skip me|SKIP ME/);
+  });
+
+  it('reports a child that exits early with its name, while the rest keeps running', async () => {
+    const [command, args] = node('process.exit(3)');
+    const early = supervisor.run('early-service', command, args);
+    await exited(early);
+    expect(lines).toContain('[test] early-service exited (3); the rest of the site keeps running');
+    // A readiness wait on it gives up at once, naming it, instead of waiting its time out.
+    const started = Date.now();
+    const waiting = supervisor.whenReady(early, 'http://127.0.0.1:9/', 'Early service');
+    await expect(waiting).rejects.toThrow(ChildExitedError);
+    await expect(waiting).rejects.toThrow('Early service exited (3) before it answered');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('gives up a readiness wait as soon as the child exits while it waits', async () => {
+    const [command, args] = node('setTimeout(() => process.exit(4), 700)');
+    const child = supervisor.run('late', command, args);
+    await expect(supervisor.whenReady(child, 'http://127.0.0.1:9/', 'Late')).rejects.toThrow(
+      'Late exited (4) before it answered',
+    );
+  });
+
+  it('stop() ends only its own children, by PID, closes what it owns, then exits', async () => {
+    const [command, args] = node(FOREVER);
+    // Started beside the supervisor, not by it: stop() must leave it running.
+    const outsider = spawn(command, args, { stdio: 'ignore' });
+    outsiders.push(outsider);
+    const own = [supervisor.run('a', command, args), supervisor.run('b', command, args)];
+    const closed = jest.fn();
+    supervisor.own({ close: closed });
+    await supervisor.stop(2);
+    for (const child of own) {
+      expect(child.signalCode ?? child.exitCode).not.toBeNull();
+      expect(alive(child.pid)).toBe(false);
+    }
+    expect(alive(outsider.pid)).toBe(true);
+    expect(outsider.exitCode).toBeNull();
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(exits).toEqual([2]);
+    // Its own children ending on stop is no news, and stop() runs once.
+    expect(lines.filter((line) => line.includes('exited'))).toEqual([]);
+    await supervisor.stop(5);
+    expect(exits).toEqual([2]);
+  });
+
+  it('kills a child that ignores SIGINT once its time is up', async () => {
+    supervisor = supervise(500);
+    const [command, args] = node(`process.on('SIGINT', () => {}); ${FOREVER}`);
+    const stubborn = supervisor.run('stubborn', command, args);
+    // Its SIGINT handler must be in place before the stack stops.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await supervisor.stop();
+    expect(stubborn.signalCode).toBe('SIGKILL');
   });
 });

@@ -65,7 +65,7 @@ test.beforeAll(async () => {
   site = `http://localhost:${ports.SHELL_PORT}`;
   dev = spawn(
     process.execPath,
-    ['--conditions=@portfolio/source', '--import', 'tsx', 'tools/dev.mjs'],
+    ['--conditions=@portfolio/source', '--import', 'tsx', 'tools/dev.ts'],
     {
       cwd: work,
       detached: true,

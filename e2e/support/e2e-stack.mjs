@@ -1,6 +1,6 @@
-// The browser specs' stack: the site as `npm start` serves it (tools/start.mjs, production
+// The browser specs' stack: the site as `npm start` serves it (tools/start.ts, production
 // build), with the content API and each remote reached through a fault gate (fault-gate.mjs)
-// that the fault specs switch. With E2E_EDGE=on the production edge (nginx, tools/edge.mjs) is
+// that the fault specs switch. With E2E_EDGE=on the production edge (nginx, tools/edge.ts) is
 // in front of it all on EDGE_PORT, as in production, and the specs talk to the edge. Stops
 // everything it started on SIGINT/SIGTERM.
 import { spawn } from 'node:child_process';
@@ -34,7 +34,7 @@ if (withEdge) env.SITE_URL = `http://localhost:${edgePort}`;
 // The same Node options this process runs with (the TypeScript loader: package.json).
 const site = spawn(
   process.execPath,
-  [...process.execArgv, path.join(root, 'tools', 'start.mjs'), '--no-build'],
+  [...process.execArgv, path.join(root, 'tools', 'start.ts'), '--no-build'],
   {
     cwd: root,
     stdio: 'inherit',

@@ -1,5 +1,5 @@
-// The local stack's settings (`npm start`, `npm run dev`: tools/stack.mjs; the edge in front of
-// them: tools/edge.mjs), written once as a schema (docs/decisions/147). The stack reads them
+// The local stack's settings (`npm start`, `npm run dev`: tools/stack/; the edge in front of
+// them: tools/edge.ts), written once as a schema (docs/decisions/147). The stack reads them
 // once and starts the services with them; each service reads its own again, by its own schema
 // (shell/server/settings.ts, content-api/src/settings.ts). Where the stack gives a service a
 // value of its own (LOG_REQUESTS off, TRUST_PROXY from loopback), its default is here.
@@ -25,7 +25,7 @@ export const StackSettingsSchema = Type.Object({
   AUTH_EMULATOR_URL: RuntimeConfigSettingsSchema.properties.AUTH_EMULATOR_URL,
   /** Where the emulator keeps its accounts between runs, from the repository's root. */
   EMULATOR_DATA_DIR: Setting.text({ fallback: '.firebase-emulator-data', accepts: 'a folder' }),
-  // The API's and the site's info line per request would only be dropped (tools/stack.mjs).
+  // The API's and the site's info line per request would only be dropped (tools/stack/).
   LOG_REQUESTS: Setting.onOff(false),
   // Unset: one made for each run, known only to the API and the site's server it starts.
   CONTENT_EVENTS_KEY: Type.Optional(
@@ -36,7 +36,7 @@ export const StackSettingsSchema = Type.Object({
   // The browser reaches the API through the site's server (docs/decisions/101), which says who
   // asked in X-Forwarded-For: believed from loopback only.
   TRUST_PROXY: Setting.text({ fallback: '127.0.0.1,::1', accepts: 'proxies, or a hop count' }),
-  /** The edge in front of the stack (tools/edge.mjs). */
+  /** The edge in front of the stack (tools/edge.ts). */
   EDGE_PORT: Setting.port(8080),
 });
 

@@ -118,7 +118,7 @@ export async function buildSiteServer(
   await app.register(securityHeaders, {
     config,
     // The remotes' dev servers push hot updates to the page on their own ports, at the page's
-    // own host name (tools/dev.mjs), which their upstream addresses (loopback) need not be.
+    // own host name (tools/dev.ts), which their upstream addresses (loopback) need not be.
     hotReloadOrigins: options.hotReload ? hotReloadOrigins(options.publicHostname, upstreams) : [],
   });
   // The encodings a shared page is sent in, each with its own ETag (shared-page.ts): nothing

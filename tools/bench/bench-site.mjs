@@ -1,4 +1,4 @@
-// The site as a benchmark measures it: exactly what `npm start` serves (tools/start.mjs
+// The site as a benchmark measures it: exactly what `npm start` serves (tools/start.ts
 // --no-build: the five production builds, the content API, the Auth emulator), on ports of the
 // benchmark's own with a throwaway database and emulator accounts in `runDir`, so it runs beside
 // a live `npm start`. Used by bench:lighthouse, bench:images and bench:scale.
@@ -20,14 +20,14 @@ export function benchSitePorts(base, apiPort, emulatorPort) {
 }
 
 /**
- * Starts the stack and resolves once start.mjs prints the site's URL (every service answers).
+ * Starts the stack and resolves once start.ts prints the site's URL (every service answers).
  * Returns `stop()`, which ends that stack only (by its process), and what it printed so far.
  * @param {{ env: Record<string, string>, runDir: string, timeoutMs?: number }} options
  */
 export function startBenchSite({ env, runDir, timeoutMs = 180_000 }) {
   const child = spawn(
     process.execPath,
-    [...process.execArgv, path.join(ROOT, 'tools', 'start.mjs'), '--no-build'],
+    [...process.execArgv, path.join(ROOT, 'tools', 'start.ts'), '--no-build'],
     {
       cwd: ROOT,
       env: {
@@ -49,7 +49,7 @@ export function startBenchSite({ env, runDir, timeoutMs = 180_000 }) {
         clearTimeout(kill);
         resolve(undefined);
       });
-      // start.mjs stops the API and the emulator it started on SIGINT.
+      // start.ts stops the API and the emulator it started on SIGINT.
       child.kill('SIGINT');
     });
   };
@@ -68,7 +68,7 @@ export function startBenchSite({ env, runDir, timeoutMs = 180_000 }) {
     child.stderr.on('data', (chunk) => output.push(chunk.toString()));
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`tools/start.mjs exited (${code}):\n${output.join('')}`));
+      reject(new Error(`tools/start.ts exited (${code}):\n${output.join('')}`));
     });
   });
   return { ready, stop, output };

@@ -1,7 +1,7 @@
 // npm run bench:lighthouse — what a phone visitor gets, page by page (issue 7), beside a static
 // anchor: the Astro blog starter built with `astro build` and served by nginx
 // (tools/bench/astro-anchor.mjs), measured in the same run.
-// Builds what is stale, starts the site exactly as `npm start` serves it (tools/start.mjs
+// Builds what is stale, starts the site exactly as `npm start` serves it (tools/start.ts
 // --no-build: the five production builds, the content API, the Auth emulator) on its own ports
 // with a throwaway database, so it can run beside a live `npm start`. Then runs Lighthouse with
 // its default mobile preset (simulated throttling, Moto G Power class CPU and slow 4G) RUNS times

@@ -49,7 +49,7 @@ describe('under npm run dev (HOT_RELOAD=on)', () => {
     try {
       const page = await dev.app.inject({ url: '/blog', headers: { host: 'localhost' } });
       const policy = page.headers['content-security-policy'];
-      // The dev client connects to ws://<the page's host>:<its port>/ws (tools/dev.mjs).
+      // The dev client connects to ws://<the page's host>:<its port>/ws (tools/dev.ts).
       expect(policy).toContain('ws://localhost:3002');
       expect(policy).toContain('ws://localhost:3004');
       expect(policy).not.toContain('ws://127.0.0.1');

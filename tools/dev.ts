@@ -1,7 +1,7 @@
 // `npm run dev`: the whole composed site as `npm start` serves it, server rendering included,
 // from development builds that follow the sources (docs/decisions/090):
 //   - the content API from its sources under `tsx watch` (an edit restarts it alone), and the
-//     Auth emulator, as `npm start` runs them (tools/stack.mjs);
+//     Auth emulator, as `npm start` runs them (tools/stack/);
 //   - each remote on a webpack dev server: its browser build with hot reload and React Fast
 //     Refresh (an edit updates the open page, its state kept), and its server build, which the
 //     site's server loads again as soon as its published version changes;
@@ -15,11 +15,13 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
+import type { Configuration, MultiCompiler } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { APPS, REMOTES, appPort } from '@portfolio/platform/apps';
+import type { AppInfo } from '@portfolio/platform/apps';
 import { buildRuntimeConfig } from '@portfolio/platform/runtime-config';
-import { ROOT } from './root.ts';
-import { TYPESCRIPT_NODE_OPTIONS, createStack } from './stack.mjs';
+import { ROOT } from './root';
+import { TYPESCRIPT_NODE_OPTIONS, createStack } from './stack/index';
 
 const args = process.argv.slice(2);
 const standalone = args.includes('--remote') ? args[args.indexOf('--remote') + 1] : undefined;
@@ -27,9 +29,18 @@ const stack = createStack({ label: 'dev' });
 /** How often the site's server looks for a rebuilt remote in development. */
 const DEV_REMOTE_POLL_MS = '500';
 
+/** What an app's webpack.config.mjs exports: webpack's config function. */
+interface AppWebpackConfig {
+  default: (
+    env: Record<string, unknown>,
+    argv: { mode: 'development' | 'production' },
+  ) => Configuration[] | Promise<Configuration[]>;
+}
+
 /** An app's development configs, as its webpack.config.mjs gives them. */
-async function developmentConfigs(app) {
-  const module = await import(pathToFileURL(path.join(ROOT, app.dir, 'webpack.config.mjs')).href);
+async function developmentConfigs(app: AppInfo): Promise<Configuration[]> {
+  const url = pathToFileURL(path.join(ROOT, app.dir, 'webpack.config.mjs')).href;
+  const module = (await import(url)) as AppWebpackConfig;
   return module.default({}, { mode: 'development' });
 }
 
@@ -37,7 +48,7 @@ async function developmentConfigs(app) {
  * A remote's dev server: its browser build (hot reload, Fast Refresh), its standalone runtime,
  * and its server build, all from memory. Its standalone page reads /runtime-config.json here.
  */
-async function startRemoteDevServer(app) {
+async function startRemoteDevServer(app: AppInfo): Promise<WebpackDevServer> {
   const compiler = webpack(await developmentConfigs(app));
   const server = new WebpackDevServer(
     {
@@ -73,8 +84,8 @@ async function startRemoteDevServer(app) {
 }
 
 /** The shell's builds in watch mode; resolves after the first one is written. */
-async function watchShell() {
-  const shell = APPS[0];
+async function watchShell(): Promise<MultiCompiler> {
+  const shell = APPS[0]!;
   const compiler = webpack(await developmentConfigs(shell));
   return new Promise((resolve) => {
     let first = true;
@@ -94,7 +105,9 @@ async function watchShell() {
         resolve(compiler);
       }
     });
-    stack.own({ close: () => new Promise((done) => watching.close(done)) });
+    stack.own({
+      close: () => new Promise<void>((done) => (watching ? watching.close(() => done()) : done())),
+    });
   });
 }
 
@@ -102,7 +115,7 @@ async function watchShell() {
  * The site's server from its sources; tsx restarts it on a server edit, and when the shell's
  * rendering bundle or its page assets are rebuilt.
  */
-function startSiteServer() {
+function startSiteServer(): ReturnType<typeof stack.startSiteServer> {
   return stack.startSiteServer({
     command: process.execPath,
     args: [
@@ -130,7 +143,7 @@ function startSiteServer() {
   });
 }
 
-async function main() {
+async function main(): Promise<void> {
   const apiAnswers = await stack.waitFor(
     `http://127.0.0.1:${stack.settings.apiPort}/api/health`,
     'Content API',
@@ -151,7 +164,7 @@ async function main() {
   stack.banner(apiReady, emulatorReady);
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   void stack.stop(1);
 });

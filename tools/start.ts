@@ -1,5 +1,5 @@
 // `npm start`: builds what is stale, then runs the whole composed site on this machine: the
-// five apps' production builds, the content API and the Firebase Auth emulator (tools/stack.mjs).
+// five apps' production builds, the content API and the Firebase Auth emulator (tools/stack/).
 // Ctrl-C stops everything it started.
 //   --no-build   serve what is already built
 // The site's server (shell/server/, built to shell/dist/site/main.mjs, on SITE_WORKERS
@@ -8,22 +8,22 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { REMOTES } from '@portfolio/platform/apps';
+import type { AppInfo } from '@portfolio/platform/apps';
 import { createStaticServer } from '@portfolio/platform/static-server';
-import { deployBuild } from './deploy.mjs';
-import { ROOT } from './root.ts';
-import { SITE_SERVER_BUNDLE } from './site-server-build.mjs';
-import { createStack } from './stack.mjs';
+import { deployBuild } from './deploy';
+import { ROOT } from './root';
+import { SITE_SERVER_BUNDLE } from './site-server-build';
+import { createStack } from './stack/index';
 
 const args = process.argv.slice(2);
 const stack = createStack({ label: 'start' });
 
 /**
- * A remote is served from its deploy folder (tools/deploy.mjs): the fresh build becomes the
+ * A remote is served from its deploy folder (tools/deploy.ts): the fresh build becomes the
  * current version (unchanged builds are not deployed twice), and a team's later
  * `npm run deploy -- <remote>` switches it while the site runs.
- * @param {import('@portfolio/platform/apps').AppInfo} app
  */
-function startRemote(app) {
+function startRemote(app: AppInfo): Promise<void> {
   const deployRoot = path.join(ROOT, app.dir, 'deploys');
   const { version, changed } = deployBuild({
     buildDir: path.join(ROOT, app.dir, 'dist'),
@@ -33,11 +33,11 @@ function startRemote(app) {
   return stack.listen(app, createStaticServer({ deployRoot, cors: true }));
 }
 
-async function main() {
+async function main(): Promise<void> {
   if (!args.includes('--no-build')) {
     execFileSync(
       process.execPath,
-      [...process.execArgv, path.join(ROOT, 'tools', 'build.mjs'), '--if-stale'],
+      [...process.execArgv, path.join(ROOT, 'tools', 'build.ts'), '--if-stale'],
       { cwd: ROOT, stdio: 'inherit' },
     );
   }
@@ -50,7 +50,7 @@ async function main() {
   stack.banner(apiReady, emulatorReady);
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   void stack.stop(1);
 });

@@ -1,0 +1,245 @@
+// The local stack's process supervisor (docs/decisions/150): it runs each service as a child
+// process, prints the child's output a line at a time under the service's name, waits for a
+// service to answer, reports a child that exits while the stack runs, and on stop() (Ctrl-C,
+// SIGTERM) ends what it started and only that: its own children, by their PIDs, and the servers
+// of this process it was given. What each service is and how it is started is its launcher's
+// (tools/stack/*.ts); this file knows none of them.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import type { FormatLine } from './log-lines';
+
+/** Something of this process to close when the stack stops (a server, a dev server, a watcher). */
+export interface Closable {
+  close(): unknown;
+}
+
+/** Where the supervisor's lines go: the terminal (console), or a test's own. */
+export interface Output {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+export interface SupervisorOptions {
+  /** The stack's own name in its lines: `[start] …`, `[dev] …`. */
+  label: string;
+  /** The children's working folder. */
+  cwd: string;
+  /** The children's environment, to which each run() adds its own. */
+  env?: NodeJS.ProcessEnv;
+  output?: Output;
+  /** How stop() ends: the process exits with the code, unless a test says otherwise. */
+  exit?: (code: number) => void;
+  /** Whether SIGINT and SIGTERM to this process stop the stack (default: true). */
+  handleSignals?: boolean;
+  /** How long a child has to end on SIGINT before it is killed. */
+  killAfterMs?: number;
+  /** How long waitFor() and whenReady() wait by default. */
+  readyTimeoutMs?: number;
+}
+
+export interface RunOptions {
+  /** Added to the supervisor's environment for this child. */
+  env?: Record<string, string>;
+  /** How each line of its output reads (null: left out). */
+  formatLine?: FormatLine;
+}
+
+/** A child exited before it answered: whenReady()'s refusal. */
+export class ChildExitedError extends Error {
+  override name = 'ChildExitedError';
+  constructor(
+    readonly service: string,
+    /** Its exit code, or the signal that ended it. */
+    readonly exit: number | NodeJS.Signals | null,
+  ) {
+    super(`${service} exited (${exit}) before it answered`);
+  }
+}
+
+/** A readiness wait where the child's early exit means not ready (the supervisor said it exited). */
+export async function readyOrExited(ready: Promise<boolean>): Promise<boolean> {
+  try {
+    return await ready;
+  } catch (error) {
+    if (error instanceof ChildExitedError) return false;
+    throw error;
+  }
+}
+
+export interface Supervisor {
+  /** Whether stop() has begun: a child exiting now is expected, and no wait goes on. */
+  readonly stopping: boolean;
+  /** A line of the stack's own. */
+  log(message: string): void;
+  /** A service's output, a line at a time, under its name. */
+  print(name: string, stream: 'stdout' | 'stderr', text: string, formatLine?: FormatLine): void;
+  /** Starts a child; its output is printed under `name`, its exit reported while the stack runs. */
+  run(name: string, command: string, args: readonly string[], options?: RunOptions): ChildProcess;
+  /** Whether `url` answered 2xx before the time was up (false at once when the stack stops). */
+  waitFor(url: string, name: string, timeoutMs?: number): Promise<boolean>;
+  /**
+   * Whether `child`'s service answered at `url` in time; rejects with a ChildExitedError as soon
+   * as the child exits first (a port in use, a build missing), instead of waiting the time out.
+   */
+  whenReady(child: ChildProcess, url: string, name: string, timeoutMs?: number): Promise<boolean>;
+  /** Something of this process to close on stop. */
+  own(closable: Closable): void;
+  /** Ends what the stack started, then exits with `exitCode`. Once: later calls do nothing. */
+  stop(exitCode?: number): Promise<void>;
+}
+
+/** How a child ended, as the stack's lines say it. */
+function exitOf(child: ChildProcess): number | NodeJS.Signals | null {
+  return child.signalCode ?? child.exitCode;
+}
+
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createSupervisor({
+  label,
+  cwd,
+  env = process.env,
+  output = console,
+  exit = (code) => process.exit(code),
+  handleSignals = true,
+  killAfterMs = 15_000,
+  readyTimeoutMs = 90_000,
+}: SupervisorOptions): Supervisor {
+  const children: { name: string; child: ChildProcess }[] = [];
+  const owned: Closable[] = [];
+  let stopping = false;
+
+  function log(message: string): void {
+    output.log(`[${label}] ${message}`);
+  }
+
+  function print(
+    name: string,
+    stream: 'stdout' | 'stderr',
+    text: string,
+    formatLine: FormatLine = (line) => line,
+  ): void {
+    const lines = text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map(formatLine)
+      .filter((line): line is string => line !== null)
+      .map((line) => `[${name}] ${line}`)
+      .join('\n');
+    if (!lines) return;
+    if (stream === 'stderr') output.error(lines);
+    else output.log(lines);
+  }
+
+  function run(
+    name: string,
+    command: string,
+    args: readonly string[],
+    { env: extraEnv = {}, formatLine }: RunOptions = {},
+  ): ChildProcess {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => print(name, 'stdout', chunk.toString(), formatLine));
+    child.stderr.on('data', (chunk: Buffer) => print(name, 'stderr', chunk.toString(), formatLine));
+    // A command that cannot start at all (not found): said under its name, as an exit is.
+    child.on('error', (error) => {
+      if (!stopping) log(`${name} could not be started: ${error.message}`);
+    });
+    child.on('exit', (code, signal) => {
+      if (!stopping) log(`${name} exited (${signal ?? code}); the rest of the site keeps running`);
+    });
+    children.push({ name, child });
+    return child;
+  }
+
+  async function waitFor(url: string, name: string, timeoutMs = readyTimeoutMs): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && !stopping) {
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+        if (response.ok) return true;
+      } catch {
+        // not up yet
+      }
+      await sleep(500);
+    }
+    if (!stopping) log(`${name} did not become ready at ${url}`);
+    return false;
+  }
+
+  function whenReady(
+    child: ChildProcess,
+    url: string,
+    name: string,
+    timeoutMs = readyTimeoutMs,
+  ): Promise<boolean> {
+    if (hasExited(child)) return Promise.reject(new ChildExitedError(name, exitOf(child)));
+    let onExit = () => {};
+    const exited = new Promise<never>((_resolve, reject) => {
+      onExit = () => reject(new ChildExitedError(name, exitOf(child)));
+      child.once('exit', onExit);
+    });
+    return Promise.race([waitFor(url, name, timeoutMs), exited]).finally(() =>
+      child.off('exit', onExit),
+    );
+  }
+
+  function own(closable: Closable): void {
+    owned.push(closable);
+  }
+
+  /** SIGINT first (the emulator exports its accounts on it), SIGKILL if it does not end. */
+  function end(child: ChildProcess): Promise<void> {
+    return new Promise((resolve) => {
+      if (hasExited(child) || child.pid === undefined) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill('SIGINT');
+    });
+  }
+
+  async function stop(exitCode = 0): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    log('stopping...');
+    await Promise.all(owned.map((closable) => closable.close()));
+    await Promise.all(children.map(({ child }) => end(child)));
+    if (handleSignals) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    exit(exitCode);
+  }
+
+  function onSignal(): void {
+    void stop();
+  }
+
+  if (handleSignals) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
+
+  return {
+    get stopping() {
+      return stopping;
+    },
+    log,
+    print,
+    run,
+    waitFor,
+    whenReady,
+    own,
+    stop,
+  };
+}

@@ -55,6 +55,9 @@ async function startRemoteDevServer(app: AppInfo): Promise<WebpackDevServer> {
       port: appPort(app),
       host: stack.settings.bindHost,
       hot: true,
+      // Ctrl-C is the stack's to handle: the dev server's own handler exits the process once it
+      // has stopped, before the stack has ended the emulator, the API and the site's server.
+      setupExitSignals: false,
       // The remote's standalone page serves its deep links.
       historyApiFallback: true,
       // Its code runs inside the site's pages, on another origin.

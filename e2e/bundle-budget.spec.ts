@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, siteConfig, test } from './fixtures';
-import { BUDGETS_FILE, measurePageChunks, scriptsLoaded } from '../tools/bench/js-size.mjs';
+import { BUDGETS_FILE, measurePageChunks, scriptsLoaded } from '@portfolio/tools/bench/js-size';
 
 interface Budgets {
   /** A page's JavaScript before any input, by address (`{id}`: the newest article's). */

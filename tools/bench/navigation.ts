@@ -6,13 +6,11 @@
 //   CHROME_PATH      Chromium to drive (default /usr/bin/chromium)
 //   NAVIGATION_RUNS  runs per way (default 7)
 // Builds what is stale and starts the site as `npm start` serves it, on its own ports.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright';
-import { ROOT } from '../root.ts';
-import { benchSitePorts, startBenchSite } from './bench-site.mjs';
+import type { Browser } from 'playwright';
+import { benchSitePorts, buildIfStale, launchChromium, startBenchSite } from './bench-site';
 
 const RUNS = Number(process.env.NAVIGATION_RUNS || 7);
 const SHELL_PORT = 3660;
@@ -28,12 +26,17 @@ const NETWORK = {
 /** How long the pointer rests on the link before the click (a person moving to click). */
 const HOVER_MS = 400;
 
-const WAYS = {
+const WAYS: Record<string, string> = {
   'from a page of islands (/store): a document, prerendered on hover': '/store',
   'from an application page (/signin): client-side navigation': '/signin',
 };
 
-async function once(browser, from) {
+interface Run {
+  elapsed: number;
+  prerendered: boolean;
+}
+
+async function once(browser: Browser, from: string): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -53,33 +56,28 @@ async function once(browser, from) {
   await page.locator('main article').first().waitFor({ timeout: 30_000 });
   const elapsed = Date.now() - started;
   // A prerendered page was activated, not loaded: its navigation entry says when.
-  const prerendered = await page.evaluate(
-    () => (performance.getEntriesByType('navigation')[0]?.activationStart ?? 0) > 0,
-  );
+  const prerendered = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('navigation')[0] as
+      (PerformanceNavigationTiming & { activationStart?: number }) | undefined;
+    return (entry?.activationStart ?? 0) > 0;
+  });
   await context.close();
   return { elapsed, prerendered };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The middle value (the upper one of an even count). */
+const median = (values: number[]): number | undefined =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function main() {
-  execFileSync(
-    process.execPath,
-    [...process.execArgv, path.join(ROOT, 'tools', 'build.mjs'), '--if-stale'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
+async function main(): Promise<void> {
+  buildIfStale();
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'bench-navigation-'));
   const stack = startBenchSite({ env: benchSitePorts(SHELL_PORT, 4660, 9660), runDir });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  });
+  const browser = await launchChromium();
   try {
     await stack.ready;
     const loadBefore = os.loadavg();
-    const results = {};
+    const results: Record<string, Run[]> = {};
     for (const from of Object.values(WAYS)) await once(browser, from); // warm caches
     for (let run = 0; run < RUNS; run += 1) {
       // Interleaved, so the machine's noise falls on both alike.
@@ -106,7 +104,7 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

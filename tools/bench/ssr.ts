@@ -4,50 +4,43 @@
 //             SITE_WORKERS processes, the API's answers from the site's content cache);
 //   cached    a second site server, render cache on, answering visitors without a session;
 //   ceiling   that same second server answering the page's bytes from memory
-//             (tools/bench/ssr-site.mjs): the same hooks, no rendering;
-//   bare      a bare Fastify app answering the same bytes (tools/bench/api/ceiling-server.mjs);
+//             (tools/bench/ssr-site.ts): the same hooks, no rendering;
+//   bare      a bare Fastify app answering the same bytes (tools/bench/api/ceiling-server.ts);
 //   br, gzip  the cached server answering the page compressed (the forms its render cache keeps,
-//             ADR 100) against nginx (tools/edge.mjs, one worker like the one site process)
+//             ADR 100) against nginx (tools/edge.ts, one worker like the one site process)
 //             serving the very same precompressed bytes as a static file, in alternating slices:
 //             the issue's goal is the site at ≥ 0.8 of nginx.
 // Runs the production build as `npm start` does, on free ports, with its own database; prints
-// req/s and p50/p99 per page and writes bench-results/ssr-*.json.
+// req/s and p50/p99 per page and writes bench-results/ssr-*.json (BENCH_RESULTS_DIR: elsewhere).
 //
 //   npm run bench:ssr                      10 s per measurement
 //   SSR_BENCH_SECONDS=30 npm run bench:ssr
-import { spawn } from 'node:child_process';
+//   SSR_BENCH_SECONDS=2 SSR_BENCH_WARMUP_SECONDS=1 npm run bench:ssr     a quick check that it runs
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { startEdge } from '../edge.ts';
-import { ROOT } from '../root.ts';
-import { freePort, startNodeServer } from './api/processes.mjs';
+import type { Result } from 'autocannon';
+import { startEdge } from '../edge';
+import type { Edge } from '../edge';
+import { ROOT } from '../root';
+import { freePort, startNodeServer } from './api/processes';
+import type { NodeServer } from './api/processes';
+import { startBenchSite, waitForUrl, writeResults } from './bench-site';
 
 const SECONDS = Number(process.env.SSR_BENCH_SECONDS || 10);
 // Warm-ups by what each server needs to settle its JIT: a few thousand renders take 10 s, while
-// the cached and ceiling runs answer 30,000+ requests in 3 s.
-const RENDERED_WARMUP_SECONDS = 10;
-const WARMUP_SECONDS = 3;
+// the cached and ceiling runs answer 30,000+ requests in 3 s. SSR_BENCH_WARMUP_SECONDS sets both
+// (a quick check that the bench runs, not a measurement).
+const WARMUP_OVERRIDE = Number(process.env.SSR_BENCH_WARMUP_SECONDS) || undefined;
+const RENDERED_WARMUP_SECONDS = WARMUP_OVERRIDE ?? 10;
+const WARMUP_SECONDS = WARMUP_OVERRIDE ?? 3;
 const CONNECTIONS = 10;
 /** The cached and ceiling runs alternate in slices this long (two at least). */
 const SLICE_SECONDS = 5;
 
-async function waitFor(url, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-function load(url, seconds, headers = {}) {
+function load(url: string, seconds: number, headers: Record<string, string> = {}): Promise<Result> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
@@ -56,14 +49,21 @@ function load(url, seconds, headers = {}) {
 }
 
 /** The bytes of an answer as sent (compressed, never decoded), with its headers. */
-function rawGet(url, headers) {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number | undefined; body: Buffer; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ body: Buffer.concat(chunks), headers: response.headers }),
+          resolve({
+            status: response.statusCode,
+            body: Buffer.concat(chunks),
+            headers: response.headers,
+          }),
         );
       })
       .on('error', reject);
@@ -71,7 +71,7 @@ function rawGet(url, headers) {
 }
 
 /** nginx serving precompressed files: <name>.br and <name>.gz, each with its encoding. */
-const NGINX_STATIC = (port, root) => `
+const NGINX_STATIC = (port: number, root: string): string => `
   server {
     listen 127.0.0.1:${port};
     root ${root};
@@ -89,7 +89,16 @@ const NGINX_STATIC = (port, root) => `
     }
   }`;
 
-const summary = (result) => ({
+/** One measurement's figures. */
+interface Figures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+const summary = (result: Result): Figures => ({
   requestsPerSecond: Math.round(result.requests.average),
   p50Ms: result.latency.p50,
   p99Ms: result.latency.p99,
@@ -98,7 +107,7 @@ const summary = (result) => ({
 });
 
 /** Slices of one measurement as one: mean req/s, the worst p50 and p99. */
-function combined(results) {
+function combined(results: Result[]): Figures {
   const parts = results.map(summary);
   return {
     requestsPerSecond: Math.round(
@@ -111,13 +120,13 @@ function combined(results) {
   };
 }
 
-async function main() {
+async function main(): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, 'shell/dist/server/render.cjs'))) {
-    throw new Error('Build first: node tools/build.mjs');
+    throw new Error('Build first: tools/build.ts');
   }
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portfolio-bench-ssr-'));
-  const taken = [];
-  const port = async (from) => {
+  const taken: number[] = [];
+  const port = async (from: number): Promise<number> => {
     const chosen = await freePort(from, taken);
     taken.push(chosen);
     return chosen;
@@ -133,38 +142,30 @@ async function main() {
   };
   // The emulator takes the next two ports for its hub and logging.
   taken.push(ports.AUTH_EMULATOR_PORT + 1, ports.AUTH_EMULATOR_PORT + 2);
-  const logFile = path.join(runDir, 'site.log');
-  const site = spawn(
-    process.execPath,
-    [...process.execArgv, path.join(ROOT, 'tools/start.mjs'), '--no-build'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
-        DATA_DIR: path.join(runDir, 'pglite'),
-        EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
-        // This server renders every request; the cached server is started below.
-        RENDER_CACHE: 'off',
-      },
-      stdio: ['ignore', fs.openSync(logFile, 'a'), fs.openSync(logFile, 'a')],
+  const site = startBenchSite({
+    env: {
+      ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
+      // This server renders every request; the cached server is started below.
+      RENDER_CACHE: 'off',
     },
-  );
+    runDir,
+  });
   const siteOrigin = `http://127.0.0.1:${ports.SHELL_PORT}`;
   const ceilingPort = await port(4650);
   const cachedPort = await port(3610);
-  let ceiling;
-  let cachedSite;
-  let nginx;
+  let ceiling: NodeServer | undefined;
+  let cachedSite: NodeServer | undefined;
+  let nginx: Edge | undefined;
   const staticDir = path.join(runDir, 'static');
   fs.mkdirSync(staticDir, { recursive: true });
   fs.chmodSync(runDir, 0o755);
   fs.chmodSync(staticDir, 0o755);
   try {
-    await waitFor(`${siteOrigin}/`);
+    await site.ready;
+    await waitForUrl(`${siteOrigin}/`);
     cachedSite = await startNodeServer({
       name: 'cached-site',
-      script: 'tools/bench/ssr-site.mjs',
+      script: 'tools/bench/ssr-site.ts',
       port: cachedPort,
       env: {
         ...Object.fromEntries(
@@ -181,7 +182,7 @@ async function main() {
     });
     ceiling = await startNodeServer({
       name: 'ceiling',
-      script: 'tools/bench/api/ceiling-server.mjs',
+      script: 'tools/bench/api/ceiling-server.ts',
       port: ceilingPort,
       env: {},
       healthPath: '/health',
@@ -202,13 +203,17 @@ async function main() {
       extraHttp: NGINX_STATIC(nginxPort, staticDir),
     });
     const nginxBase = `http://127.0.0.1:${nginxPort}`;
-    const articles = await (await fetch(`http://127.0.0.1:${ports.API_PORT}/api/articles`)).json();
+    const articles = (await (
+      await fetch(`http://127.0.0.1:${ports.API_PORT}/api/articles`)
+    ).json()) as { _id: string }[];
+    const first = articles[0];
+    if (!first) throw new Error('the API lists no articles');
     const pages = [
       { name: 'home', path: '/' },
       { name: 'blog', path: '/blog' },
-      { name: 'article', path: `/article/${articles[0]._id}` },
+      { name: 'article', path: `/article/${first._id}` },
     ];
-    const results = [];
+    const results: unknown[] = [];
     for (const page of pages) {
       const url = `${siteOrigin}${page.path}`;
       const body = Buffer.from(await (await fetch(url)).arrayBuffer());
@@ -216,7 +221,7 @@ async function main() {
         await fetch(`${base}/bodies/${page.name}`, {
           method: 'PUT',
           headers: { 'content-type': 'application/octet-stream' },
-          body,
+          body: new Uint8Array(body),
         });
       }
       await load(url, RENDERED_WARMUP_SECONDS);
@@ -229,7 +234,7 @@ async function main() {
       await load(cachedUrl, WARMUP_SECONDS);
       await load(ceilingUrl, WARMUP_SECONDS);
       const rounds = Math.max(2, Math.round(SECONDS / SLICE_SECONDS));
-      const slices = { cached: [], ceiling: [] };
+      const slices: { cached: Result[]; ceiling: Result[] } = { cached: [], ceiling: [] };
       for (let round = 0; round < rounds; round += 1) {
         slices.cached.push(await load(cachedUrl, SECONDS / rounds));
         slices.ceiling.push(await load(ceilingUrl, SECONDS / rounds));
@@ -239,11 +244,14 @@ async function main() {
       const bare = summary(await load(`${ceiling.base}/ceiling/${page.name}`, SECONDS));
       const cachedOfCeiling = cached.requestsPerSecond / sameServer.requestsPerSecond;
       // Compressed: the cached server's kept forms against nginx serving the same bytes.
-      const compressed = {};
+      const compressed: Record<
+        string,
+        { bytes: number; site: Figures; nginx: Figures; siteOfNginx: number }
+      > = {};
       for (const [encoding, extension] of [
         ['br', 'br'],
         ['gzip', 'gz'],
-      ]) {
+      ] as const) {
         const headers = { 'accept-encoding': encoding };
         await load(cachedUrl, 1, headers);
         const sent = await rawGet(cachedUrl, headers);
@@ -256,7 +264,7 @@ async function main() {
         fs.writeFileSync(path.join(staticDir, `${page.name}.${extension}`), sent.body);
         const nginxUrl = `${nginxBase}/${page.name}.${extension}`;
         await load(nginxUrl, WARMUP_SECONDS, headers);
-        const both = { site: [], nginx: [] };
+        const both: { site: Result[]; nginx: Result[] } = { site: [], nginx: [] };
         for (let round = 0; round < rounds; round += 1) {
           both.site.push(await load(cachedUrl, SECONDS / rounds, headers));
           both.nginx.push(await load(nginxUrl, SECONDS / rounds, headers));
@@ -280,7 +288,7 @@ async function main() {
         cachedOfCeiling: Number(cachedOfCeiling.toFixed(2)),
         compressed,
       });
-      const figures = (result) =>
+      const figures = (result: Figures): string =>
         `${result.requestsPerSecond} req/s p50 ${result.p50Ms} p99 ${result.p99Ms} ms`;
       console.log(
         `${page.path}\n  rendered  ${figures(rendered)}\n  cached    ${figures(cached)} ` +
@@ -295,35 +303,23 @@ async function main() {
             .join(''),
       );
     }
-    const out = path.join(ROOT, 'bench-results');
-    fs.mkdirSync(out, { recursive: true });
-    const file = path.join(out, `ssr-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(
-      file,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-          connections: CONNECTIONS,
-          seconds: SECONDS,
-          results,
-        },
-        null,
-        2,
-      ),
-    );
-    console.log(`\nwritten to ${path.relative(ROOT, file)}`);
+    const file = writeResults(`ssr-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, {
+      date: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      results,
+    });
+    console.log(`\nwritten to ${file}`);
   } finally {
     await nginx?.stop();
     await ceiling?.stop();
     await cachedSite?.stop();
-    const exited = new Promise((resolve) => site.once('exit', resolve));
-    site.kill('SIGINT');
-    await exited;
+    await site.stop();
   }
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

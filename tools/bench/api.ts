@@ -3,9 +3,9 @@
 // fresh database, starts the built API (content-api/dist/server.js) on a free loopback port
 // and measures each endpoint with autocannon: req/s and p50/p99 latency. Every endpoint is also
 // compared with the ceiling: a bare Fastify route that answers the same method with the
-// endpoint's answer, precomputed (tools/bench/api/ceiling-server.mjs, its own process), measured
+// endpoint's answer, precomputed (tools/bench/api/ceiling-server.ts, its own process), measured
 // in slices alternating with the endpoint's. Results go to the console and to
-// bench-results/api.json.
+// bench-results/api.json (BENCH_RESULTS_DIR: elsewhere).
 //
 // Postgres: DATABASE_URL (or TEST_DATABASE_URL) names a server on which the bench creates and
 // drops its own databases; with neither set it runs itself again inside
@@ -20,13 +20,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from '../root.ts';
-import { prepareDatabase } from './api/database.mjs';
-import { ceilingFor, endpointsFor, measureAgainstCeiling, probe } from './api/load.mjs';
-import { freePort, startNodeServer } from './api/processes.mjs';
-import { printGoals, printTable, summariseGoals } from './api/report.mjs';
+import { ROOT } from '../root';
+import { postgresInstalled, prepareDatabase } from './api/database';
+import { ceilingFor, endpointsFor, measureAgainstCeiling, probe } from './api/load';
+import { freePort, startNodeServer } from './api/processes';
+import type { NodeServer } from './api/processes';
+import { printGoals, printTable, summariseGoals } from './api/report';
+import type { BenchRow, RunDescription } from './api/report';
+import { writeResults } from './bench-site';
 
-const numbers = (raw) => raw.split(',').map(Number);
+const numbers = (raw: string): number[] => raw.split(',').map(Number);
 const settings = {
   seconds: Number(process.env.BENCH_API_SECONDS ?? 3),
   warmupSeconds: Number(process.env.BENCH_API_WARMUP_SECONDS ?? 1),
@@ -36,22 +39,13 @@ const settings = {
   firstPort: Number(process.env.BENCH_API_PORT ?? 4500),
 };
 const IN_SERVICES = 'BENCH_API_IN_SERVICES';
-const log = (line) => console.log(`[bench:api] ${line}`);
-
-function postgresInstalled() {
-  const versions = fs.existsSync('/usr/lib/postgresql')
-    ? fs.readdirSync('/usr/lib/postgresql')
-    : [];
-  return versions.some((version) =>
-    fs.existsSync(path.join('/usr/lib/postgresql', version, 'bin', 'initdb')),
-  );
-}
+const log = (line: string): void => console.log(`[bench:api] ${line}`);
 
 /**
  * Where the Postgres runs come from: `{ url }` of a server, `{ throwaway: true }` when this
  * bench should run again inside with-services.sh, or `{ skipped }` with the reason.
  */
-function postgresSource() {
+function postgresSource(): { url?: string; throwaway?: true; skipped?: string } {
   if (!settings.drivers.includes('postgres')) return { skipped: 'not asked for' };
   const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (url) return { url };
@@ -60,13 +54,15 @@ function postgresSource() {
 }
 
 /** Runs this bench again next to a throwaway PostgreSQL; returns its exit status. */
-function rerunWithThrowawayPostgres() {
+function rerunWithThrowawayPostgres(): number {
   log('starting a throwaway PostgreSQL (content-api/scripts/with-services.sh)');
   const { status } = spawnSync(
     'bash',
     [
       path.join(ROOT, 'content-api/scripts/with-services.sh'),
       process.execPath,
+      // This process's flags: the bench is TypeScript, run through tsx.
+      ...process.execArgv,
       fileURLToPath(import.meta.url),
     ],
     { stdio: 'inherit', env: { ...process.env, WITH_REDIS: '0', [IN_SERVICES]: '1' } },
@@ -74,7 +70,7 @@ function rerunWithThrowawayPostgres() {
   return status ?? 1;
 }
 
-function machine() {
+function machine(): RunDescription['machine'] {
   const cpus = os.cpus();
   return {
     cores: cpus.length,
@@ -86,12 +82,28 @@ function machine() {
 }
 
 /** The article in the middle of the list by date, so it has both neighbours. */
-async function middleArticleId(apiBase) {
-  const list = await (await fetch(`${apiBase}/api/articles`)).json();
-  return list[Math.floor(list.length / 2)]._id;
+async function middleArticleId(apiBase: string): Promise<string> {
+  const list = (await (await fetch(`${apiBase}/api/articles`)).json()) as { _id: string }[];
+  const middle = list[Math.floor(list.length / 2)];
+  if (!middle) throw new Error('the API lists no articles');
+  return middle._id;
 }
 
-async function benchDataset({ driver, total, runDir, serverUrl, ports, ceiling }) {
+async function benchDataset({
+  driver,
+  total,
+  runDir,
+  serverUrl,
+  ports,
+  ceiling,
+}: {
+  driver: string;
+  total: number;
+  runDir: string;
+  serverUrl: string | undefined;
+  ports: { api: number; ceiling: number };
+  ceiling: NodeServer;
+}): Promise<BenchRow[]> {
   log(`${driver}, ${total} articles: seeding`);
   const database = await prepareDatabase({ driver, total, runDir, serverUrl });
   const api = await startNodeServer({
@@ -108,7 +120,7 @@ async function benchDataset({ driver, total, runDir, serverUrl, ports, ceiling }
     healthPath: '/api/health',
     logDir: runDir,
   });
-  const rows = [];
+  const rows: BenchRow[] = [];
   try {
     const endpoints = endpointsFor(await middleArticleId(api.base));
     for (const [index, endpoint] of endpoints.entries()) {
@@ -142,7 +154,7 @@ async function benchDataset({ driver, total, runDir, serverUrl, ports, ceiling }
   return rows;
 }
 
-async function main() {
+async function main(): Promise<void> {
   const postgres = postgresSource();
   if (postgres.throwaway) process.exit(rerunWithThrowawayPostgres());
   if (postgres.skipped) log(`PostgreSQL skipped: ${postgres.skipped}.`);
@@ -161,13 +173,13 @@ async function main() {
   const host = machine();
   const ceilingServer = await startNodeServer({
     name: 'ceiling',
-    script: 'tools/bench/api/ceiling-server.mjs',
+    script: 'tools/bench/api/ceiling-server.ts',
     port: ports.ceiling,
     env: {},
     healthPath: '/health',
     logDir: runDir,
   });
-  const rows = [];
+  const rows: BenchRow[] = [];
   try {
     for (const driver of drivers) {
       for (const total of settings.sizes) {
@@ -179,7 +191,7 @@ async function main() {
     await ceilingServer.stop();
   }
 
-  const result = {
+  const result: RunDescription & { rows: BenchRow[]; settings: typeof settings } = {
     date: started.toISOString(),
     machine: host,
     settings,
@@ -189,13 +201,12 @@ async function main() {
   };
   for (const driver of drivers) printTable(driver, rows);
   printGoals(result);
-  fs.mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, 'bench-results', 'api.json'), JSON.stringify(result, null, 2));
+  const file = writeResults('api.json', result);
   fs.rmSync(runDir, { recursive: true, force: true });
-  log('results written to bench-results/api.json');
+  log(`results written to ${file}`);
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 // npm run bench:images — issue 26's goal for photos (docs/decisions/123): a 4000 × 3000 JPEG of
 // about 3 MB, uploaded through the content API and shown on the blog list, transfers at most
 // 60 KB to a phone 390 CSS px wide. Builds what is stale, starts the site as `npm start` serves
-// it on ports of its own with a throwaway database (bench-site.mjs), makes the photo with sharp
+// it on ports of its own with a throwaway database (bench-site.ts), makes the photo with sharp
 // (grain and texture at every scale, @portfolio/testing/images), uploads it as the dev admin and
 // publishes an article with it, so it is the first card of /blog. Then opens /blog in a fresh
 // Chromium per device and counts, from the browser's own network events (Chrome DevTools
@@ -9,18 +9,24 @@
 // request for that image. The phone of the goal is 390 × 844 CSS px at DPR 3 (iPhone 12 to 15);
 // the other devices are for comparison. Results in bench-results/images.json; exits 1 when the
 // goal is not met.
-//   CHROME_PATH   Chromium to drive (default /usr/bin/chromium)
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//   CHROME_PATH         Chromium to drive (default /usr/bin/chromium)
+//   IMAGES_DEVICES      how many of the devices to visit, the goal's phone first (default all)
+//   BENCH_RESULTS_DIR   where images.json goes (default bench-results/)
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
+import type { Browser } from 'playwright';
 import { noisyPhoto } from '@portfolio/testing/images';
-import { ROOT } from '../root.ts';
-import { benchSitePorts, devAdminToken, startBenchSite } from './bench-site.mjs';
+import {
+  benchSitePorts,
+  buildIfStale,
+  devAdminToken,
+  launchChromium,
+  startBenchSite,
+  writeResults,
+} from './bench-site';
 
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const SHELL_PORT = 3650;
 const API_PORT = 4650;
 const EMULATOR_PORT = 9650;
@@ -28,8 +34,16 @@ const SITE = `http://localhost:${SHELL_PORT}`;
 const API = `http://localhost:${API_PORT}/api`;
 const GOAL_BYTES = 60 * 1024;
 
+interface Device {
+  name: string;
+  width: number;
+  height: number;
+  dpr: number;
+  mobile: boolean;
+}
+
 /** The goal's phone first; the rest show how the choice follows the screen. */
-const DEVICES = [
+const ALL_DEVICES: [Device, ...Device[]] = [
   { name: 'phone 390 × 844, DPR 3 (the goal)', width: 390, height: 844, dpr: 3, mobile: true },
   { name: 'phone 390 × 844, DPR 2', width: 390, height: 844, dpr: 2, mobile: true },
   { name: 'phone 360 × 800, DPR 3', width: 360, height: 800, dpr: 3, mobile: true },
@@ -38,10 +52,18 @@ const DEVICES = [
   { name: 'laptop 1440 × 900, DPR 2', width: 1440, height: 900, dpr: 2, mobile: false },
 ];
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const [GOAL_DEVICE] = ALL_DEVICES;
+const DEVICES = ALL_DEVICES.slice(0, Number(process.env.IMAGES_DEVICES) || ALL_DEVICES.length);
 
-/** The dev admin's ID token from the emulator, once the API has created the account. */
-async function api(method, pathname, token, body) {
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** A request to the API as the dev admin; its JSON answer (nothing for a 204). */
+async function api(
+  method: string,
+  pathname: string,
+  token: string,
+  body?: FormData | Blob,
+): Promise<unknown> {
   const response = await fetch(`${API}${pathname}`, {
     method,
     headers: { authorization: `Bearer ${token}` },
@@ -53,8 +75,18 @@ async function api(method, pathname, token, body) {
   return response.status === 204 ? undefined : response.json();
 }
 
+/** A request for the photo, as the browser's network events tell it. */
+interface PhotoRequest {
+  url: string;
+  start: number;
+  type?: string;
+  status?: number;
+  firstByte?: number;
+  transferred?: number;
+}
+
 /** Opens /blog as `device` in a fresh browser context; what it fetched of the photo. */
-async function visit(browser, device, imagePath) {
+async function visit(browser: Browser, device: Device, imagePath: string) {
   const context = await browser.newContext({
     viewport: { width: device.width, height: device.height },
     deviceScaleFactor: device.dpr,
@@ -65,7 +97,7 @@ async function visit(browser, device, imagePath) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    const requests = new Map();
+    const requests = new Map<string, PhotoRequest>();
     cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => {
       if (request.url.includes(imagePath))
         requests.set(requestId, { url: request.url, start: timestamp });
@@ -86,11 +118,11 @@ async function visit(browser, device, imagePath) {
     await page.goto(`${SITE}/blog`, { waitUntil: 'load' });
     const img = page.locator('main article').first().locator('img');
     await img.evaluate(
-      (element) =>
+      (element: HTMLImageElement) =>
         element.complete ||
         new Promise((resolve) => element.addEventListener('load', resolve, { once: true })),
     );
-    const shown = await img.evaluate((element) => ({
+    const shown = await img.evaluate((element: HTMLImageElement) => ({
       currentSrc: element.currentSrc,
       naturalWidth: element.naturalWidth,
       cssWidth: element.clientWidth,
@@ -116,18 +148,17 @@ async function visit(browser, device, imagePath) {
   }
 }
 
-async function main() {
-  execFileSync(
-    process.execPath,
-    [...process.execArgv, path.join(ROOT, 'tools', 'build.mjs'), '--if-stale'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
+/** What the API answers an upload: where the image is, and what it made of it. */
+interface Upload {
+  imagePath: string;
+  image: unknown;
+}
+
+async function main(): Promise<void> {
+  buildIfStale();
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'bench-images-'));
   const site = startBenchSite({ env: benchSitePorts(SHELL_PORT, API_PORT, EMULATOR_PORT), runDir });
-  let browser = null;
+  let browser: Browser | null = null;
   try {
     console.log(`[bench] starting the site on port ${SHELL_PORT} (API ${API_PORT})`);
     await site.ready;
@@ -136,14 +167,19 @@ async function main() {
     const token = await devAdminToken(EMULATOR_PORT);
 
     const form = new FormData();
-    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'Hill at dusk.jpg');
-    let started = performance.now();
-    const upload = await api('POST', '/images', token, form);
+    // A copy on an ArrayBuffer of its own: what Blob's types take (a Buffer may share a pool's).
+    form.append(
+      'file',
+      new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }),
+      'Hill at dusk.jpg',
+    );
+    const started = performance.now();
+    const upload = (await api('POST', '/images', token, form)) as Upload;
     const uploadMs = Math.round(performance.now() - started);
     console.log(
       `[bench] uploaded in ${uploadMs} ms: ${upload.imagePath} ${JSON.stringify(upload.image)}`,
     );
-    const article = await api(
+    const article = (await api(
       'POST',
       '/articles',
       token,
@@ -159,11 +195,11 @@ async function main() {
           type: 'application/json',
         },
       ),
-    );
+    )) as { _id: string };
 
-    browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox'] });
+    browser = await launchChromium(['--no-sandbox']);
     const loadBefore = os.loadavg();
-    const visits = [];
+    const visits: (Awaited<ReturnType<typeof visit>> & { round: string })[] = [];
     for (const device of DEVICES) {
       // The first visit of each device may make its variant; the second is served as kept.
       for (const round of ['first', 'again']) {
@@ -178,7 +214,8 @@ async function main() {
     await api('DELETE', `/articles/${article._id}`, token);
     await api('DELETE', `/images/${upload.imagePath.replace('/images/', '')}`, token);
 
-    const goal = visits.find((v) => v.device === DEVICES[0].name && v.round === 'first');
+    const goal = visits.find((v) => v.device === GOAL_DEVICE.name && v.round === 'first');
+    if (!goal) throw new Error(`no visit as ${GOAL_DEVICE.name}`);
     const met =
       goal.total > 0 &&
       goal.total <= GOAL_BYTES &&
@@ -203,30 +240,23 @@ async function main() {
     console.log(
       `load average before/after: ${loadBefore.map((v) => v.toFixed(2)).join(' ')} / ${loadAfter.map((v) => v.toFixed(2)).join(' ')} (${os.cpus().length} cores)`,
     );
-    mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-    writeFileSync(
-      path.join(ROOT, 'bench-results', 'images.json'),
-      `${JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: {
-            cores: os.cpus().length,
-            cpu: os.cpus()[0]?.model,
-            node: process.version,
-            chromium: browser.version(),
-            loadAverageBefore: loadBefore,
-            loadAverageAfter: loadAfter,
-          },
-          photo: { bytes: photo.length, width: 4000, height: 3000 },
-          uploadMs,
-          image: upload.image,
-          goal: { bytes: GOAL_BYTES, device: DEVICES[0], transferred: goal.total, met },
-          visits,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    const file = writeResults('images.json', {
+      date: new Date().toISOString(),
+      machine: {
+        cores: os.cpus().length,
+        cpu: os.cpus()[0]?.model,
+        node: process.version,
+        chromium: browser.version(),
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: loadAfter,
+      },
+      photo: { bytes: photo.length, width: 4000, height: 3000 },
+      uploadMs,
+      image: upload.image,
+      goal: { bytes: GOAL_BYTES, device: GOAL_DEVICE, transferred: goal.total, met },
+      visits,
+    });
+    console.log(`results: ${file}`);
     if (!met) process.exitCode = 1;
   } finally {
     await browser?.close();
@@ -235,7 +265,7 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

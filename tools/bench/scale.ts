@@ -4,7 +4,7 @@
 // API, the Auth emulator) on a block of ports of its own (tools/free-ports.mjs) with a throwaway
 // database and the render cache off, so every request renders; measures the site with the seed's
 // articles; publishes SCALE_ARTICLES more through the API as the dev admin, each with two or three
-// tags (tools/bench/api/articles.mjs); and measures again:
+// tags (tools/bench/api/articles.ts); and measures again:
 // - the HTML bytes of /blog, its page 50 (or its last), an article, /articles/{id}, search
 //   results for a common word, the page of the tag with the most articles (/tags/<tag>, when the
 //   site has the route), /rss.xml and the sitemap (its index and first part), and whether the
@@ -14,12 +14,13 @@
 // - the API: the public list's p99 (GET /articles?limit=10, and its pages one after another, each
 //   a response-cache miss until the run comes round); an uncached search for the common
 //   word (every request a distinct text the search reads as that word alone: searchVariant in
-//   api/load.mjs, so each one misses the response cache and runs in the database); and the
+//   api/load.ts, so each one misses the response cache and runs in the database); and the
 //   dashboard's answers as the admin gets them (GET /articles?limit=20&offset=0&include=drafts
 //   and GET /tags?include=drafts, with the dev admin's token): bytes and p99;
-// - Lighthouse (mobile, tools/bench/lighthouse-run.mjs, as bench:lighthouse) on /blog, before and
+// - Lighthouse (mobile, tools/bench/lighthouse-run.ts, as bench:lighthouse) on /blog, before and
 //   after, on the first driver only (the pages are the same on both).
-// Results in bench-results/scale.json; the figures go to docs/performance.md by hand.
+// Results in bench-results/scale.json (BENCH_RESULTS_DIR: elsewhere); the figures go to
+// docs/performance.md by hand.
 //   SCALE_ARTICLES (default 10000), SCALE_SECONDS (default 5), SCALE_DRIVERS (default
 //   pglite,postgres), SCALE_LIGHTHOUSE (default 1; 0: none), LIGHTHOUSE_RUNS (default 3).
 // PostgreSQL: a database of its own, created and dropped on the server in DATABASE_URL (or
@@ -32,13 +33,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import type { Request } from 'autocannon';
 import { claimBlock } from '../free-ports.mjs';
-import { ROOT } from '../root.ts';
-import { COMMON_WORD, generateArticles } from './api/articles.mjs';
-import { searchVariant } from './api/load.mjs';
-import { benchSitePorts, devAdminToken, startBenchSite } from './bench-site.mjs';
-import { medianOf, runLighthouse, summarise } from './lighthouse-run.mjs';
+import { ROOT } from '../root';
+import { COMMON_WORD, generateArticles } from './api/articles';
+import type { SyntheticArticle } from './api/articles';
+import { onServer, postgresInstalled, withDatabaseName } from './api/database';
+import { searchVariant } from './api/load';
+import { benchSitePorts, devAdminToken, startBenchSite, writeResults } from './bench-site';
+import { medianOf, runLighthouse, summarise } from './lighthouse-run';
 
 const ARTICLES = Number(process.env.SCALE_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 5);
@@ -49,16 +52,60 @@ const CONNECTIONS = 10;
 /** How long to wait after publishing before measuring again. */
 const SETTLE_SECONDS = 15;
 const IN_SERVICES = 'SCALE_IN_SERVICES';
-const RESULTS = path.join(ROOT, 'bench-results', 'scale.json');
+
+/** A page's or an answer's size, and for a page how many items (cards, results) it shows. */
+interface Size {
+  status: number;
+  bytes: number;
+  items?: number;
+}
+
+/** A rate under load. */
+interface Timing {
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+type Row = Size & Partial<Timing> & { tag?: Tag | undefined };
+
+interface Tag {
+  tag: string;
+  count: number;
+}
+
+/** Requests that differ one from the next: the first's URL, and autocannon's `requests`. */
+interface Varying {
+  first: () => string;
+  requests: Request[];
+}
+
+interface Measurement {
+  publicArticles: number;
+  sitemap: { parts: number; articles: number };
+  rows: Record<string, Row>;
+}
+
+type LighthouseFigures = Record<
+  'runs' | 'score' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'speedIndexMs' | 'jsBytes',
+  number
+>;
+
+interface DriverRun {
+  driver: string;
+  publishSeconds: number;
+  seed: Measurement & { lighthouseBlog: LighthouseFigures | undefined };
+  grown: Measurement & { lighthouseBlog: LighthouseFigures | undefined };
+}
 
 /** Publishes `articles` a few at a time; resolves with how long it took (s). */
-async function publish(api, token, articles) {
+async function publish(api: string, token: string, articles: SyntheticArticle[]): Promise<number> {
   const started = Date.now();
   let next = 0;
   let done = 0;
-  const worker = async () => {
-    while (next < articles.length) {
-      const { title, content, tags } = articles[next];
+  const worker = async (): Promise<void> => {
+    for (let article = articles[next]; article; article = articles[next]) {
+      const { title, content, tags } = article;
       next += 1;
       const response = await fetch(`${api}/articles`, {
         method: 'POST',
@@ -78,18 +125,22 @@ async function publish(api, token, articles) {
 }
 
 /** The tag with the most public articles, or undefined when no article has one. */
-async function largestTag(api) {
+async function largestTag(api: string): Promise<Tag | undefined> {
   const response = await fetch(`${api}/tags`);
   if (!response.ok) return undefined;
   // Most used first (TagListSchema): `{ tag, count }`.
-  const [largest] = await response.json();
+  const [largest] = (await response.json()) as Tag[];
   return largest;
 }
 
 /** The page addresses to measure, from what the API lists now. */
-async function pagesOf(site, api) {
+async function pagesOf(
+  site: string,
+  api: string,
+): Promise<{ total: number; tag: Tag | undefined; pages: Record<string, string> }> {
   const response = await fetch(`${api}/articles?limit=1`);
-  const [newest] = await response.json();
+  const [newest] = (await response.json()) as { _id: string; slug?: string }[];
+  if (!newest) throw new Error('the API lists no articles');
   const total = Number(response.headers.get('x-total-count'));
   const lastPage = Math.max(1, Math.ceil(total / 10));
   const tag = await largestTag(api);
@@ -113,7 +164,7 @@ async function pagesOf(site, api) {
 }
 
 /** The answer's status and size; for a page, how many items (cards, results) it shows. */
-async function bytesOf(url, headers = {}) {
+async function bytesOf(url: string, headers: Record<string, string> = {}): Promise<Size> {
   const response = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
   const body = Buffer.from(await response.arrayBuffer());
   const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
@@ -126,12 +177,19 @@ async function bytesOf(url, headers = {}) {
 const WARMUP_SECONDS = 1;
 
 /** Autocannon on `url` (or `requests`) for SECONDS at CONNECTIONS: rate, p99, non-2xx answers. */
-async function load(url, options = {}) {
+async function load(
+  url: string,
+  options: { headers?: Record<string, string>; requests?: Request[] } = {},
+): Promise<Timing> {
   await run(url, options, WARMUP_SECONDS);
   return run(url, options, SECONDS);
 }
 
-function run(url, { headers, requests } = {}, duration = SECONDS) {
+function run(
+  url: string,
+  { headers, requests }: { headers?: Record<string, string>; requests?: Request[] },
+  duration: number,
+): Promise<Timing> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration, headers, requests }, (error, result) =>
       error
@@ -153,10 +211,10 @@ let searchCounter = 0;
  * `limit` as the search page asks (remote-blog's SEARCH_RESULTS_PER_PAGE, 10), or none: the
  * API's default page of 20, what an older client asks.
  */
-function uncachedSearch(api, limit) {
+function uncachedSearch(api: string, limit?: number): Varying {
   const url = new URL(`${api}/search`);
   if (limit) url.searchParams.set('limit', String(limit));
-  const request = () => {
+  const request = (): string => {
     url.searchParams.set('query', searchVariant(COMMON_WORD, (searchCounter += 1)));
     return `${url.pathname}${url.search}`;
   };
@@ -171,10 +229,10 @@ function uncachedSearch(api, limit) {
  * response cache holds an answer per page, so a page is a miss until the run comes round again
  * (with the seed's 12 articles, two pages: nearly all hits).
  */
-function everyPage(api, total) {
+function everyPage(api: string, total: number): Varying {
   const pages = Math.max(1, Math.ceil(total / 10));
   let page = 0;
-  const request = () => {
+  const request = (): string => {
     const offset = (page % pages) * 10;
     page += 1;
     return `/api/articles?limit=10&offset=${offset}`;
@@ -186,12 +244,13 @@ function everyPage(api, total) {
 }
 
 /** Every `<loc>` of a sitemap document. */
-const locations = (xml) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+const locations = (xml: string): string[] =>
+  [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1] ?? '');
 
 /** How many distinct article addresses the sitemap's parts list, over all of them. */
-async function sitemapArticles(site) {
+async function sitemapArticles(site: string): Promise<{ parts: number; articles: number }> {
   const index = await (await fetch(`${site}/sitemap.xml`)).text();
-  const articles = new Set();
+  const articles = new Set<string>();
   for (const part of locations(index)) {
     const xml = await (await fetch(`${site}${new URL(part).pathname}`)).text();
     for (const url of locations(xml))
@@ -200,9 +259,14 @@ async function sitemapArticles(site) {
   return { parts: locations(index).length, articles: articles.size };
 }
 
-async function measure(label, site, api, token) {
+async function measure(
+  label: string,
+  site: string,
+  api: string,
+  token: string,
+): Promise<Measurement> {
   const { total, tag, pages } = await pagesOf(site, api);
-  const rows = {};
+  const rows: Record<string, Row> = {};
   for (const [name, url] of Object.entries(pages)) {
     const size = await bytesOf(url);
     const measured = size.status === 200 && !name.includes('sitemap') && !name.includes('rss');
@@ -212,7 +276,7 @@ async function measure(label, site, api, token) {
   }
   const admin = { authorization: `Bearer ${token}` };
   // Each: [url, headers] or [, , { first(), requests }] for requests that differ one from the next.
-  const apiRows = {
+  const apiRows: Record<string, [string | undefined, Record<string, string>?, Varying?]> = {
     'API GET /articles?limit=10': [`${api}/articles?limit=10`],
     'API GET /articles?limit=10&offset=<n>, every page in turn': [
       undefined,
@@ -236,10 +300,12 @@ async function measure(label, site, api, token) {
     'API GET /tags?include=drafts (admin)': [`${api}/tags?include=drafts`, admin],
   };
   for (const [name, [url, headers = {}, varying]] of Object.entries(apiRows)) {
-    const size = await bytesOf(varying ? varying.first() : url, headers);
+    const target = varying ? varying.first() : url;
+    if (target === undefined) throw new Error(`${name}: no URL`);
+    const size = await bytesOf(target, headers);
     const timing = varying
       ? await load(varying.first(), { requests: varying.requests })
-      : await load(url, { headers });
+      : await load(target, { headers });
     rows[name] = { ...size, ...timing };
     console.log(`[bench] ${label}: ${name} ${size.status} ${size.bytes} B`, timing);
   }
@@ -251,10 +317,10 @@ async function measure(label, site, api, token) {
 }
 
 /** Lighthouse on /blog: one unmeasured load (compression and caches warm), then LIGHTHOUSE_RUNS. */
-async function lighthouseOnBlog(label, site) {
+async function lighthouseOnBlog(label: string, site: string): Promise<LighthouseFigures> {
   const url = `${site}/blog`;
   await runLighthouse(url, ['performance']);
-  const runs = [];
+  const runs: ReturnType<typeof summarise>[] = [];
   for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
     const summary = summarise(await runLighthouse(url));
     runs.push(summary);
@@ -267,34 +333,25 @@ async function lighthouseOnBlog(label, site) {
   return { runs: LIGHTHOUSE_RUNS, score, fcpMs, lcpMs, tbtMs, cls, speedIndexMs, jsBytes };
 }
 
-async function onServer(serverUrl, statement) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The database for one driver's run: the API's environment and how to remove it. */
-async function databaseFor(driver) {
+async function databaseFor(
+  driver: string,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (driver === 'pglite') {
-    // DATA_DIR (bench-site.mjs) in the run folder; a DATABASE_URL of the caller's must not win.
+    // DATA_DIR (bench-site.ts) in the run folder; a DATABASE_URL of the caller's must not win.
     return { env: { DATABASE_URL: '' }, drop: async () => {} };
   }
   const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error(`${driver}: neither DATABASE_URL nor TEST_DATABASE_URL is set`);
   const name = `bench_scale_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   return {
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: withDatabaseName(serverUrl, name) },
     drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
-async function runDriver(driver, withLighthouse) {
+async function runDriver(driver: string, withLighthouse: boolean): Promise<DriverRun> {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portfolio-bench-scale-'));
   const database = await databaseFor(driver);
   const base = await claimBlock({ offsets: [0, 1, 2, 3, 4, 20, 40, 41, 42] });
@@ -331,12 +388,16 @@ async function runDriver(driver, withLighthouse) {
     };
   } finally {
     await stack.stop();
-    await database.drop().catch((error) => console.error(`[bench] drop: ${error.message}`));
+    await database
+      .drop()
+      .catch((error: unknown) =>
+        console.error(`[bench] drop: ${error instanceof Error ? error.message : String(error)}`),
+      );
     fs.rmSync(runDir, { recursive: true, force: true });
   }
 }
 
-function printTable({ driver, seed, grown }) {
+function printTable({ driver, seed, grown }: DriverRun): void {
   console.log(`\n${driver}: ${seed.publicArticles} → ${grown.publicArticles} public articles`);
   console.table(
     Object.keys(grown.rows).map((name) => ({
@@ -344,7 +405,7 @@ function printTable({ driver, seed, grown }) {
       'bytes (seed)': seed.rows[name]?.bytes,
       'bytes (grown)': grown.rows[name]?.bytes,
       ratio: seed.rows[name]?.bytes
-        ? Number((grown.rows[name].bytes / seed.rows[name].bytes).toFixed(2))
+        ? Number(((grown.rows[name]?.bytes ?? 0) / seed.rows[name].bytes).toFixed(2))
         : undefined,
       'items (seed)': seed.rows[name]?.items,
       'items (grown)': grown.rows[name]?.items,
@@ -366,15 +427,7 @@ function printTable({ driver, seed, grown }) {
   }
 }
 
-function postgresInstalled() {
-  const root = '/usr/lib/postgresql';
-  return (
-    fs.existsSync(root) &&
-    fs.readdirSync(root).some((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb')))
-  );
-}
-
-async function main() {
+async function main(): Promise<void> {
   const wantsPostgres = DRIVERS.includes('postgres');
   const hasServer = Boolean(process.env.DATABASE_URL || process.env.TEST_DATABASE_URL);
   if (wantsPostgres && !hasServer && !process.env[IN_SERVICES]) {
@@ -393,7 +446,7 @@ async function main() {
     );
     process.exit(status ?? 1);
   }
-  const results = [];
+  const results: DriverRun[] = [];
   for (const [index, driver] of DRIVERS.entries()) {
     results.push(await runDriver(driver, LIGHTHOUSE && index === 0));
   }
@@ -407,13 +460,12 @@ async function main() {
     seconds: SECONDS,
     results,
   };
-  fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
-  fs.writeFileSync(RESULTS, JSON.stringify(result, null, 2));
+  const file = writeResults('scale.json', result);
   for (const run of results) printTable(run);
-  console.log(`results: ${path.relative(ROOT, RESULTS)}`);
+  console.log(`results: ${file}`);
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,4 +1,41 @@
 // The bench's printed tables and the issue's goals, checked against the measured rows.
+import type { Measured } from './load';
+
+/** One endpoint measured on one driver and dataset size, against its ceiling. */
+export interface BenchRow extends Measured {
+  driver: string;
+  articles: number;
+  endpoint: string;
+  cachedRead: boolean;
+  search: boolean;
+  uncached: boolean;
+  bytes: number;
+  /** Its req/s as a share of the ceiling's. */
+  ratio: number;
+}
+
+/** A goal of the issue and whether the rows meet it (null: nothing measured it). */
+export interface Goal {
+  goal: string;
+  met: boolean | null;
+  below?: string[];
+  worst?: string | undefined;
+}
+
+/** What printGoals reports beside the goals: when, where and how the bench ran. */
+export interface RunDescription {
+  date: string;
+  machine: {
+    cores: number;
+    cpu: string;
+    memoryGiB: number;
+    node: string;
+    loadAverageAtStart: number[];
+  };
+  settings: { connections: number; seconds: number; warmupSeconds: number };
+  goals: Goal[];
+  postgresSkipped: string | undefined;
+}
 
 export const GOALS = {
   cachedReadRatio: 0.8,
@@ -7,9 +44,9 @@ export const GOALS = {
   searchArticles: 10_000,
 };
 
-const DRIVER_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+const DRIVER_NAMES: Record<string, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
-const COLUMNS = [
+const COLUMNS: [title: string, width: number, cell: (row: BenchRow) => string][] = [
   ['articles', 8, (row) => String(row.articles)],
   ['endpoint', 34, (row) => row.endpoint],
   ['bytes', 10, (row) => String(row.bytes)],
@@ -23,16 +60,16 @@ const COLUMNS = [
   ['failed', 6, (row) => String(row.failures)],
 ];
 
-function line(cells) {
+function line(cells: string[]): string {
   return cells
     .map((cell, index) => {
-      const [, width] = COLUMNS[index];
+      const width = COLUMNS[index]?.[1] ?? 0;
       return index === 1 ? cell.padEnd(width) : cell.padStart(width);
     })
     .join(' ');
 }
 
-export function printTable(driver, rows) {
+export function printTable(driver: string, rows: BenchRow[]): void {
   console.log(
     `\n${DRIVER_NAMES[driver] ?? driver} (ceiling: bare Fastify, same answer precomputed)`,
   );
@@ -43,13 +80,17 @@ export function printTable(driver, rows) {
 }
 
 /** The row with the highest `value(row)`. */
-function highest(rows, value) {
-  return rows.reduce((best, row) => (!best || value(row) > value(best) ? row : best), undefined);
+function highest(rows: BenchRow[], value: (row: BenchRow) => number): BenchRow | undefined {
+  return rows.reduce<BenchRow | undefined>(
+    (best, row) => (!best || value(row) > value(best) ? row : best),
+    undefined,
+  );
 }
 
-const where = (row) => `${row.endpoint}, ${DRIVER_NAMES[row.driver]}, ${row.articles}`;
+const where = (row: BenchRow): string =>
+  `${row.endpoint}, ${DRIVER_NAMES[row.driver]}, ${row.articles}`;
 
-function cachedReadGoal(rows) {
+function cachedReadGoal(rows: BenchRow[]): Goal {
   const reads = rows.filter((row) => row.cachedRead);
   const below = reads.filter((row) => row.ratio < GOALS.cachedReadRatio);
   return {
@@ -59,7 +100,7 @@ function cachedReadGoal(rows) {
   };
 }
 
-function searchGoal(rows, uncached) {
+function searchGoal(rows: BenchRow[], uncached: boolean): Goal {
   const searches = rows.filter(
     (row) =>
       row.search &&
@@ -77,16 +118,22 @@ function searchGoal(rows, uncached) {
   };
 }
 
-export function summariseGoals(rows) {
+export function summariseGoals(rows: BenchRow[]): Goal[] {
   return [cachedReadGoal(rows), searchGoal(rows, false), searchGoal(rows, true)];
 }
 
-function verdict(goal) {
+function verdict(goal: Goal): string {
   if (goal.met === null) return 'not measured';
   return goal.met ? 'met' : 'NOT met';
 }
 
-export function printGoals({ date, machine, settings, goals, postgresSkipped }) {
+export function printGoals({
+  date,
+  machine,
+  settings,
+  goals,
+  postgresSkipped,
+}: RunDescription): void {
   console.log(
     `\nMachine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ` +
       `${machine.node}, load average at start ${machine.loadAverageAtStart.join(' ')}. ` +

@@ -1,6 +1,6 @@
 // npm run bench:lighthouse — what a phone visitor gets, page by page (issue 7), beside a static
 // anchor: the Astro blog starter built with `astro build` and served by nginx
-// (tools/bench/astro-anchor.mjs), measured in the same run.
+// (tools/bench/astro-anchor.ts), measured in the same run.
 // Builds what is stale, starts the site exactly as `npm start` serves it (tools/start.ts
 // --no-build: the five production builds, the content API, the Auth emulator) on its own ports
 // with a throwaway database, so it can run beside a live `npm start`. Then runs Lighthouse with
@@ -11,23 +11,29 @@
 //   CHROME_PATH         Chromium to drive (default /usr/bin/chromium)
 //   LIGHTHOUSE_RUNS     runs per page (default 3)
 //   LIGHTHOUSE_ANCHOR   0: the site's pages only, no anchor
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//   LIGHTHOUSE_PAGES    only the site's pages with these labels, comma-separated (e.g. /about):
+//                       a quick check of the bench, not a measurement of the site
+//   BENCH_RESULTS_DIR   where lighthouse.json goes (default bench-results/)
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../root.ts';
+import { ROOT } from '../root';
+import type { AnchorServer } from './astro-anchor';
 import {
   ANCHOR_PAGES,
   ANCHOR_PORT,
   describeAnchor,
   prepareAstroAnchor,
   serveAstroAnchor,
-} from './astro-anchor.mjs';
-import { benchSitePorts, startBenchSite } from './bench-site.mjs';
-import { killChrome, medianOf, runLighthouse, summarise } from './lighthouse-run.mjs';
+} from './astro-anchor';
+import { benchSitePorts, buildIfStale, startBenchSite, writeResults } from './bench-site';
+import type { BenchSite } from './bench-site';
+import { killChrome, medianOf, runLighthouse, summarise } from './lighthouse-run';
+import type { MedianSummary, RunSummary } from './lighthouse-run';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const WITH_ANCHOR = process.env.LIGHTHOUSE_ANCHOR !== '0';
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const SHELL_PORT = 3600;
 const API_PORT = 4600;
 // Off the ports of `npm start` (3000-3004, 4000, 9099) and of the other benches and test runs.
@@ -49,13 +55,14 @@ const GOALS = {
 };
 
 /** The JavaScript budget of a page of the site, by its label. */
-const jsBudgetKb = (label) => GOALS.jsKb[label] ?? GOALS.jsKb.otherPages;
+const jsBudgetKb = (label: string): number =>
+  (GOALS.jsKb as Record<string, number | undefined>)[label] ?? GOALS.jsKb.otherPages;
 
-/** The five front-end builds the stack serves (tools/build.mjs leaves a stamp in each dist/). */
+/** The five front-end builds the stack serves (tools/build.ts leaves a stamp in each dist/). */
 const APPS = ['shell', 'remote-portfolio', 'remote-blog', 'remote-auth', 'remote-shop'];
 
 /** Each build's stamp (when, and which kind of build), to tell whether one changed under a run. */
-function buildStamps() {
+function buildStamps(): Record<string, string | null> {
   return Object.fromEntries(
     APPS.map((app) => {
       const file = path.join(ROOT, app, 'dist', '.build-stamp');
@@ -68,34 +75,55 @@ function buildStamps() {
  * The builds that changed since `before`: the working tree is shared, and another build (a test
  * build, say) replaces the files the stack serves; figures measured across it mix two builds.
  */
-function changedBuilds(before) {
+function changedBuilds(before: Record<string, string | null>): string[] {
   const now = buildStamps();
   return APPS.filter((app) => now[app] !== before[app]).map((app) => `${app} (${now[app]})`);
 }
 
-/** The stack, started by this script (bench-site.mjs): stopped by its process only. */
-let stack = null;
-/** The anchor's nginx, started by this script (astro-anchor.mjs): stopped by its PID only. */
-let anchor = null;
+/** The stack, started by this script (bench-site.ts): stopped by its process only. */
+let stack: BenchSite | null = null;
+/** The anchor's nginx, started by this script (astro-anchor.ts): stopped by its PID only. */
+let anchor: AnchorServer | null = null;
 
-function startStack(runDir) {
+function startStack(runDir: string): Promise<void> {
   stack = startBenchSite({ env: STACK_ENV, runDir });
   return stack.ready;
 }
 
-async function stopAll() {
+async function stopAll(): Promise<void> {
   const [startedStack, startedAnchor] = [stack, anchor];
   stack = null;
   anchor = null;
   await Promise.all([startedStack?.stop(), startedAnchor?.stop()]);
 }
 
-const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const loads = (values) => values.map((value) => value.toFixed(2)).join(' ');
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+const loads = (values: number[]): string => values.map((value) => value.toFixed(2)).join(' ');
+
+/** A page measured: which site, its label and name in the tables, its path and its URL. */
+interface Target {
+  site: 'ours' | 'anchor';
+  label: string;
+  name: string;
+  page: string;
+  url: string;
+  runs: RunSummary[];
+}
+
+/** A page's result: the median of its runs (and, for the site's pages, its goals). */
+interface Row extends Omit<Target, 'url'> {
+  median: MedianSummary;
+}
+
+interface GoalResult {
+  goal: string;
+  value: string;
+  met: boolean;
+}
 
 /** Each goal of a page of the site: what it asks, the median measured, and whether it is met. */
-function goalsOf(row) {
+function goalsOf(row: Row): GoalResult[] {
   const m = row.median;
   const budget = jsBudgetKb(row.label);
   return [
@@ -108,7 +136,7 @@ function goalsOf(row) {
   ];
 }
 
-function printTable(rows) {
+function printTable(rows: Row[]): void {
   const header = [
     'page',
     'score',
@@ -132,12 +160,12 @@ function printTable(rows) {
     `${m.categories.accessibility}/${m.categories['best-practices']}/${m.categories.seo}`,
   ]);
   const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column].length)),
+    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
   );
-  const format = (line) =>
+  const format = (line: string[]): string =>
     line
       .map((cell, column) =>
-        (column === 0 ? cell.padEnd : cell.padStart).call(cell, widths[column]),
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
       )
       .join('  ');
   console.log(
@@ -148,8 +176,8 @@ function printTable(rows) {
 }
 
 /** The table for docs/performance.md: the site's pages with their goals, then the anchor's. */
-function printMarkdown(rows, anchorRows) {
-  const cells = ({ site, label, median: m }) => [
+function printMarkdown(rows: (Row & { goals: GoalResult[] })[], anchorRows: Row[]): void {
+  const cells = ({ site, label, median: m }: Row): string[] => [
     site === 'anchor' ? `Astro starter \`${label}\`` : `\`${label}\``,
     String(m.score),
     seconds(m.fcpMs),
@@ -176,13 +204,16 @@ function printMarkdown(rows, anchorRows) {
 let lighthouseVersion = '';
 
 /** The API's article list (the first is the one measured), with the stack's output if it fails. */
-async function firstArticles() {
-  let failure;
+type Article = { _id: string };
+
+async function firstArticles(): Promise<[Article, ...Article[]]> {
+  let failure: unknown;
   for (let attempt = 1; attempt <= 10; attempt += 1) {
     try {
       const response = await fetch(`http://127.0.0.1:${API_PORT}/api/articles`);
-      const articles = await response.json();
-      if (Array.isArray(articles) && articles.length > 0) return articles;
+      const articles: unknown = await response.json();
+      if (Array.isArray(articles) && articles.length > 0)
+        return articles as [Article, ...Article[]];
       failure = new Error(`no articles to open (HTTP ${response.status})`);
     } catch (error) {
       failure = error;
@@ -193,23 +224,16 @@ async function firstArticles() {
   throw failure;
 }
 
-async function main() {
-  execFileSync(
-    process.execPath,
-    [...process.execArgv, path.join(ROOT, 'tools', 'build.mjs'), '--if-stale'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
+async function main(): Promise<void> {
+  buildIfStale();
   const stamps = buildStamps();
   const notProduction = APPS.filter((app) => !/"kind":"production"/.test(stamps[app] ?? ''));
   if (notProduction.length > 0) {
-    throw new Error(`not production builds after tools/build.mjs: ${notProduction.join(', ')}`);
+    throw new Error(`not production builds after tools/build.ts: ${notProduction.join(', ')}`);
   }
   /** Builds replaced while the site was measured: [{ before: 'round 2', builds: [...] }]. */
-  const buildChanges = [];
-  const checkBuilds = (when) => {
+  const buildChanges: { before: string; builds: string[] }[] = [];
+  const checkBuilds = (when: string): void => {
     const changed = changedBuilds(stamps);
     if (
       changed.length === 0 ||
@@ -236,29 +260,39 @@ async function main() {
     const articles = await firstArticles();
     const id = articles[0]._id;
     const origin = `http://localhost:${SHELL_PORT}`;
-    const ours = [
-      ['/', '/'],
-      ['/portfolio', '/portfolio'],
-      ['/about', '/about'],
-      ['/contact', '/contact'],
-      ['/blog', '/blog'],
-      ['/article/{id}', `/article/${id}`],
-      ['/articles/{id}', `/articles/${id}`],
-      ['/search-article?query=security', '/search-article?query=security'],
-      ['/store', '/store'],
-      ['/ebook', '/ebook'],
-    ].map(([label, page]) => ({ site: 'ours', label, name: label, page, url: `${origin}${page}` }));
+    const ours = (
+      [
+        ['/', '/'],
+        ['/portfolio', '/portfolio'],
+        ['/about', '/about'],
+        ['/contact', '/contact'],
+        ['/blog', '/blog'],
+        ['/article/{id}', `/article/${id}`],
+        ['/articles/{id}', `/articles/${id}`],
+        ['/search-article?query=security', '/search-article?query=security'],
+        ['/store', '/store'],
+        ['/ebook', '/ebook'],
+      ] satisfies [string, string][]
+    )
+      .filter(([label]) => !ONLY_PAGES || ONLY_PAGES.includes(label))
+      .map(([label, page]) => ({
+        site: 'ours' as const,
+        label,
+        name: label,
+        page,
+        url: `${origin}${page}`,
+      }));
     const anchorOrigin = `http://localhost:${ANCHOR_PORT}`;
     const theirs = anchorBuild
       ? ANCHOR_PAGES.map((page) => ({
-          site: 'anchor',
+          site: 'anchor' as const,
           label: page,
           name: `astro ${page}`,
           page,
           url: `${anchorOrigin}${page}`,
         }))
       : [];
-    const targets = [...ours, ...theirs].map((target) => ({ ...target, runs: [] }));
+    const targets: Target[] = [...ours, ...theirs].map((target) => ({ ...target, runs: [] }));
 
     // One unmeasured load per page: the static server compresses each file on its first request
     // and the API fills its response cache; a deployed site serves both warm. The anchor's nginx
@@ -266,7 +300,7 @@ async function main() {
     for (const target of targets) await runLighthouse(target.url, ['performance']);
 
     const loadBefore = os.loadavg();
-    const loadByRound = [];
+    const loadByRound: number[][] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       checkBuilds(`round ${run}`);
       loadByRound.push(os.loadavg());
@@ -286,7 +320,7 @@ async function main() {
     const loadAfter = os.loadavg();
     checkBuilds('the end of the run');
 
-    const rowOf = ({ site, label, name, page, runs }) => ({
+    const rowOf = ({ site, label, name, page, runs }: Target): Row => ({
       site,
       label,
       name,
@@ -331,54 +365,46 @@ async function main() {
     );
     printMarkdown(rows, anchorRows);
 
-    mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-    writeFileSync(
-      path.join(ROOT, 'bench-results', 'lighthouse.json'),
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          lighthouseVersion,
-          preset: 'mobile (default config, simulated throttling)',
-          runsPerPage: RUNS,
-          interleaved: true,
-          machine: {
-            cores: os.cpus().length,
-            cpu: os.cpus()[0]?.model,
-            node: process.version,
-            loadAverageBefore: loadBefore,
-            loadAverageAfter: loadAfter,
-            loadAverageByRound: loadByRound,
-          },
-          builds: stamps,
-          buildChanges,
-          goals: GOALS,
-          goalsMet,
-          allGoalsMet: allMet,
-          rows,
-          anchor: anchorBuild
-            ? { ...describeAnchor(anchorBuild.dist), origin: anchorOrigin, rows: anchorRows }
-            : null,
-        },
-        null,
-        2,
-      ),
-    );
-    console.log('\nresults: bench-results/lighthouse.json');
+    const file = writeResults('lighthouse.json', {
+      date: new Date().toISOString(),
+      lighthouseVersion,
+      preset: 'mobile (default config, simulated throttling)',
+      runsPerPage: RUNS,
+      interleaved: true,
+      machine: {
+        cores: os.cpus().length,
+        cpu: os.cpus()[0]?.model,
+        node: process.version,
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: loadAfter,
+        loadAverageByRound: loadByRound,
+      },
+      builds: stamps,
+      buildChanges,
+      goals: GOALS,
+      goalsMet,
+      allGoalsMet: allMet,
+      rows,
+      anchor: anchorBuild
+        ? { ...describeAnchor(anchorBuild.dist), origin: anchorOrigin, rows: anchorRows }
+        : null,
+    });
+    console.log(`\nresults: ${file}`);
   } finally {
     await stopAll();
     rmSync(runDir, { recursive: true, force: true });
   }
 }
 
-async function interrupted() {
-  await killChrome();
+async function interrupted(): Promise<void> {
+  killChrome();
   await stopAll();
   process.exit(130);
 }
 process.on('SIGINT', () => void interrupted());
 process.on('SIGTERM', () => void interrupted());
 
-main().catch(async (error) => {
+main().catch(async (error: unknown) => {
   console.error(error);
   await stopAll();
   process.exit(1);

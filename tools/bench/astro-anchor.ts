@@ -5,8 +5,9 @@
 // system's temp folder, outside the repository and its workspaces: the starter copied there, its
 // package.json written with exact versions, `npm install` from the npm registry, `astro build`.
 // The cache's name depends on the vendored files and the versions, so a change rebuilds it.
-//   node tools/bench/astro-anchor.mjs           prepares it and serves it on 127.0.0.1:3690 (Ctrl-C stops)
-//   node tools/bench/astro-anchor.mjs --build   prepares it only
+//   tsx tools/bench/astro-anchor.ts           prepares it and serves it on 127.0.0.1:3690 (Ctrl-C stops)
+//   tsx tools/bench/astro-anchor.ts --build   prepares it only
+//   tsx tools/bench/astro-anchor.ts --help    says this and does nothing
 //   ASTRO_ANCHOR_DIR  the cache's parent folder (default <tmpdir>/portfolio-astro-anchor)
 //   NGINX             nginx to run (default /usr/sbin/nginx; apt-get install -y nginx)
 import { execFileSync, spawn } from 'node:child_process';
@@ -56,9 +57,9 @@ const BUILD_NODE_VERSION = '22.23.3';
 /** The anchor's pages, as bench:lighthouse opens them: the home page, the list, a post, about. */
 export const ANCHOR_PAGES = ['/', '/blog/', '/blog/first-post/', '/about/'];
 
-const log = (line) => console.log(`[astro-anchor] ${line}`);
+const log = (line: string): void => console.log(`[astro-anchor] ${line}`);
 
-function filesUnder(dir) {
+function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => {
       const full = path.join(dir, entry.name);
@@ -68,7 +69,7 @@ function filesUnder(dir) {
 }
 
 /** The cache's key: the vendored files, the pinned versions and the build's Node. */
-function cacheKey() {
+function cacheKey(): string {
   const hash = createHash('sha256');
   for (const file of filesUnder(STARTER_DIR)) {
     hash.update(path.relative(STARTER_DIR, file)).update('\0').update(readFileSync(file));
@@ -78,20 +79,20 @@ function cacheKey() {
 }
 
 /** The environment of the commands run in the cache: no npm settings of a caller's `npm run`. */
-function cleanEnv(extra = {}) {
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)),
   );
   return { ...env, ASTRO_TELEMETRY_DISABLED: '1', ...extra };
 }
 
-function nodeSatisfiesAstro(version) {
-  const [major, minor] = version.split('.').map(Number);
+function nodeSatisfiesAstro(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
   return major > 22 || (major === 22 && minor >= 12);
 }
 
 /** A Node that Astro 7 runs on: this one, or the registry's binary unpacked into `dir`. */
-function buildNode(dir) {
+function buildNode(dir: string): string {
   if (nodeSatisfiesAstro(process.versions.node)) return process.execPath;
   const target = path.join(dir, '.node');
   const binary = path.join(target, 'bin', 'node');
@@ -101,14 +102,15 @@ function buildNode(dir) {
   const download = mkdtempSync(path.join(os.tmpdir(), 'portfolio-astro-node-'));
   try {
     // The package's tarball holds the official binary as package/bin/node.
-    const tarball = execFileSync('npm', ['pack', '--silent', name], {
-      cwd: download,
-      env: cleanEnv(),
-      encoding: 'utf8',
-    })
-      .trim()
-      .split('\n')
-      .pop();
+    const tarball =
+      execFileSync('npm', ['pack', '--silent', name], {
+        cwd: download,
+        env: cleanEnv(),
+        encoding: 'utf8',
+      })
+        .trim()
+        .split('\n')
+        .pop() ?? '';
     mkdirSync(target, { recursive: true });
     execFileSync('tar', [
       '-xzf',
@@ -123,11 +125,8 @@ function buildNode(dir) {
   return binary;
 }
 
-/**
- * The starter built, from the cache when it is there. Returns the cache folder and its dist/.
- * @returns {{ dir: string, dist: string, key: string }}
- */
-export function prepareAstroAnchor() {
+/** The starter built, from the cache when it is there: the cache folder and its dist/. */
+export function prepareAstroAnchor(): { dir: string; dist: string; key: string } {
   const parent = process.env.ASTRO_ANCHOR_DIR || path.join(os.tmpdir(), 'portfolio-astro-anchor');
   const key = cacheKey();
   const dir = path.join(parent, key);
@@ -182,7 +181,7 @@ export function prepareAstroAnchor() {
 }
 
 /** Whether something answers TCP on host:port. */
-function answers(host, port) {
+function answers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     socket.once('connect', () => {
@@ -208,7 +207,17 @@ const TEXT_TYPES = [
 ];
 
 /** nginx's configuration: the files of `dist` as a production static host serves them. */
-function nginxConfig({ prefix, dist, host, port }) {
+function nginxConfig({
+  prefix,
+  dist,
+  host,
+  port,
+}: {
+  prefix: string;
+  dist: string;
+  host: string;
+  port: number;
+}): string {
   const tmp = path.join(prefix, 'tmp');
   const mimeTypes = '/etc/nginx/mime.types';
   return [
@@ -255,13 +264,27 @@ function nginxConfig({ prefix, dist, host, port }) {
   ].join('\n');
 }
 
+/** The anchor's nginx, serving: where, its master's PID, and how to stop it. */
+export interface AnchorServer {
+  origin: string;
+  pid: number | undefined;
+  stop: () => Promise<void>;
+}
+
 /**
  * Serves `dist` with nginx (its own process, `daemon off`, a configuration and pid file in a
  * folder of its own under the temp folder) on host:port. Resolves once it accepts connections.
  * `stop()` ends that nginx by the master PID of its pid file, then removes the folder.
- * @param {{ dist: string, port?: number, host?: string }} options
  */
-export async function serveAstroAnchor({ dist, port = ANCHOR_PORT, host = '127.0.0.1' }) {
+export async function serveAstroAnchor({
+  dist,
+  port = ANCHOR_PORT,
+  host = '127.0.0.1',
+}: {
+  dist: string;
+  port?: number;
+  host?: string;
+}): Promise<AnchorServer> {
   if (!existsSync(NGINX)) {
     throw new Error(`nginx is not installed at ${NGINX} (apt-get install -y nginx, or set NGINX)`);
   }
@@ -275,12 +298,12 @@ export async function serveAstroAnchor({ dist, port = ANCHOR_PORT, host = '127.0
   const conf = path.join(prefix, 'nginx.conf');
   writeFileSync(conf, nginxConfig({ prefix, dist, host, port }));
   const child = spawn(NGINX, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const errors = [];
-  child.stderr.on('data', (chunk) => errors.push(chunk.toString()));
+  const errors: string[] = [];
+  child.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const pidFile = path.join(prefix, 'nginx.pid');
 
-  const stop = async () => {
+  const stop = async (): Promise<void> => {
     const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : child.pid;
     if (child.exitCode === null && child.signalCode === null && pid) {
       // SIGQUIT: nginx's graceful shutdown (its workers finish their requests, then exit).
@@ -318,9 +341,9 @@ export async function serveAstroAnchor({ dist, port = ANCHOR_PORT, host = '127.0
 }
 
 /** The anchor's pages and the bytes of its build, for the benchmark's record. */
-export function describeAnchor(dist) {
+export function describeAnchor(dist: string) {
   const files = filesUnder(dist);
-  const bytes = (filter) =>
+  const bytes = (filter: (file: string) => boolean): number =>
     files.filter(filter).reduce((sum, file) => sum + statSync(file).size, 0);
   return {
     name: 'Astro blog starter (withastro/astro examples/blog), astro build, nginx',
@@ -331,7 +354,15 @@ export function describeAnchor(dist) {
   };
 }
 
-async function main() {
+async function main(): Promise<void> {
+  if (process.argv.includes('--help')) {
+    console.log(
+      'tsx tools/bench/astro-anchor.ts [--build]: prepares the Astro blog starter (cached under ' +
+        `${process.env.ASTRO_ANCHOR_DIR || path.join(os.tmpdir(), 'portfolio-astro-anchor')}) ` +
+        `and serves it with ${NGINX} on 127.0.0.1:${ANCHOR_PORT}; --build prepares it only`,
+    );
+    return;
+  }
   const { dist } = prepareAstroAnchor();
   if (process.argv.includes('--build')) return;
   const server = await serveAstroAnchor({ dist });
@@ -342,7 +373,7 @@ async function main() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error) => {
+  main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

@@ -8,9 +8,12 @@ export const COMMON_WORD = 'security';
 export const RARE_WORD = 'kerberoasting';
 export const RARE_COUNT = 5;
 
+/** On every other article. */
+export const COMMON_TAG = 'defence';
+
 /** The tags' vocabulary: the first is on every other article, the others on one in 3 to 9. */
 export const TAGS = [
-  'defence',
+  COMMON_TAG,
   'cloud',
   'appsec',
   'incident-response',
@@ -19,7 +22,6 @@ export const TAGS = [
   'network',
   'tooling',
 ];
-export const COMMON_TAG = TAGS[0];
 
 const TOPICS = [
   'Threat Hunting',
@@ -78,7 +80,7 @@ const CLOSINGS = [
 ];
 
 /** mulberry32: a tiny seeded generator, so the data is the same on every run. */
-function seededRandom(seed) {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -89,24 +91,24 @@ function seededRandom(seed) {
   };
 }
 
-function sentence(random) {
-  const pick = (list) => list[Math.floor(random() * list.length)];
+function sentence(random: () => number): string {
+  const pick = (list: readonly string[]): string => list[Math.floor(random() * list.length)] ?? '';
   const text = `${pick(SUBJECTS)} ${pick(VERBS)} ${pick(OBJECTS)} ${pick(CLOSINGS)}`;
-  return text[0].toUpperCase() + text.slice(1);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function paragraph(random, sentences) {
+function paragraph(random: () => number, sentences: number): string {
   return Array.from({ length: sentences }, () => sentence(random)).join(' ');
 }
 
 /** Indexes of the articles that mention RARE_WORD: spread over the whole range. */
-function rareIndexes(count) {
+function rareIndexes(count: number): Set<number> {
   return new Set(
     Array.from({ length: RARE_COUNT }, (_, i) => Math.floor(((i + 0.5) * count) / RARE_COUNT)),
   );
 }
 
-function articleBody(index, random, mentionsRare) {
+function articleBody(index: number, random: () => number, mentionsRare: boolean): string {
   const common = index % 10 === 9 ? 'defence' : COMMON_WORD;
   const rare = mentionsRare
     ? ` A red-team exercise showed how ${RARE_WORD} works in practice.`
@@ -121,21 +123,30 @@ function articleBody(index, random, mentionsRare) {
 }
 
 /** Two or three tags: COMMON_TAG on the even indexes, the others from the rest in turn. */
-function articleTags(index) {
+function articleTags(index: number): string[] {
   const rest = TAGS.slice(1);
-  const tags = [rest[index % rest.length], rest[(index + 3) % rest.length]];
+  const tags = [rest[index % rest.length], rest[(index + 3) % rest.length]].filter(
+    (tag) => tag !== undefined,
+  );
   return index % 2 === 0 ? [COMMON_TAG, ...tags] : tags;
 }
 
-/**
- * `count` articles, newest first, one hour apart, ending at `newest`:
- * `{ title, content, tags, createdAt: Date }`.
- */
-export function generateArticles(count, newest = new Date('2026-11-01T12:00:00.000Z')) {
+export interface SyntheticArticle {
+  title: string;
+  content: string;
+  tags: string[];
+  createdAt: Date;
+}
+
+/** `count` articles, newest first, one hour apart, ending at `newest`. */
+export function generateArticles(
+  count: number,
+  newest = new Date('2026-11-01T12:00:00.000Z'),
+): SyntheticArticle[] {
   const random = seededRandom(count);
   const rare = rareIndexes(count);
   return Array.from({ length: count }, (_, index) => ({
-    title: `${TOPICS[index % TOPICS.length]} Field Notes ${index + 1}`,
+    title: `${TOPICS[index % TOPICS.length] ?? ''} Field Notes ${index + 1}`,
     content: `${articleBody(index, random, rare.has(index))}\n`,
     tags: articleTags(index),
     createdAt: new Date(newest.getTime() - index * 3_600_000),

@@ -1,21 +1,24 @@
 // npm run bench:bundle — what federation costs a visitor, route by route.
 // Builds the site twice (federated, and as a single bundle: BUNDLE_MODE=single), serves both on
 // their own ports with their own content API, loads each route in Chromium with an empty cache
-// and counts the JavaScript it loaded: requests, and bytes after gzip -9 (js-size.mjs).
+// and counts the JavaScript it loaded: requests, and bytes after gzip -9 (js-size.ts).
+// Results in bench-results/bundle.json (BENCH_RESULTS_DIR: elsewhere).
+//   CHROME_PATH   Chromium to drive (default /usr/bin/chromium)
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright';
+import type { Browser } from 'playwright';
 import { APPS } from '@portfolio/platform/apps';
-import { ROOT } from '../root.ts';
 import { createStaticServer } from '@portfolio/platform/static-server';
-import { scriptsLoaded } from './js-size.mjs';
+import { ROOT } from '../root';
+import { BUILD_SCRIPT, launchChromium, waitForUrl, writeResults } from './bench-site';
+import { scriptsLoaded } from './js-size';
 
 const FEDERATED_BASE_PORT = 3300;
 const SINGLE_PORT = 3310;
 const API_PORT = 4300;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const portsEnv = {
   SHELL_PORT: String(FEDERATED_BASE_PORT),
@@ -27,7 +30,8 @@ const portsEnv = {
   AUTH_EMULATOR_PORT: '9390',
 };
 
-function timedBuild(label, args, env = {}) {
+/** Runs `args` with this Node and this process's flags; how long it took, in seconds. */
+function timedBuild(label: string, args: string[], env: Record<string, string> = {}): number {
   const started = Date.now();
   execFileSync(process.execPath, [...process.execArgv, ...args], {
     cwd: ROOT,
@@ -39,27 +43,18 @@ function timedBuild(label, args, env = {}) {
   return seconds;
 }
 
-function listen(server, port) {
+function listen(server: Server, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(server));
   });
 }
 
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 /** JavaScript a route loads until the network is quiet: gzip bytes and request count. */
-async function measure(browser, url) {
+async function measure(
+  browser: Browser,
+  url: string,
+): Promise<{ bytes: number; requests: number }> {
   const context = await browser.newContext();
   const scripts = await scriptsLoaded(await context.newPage(), url);
   await context.close();
@@ -69,12 +64,12 @@ async function measure(browser, url) {
   };
 }
 
-const kb = (bytes) => (bytes / 1024).toFixed(1);
+const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
 
-async function main() {
+async function main(): Promise<void> {
   const buildSeconds = {
-    all: timedBuild('build, five apps (production)', ['tools/build.mjs']),
-    oneRemote: timedBuild('build, one remote alone (shop)', ['tools/build.mjs', 'shop']),
+    all: timedBuild('build, five apps (production)', [BUILD_SCRIPT]),
+    oneRemote: timedBuild('build, one remote alone (shop)', [BUILD_SCRIPT, 'shop']),
   };
   timedBuild(
     'build, single bundle',
@@ -106,9 +101,9 @@ async function main() {
       FIREBASE_AUTH_EMULATOR_HOST: '',
     },
   });
-  const servers = [];
+  const servers: Server[] = [];
   try {
-    await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
+    await waitForUrl(`http://127.0.0.1:${API_PORT}/api/health`, 60_000);
     for (const [index, app] of APPS.entries()) {
       servers.push(
         await listen(
@@ -130,27 +125,40 @@ async function main() {
         SINGLE_PORT,
       ),
     );
-    const articles = await (await fetch(`http://127.0.0.1:${API_PORT}/api/articles`)).json();
-    const projects = await (await fetch(`http://127.0.0.1:${API_PORT}/api/projects`)).json();
+    const firstId = async (list: string): Promise<string> => {
+      const items = (await (await fetch(`http://127.0.0.1:${API_PORT}/api/${list}`)).json()) as {
+        _id: string;
+      }[];
+      if (!items[0]) throw new Error(`the API lists no ${list}`);
+      return items[0]._id;
+    };
+    const articleId = await firstId('articles');
+    const projectId = await firstId('projects');
     const routes = [
       '/',
       '/portfolio',
       '/about',
       '/contact',
-      `/projects/${projects[0]._id}`,
+      `/projects/${projectId}`,
       '/blog',
-      `/article/${articles[0]._id}`,
+      `/article/${articleId}`,
       '/search-article?query=security',
       '/store',
       '/ebook',
       '/signin',
     ];
 
-    const browser = await chromium.launch({
-      executablePath: CHROME_PATH,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
-    const rows = [];
+    const browser = await launchChromium([
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+    ]);
+    const rows: {
+      route: string;
+      federated: { bytes: number; requests: number };
+      single: { bytes: number; requests: number };
+      ratio: number;
+    }[] = [];
     for (const route of routes) {
       const federated = await measure(browser, `http://localhost:${FEDERATED_BASE_PORT}${route}`);
       const single = await measure(browser, `http://localhost:${SINGLE_PORT}${route}`);
@@ -176,22 +184,20 @@ async function main() {
     console.log(
       `\nbuild: five apps ${buildSeconds.all.toFixed(1)} s, one remote ${buildSeconds.oneRemote.toFixed(1)} s (${os.cpus().length} cores)`,
     );
-    mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-    writeFileSync(
-      path.join(ROOT, 'bench-results', 'bundle.json'),
-      JSON.stringify(
-        { date: new Date().toISOString(), cores: os.cpus().length, buildSeconds, rows },
-        null,
-        2,
-      ),
-    );
+    const file = writeResults('bundle.json', {
+      date: new Date().toISOString(),
+      cores: os.cpus().length,
+      buildSeconds,
+      rows,
+    });
+    console.log(`results: ${file}`);
   } finally {
     for (const server of servers) server.close();
     api.kill('SIGINT');
   }
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

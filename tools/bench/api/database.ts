@@ -1,0 +1,155 @@
+// A freshly seeded database per bench run: the usual seed content (content-api/seed) plus
+// synthetic articles up to the wanted total, inserted in batches through the API's own Drizzle
+// schema (content-api/dist), then VACUUM ANALYZE so the planner sees the real table.
+// PGlite: a throwaway DATA_DIR. Postgres: a throwaway database on the server at `serverUrl`,
+// dropped by cleanup(). Also the PostgreSQL helpers bench:api and bench:scale share.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import type * as Connect from '../../../content-api/src/db/connect';
+import type * as Seed from '../../../content-api/src/db/seed';
+import type * as Schema from '../../../content-api/src/db/schema';
+import type * as MarkdownText from '../../../content-api/src/lib/markdown-text';
+import type * as Slug from '../../../content-api/src/lib/slug';
+import type * as ArticleRepository from '../../../content-api/src/features/articles/repository';
+import { ROOT } from '../../root';
+import { generateArticles } from './articles';
+
+const BATCH_SIZE = 500;
+
+/** The compiled API's modules, typed by their sources (dist/ is built from them). */
+type ApiModules = typeof Connect &
+  typeof Seed &
+  typeof Schema &
+  typeof MarkdownText &
+  typeof Slug &
+  Pick<typeof ArticleRepository, 'autoExcerptOf'>;
+
+/** The compiled API's modules; imported after `npm run build`. */
+async function apiModules(): Promise<ApiModules> {
+  // A computed URL: TypeScript types the module as any; each is asserted to its source's type.
+  const load = (file: string): Promise<unknown> =>
+    import(pathToFileURL(path.join(ROOT, 'content-api', 'dist', file)).href);
+  const [connect, seed, schema, markdown, slug, repository] = await Promise.all([
+    load('db/connect.js') as Promise<typeof Connect>,
+    load('db/seed.js') as Promise<typeof Seed>,
+    load('db/schema.js') as Promise<typeof Schema>,
+    load('lib/markdown-text.js') as Promise<typeof MarkdownText>,
+    load('lib/slug.js') as Promise<typeof Slug>,
+    load('features/articles/repository.js') as Promise<typeof ArticleRepository>,
+  ]);
+  return {
+    ...connect,
+    ...seed,
+    ...schema,
+    ...markdown,
+    ...slug,
+    autoExcerptOf: repository.autoExcerptOf,
+  };
+}
+
+async function insertSyntheticArticles(
+  api: ApiModules,
+  db: Connect.Database,
+  count: number,
+): Promise<void> {
+  const rows = generateArticles(count).map((article) => ({
+    id: api.slugify(article.title),
+    slug: api.slugify(article.title),
+    tags: article.tags,
+    title: article.title,
+    content: article.content,
+    plainText: api.markdownToPlainText(article.content),
+    autoExcerpt: api.autoExcerptOf(article.content),
+    imagePath: null,
+    createdAt: article.createdAt,
+    updatedAt: article.createdAt,
+    publishedAt: article.createdAt,
+  }));
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    await db.insert(api.articles).values(rows.slice(start, start + BATCH_SIZE));
+  }
+}
+
+/** Seeds `target` with `total` articles in all. */
+async function fill(target: Connect.DatabaseTarget, total: number): Promise<void> {
+  const api = await apiModules();
+  const handle = await api.openDatabase(target);
+  try {
+    const seed = api.loadSeedContent();
+    await api.seedDatabase(handle.db, seed);
+    await insertSyntheticArticles(api, handle.db, Math.max(0, total - seed.articles.length));
+    await handle.db.execute('VACUUM ANALYZE');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Runs one statement (CREATE or DROP DATABASE) on the server at `serverUrl`. */
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `serverUrl` with another database's name. */
+export function withDatabaseName(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Whether Debian's PostgreSQL packages are here (with-services.sh starts a cluster with them). */
+export function postgresInstalled(): boolean {
+  const root = '/usr/lib/postgresql';
+  return (
+    fs.existsSync(root) &&
+    fs.readdirSync(root).some((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb')))
+  );
+}
+
+/** A seeded database for one run: the API process's environment, and how to remove it. */
+export interface BenchDatabase {
+  env: Record<string, string>;
+  cleanup: () => Promise<void>;
+}
+
+/**
+ * A seeded database for one run. `driver` is 'pglite' (files under `runDir`) or 'postgres' (a
+ * new database on `serverUrl`).
+ */
+export async function prepareDatabase({
+  driver,
+  total,
+  runDir,
+  serverUrl,
+}: {
+  driver: string;
+  total: number;
+  runDir: string;
+  serverUrl: string | undefined;
+}): Promise<BenchDatabase> {
+  if (driver === 'pglite') {
+    const dataDir = path.join(runDir, `pglite-${total}`);
+    await fill({ driver, dataDir }, total);
+    return {
+      env: { DATA_DIR: dataDir },
+      cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  if (!serverUrl) throw new Error(`${driver}: no server to create the database on`);
+  const name = `bench_api_${total}_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = withDatabaseName(serverUrl, name);
+  await fill({ driver: 'postgres', url }, total);
+  return {
+    env: { DATABASE_URL: url },
+    cleanup: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}

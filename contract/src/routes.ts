@@ -66,7 +66,7 @@ export const PublishedRoutesSchema = ObjectOf({
   routes: ArrayOf(PublishedRouteSchema, { maxItems: 100 }),
   /**
    * Where this very build is served, relative to the remote's address (`v/<id>/`), when it was
-   * deployed to a versioned folder (tools/deploy.mjs): its code is loaded from there, so a later
+   * deployed to a versioned folder (tools/deploy.ts): its code is loaded from there, so a later
    * deploy never changes what a page rendered with this one needs.
    */
   deployment: Optional(StringType({ pattern: DEPLOYMENT_FOLDER, maxLength: 200 })),
@@ -131,7 +131,7 @@ export function publishRoutes(routes: readonly SourceRoute[], version: string): 
  * where its files are (its public base: the folder of its mf-manifest.json, or of the deployed
  * version), so the container's chunks come from there (docs/decisions/090). The site's server
  * sets it for each container it starts; the container's runtime plugin reads it
- * (tools/webpack/server-public-path.ts).
+ * (federation-runtime/src/server-public-path.ts).
  */
 export const SERVER_PUBLIC_PATH_OPTION = 'portfolioPublicPath';
 

@@ -1,5 +1,5 @@
 // A remote's deploy folder (docs/decisions/038): every deployed build in its own immutable
-// folder, and a small pointer naming the live one. `tools/deploy.mjs` writes them; the static
+// folder, and a small pointer naming the live one. `tools/deploy.ts` writes them; the static
 // server of a remote reads them.
 //
 //   <app>/deploys/

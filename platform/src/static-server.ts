@@ -45,7 +45,7 @@ function pickEncoding(header: string | undefined): Encoding | null {
   return null;
 }
 
-/** A kept deploy's own address: /v/<version>/<file> (tools/deploy.mjs). */
+/** A kept deploy's own address: /v/<version>/<file> (tools/deploy.ts). */
 const VERSIONED_PATH = /^\/v\/([A-Za-z0-9][A-Za-z0-9._-]{0,63})(\/.*)$/;
 
 interface CachedFile {

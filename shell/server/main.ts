@@ -13,7 +13,10 @@ import { readSiteServerSettings } from './settings';
 import type { SiteServerSettings } from './settings';
 import { siteWorkerCount, startSiteWorkers } from './workers';
 
-/** Set by the server's build: where the shell's build is, from the bundle (tools/site-server-build.mjs). */
+/**
+ * Set by the server's build: where the shell's build is, from the bundle
+ * (tools/site-server-build.ts).
+ */
 declare const __SHELL_DIST__: string | undefined;
 
 /** How long a stopping server waits for the requests it is answering. */

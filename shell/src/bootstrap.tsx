@@ -18,7 +18,7 @@ import { readSiteData } from './site-data';
 import type { SiteData } from './site-data';
 import { BOOT_ERROR_TEXT } from './texts';
 
-/** Set by the build (tools/webpack/create-config.mjs): true only in a test build (ADR 071). */
+/** Set by the build (tools/webpack/create-config.ts): true only in a test build (ADR 071). */
 declare const __TEST_BUILD__: boolean;
 
 const container = document.getElementById('root');

@@ -233,7 +233,7 @@ function expect(condition: boolean, message: string): void {
 async function main(): Promise<void> {
   for (const app of APPS) {
     if (!existsSync(path.join(ROOT, app.dir, 'dist', 'mf-manifest.json'))) {
-      throw new Error(`${app.dir}/dist is missing: run node tools/build.mjs first`);
+      throw new Error(`${app.dir}/dist is missing: run npm run build first`);
     }
   }
   rmSync(WORK, { recursive: true, force: true });

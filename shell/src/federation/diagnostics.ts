@@ -1,5 +1,5 @@
 // window.__portfolioDiagnostics.compare('shop') answers whether the shell and that remote use
-// the same singletons. In test builds only (node tools/build.mjs --test, docs/decisions/071): the
+// the same singletons. In test builds only (npm run build -- --test, docs/decisions/071): the
 // browser specs call it; production builds leave it out, with every remote's ./Diagnostics.
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { FederationIdentities } from '@portfolio/testing/federation-diagnostics';

@@ -75,8 +75,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /**
  * Hands each remote's server container, as it starts, the base its files are served from and the
  * same folder as the browser addresses it: the runtime passes the host's init options to the
- * container, whose own runtime plugin (tools/webpack/server-public-path.ts) sets its public path
- * from them.
+ * container, whose own runtime plugin (federation-runtime/src/server-public-path.ts) sets its
+ * public path from them.
  */
 function serverPublicPathPlugin(
   bases: ReadonlyMap<string, { files: string; assets: string }>,

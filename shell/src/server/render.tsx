@@ -35,7 +35,7 @@ import type { ServerRemotesOptions } from './remotes';
 import type { RenderResult, RenderSession, RendererOptions, SiteRenderer } from './render-types';
 import { allSettledWell, resolveDeferred } from './resolve-deferred';
 
-/** The remotes' routes when the shell was built (tools/webpack/create-config.mjs). */
+/** The remotes' routes when the shell was built (tools/webpack/create-config.ts). */
 declare const __KNOWN_ROUTES__: ServerRemotesOptions['knownRoutes'];
 
 /** A request's context for the routes' loaders: its session, and the page modules it loaded. */

@@ -1,3 +1,4 @@
+// @ts-check
 // Before the tests: Debian's chromium (the browser specs; test tools cannot download one here)
 // and Debian's nginx (the production edge's tests, tools/edge.test.ts, and the smoke through it)
 // must be there. Installs what is missing when this user may; otherwise says how.

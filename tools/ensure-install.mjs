@@ -1,3 +1,4 @@
+// @ts-check
 // First step of `npm start` and `npm test`: installs dependencies when they are missing or older
 // than the lock file, so the README's two commands work on a fresh clone. Node built-ins only.
 //
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const marker = path.join(root, 'node_modules', '.package-lock.json');
+/** @type {{ workspaces: string[] }} */
 const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const manifests = [
   'package.json',

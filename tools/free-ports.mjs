@@ -1,3 +1,4 @@
+// @ts-check
 // Ports for tests, browser specs and benches that start servers of their own: a block of 100 no
 // other process uses, which stays theirs across a restart of what listens on it
 // (docs/decisions/126).
@@ -45,7 +46,8 @@ const DEFAULT_EPHEMERAL = { low: 32_768, high: 60_999 };
  */
 export function ephemeralRange(file = '/proc/sys/net/ipv4/ip_local_port_range') {
   try {
-    const [low, high] = readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
+    // A missing number reads as NaN, which no check below lets through.
+    const [low = NaN, high = NaN] = readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
     if (Number.isInteger(low) && Number.isInteger(high) && low <= high) return { low, high };
   } catch {
     // not Linux, or not readable: assume Linux's default
@@ -67,7 +69,11 @@ export function candidateBlocks(ephemeral = ephemeralRange()) {
   return bases;
 }
 
-/** Whether nothing listens on `port` on loopback. */
+/**
+ * Whether nothing listens on `port` on loopback.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 function isFree(port) {
   return new Promise((resolve) => {
     const server = net.createServer();
@@ -76,10 +82,17 @@ function isFree(port) {
   });
 }
 
-/** The claim of each block this process holds: a server listening on its claim port. */
+/**
+ * The claim of each block this process holds: a server listening on its claim port.
+ * @type {Map<number, net.Server>}
+ */
 const held = new Map();
 
-/** Listens on `port` (the kernel refuses a second listener); the server, or null if taken. */
+/**
+ * Listens on `port` (the kernel refuses a second listener); the server, or null if taken.
+ * @param {number} port
+ * @returns {Promise<net.Server | null>}
+ */
 function listenOn(port) {
   return new Promise((resolve) => {
     const server = net.createServer();
@@ -114,7 +127,7 @@ export async function claimBlock({
   }
   const start = process.pid % bases.length;
   for (let tried = 0; tried < bases.length; tried += 1) {
-    const base = bases[(start + tried) % bases.length];
+    const base = /** @type {number} */ (bases[(start + tried) % bases.length]);
     if (held.has(base)) continue;
     const claim = await listenOn(base + CLAIM_OFFSET);
     if (!claim) continue;
@@ -161,12 +174,19 @@ const SPEC_OFFSETS = [
   ...Array.from({ length: 10 }, (_, i) => 50 + i),
 ];
 
-/** A block for the browser specs' stack, claimed for this process. */
+/**
+ * A block for the browser specs' stack, claimed for this process.
+ * @returns {Promise<number>}
+ */
 export function freeBlock() {
   return claimBlock({ offsets: SPEC_OFFSETS });
 }
 
-/** The environment the specs read their ports from. */
+/**
+ * The environment the specs read their ports from.
+ * @param {number} base
+ * @returns {Record<string, string>}
+ */
 export function portsEnv(base) {
   return {
     SHELL_PORT: String(base),
@@ -181,7 +201,11 @@ export function portsEnv(base) {
   };
 }
 
-/** Runs `command` with the ports of a block it holds until the command exits. */
+/**
+ * Runs `command` with the ports of a block it holds until the command exits.
+ * @param {string} command
+ * @param {string[]} args
+ */
 async function runWithPorts(command, args) {
   const given = process.env.SHELL_PORT !== undefined;
   const env = given ? process.env : { ...process.env, ...portsEnv(await freeBlock()) };
@@ -191,7 +215,9 @@ async function runWithPorts(command, args) {
     env,
     shell: process.platform === 'win32',
   });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+    process.on(signal, () => child.kill(signal));
+  }
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, expectNoA11yViolations, test } from '../fixtures';
-import { freeBlock, portsEnv } from '../../tools/free-ports.mjs';
+import { freeBlock, portsEnv } from '@portfolio/tools/free-ports';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The component edited, and the edit: its name field's label. */

@@ -1,5 +1,6 @@
+// @ts-check
 // The redeploy specs' own small site (e2e/deploys/): the shell's server, as `npm start` runs it,
-// over one remote (the shop) served from a deploy folder (tools/deploy.mjs) that the specs
+// over one remote (the shop) served from a deploy folder (tools/deploy.ts) that the specs
 // deploy to. Run with --expose-gc: GET /heap on the control port answers the shell server's
 // heap after a full collection, the figure the 20-redeploy check watches. Loopback only; the
 // other remotes point at a closed port (their pages are not part of these specs). GET
@@ -12,12 +13,13 @@ import { createStaticServer } from '@portfolio/platform/static-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { DEPLOY_ROOT, SHELL_PORT, SHOP_PORT, CONTROL_PORT } = process.env;
+const collectGarbage = globalThis.gc;
 if (
   !DEPLOY_ROOT ||
   !SHELL_PORT ||
   !SHOP_PORT ||
   !CONTROL_PORT ||
-  typeof globalThis.gc !== 'function'
+  typeof collectGarbage !== 'function'
 ) {
   throw new Error(
     'deploy-harness: set DEPLOY_ROOT, SHELL_PORT, SHOP_PORT, CONTROL_PORT; run with --expose-gc',
@@ -39,9 +41,14 @@ const env = {
 };
 
 const shop = createStaticServer({ deployRoot: DEPLOY_ROOT, cors: true, env });
-await new Promise((resolve) => shop.listen(Number(SHOP_PORT), '127.0.0.1', resolve));
+await /** @type {Promise<void>} */ (
+  new Promise((resolve) => shop.listen(Number(SHOP_PORT), '127.0.0.1', () => resolve()))
+);
 
+// By path: the shell's package names no entry for its server (a run-time package's own).
+/** @type {typeof import('../../shell/server/app')} */
 const { buildSiteServer } = await import(path.join(root, 'shell', 'server', 'app.ts'));
+/** @type {typeof import('../../shell/server/options')} */
 const { siteServerOptionsFrom } = await import(path.join(root, 'shell', 'server', 'options.ts'));
 const site = await buildSiteServer({
   ...siteServerOptionsFrom(env, path.join(root, 'shell', 'dist')),
@@ -79,12 +86,14 @@ const control = http.createServer((request, response) => {
   }
   if (request.url !== '/heap') return response.writeHead(404).end();
   // Several passes: what a redeploy left behind must be collectable, not merely uncollected yet.
-  for (let pass = 0; pass < 3; pass += 1) globalThis.gc();
+  for (let pass = 0; pass < 3; pass += 1) collectGarbage();
   response
     .writeHead(200, { 'Content-Type': 'application/json' })
     .end(JSON.stringify({ heapUsed: process.memoryUsage().heapUsed }));
 });
-await new Promise((resolve) => control.listen(Number(CONTROL_PORT), '127.0.0.1', resolve));
+await /** @type {Promise<void>} */ (
+  new Promise((resolve) => control.listen(Number(CONTROL_PORT), '127.0.0.1', () => resolve()))
+);
 console.log('deploy-harness ready');
 
 const stop = () => {

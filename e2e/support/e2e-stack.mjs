@@ -1,3 +1,4 @@
+// @ts-check
 // The browser specs' stack: the site as `npm start` serves it (tools/start.ts, production
 // build), with the content API and each remote reached through a fault gate (fault-gate.mjs)
 // that the fault specs switch. With E2E_EDGE=on the production edge (nginx, tools/edge.ts) is
@@ -17,6 +18,7 @@ const apiPort = Number(process.env.API_PORT || 4000);
 const gatePort = Number(process.env.API_GATE_PORT || apiPort + 10);
 
 const gates = [await startFaultGate({ target: `http://127.0.0.1:${apiPort}`, port: gatePort })];
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, API_BASE_URL: `http://localhost:${gatePort}/api` };
 // Each remote behind its own gate, on its port + REMOTE_GATE_OFFSET (e2e/fixtures.ts agrees).
 for (const app of REMOTES) {
@@ -41,8 +43,12 @@ const site = spawn(
     env,
   },
 );
-/** The edge, when one is in front (started below). */
+/**
+ * The edge, when one is in front (started below).
+ * @type {import('@portfolio/tools/edge').Edge | undefined}
+ */
 let edge;
+/** @param {NodeJS.Signals} signal */
 const stop = (signal) => {
   for (const gate of gates) gate.close();
   site.kill(signal);
@@ -55,7 +61,8 @@ site.on('exit', (code) => {
 });
 // The edge, started once the site answers (so its log holds no refused connections).
 if (withEdge) {
-  const siteUrl = `http://127.0.0.1:${appPort(APPS[0])}/healthz`;
+  const shell = /** @type {import('@portfolio/platform/apps').AppInfo} */ (APPS[0]);
+  const siteUrl = `http://127.0.0.1:${appPort(shell)}/healthz`;
   for (let answered = false; !answered;) {
     answered = await fetch(siteUrl).then(
       (response) => response.ok,
@@ -65,7 +72,7 @@ if (withEdge) {
   }
   edge = await startEdge({
     port: edgePort,
-    site: `127.0.0.1:${appPort(APPS[0])}`,
+    site: `127.0.0.1:${appPort(shell)}`,
     api: `127.0.0.1:${gatePort}`,
     remotes: Object.fromEntries(
       REMOTES.map((app) => [app.name, `http://127.0.0.1:${appPort(app) + REMOTE_GATE_OFFSET}/`]),

@@ -1,3 +1,4 @@
+// @ts-check
 // A switchable gate in front of a service (the content API, or a remote's static host), for the
 // browser specs' faults: the site (the shell's server and the browser alike) reaches the service
 // through it, so a fault set here is real for both: connections reset (the server stopped),

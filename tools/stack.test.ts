@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The local stack (tools/stack/, docs/decisions/150): how a service's log reads, where the
+// The local stack (tools/stack/, docs/decisions/151): how a service's log reads, where the
 // banner says everything is, and the process supervisor alone, on real child processes: a child
 // that exits early is named, a child that never answers is waited for no longer than it lives,
 // and stop() ends the supervisor's own children (by PID: SIGINT, then SIGKILL) and nothing else.

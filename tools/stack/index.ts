@@ -3,7 +3,7 @@
 // API, the remotes and the site's server, each a child process or server of this one, their
 // output printed under their names. `stop()` ends everything this stack started, and only that.
 // Composed of a process supervisor (supervisor.ts) and one launcher per service (emulator.ts,
-// api.ts, remotes.ts, site.ts), plus the banner (docs/decisions/150).
+// api.ts, remotes.ts, site.ts), plus the banner (docs/decisions/151).
 import type { ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AppInfo } from '@portfolio/platform/apps';

@@ -1,4 +1,4 @@
-// The local stack's process supervisor (docs/decisions/150): it runs each service as a child
+// The local stack's process supervisor (docs/decisions/151): it runs each service as a child
 // process, prints the child's output a line at a time under the service's name, waits for a
 // service to answer, reports a child that exits while the stack runs, and on stop() (Ctrl-C,
 // SIGTERM) ends what it started and only that: its own children, by their PIDs, and the servers

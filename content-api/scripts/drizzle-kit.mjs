@@ -1,3 +1,4 @@
+// @ts-check
 // Runs drizzle-kit with drizzle-orm resolved from this package.
 // npm hoists drizzle-kit to the repo root but keeps drizzle-orm in content-api/node_modules (next to
 // PGlite 0.5, which another workspace dependency pins differently), so drizzle-kit's own

@@ -6,20 +6,30 @@
 // that every contact message acknowledged with 201 is stored exactly once.
 //
 //   npm run test:scale-out -w @portfolio/content-api        (builds, starts the services, runs)
+//   (it runs scripts/scale-out.ts through tsx, against the built API in dist/)
 //   SCALE_OUT_SECONDS=30 npm run test:scale-out -w @portfolio/content-api
 //
 // Needs TEST_DATABASE_URL and TEST_REDIS_URL (scripts/with-services.sh sets them). Everything
 // listens on 127.0.0.1. Exit code 1 when a message was lost or stored twice.
 import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import type * as Connect from '../src/db/connect.js';
+import type * as Seed from '../src/db/seed.js';
+import type * as ContactRepository from '../src/features/contact/repository.js';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = (file) => pathToFileURL(path.join(packageRoot, 'dist', file)).href;
+/**
+ * A module of the built API (what the instances run), typed by its source. The import is of a
+ * computed URL, which TypeScript types as any: each caller asserts the module's type.
+ */
+const dist = (file: string): Promise<unknown> =>
+  import(pathToFileURL(path.join(packageRoot, 'dist', file)).href);
 
 const SECONDS = Number(process.env.SCALE_OUT_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.SCALE_OUT_CONCURRENCY ?? 6);
@@ -30,7 +40,7 @@ const LOAD_CLIENT_IP = '127.0.0.1';
 const KILL_AT = SECONDS / 3;
 const RESTART_AT = (SECONDS * 7) / 12;
 
-const { TEST_DATABASE_URL, TEST_REDIS_URL } = process.env;
+const { TEST_DATABASE_URL = '', TEST_REDIS_URL = '' } = process.env;
 if (!TEST_DATABASE_URL || !TEST_REDIS_URL) {
   console.error(
     'scale-out: TEST_DATABASE_URL and TEST_REDIS_URL must be set; run it as\n' +
@@ -55,9 +65,9 @@ const databaseUrl = (() => {
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-api-scale-out-'));
 const started = Date.now();
 const elapsed = () => (Date.now() - started) / 1000;
-const say = (line) => console.log(`[${elapsed().toFixed(1).padStart(5)} s] ${line}`);
+const say = (line: string): void => console.log(`[${elapsed().toFixed(1).padStart(5)} s] ${line}`);
 
-async function admin(text) {
+async function admin(text: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {
@@ -69,15 +79,28 @@ async function admin(text) {
 
 // --- The instances ----------------------------------------------------------------------------
 
-const instances = PORTS.map((port, index) => ({
+interface Instance {
+  name: string;
+  port: number;
+  base: string;
+  child: ChildProcess | undefined;
+  starts: number;
+}
+
+const instances: Instance[] = PORTS.map((port, index) => ({
   name: `api-${index + 1}`,
   port,
   base: `http://127.0.0.1:${port}/api`,
   child: undefined,
   starts: 0,
 }));
+const [first, victim] = instances;
+if (!first || !victim || instances.length !== 2) {
+  console.error(`scale-out: SCALE_OUT_PORTS names two ports, not ${PORTS.join(',')}`);
+  process.exit(2);
+}
 
-function startInstance(instance) {
+function startInstance(instance: Instance): void {
   instance.starts += 1;
   const log = fs.openSync(path.join(logDir, `${instance.name}-${instance.starts}.log`), 'a');
   // A clean environment: above all, no FIREBASE_AUTH_EMULATOR_HOST.
@@ -99,7 +122,7 @@ function startInstance(instance) {
   instance.child.on('exit', () => fs.closeSync(log));
 }
 
-async function waitHealthy(instance, timeoutMs = 30_000) {
+async function waitHealthy(instance: Instance, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -115,7 +138,7 @@ async function waitHealthy(instance, timeoutMs = 30_000) {
   throw new Error(`${instance.name} did not become healthy; see ${logDir}`);
 }
 
-function stopInstance(instance, signal) {
+function stopInstance(instance: Instance, signal: NodeJS.Signals): Promise<void> {
   const { child } = instance;
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -138,7 +161,18 @@ const SEARCHES = [
   '"least privilege"',
   'siem -cloud',
 ];
-const stats = {
+const stats: {
+  tried: number;
+  succeeded: number;
+  retried: number;
+  retrySucceeded: number;
+  errors: Record<string, number>;
+  byOperation: Record<string, number>;
+  latencies: number[];
+  contactTried: number;
+  contactAcknowledged: number;
+  replayedAcknowledgements: number;
+} = {
   tried: 0,
   succeeded: 0,
   retried: 0,
@@ -150,23 +184,35 @@ const stats = {
   contactAcknowledged: 0,
   replayedAcknowledgements: 0,
 };
-const acknowledgedKeys = new Set();
-let articleIds = [];
+const acknowledgedKeys = new Set<string>();
+let articleIds: string[] = [];
 let contactCounter = 0;
 
-function countError(kind) {
+/** A request of the mix: a read, or a contact post with its Idempotency-Key. */
+interface Operation {
+  name: string;
+  path: string;
+  key?: string;
+  init?: RequestInit;
+}
+
+/** One of `list`, at random. */
+const pick = <T>(list: readonly T[]): T | undefined =>
+  list[Math.floor(Math.random() * list.length)];
+
+function countError(kind: string): void {
   stats.errors[kind] = (stats.errors[kind] ?? 0) + 1;
 }
 
-function pickOperation() {
+function pickOperation(): Operation {
   const roll = Math.random();
   if (roll < 0.3) return { name: 'GET /articles', path: '/articles' };
   if (roll < 0.5) {
-    const id = articleIds[Math.floor(Math.random() * articleIds.length)];
+    const id = pick(articleIds);
     return { name: 'GET /articles/:id', path: `/articles/${id}` };
   }
   if (roll < 0.65) {
-    const query = SEARCHES[Math.floor(Math.random() * SEARCHES.length)];
+    const query = pick(SEARCHES) ?? '';
     return { name: 'GET /search', path: `/search?query=${encodeURIComponent(query)}` };
   }
   if (roll < 0.85) return { name: 'GET /projects', path: '/projects' };
@@ -188,7 +234,7 @@ function pickOperation() {
   };
 }
 
-async function attempt(instance, operation) {
+async function attempt(instance: Instance, operation: Operation): Promise<Response> {
   const response = await fetch(`${instance.base}${operation.path}`, {
     ...operation.init,
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -197,23 +243,23 @@ async function attempt(instance, operation) {
   return response;
 }
 
-async function runOperation(preferred) {
+async function runOperation(preferred: Instance, other: Instance): Promise<void> {
   const operation = pickOperation();
   stats.tried += 1;
   stats.byOperation[operation.name] = (stats.byOperation[operation.name] ?? 0) + 1;
   if (operation.key) stats.contactTried += 1;
   const begin = performance.now();
-  let response;
+  let response: Response;
   try {
-    response = await attempt(instances[preferred], operation);
+    response = await attempt(preferred, operation);
   } catch {
     // Connection refused or reset, or no answer in time: once more, on the other instance.
     stats.retried += 1;
     try {
-      response = await attempt(instances[1 - preferred], operation);
+      response = await attempt(other, operation);
       stats.retrySucceeded += 1;
     } catch (error) {
-      countError(`connection (${error?.cause?.code ?? error?.name ?? 'unknown'})`);
+      countError(`connection (${failureKind(error)})`);
       return;
     }
   }
@@ -231,39 +277,51 @@ async function runOperation(preferred) {
   }
 }
 
-async function worker(index, deadline) {
-  let preferred = index % 2;
+/** What failed a request: fetch's cause's code (ECONNREFUSED, …), or the error's name. */
+function failureKind(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown';
+  const { cause } = error as Error & { cause?: { code?: unknown } };
+  return typeof cause?.code === 'string' ? cause.code : error.name;
+}
+
+/** A client: alternates between the instances, starting with its own (by `index`). */
+async function worker(
+  index: number,
+  deadline: number,
+  [a, b]: [Instance, Instance],
+): Promise<void> {
+  let [preferred, other] = index % 2 === 0 ? [a, b] : [b, a];
   while (Date.now() < deadline) {
-    await runOperation(preferred);
-    preferred = 1 - preferred;
+    await runOperation(preferred, other);
+    [preferred, other] = [other, preferred];
   }
 }
 
-function percentile(values, p) {
+function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 // --- The run ----------------------------------------------------------------------------------
 
-async function cleanUp() {
+async function cleanUp(): Promise<void> {
   await Promise.all(instances.map((instance) => stopInstance(instance, 'SIGTERM')));
   await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => {});
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     say(`${signal}: stopping`);
-    cleanUp().finally(() => process.exit(130));
+    void cleanUp().finally(() => process.exit(130));
   });
 }
 
-async function main() {
+async function main(first: Instance, victim: Instance): Promise<boolean> {
   say(`run ${runId}: ${SECONDS} s, ${CONCURRENCY} clients, instances on ports ${PORTS.join(', ')}`);
   await admin(`CREATE DATABASE ${databaseName}`);
-  const { openDatabase } = await import(dist('db/connect.js'));
-  const { loadSeedContent, seedDatabase } = await import(dist('db/seed.js'));
+  const { openDatabase } = (await dist('db/connect.js')) as typeof Connect;
+  const { loadSeedContent, seedDatabase } = (await dist('db/seed.js')) as typeof Seed;
   const database = await openDatabase({ driver: 'postgres', url: databaseUrl });
   await seedDatabase(database.db, loadSeedContent());
   await database.close();
@@ -272,24 +330,24 @@ async function main() {
   instances.forEach(startInstance);
   await Promise.all(instances.map((instance) => waitHealthy(instance)));
   say('both instances healthy');
-  articleIds = (await (await fetch(`${instances[0].base}/articles`)).json()).map((a) => a._id);
+  const listed = (await (await fetch(`${first.base}/articles`)).json()) as { _id: string }[];
+  articleIds = listed.map((article) => article._id);
 
   const deadline = Date.now() + SECONDS * 1000;
-  const faults = [];
-  const victim = instances[1];
-  const chaos = (async () => {
+  const faults: string[] = [];
+  const chaos = (async (): Promise<void> => {
     await new Promise((resolve) => setTimeout(resolve, KILL_AT * 1000));
     await stopInstance(victim, 'SIGKILL');
-    faults.push(`${victim.name} SIGKILLed at ${elapsed().toFixed(1)} s`);
-    say(faults.at(-1));
+    const killed = `${victim.name} SIGKILLed at ${elapsed().toFixed(1)} s`;
+    faults.push(killed);
+    say(killed);
     await new Promise((resolve) => setTimeout(resolve, (RESTART_AT - KILL_AT) * 1000));
     startInstance(victim);
     const restartedAt = elapsed();
     await waitHealthy(victim);
-    faults.push(
-      `${victim.name} restarted at ${restartedAt.toFixed(1)} s, healthy at ${elapsed().toFixed(1)} s`,
-    );
-    say(faults.at(-1));
+    const restarted = `${victim.name} restarted at ${restartedAt.toFixed(1)} s, healthy at ${elapsed().toFixed(1)} s`;
+    faults.push(restarted);
+    say(restarted);
   })();
   const progress = setInterval(
     () =>
@@ -298,7 +356,9 @@ async function main() {
       ),
     10_000,
   );
-  await Promise.all(Array.from({ length: CONCURRENCY }, (_, index) => worker(index, deadline)));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, (_, index) => worker(index, deadline, [first, victim])),
+  );
   clearInterval(progress);
   await chaos;
   await Promise.all(instances.map((instance) => stopInstance(instance, 'SIGTERM')));
@@ -306,7 +366,9 @@ async function main() {
 
   // The API stores each Idempotency-Key scoped to its client (a digest of the client's IP and
   // the key): look up this run's keys in that form, and map them back.
-  const { scopedIdempotencyKey } = await import(dist('features/contact/repository.js'));
+  const { scopedIdempotencyKey } = (await dist(
+    'features/contact/repository.js',
+  )) as typeof ContactRepository;
   const rawKeyOf = new Map(
     Array.from({ length: contactCounter }, (_, index) => {
       const key = `${runId}-${index + 1}`;
@@ -316,13 +378,14 @@ async function main() {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const { rows } = await client
-    .query(
+    .query<{ key: string; n: number }>(
       `SELECT idempotency_key AS key, count(*)::int AS n FROM contact_messages
         WHERE idempotency_key = ANY($1) GROUP BY idempotency_key`,
       [[...rawKeyOf.keys()]],
     )
     .finally(() => client.end());
-  const stored = new Map(rows.map((row) => [rawKeyOf.get(row.key), row.n]));
+  // Every key the query returns is one of rawKeyOf's (it asked for those alone).
+  const stored = new Map(rows.map((row) => [rawKeyOf.get(row.key) ?? row.key, row.n]));
   const storedRows = rows.reduce((sum, row) => sum + row.n, 0);
   const duplicates = rows.filter((row) => row.n > 1).length;
   const lost = [...acknowledgedKeys].filter((key) => !stored.has(key));
@@ -373,7 +436,7 @@ async function main() {
 
 let ok = false;
 try {
-  ok = await main();
+  ok = await main(first, victim);
 } catch (error) {
   console.error(error);
   console.error(`instance logs: ${logDir}`);

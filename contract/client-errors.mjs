@@ -1,3 +1,4 @@
+// @ts-check
 // What a server answers a request it could not even read (Node's `clientError`: a head over
 // its 16 KiB, a malformed request line, a request that took too long to arrive). Fastify's own
 // answer is `{ error, message, statusCode }` in its words, written with a body even to a HEAD
@@ -49,8 +50,12 @@ export function answerClientError(error, socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   // A request whose head was read and whose body is still arriving (a trickled body cut off):
   // its method is known. A request already complete is an earlier one on the connection.
-  /** @type {{ method?: string, complete?: boolean } | null | undefined} */
-  const incoming = /** @type {any} */ (socket).parser?.incoming;
+  // Node's HTTP parser on the socket, and the request it is reading: internals Node's types omit.
+  const { parser } =
+    /** @type {{ parser?: { incoming?: { method?: string, complete?: boolean } | null } }} */ (
+      /** @type {unknown} */ (socket)
+    );
+  const incoming = parser?.incoming;
   const method = incoming && !incoming.complete ? incoming.method : undefined;
   if (socket.writable) socket.write(clientErrorAnswer(error, method).raw);
   socket.destroy(error);

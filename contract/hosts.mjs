@@ -1,3 +1,4 @@
+// @ts-check
 // The host names the site answers for: the PUBLIC_HOSTS setting, read by the shell's server and
 // the static server (platform/src/runtime-config.ts) and by the content API (src/config.ts,
 // src/http/public-hosts.ts), and which names are this machine. One list and one check for all

@@ -1,6 +1,6 @@
 // The JavaScript budget: what each page of islands fetches before any input (docs/decisions/148),
 // and each page's own chunks, against the budgets recorded in bundle-budgets.json. A deliberate increase is
-// recorded with `node tools/bench/record-budgets.mjs` and reviewed like code.
+// recorded with `npx tsx --conditions=@portfolio/source tools/bench/record-budgets.ts` and reviewed like code.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, siteConfig, test } from './fixtures';
@@ -56,5 +56,5 @@ test('every page stays within its recorded JavaScript budget (gzip)', () => {
         ? `${page}: ${bytes} B, budget ${budgets.pages[page]} B`
         : `${page}: ${bytes} B, no budget recorded`,
     );
-  expect(over, 'pages over budget (see tools/bench/record-budgets.mjs)').toEqual([]);
+  expect(over, 'pages over budget (see tools/bench/record-budgets.ts)').toEqual([]);
 });

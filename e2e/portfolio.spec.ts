@@ -68,8 +68,9 @@ test.describe('portfolio remote, composed in the shell', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Hi, I'm /);
     await expect(page).toHaveTitle(/\S/);
-    // Screen readers get the four phrases as text; the animation types them one by one.
-    await expect(main(page).getByText(TYPED_PHRASES.join(', '))).toBeAttached();
+    // Screen readers get the four phrases as a list; the animation types them one by one.
+    const line = main(page).getByTestId('typed-stage').locator('..');
+    await expect(line.getByRole('listitem')).toHaveText([...TYPED_PHRASES]);
     await expect(main(page).getByTestId('typed-text')).toHaveText(/\S/);
     await expect(section(page, SERVICES_HEADING).getByRole('heading', { level: 3 })).toHaveCount(3);
     await expect(main(page).getByRole('link', { name: ABOUT_TEASER_LINK })).toHaveAttribute(
@@ -89,6 +90,25 @@ test.describe('portfolio remote, composed in the shell', () => {
     const recent = section(page, RECENT_PROJECTS_HEADING);
     await expect(recent.getByRole('heading', { level: 3 })).toHaveText(newest);
     await expectNoA11yViolations(page);
+  });
+
+  test('home: with reduced motion the phrases are a still list, from the server and without script', async ({
+    browser,
+  }) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ reducedMotion: 'reduce', javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto('/');
+      const stage = main(page).getByTestId('typed-stage');
+      const items = stage.locator('..').getByRole('listitem');
+      await expect(items).toHaveText([...TYPED_PHRASES]);
+      for (const item of await items.all()) await expect(item).toBeVisible();
+      await expect(stage).toBeHidden();
+      // Nothing types, then or later.
+      await page.waitForTimeout(500);
+      await expect(main(page).getByTestId('typed-text')).toHaveText('');
+      await context.close();
+    }
   });
 
   test('home: the testimonial carousel can be paused and moved by keyboard', async ({ page }) => {

@@ -7,6 +7,8 @@ import { ContactPageForm, HomeContactForm } from './features/contact/ContactForm
 import { TypedPhrases } from './features/hero/TypedPhrases';
 import { DeferredTestimonialCarousel } from './features/testimonials/DeferredTestimonialCarousel';
 
+// TypedPhrases is a script island (island-scripts.ts) on the pages this remote renders now; it
+// stays here for a shell of the version before, which hydrates it with React.
 export const islands = {
   CertificateGallery,
   ContactPageForm,

@@ -25,4 +25,36 @@ describe('Island', () => {
     });
     expect(element.innerHTML).toBe('<p>Hello <!-- -->&lt;Ada &amp; "co"&gt;</p>');
   });
+
+  it('marks a script island, which takes no needs, and renders its component the same', () => {
+    const html = renderToString(
+      <Island
+        owner="portfolio"
+        name="Greeting"
+        when="load"
+        script
+        needs={['router']}
+        component={Greeting}
+        props={{ name: 'Ada' }}
+      />,
+    );
+    const element = new DOMParser().parseFromString(html, 'text/html').body.firstElementChild!;
+    expect(element.hasAttribute(ISLAND_ATTRIBUTES.script)).toBe(true);
+    expect(element.hasAttribute(ISLAND_ATTRIBUTES.needs)).toBe(false);
+    expect(element.innerHTML).toBe('<p>Hello <!-- -->Ada</p>');
+  });
+
+  it('marks no other island as a script island', () => {
+    const html = renderToString(
+      <Island
+        owner="blog"
+        name="Greeting"
+        when="visible"
+        component={Greeting}
+        props={{ name: 'x' }}
+      />,
+    );
+    const element = new DOMParser().parseFromString(html, 'text/html').body.firstElementChild!;
+    expect(element.hasAttribute(ISLAND_ATTRIBUTES.script)).toBe(false);
+  });
 });

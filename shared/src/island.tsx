@@ -36,10 +36,22 @@ export const ISLAND_ATTRIBUTES = {
   props: 'data-island-props',
   /** Its needs (IslandNeed), space-separated. */
   needs: 'data-island-needs',
+  /** Present on a script island: its browser part is the owner's IslandScript, not React. */
+  script: 'data-island-script',
 } as const;
 
 /** A remote's `./islands` module: its island components by name (src/islands.ts). */
 export type IslandRegistry = Record<string, ComponentType<never>>;
+
+/**
+ * The browser part of a script island: it takes the island's element as the server rendered it,
+ * and the island's props, and makes it move. No React root is made for it, so a page whose only
+ * live parts are script islands never loads React DOM.
+ */
+export type IslandScript<P> = (element: HTMLElement, props: P) => void;
+
+/** A remote's `./island-scripts` module: its script islands by name (src/island-scripts.ts). */
+export type IslandScriptRegistry = Record<string, IslandScript<never>>;
 
 export interface IslandProps<P extends object> {
   owner: IslandOwner;
@@ -55,6 +67,14 @@ export interface IslandProps<P extends object> {
   props: P;
   /** What it reads besides its props (none when not given). */
   needs?: readonly IslandNeed[];
+  /**
+   * A script island: on a page of islands the owner's `./island-scripts` module runs its
+   * IslandScript of this name on the server's HTML instead of hydrating `component`. For a part
+   * that moves by itself and takes no input (the hero's typing line), which would otherwise bring
+   * React DOM for an animation. The component stays what the server renders, and what the
+   * client-side app renders (it uses the same script in an effect). Takes no `needs`.
+   */
+  script?: boolean;
 }
 
 /**
@@ -68,6 +88,7 @@ export function Island<P extends object>({
   component: Component,
   props,
   needs = [],
+  script = false,
 }: IslandProps<P>) {
   return (
     <div
@@ -75,7 +96,8 @@ export function Island<P extends object>({
         [ISLAND_ATTRIBUTES.name]: `${owner}/${name}`,
         [ISLAND_ATTRIBUTES.when]: when,
         [ISLAND_ATTRIBUTES.props]: JSON.stringify(props),
-        ...(needs.length > 0 && { [ISLAND_ATTRIBUTES.needs]: needs.join(' ') }),
+        ...(needs.length > 0 && !script && { [ISLAND_ATTRIBUTES.needs]: needs.join(' ') }),
+        ...(script && { [ISLAND_ATTRIBUTES.script]: '' }),
       }}
     >
       <Component {...props} />

@@ -3,7 +3,7 @@
 // style, and fetches the shell's scripts only when an island wakes: at once (`load`, after the
 // page has painted), when it scrolls into view (`visible`), or at the first pointer, key or focus
 // inside it (`interaction`; a pointer over it fetches the code ahead). A button pressed before its
-// island is live is marked and pressed again once it is (shell/src/islands/start.tsx).
+// island is live is marked and pressed again once it is (shell/src/islands/hydrate.tsx).
 //
 // runIslandLoader is written into the page as its source text (islandLoaderScript), so it uses
 // nothing from this module's scope: only its argument and the browser's globals. The attribute

@@ -1,5 +1,5 @@
 // What the inline island loader (shell/server/island-loader.ts) and the islands' hydration
-// (start.tsx) tell each other through the page (docs/decisions/148).
+// (start.ts, hydrate.tsx) tell each other through the page (docs/decisions/148).
 export const ISLAND_LOADER_PROTOCOL = {
   /** Set on an island once its trigger fired; the hydration takes it from there. */
   awake: 'data-island-awake',

@@ -1,51 +1,36 @@
 import { useEffect, useRef } from 'react';
-import Typed from 'typed.js';
-import { BACK_SPEED_MS, TYPE_SPEED_MS } from '../../texts';
-import { usePrefersReducedMotion } from '../motion/use-prefers-reduced-motion';
 import styles from './TypedPhrases.module.css';
+import { TYPED_TARGET_ATTRIBUTE, typePhrases } from './typed-phrases';
+import type { TypingLine } from './typed-phrases';
 
-export interface TypedPhrasesProps {
-  phrases: readonly string[];
+export interface TypedPhrasesProps extends TypingLine {
   className?: string;
 }
 
 /**
- * Types the phrases one after another, backspacing between them, in a loop. Screen readers get
- * the phrases once as plain text; with reduced motion everyone does, as a static list.
+ * Types the phrases one after another, backspacing between them, in a loop (typed-phrases.ts).
+ * The phrases are also a list, which screen readers read; when the visitor prefers reduced
+ * motion the stylesheet shows that list instead of the animation, from the server's first paint
+ * and without any script.
  */
-export function TypedPhrases({ phrases, className }: TypedPhrasesProps) {
-  const reducedMotion = usePrefersReducedMotion();
+export function TypedPhrases({ phrases, typeSpeedMs, backSpeedMs, className }: TypedPhrasesProps) {
   const target = useRef<HTMLSpanElement>(null);
 
-  useEffect(() => {
-    if (reducedMotion || !target.current) return;
-    const typed = new Typed(target.current, {
-      strings: [...phrases],
-      typeSpeed: TYPE_SPEED_MS,
-      backSpeed: BACK_SPEED_MS,
-      loop: true,
-      // Plain text: the phrases are never parsed as HTML.
-      contentType: 'null',
-      // typed.js's cursor is a sibling that moves as the text grows, which browsers count as
-      // layout shift; the caret is the text's own border instead (TypedPhrases.module.css).
-      showCursor: false,
-    });
-    return () => typed.destroy();
-  }, [reducedMotion, phrases]);
+  useEffect(
+    () =>
+      target.current
+        ? typePhrases(target.current, { phrases, typeSpeedMs, backSpeedMs })
+        : undefined,
+    [phrases, typeSpeedMs, backSpeedMs],
+  );
 
-  if (reducedMotion) {
-    return (
-      <ul className={[styles.static, className].filter(Boolean).join(' ')}>
+  return (
+    <div className={[styles.typed, className].filter(Boolean).join(' ')}>
+      <ul className={styles.list}>
         {phrases.map((phrase) => (
           <li key={phrase}>{phrase}</li>
         ))}
       </ul>
-    );
-  }
-
-  return (
-    <span className={[styles.typed, className].filter(Boolean).join(' ')}>
-      <span className="visually-hidden">{phrases.join(', ')}</span>
       {/* Every phrase sits invisibly in the same grid cell as the animation, so the box is as
           tall and wide as the longest one from the first render: typing never moves the page. */}
       <span className={styles.stage} aria-hidden="true" data-testid="typed-stage">
@@ -56,9 +41,14 @@ export function TypedPhrases({ phrases, className }: TypedPhrasesProps) {
         ))}
         {/* An inline span in a block grid item, so its caret border ends where the text does. */}
         <span>
-          <span ref={target} className={styles.caret} data-testid="typed-text" />
+          <span
+            ref={target}
+            className={styles.caret}
+            {...{ [TYPED_TARGET_ATTRIBUTE]: '' }}
+            data-testid="typed-text"
+          />
         </span>
       </span>
-    </span>
+    </div>
   );
 }

@@ -118,7 +118,12 @@ describe('HomePage', () => {
 
   it('names the four typed phrases in the hero', async () => {
     await renderHome().settled();
-    expect(screen.getByText(TYPED_PHRASES.join(', '))).toBeInTheDocument();
+    const line = screen.getByTestId('typed-stage').parentElement!;
+    expect(
+      within(line)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...TYPED_PHRASES]);
   });
 
   it('has a three-card services section, an about teaser and the testimonial carousel', async () => {

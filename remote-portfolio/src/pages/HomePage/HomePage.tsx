@@ -17,6 +17,7 @@ import {
   ABOUT_TEASER_HEADING,
   ABOUT_TEASER_LINK,
   ALL_PROJECTS_LINK,
+  BACK_SPEED_MS,
   HERO_CONTACT_CTA,
   HERO_PORTFOLIO_CTA,
   HOME_CONTACT_HEADING,
@@ -28,6 +29,7 @@ import {
   SERVICES_HEADING,
   TESTIMONIALS_HEADING,
   TYPED_PHRASES,
+  TYPE_SPEED_MS,
   avatarAlt,
   heroGreeting,
   homeDocumentTitle,
@@ -73,8 +75,14 @@ function Home() {
               owner="portfolio"
               name="TypedPhrases"
               when="load"
+              script
               component={TypedPhrases}
-              props={{ phrases: TYPED_PHRASES, className: styles.phrases ?? '' }}
+              props={{
+                phrases: TYPED_PHRASES,
+                typeSpeedMs: TYPE_SPEED_MS,
+                backSpeedMs: BACK_SPEED_MS,
+                className: styles.phrases ?? '',
+              }}
             />
           </div>
           <p className={styles.intro}>{portfolio.heroIntro}</p>

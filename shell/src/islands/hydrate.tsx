@@ -1,14 +1,13 @@
-// A page of islands comes alive part by part (docs/decisions/148). The inline loader
-// (shell/server/island-loader.ts) fetched these scripts because an island woke; this hydrates
-// every island that is awake, and each one that wakes later, in its own React root: the island's
-// component with the props the server rendered it with, under the page's one owner, session and
-// router. The rest of the page stays the server's HTML.
+// A React island comes alive (docs/decisions/148): loaded by start.ts for the first island that
+// wakes and is not a script island, with React DOM. Each island is hydrated in its own React
+// root: its component with the props the server rendered it with, under the page's one owner,
+// session and router. The rest of the page stays the server's HTML.
 import { StrictMode, startTransition, useEffect } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ServerSession } from '@portfolio/shared/auth';
-import { REMOTE_NAMES, setRuntimeConfig } from '@portfolio/shared/config';
+import { REMOTE_NAMES } from '@portfolio/shared/config';
 import { ISLAND_ATTRIBUTES } from '@portfolio/shared/island';
 import type { IslandRegistry } from '@portfolio/shared/island';
 import type { OwnerIdentity } from '@portfolio/shared/config';
@@ -16,9 +15,7 @@ import { IslandFallback } from './IslandFallback';
 import { ISLAND_LOADER_PROTOCOL as PROTOCOL } from './protocol';
 import { shellIslands } from './shell-islands';
 import { SiteOwnerContext } from '../layout/site-owner';
-import { preconnectTo } from '../federation/preconnect';
-import { registerSiteRemotes, resetRemote } from '../federation/remotes';
-import { readIslandPageData } from '../site-data';
+import { resetRemote } from '../federation/remotes';
 
 /** An island's code: the shell's own, or a remote's `./islands` module, through the federation. */
 async function islandComponent(owner: string, name: string): Promise<ComponentType<object>> {
@@ -65,7 +62,7 @@ function replayEarlyInput(island: HTMLElement): void {
   });
 }
 
-interface PageContext {
+export interface PageContext {
   owner: OwnerIdentity;
   session: ServerSession | null | undefined;
 }
@@ -103,7 +100,7 @@ async function islandTree(
 
 const started = new WeakSet<Element>();
 
-async function hydrateIsland(island: HTMLElement, page: PageContext): Promise<void> {
+export async function hydrateIsland(island: HTMLElement, page: PageContext): Promise<void> {
   if (started.has(island)) return;
   started.add(island);
   const [owner = '', name = ''] = (island.getAttribute(ISLAND_ATTRIBUTES.name) ?? '').split('/');
@@ -142,26 +139,3 @@ async function hydrateIsland(island: HTMLElement, page: PageContext): Promise<vo
     hydrateRoot(island, tree);
   });
 }
-
-function start(): void {
-  const data = readIslandPageData(document);
-  if (!data) throw new Error('A page of islands without its data block');
-  const { config } = data;
-  setRuntimeConfig(config);
-  preconnectTo([config.apiBase]);
-  registerSiteRemotes(config.remotes, {
-    timeoutMs: config.remoteLoadTimeoutMs,
-    remoteOrigins: config.remoteOrigins,
-  });
-  const page: PageContext = { owner: config.owner, session: data.session };
-  const wake = (island: Element) => {
-    if (island instanceof HTMLElement) void hydrateIsland(island, page);
-  };
-  document.addEventListener(PROTOCOL.wakeEvent, (event) => {
-    const island = (event as CustomEvent<unknown>).detail;
-    if (island instanceof Element) wake(island);
-  });
-  document.querySelectorAll(`[${PROTOCOL.awake}]`).forEach(wake);
-}
-
-start();

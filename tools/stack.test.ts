@@ -3,15 +3,21 @@
 // banner says everything is, and the process supervisor alone, on real child processes: a child
 // that exits early is named, a child that never answers is waited for no longer than it lives,
 // and stop() ends the supervisor's own children (by PID: SIGINT, then SIGKILL) and nothing else.
+// The launchers' refusals name the setting to change.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import os from 'node:os';
+import { REMOTES } from '@portfolio/platform/apps';
 import { readStackSettings } from '../platform/src/stack-settings';
+import { claimBlock, release } from './free-ports.mjs';
 import { apiPublicHosts } from './stack/api';
 import { bannerLines } from './stack/banner';
 import { ChildExitedError, createSupervisor, readableLogLine } from './stack/index';
 import type { Supervisor } from './stack/index';
+import { listenRemote } from './stack/remotes';
 import { stackSetup } from './stack/setup';
+import { launchSiteServer } from './stack/site';
 
 describe('readableLogLine', () => {
   it("shows a server's message, and what went wrong for a warning or an error", () => {
@@ -187,5 +193,55 @@ describe('the process supervisor', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await supervisor.stop();
     expect(stubborn.signalCode).toBe('SIGKILL');
+  });
+});
+
+describe("the launchers' refusals", () => {
+  let base: number;
+  let lines: string[];
+  let supervisor: Supervisor;
+  beforeAll(async () => {
+    base = await claimBlock({ offsets: [0, 1] });
+  });
+  afterAll(() => release(base));
+  beforeEach(() => {
+    lines = [];
+    supervisor = createSupervisor({
+      label: 'test',
+      cwd: os.tmpdir(),
+      output: { log: (line) => lines.push(line), error: (line) => lines.push(line) },
+      exit: () => undefined,
+      handleSignals: false,
+    });
+  });
+  afterEach(() => supervisor.stop());
+
+  it("names a remote's port setting when its port is taken", async () => {
+    const shop = REMOTES.find((app) => app.name === 'shop')!;
+    const setup = stackSetup(readStackSettings({ SHOP_PORT: String(base) }));
+    const taken = http.createServer();
+    await new Promise<void>((resolve) => taken.listen(base, '127.0.0.1', resolve));
+    try {
+      await expect(listenRemote(supervisor, setup, shop, http.createServer())).rejects.toThrow(
+        new RegExp(`^shop: cannot listen on port ${base} \\(.*EADDRINUSE.*\\); set SHOP_PORT$`),
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it("stops at once when the site's server exits before it answers, naming its port", async () => {
+    const setup = stackSetup(readStackSettings({ SHELL_PORT: String(base + 1) }));
+    const started = Date.now();
+    await expect(
+      launchSiteServer(supervisor, setup, {
+        command: process.execPath,
+        args: ['-e', 'process.exit(7)'],
+      }),
+    ).rejects.toThrow(
+      `the site's server exited (7) before it answered; is port ${base + 1} free? Set SHELL_PORT`,
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(lines).toContain('[test] site exited (7); the rest of the site keeps running');
   });
 });

@@ -159,9 +159,15 @@ export function createSupervisor({
     return child;
   }
 
-  async function waitFor(url: string, name: string, timeoutMs = readyTimeoutMs): Promise<boolean> {
+  /** Polls `url` until it answers 2xx, the time is up, the stack stops or `gaveUp()` says so. */
+  async function poll(
+    url: string,
+    name: string,
+    timeoutMs: number,
+    gaveUp: () => boolean,
+  ): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline && !stopping) {
+    while (Date.now() < deadline && !stopping && !gaveUp()) {
       try {
         const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
         if (response.ok) return true;
@@ -170,8 +176,12 @@ export function createSupervisor({
       }
       await sleep(500);
     }
-    if (!stopping) log(`${name} did not become ready at ${url}`);
+    if (!stopping && !gaveUp()) log(`${name} did not become ready at ${url}`);
     return false;
+  }
+
+  function waitFor(url: string, name: string, timeoutMs = readyTimeoutMs): Promise<boolean> {
+    return poll(url, name, timeoutMs, () => false);
   }
 
   function whenReady(
@@ -186,9 +196,9 @@ export function createSupervisor({
       onExit = () => reject(new ChildExitedError(name, exitOf(child)));
       child.once('exit', onExit);
     });
-    return Promise.race([waitFor(url, name, timeoutMs), exited]).finally(() =>
-      child.off('exit', onExit),
-    );
+    // The polling ends with the child too, rather than going on for the rest of its time.
+    const answered = poll(url, name, timeoutMs, () => hasExited(child));
+    return Promise.race([answered, exited]).finally(() => child.off('exit', onExit));
   }
 
   function own(closable: Closable): void {

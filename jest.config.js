@@ -17,6 +17,10 @@ const swc = [
 export default {
   // Above the 5 s that findBy*/waitFor may wait (testing/jest/setup-dom.ts).
   testTimeout: 15000,
+  // One worker per core. Jest's default keeps a core for its own process (cores − 1), which on
+  // a two-core machine (CI's, docs/performance.md "CI") is one worker: half the machine idle
+  // while the suites wait on the network, timers and databases.
+  maxWorkers: '100%',
   projects: [
     {
       displayName: 'web',

@@ -6,6 +6,8 @@
 // Chromium the browser benches drive, waiting for a server, writing results.
 //   CHROME_PATH         Chromium to drive (default /usr/bin/chromium)
 //   BENCH_RESULTS_DIR   where results files go (default bench-results/ at the repository's root)
+//   BENCH_PORTS         site,api,emulator: the first ports of a bench's stack instead of its own
+//                       (the site takes five from its first, the emulator three)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,22 @@ export const START_SCRIPT = path.join(ROOT, 'tools', 'start.ts');
 export const BUILD_SCRIPT = path.join(ROOT, 'tools', 'build.ts');
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** The first ports of a bench's stack: its own defaults, or BENCH_PORTS. */
+export function benchPortBases(defaults: { site: number; api: number; emulator: number }): {
+  site: number;
+  api: number;
+  emulator: number;
+} {
+  const [site, api, emulator] = (process.env.BENCH_PORTS ?? '').split(',').map(Number);
+  if (!process.env.BENCH_PORTS) return defaults;
+  if (!site || !api || !emulator) {
+    throw new Error(
+      `BENCH_PORTS is site,api,emulator (three ports), not ${process.env.BENCH_PORTS}`,
+    );
+  }
+  return { site, api, emulator };
+}
 
 /** The environment that puts the stack on ports `base` (site) … and `apiPort`, `emulatorPort`. */
 export function benchSitePorts(

@@ -12,6 +12,7 @@
 //   CHROME_PATH         Chromium to drive (default /usr/bin/chromium)
 //   IMAGES_DEVICES      how many of the devices to visit, the goal's phone first (default all)
 //   BENCH_RESULTS_DIR   where images.json goes (default bench-results/)
+//   BENCH_PORTS         site,api,emulator ports (default 3650,4650,9650)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import type { Browser } from 'playwright';
 import { noisyPhoto } from '@portfolio/testing/images';
 import {
+  benchPortBases,
   benchSitePorts,
   buildIfStale,
   devAdminToken,
@@ -27,9 +29,10 @@ import {
   writeResults,
 } from './bench-site';
 
-const SHELL_PORT = 3650;
-const API_PORT = 4650;
-const EMULATOR_PORT = 9650;
+const PORTS = benchPortBases({ site: 3650, api: 4650, emulator: 9650 });
+const SHELL_PORT = PORTS.site;
+const API_PORT = PORTS.api;
+const EMULATOR_PORT = PORTS.emulator;
 const SITE = `http://localhost:${SHELL_PORT}`;
 const API = `http://localhost:${API_PORT}/api`;
 const GOAL_BYTES = 60 * 1024;

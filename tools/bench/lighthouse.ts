@@ -14,6 +14,7 @@
 //   LIGHTHOUSE_PAGES    only the site's pages with these labels, comma-separated (e.g. /about):
 //                       a quick check of the bench, not a measurement of the site
 //   BENCH_RESULTS_DIR   where lighthouse.json goes (default bench-results/)
+//   BENCH_PORTS         site,api,emulator ports (default 3600,4600,9600)
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,13 @@ import {
   prepareAstroAnchor,
   serveAstroAnchor,
 } from './astro-anchor';
-import { benchSitePorts, buildIfStale, startBenchSite, writeResults } from './bench-site';
+import {
+  benchPortBases,
+  benchSitePorts,
+  buildIfStale,
+  startBenchSite,
+  writeResults,
+} from './bench-site';
 import type { BenchSite } from './bench-site';
 import { killChrome, medianOf, runLighthouse, summarise } from './lighthouse-run';
 import type { MedianSummary, RunSummary } from './lighthouse-run';
@@ -34,10 +41,11 @@ import type { MedianSummary, RunSummary } from './lighthouse-run';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const WITH_ANCHOR = process.env.LIGHTHOUSE_ANCHOR !== '0';
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
-const SHELL_PORT = 3600;
-const API_PORT = 4600;
 // Off the ports of `npm start` (3000-3004, 4000, 9099) and of the other benches and test runs.
-const STACK_ENV = benchSitePorts(SHELL_PORT, API_PORT, 9600);
+const PORTS = benchPortBases({ site: 3600, api: 4600, emulator: 9600 });
+const SHELL_PORT = PORTS.site;
+const API_PORT = PORTS.api;
+const STACK_ENV = benchSitePorts(SHELL_PORT, API_PORT, PORTS.emulator);
 
 /**
  * The issue's goals on each of the site's pages: performance score 100, FCP ≤ 0.75 s,

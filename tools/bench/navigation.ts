@@ -5,15 +5,23 @@
 // /blog, each RUNS times in a fresh browser context, median reported.
 //   CHROME_PATH      Chromium to drive (default /usr/bin/chromium)
 //   NAVIGATION_RUNS  runs per way (default 7)
+//   BENCH_PORTS      site,api,emulator ports (default 3660,4660,9660)
 // Builds what is stale and starts the site as `npm start` serves it, on its own ports.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright';
-import { benchSitePorts, buildIfStale, launchChromium, startBenchSite } from './bench-site';
+import {
+  benchPortBases,
+  benchSitePorts,
+  buildIfStale,
+  launchChromium,
+  startBenchSite,
+} from './bench-site';
 
 const RUNS = Number(process.env.NAVIGATION_RUNS || 7);
-const SHELL_PORT = 3660;
+const PORTS = benchPortBases({ site: 3660, api: 4660, emulator: 9660 });
+const SHELL_PORT = PORTS.site;
 const ORIGIN = `http://localhost:${SHELL_PORT}`;
 /** A mid-range phone on a 4G connection: CPU 4× slower, 150 ms round trips, 1.6 Mbit/s down. */
 const CPU_SLOWDOWN = 4;
@@ -72,7 +80,10 @@ const median = (values: number[]): number | undefined =>
 async function main(): Promise<void> {
   buildIfStale();
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'bench-navigation-'));
-  const stack = startBenchSite({ env: benchSitePorts(SHELL_PORT, 4660, 9660), runDir });
+  const stack = startBenchSite({
+    env: benchSitePorts(SHELL_PORT, PORTS.api, PORTS.emulator),
+    runDir,
+  });
   const browser = await launchChromium();
   try {
     await stack.ready;

@@ -10,7 +10,8 @@
 //             ADR 100) against nginx (tools/edge.ts, one worker like the one site process)
 //             serving the very same precompressed bytes as a static file, in alternating slices:
 //             the issue's goal is the site at ≥ 0.8 of nginx.
-// Runs the production build as `npm start` does, on free ports, with its own database; prints
+// Runs the production build as `npm start` does, on free ports (from 3600, 4600 and 9600, or
+// BENCH_PORTS=site,api,emulator), with its own database; prints
 // req/s and p50/p99 per page and writes bench-results/ssr-*.json (BENCH_RESULTS_DIR: elsewhere).
 //
 //   npm run bench:ssr                      10 s per measurement
@@ -27,7 +28,7 @@ import type { Edge } from '../edge';
 import { ROOT } from '../root';
 import { freePort, startNodeServer } from './api/processes';
 import type { NodeServer } from './api/processes';
-import { startBenchSite, waitForUrl, writeResults } from './bench-site';
+import { benchPortBases, startBenchSite, waitForUrl, writeResults } from './bench-site';
 
 const SECONDS = Number(process.env.SSR_BENCH_SECONDS || 10);
 // Warm-ups by what each server needs to settle its JIT: a few thousand renders take 10 s, while
@@ -125,6 +126,7 @@ async function main(): Promise<void> {
     throw new Error('Build first: tools/build.ts');
   }
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portfolio-bench-ssr-'));
+  const bases = benchPortBases({ site: 3600, api: 4600, emulator: 9600 });
   const taken: number[] = [];
   const port = async (from: number): Promise<number> => {
     const chosen = await freePort(from, taken);
@@ -132,13 +134,13 @@ async function main(): Promise<void> {
     return chosen;
   };
   const ports = {
-    SHELL_PORT: await port(3600),
-    PORTFOLIO_PORT: await port(3601),
-    BLOG_PORT: await port(3602),
-    AUTH_PORT: await port(3603),
-    SHOP_PORT: await port(3604),
-    API_PORT: await port(4600),
-    AUTH_EMULATOR_PORT: await port(9600),
+    SHELL_PORT: await port(bases.site),
+    PORTFOLIO_PORT: await port(bases.site + 1),
+    BLOG_PORT: await port(bases.site + 2),
+    AUTH_PORT: await port(bases.site + 3),
+    SHOP_PORT: await port(bases.site + 4),
+    API_PORT: await port(bases.api),
+    AUTH_EMULATOR_PORT: await port(bases.emulator),
   };
   // The emulator takes the next two ports for its hub and logging.
   taken.push(ports.AUTH_EMULATOR_PORT + 1, ports.AUTH_EMULATOR_PORT + 2);
@@ -151,8 +153,9 @@ async function main(): Promise<void> {
     runDir,
   });
   const siteOrigin = `http://127.0.0.1:${ports.SHELL_PORT}`;
-  const ceilingPort = await port(4650);
-  const cachedPort = await port(3610);
+  // The bench's own servers: the cached site beside the stack's, the others after its API.
+  const cachedPort = await port(bases.site + 10);
+  const ceilingPort = await port(bases.api + 1);
   let ceiling: NodeServer | undefined;
   let cachedSite: NodeServer | undefined;
   let nginx: Edge | undefined;
@@ -188,8 +191,8 @@ async function main(): Promise<void> {
       healthPath: '/health',
       logDir: runDir,
     });
-    const nginxPort = await port(4660);
-    const edgePort = await port(4670);
+    const nginxPort = await port(bases.api + 2);
+    const edgePort = await port(bases.api + 3);
     nginx = await startEdge({
       port: edgePort,
       site: `127.0.0.1:${cachedPort}`,

@@ -5,30 +5,37 @@
 //   tsx tools/build.ts --test         the five apps' test build, for the browser specs: the
 //                                     production build plus the federation diagnostics (ADR 071);
 //                                     the content API has none, it is built only if stale
+//   tsx tools/build.ts --single-bundle
+//                                     only the shell with every page compiled in, into
+//                                     shell/dist-single/ (BUNDLE_MODE=single), for npm run
+//                                     bench:bundle's measure of what federation costs
 // A production build is then checked for test code (tools/check-production-build.ts). Run with
 // tsx --conditions=@portfolio/source, as the package.json scripts do.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
-import type { Configuration, MultiStats } from 'webpack';
+import type { MultiStats } from 'webpack';
 import { APPS } from '@portfolio/platform/apps';
+import type { AppInfo } from '@portfolio/platform/apps';
 import { ROOT } from './root';
 import { checkProductionBuilds } from './check-production-build';
 import { buildSiteServerBundle } from './site-server-build';
 import { TEST_BUILD_ENV } from './test-build';
-import type { AppWebpackConfig } from './webpack/create-config';
+import { webpackConfigOf } from './webpack/app-configs';
 
 const args = process.argv.slice(2);
 const testBuild = args.includes('--test');
 const ifStale = args.includes('--if-stale');
+const singleBundle = args.includes('--single-bundle');
 const only = args.filter((arg) => !arg.startsWith('--'));
 const STAMP = '.build-stamp';
 const KIND = testBuild ? 'test' : 'production';
 // Read by tools/webpack/create-config.ts, in this process only.
 if (testBuild) process.env[TEST_BUILD_ENV] = '1';
 else delete process.env[TEST_BUILD_ENV];
+// Read by tools/webpack/create-config.ts too.
+if (singleBundle) process.env.BUNDLE_MODE = 'single';
 
 /** The stamp a build leaves in its dist/: when, and which kind of build (production or test). */
 function writeStamp(dir: string): void {
@@ -81,20 +88,14 @@ const apps = APPS.filter(
   (app) => only.length === 0 || only.includes(app.name) || only.includes(app.dir),
 ).filter((app) => !ifStale || !isFresh(app.dir, frontEndInputs(app.dir)));
 
-async function buildApps(): Promise<void> {
-  if (apps.length === 0) return;
-  const started = Date.now();
+/** The production configs of `builds` (tools/webpack/app-configs.ts), in one webpack run. */
+async function runWebpack(builds: readonly AppInfo[]): Promise<void> {
   const configs = await Promise.all(
-    apps.map(async (app) => {
-      const module = (await import(
-        pathToFileURL(path.join(ROOT, app.dir, 'webpack.config.mjs')).href
-      )) as { default: AppWebpackConfig };
-      return module.default({}, { mode: 'production' });
-    }),
+    builds.map((app) => webpackConfigOf(app)({}, { mode: 'production' })),
   );
   const stats = await new Promise<MultiStats>((resolve, reject) => {
     // A remote's configs: the app, its standalone federation runtime (ADR 029) and its server.
-    webpack(configs.flat() as Configuration[]).run((error, result) =>
+    webpack(configs.flat()).run((error, result) =>
       error || !result ? reject(error ?? new Error('webpack gave no stats')) : resolve(result),
     );
   });
@@ -103,6 +104,12 @@ async function buildApps(): Promise<void> {
     for (const error of info.errors ?? []) console.error(error.message);
     throw new Error('Front-end build failed');
   }
+}
+
+async function buildApps(): Promise<void> {
+  if (apps.length === 0) return;
+  const started = Date.now();
+  await runWebpack(apps);
   // The site's server itself, beside the shell's builds it serves.
   if (apps.some((app) => app.name === 'shell')) await buildSiteServerBundle();
   for (const app of apps) writeStamp(app.dir);
@@ -145,9 +152,20 @@ function buildApi(): void {
   assertNoTestCode([path.join(ROOT, 'contract/dist'), path.join(ROOT, 'content-api/dist')]);
 }
 
+/** The single bundle (single-bundle-config.ts): only measured, never deployed, so no stamp. */
+async function buildSingleBundle(): Promise<void> {
+  const started = Date.now();
+  await runWebpack(APPS.filter((app) => app.name === 'shell'));
+  console.log(`Built the single bundle in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 try {
-  buildApi();
-  await buildApps();
+  if (singleBundle) {
+    await buildSingleBundle();
+  } else {
+    buildApi();
+    await buildApps();
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

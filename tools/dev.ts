@@ -13,7 +13,6 @@
 //   npm run dev -- --remote shop   one remote standalone, against the stack's API (started
 //                                  here when none answers)
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
 import type { Configuration, MultiCompiler } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
@@ -22,6 +21,7 @@ import type { AppInfo } from '@portfolio/platform/apps';
 import { buildRuntimeConfig } from '@portfolio/platform/runtime-config';
 import { ROOT } from './root';
 import { TYPESCRIPT_NODE_OPTIONS, createStack } from './stack/index';
+import { webpackConfigOf } from './webpack/app-configs';
 
 const args = process.argv.slice(2);
 const standalone = args.includes('--remote') ? args[args.indexOf('--remote') + 1] : undefined;
@@ -29,19 +29,10 @@ const stack = createStack({ label: 'dev' });
 /** How often the site's server looks for a rebuilt remote in development. */
 const DEV_REMOTE_POLL_MS = '500';
 
-/** What an app's webpack.config.mjs exports: webpack's config function. */
-interface AppWebpackConfig {
-  default: (
-    env: Record<string, unknown>,
-    argv: { mode: 'development' | 'production' },
-  ) => Configuration[] | Promise<Configuration[]>;
-}
-
-/** An app's development configs, as its webpack.config.mjs gives them. */
+/** An app's development configs (tools/webpack/app-configs.ts). */
 async function developmentConfigs(app: AppInfo): Promise<Configuration[]> {
-  const url = pathToFileURL(path.join(ROOT, app.dir, 'webpack.config.mjs')).href;
-  const module = (await import(url)) as AppWebpackConfig;
-  return module.default({}, { mode: 'development' });
+  const configs = await webpackConfigOf(app)({}, { mode: 'development' });
+  return Array.isArray(configs) ? configs : [configs];
 }
 
 /**

@@ -71,19 +71,7 @@ async function main(): Promise<void> {
     all: timedBuild('build, five apps (production)', [BUILD_SCRIPT]),
     oneRemote: timedBuild('build, one remote alone (shop)', [BUILD_SCRIPT, 'shop']),
   };
-  timedBuild(
-    'build, single bundle',
-    [
-      'node_modules/webpack/bin/webpack.js',
-      '--mode',
-      'production',
-      '-c',
-      'shell/webpack.config.mjs',
-    ],
-    {
-      BUNDLE_MODE: 'single',
-    },
-  );
+  timedBuild('build, single bundle', [BUILD_SCRIPT, '--single-bundle']);
 
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'bench-bundle-'));
   const api = spawn(process.execPath, ['content-api/dist/server.js'], {

@@ -1,15 +1,17 @@
 // Candidate builds: an app's sources copied to a work folder (under node_modules/.cache, so
 // tracked sources are never touched), optionally changed, built for production with the app's
-// own webpack config against a given @portfolio/shared folder. Used by the skew checks
-// (skew.ts) and the redeploy specs (e2e/deploys/), which need real builds of changed remotes.
+// webpack configuration (tools/webpack/app-configs.ts) against a given @portfolio/shared folder.
+// Used by the skew checks (skew.ts) and the redeploy specs (e2e/deploys/), which need real builds
+// of changed remotes.
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
 import type { Configuration, RuleSetRule } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import type { AppInfo } from '@portfolio/platform/apps';
 import { ROOT } from '../root';
-import { createWebpackConfig } from '../webpack/create-config';
-import type { AppWebpackConfig, FederationOptions } from '../webpack/create-config';
+import { webpackConfigOf } from '../webpack/app-configs';
+import type { FederationOptions } from '../webpack/create-config';
 import { sharedModules } from '../webpack/shared-modules';
 import type { SharedPackageJson } from './shared-exports';
 
@@ -28,18 +30,15 @@ export function prepareWorkDir(workDir: string): void {
  */
 export async function candidateConfigs(
   workDir: string,
-  app: { dir: string; name: string },
+  app: AppInfo,
   sharedDir: string = path.join(ROOT, 'shared'),
   { label, edit }: { label: string; edit?: (dir: string) => void } = { label: app.name },
 ): Promise<Configuration[]> {
   const dir = path.join(workDir, label);
   cpSync(path.join(ROOT, app.dir, 'src'), path.join(dir, 'src'), { recursive: true });
   edit?.(dir);
-  const { default: original } = (await import(path.join(ROOT, app.dir, 'webpack.config.mjs'))) as {
-    default: AppWebpackConfig;
-  };
-  const configure = createWebpackConfig({ ...original.app, dir });
-  const built = await configure({}, { mode: 'production' });
+  // The app's own configuration, made from the copy's folder.
+  const built = await webpackConfigOf(app, { dir })({}, { mode: 'production' });
   // The app and its server build (whose routes.json the shell reads); the remote's standalone
   // runtime script plays no part here.
   const [config, ...rest] = Array.isArray(built) ? built : [built];

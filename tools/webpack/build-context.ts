@@ -11,7 +11,7 @@ import type { ModuleFederationPlugin } from '@module-federation/enhanced/webpack
 import { parseSourceRoutes } from '@portfolio/contract';
 import type { SourceRoute } from '@portfolio/contract';
 import { APPS } from '@portfolio/platform/apps';
-import type { AppInfo } from '@portfolio/platform/apps';
+import type { AppInfo, AppName } from '@portfolio/platform/apps';
 import { ROOT } from '../root';
 import { sharedModules } from './shared-modules';
 import type { SharedPackage } from './shared-modules';
@@ -72,9 +72,9 @@ export const REACT_ROUTER_PRODUCTION: Record<string, string> = {
   'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
 };
 
-/** What an app's webpack.config.mjs names to the factory. */
+/** An app, as the config factory takes it (tools/webpack/app-configs.ts names each). */
 export interface AppSpec {
-  name: 'shell' | 'portfolio' | 'blog' | 'auth' | 'shop';
+  name: AppName;
   /** The app's folder (absolute). */
   dir: string;
   /** The standalone page's title (a remote's), or the shell's default title. */

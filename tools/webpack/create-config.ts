@@ -1,6 +1,6 @@
-// The one webpack configuration of the project (docs/decisions/004, 090): every app's
-// webpack.config.mjs calls createWebpackConfig() with its name, folder and title, nothing else,
-// importing it as @portfolio/tools/webpack. What an app builds, by mode:
+// The one webpack configuration of the project (docs/decisions/004, 090): createWebpackConfig()
+// takes an app's name, folder and title, which app-configs.ts gives it for each app (the apps
+// keep no webpack config of their own: docs/decisions/149). What an app builds, by mode:
 //   production / development  its browser build (browser-config.ts) and its server build
 //                             (server-config.ts); a remote also its standalone federation
 //                             runtime (federation-runtime-config.ts)
@@ -20,18 +20,14 @@ import { singleBundleConfig } from './single-bundle-config';
 export { SERVER_DIR, sourceRoutes, sharedSingletons } from './build-context';
 export type { AppSpec, BuildContext, FederationOptions } from './build-context';
 
-/** What an app's webpack.config.mjs exports: webpack's configuration function, and the app. */
-export interface AppWebpackConfig {
-  (env: unknown, argv?: { mode?: string }): Promise<Configuration | Configuration[]>;
-  /** The build tools read an app's settings from here (tools/compat/candidate-build.ts). */
-  app: AppSpec;
-}
+/** An app's webpack configuration: webpack's configuration function, by mode. */
+export type AppWebpackConfig = (
+  env: unknown,
+  argv?: { mode?: string },
+) => Promise<Configuration | Configuration[]>;
 
 export function createWebpackConfig(app: AppSpec): AppWebpackConfig {
-  const configure = async (
-    _env: unknown,
-    argv?: { mode?: string },
-  ): Promise<Configuration | Configuration[]> => {
+  return async (_env, argv) => {
     const production = (argv?.mode ?? process.env.NODE_ENV) !== 'development';
     if (app.name === 'shell' && process.env.BUNDLE_MODE === 'single') {
       return singleBundleConfig(buildContext(app, { production: true, testBuild: false }));
@@ -43,5 +39,4 @@ export function createWebpackConfig(app: AppSpec): AppWebpackConfig {
       ? [browserConfig(context), serverConfig(context)]
       : [browserConfig(context), federationRuntimeConfig(context), serverConfig(context)];
   };
-  return Object.assign(configure, { app });
 }

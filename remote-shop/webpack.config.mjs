@@ -1,8 +1,0 @@
-import { fileURLToPath } from 'node:url';
-import { createWebpackConfig } from '@portfolio/tools/webpack';
-
-export default createWebpackConfig({
-  name: 'shop',
-  dir: fileURLToPath(new URL('.', import.meta.url)),
-  title: 'Store · standalone',
-});

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { claimBlock } from '../../tools/free-ports.mjs';
+import { claimBlock } from '@portfolio/testing/free-ports';
 import type { Env } from '@portfolio/platform/settings';
 import { readSiteServerSettings } from './settings';
 import { siteWorkerCount, startSiteWorkers } from './workers';
@@ -29,7 +29,7 @@ describe('siteWorkerCount', () => {
 });
 
 /** A port of a block claimed for this test file, outside the kernel's ephemeral range, so that
- * no other connection takes it while a worker is replaced (tools/free-ports.mjs). */
+ * no other connection takes it while a worker is replaced (@portfolio/testing/free-ports). */
 let nextPort: number | undefined;
 async function freePort(): Promise<number> {
   nextPort ??= await claimBlock();

@@ -4,6 +4,7 @@
 // and counts the JavaScript it loaded: requests, and bytes after gzip -9 (js-size.ts).
 // Results in bench-results/bundle.json (BENCH_RESULTS_DIR: elsewhere).
 //   CHROME_PATH   Chromium to drive (default /usr/bin/chromium)
+//   BENCH_PORTS   site,api,emulator ports (default 3300,4300,9390; the single bundle on site + 10)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -13,22 +14,23 @@ import type { Browser } from 'playwright';
 import { APPS } from '@portfolio/platform/apps';
 import { createStaticServer } from '@portfolio/platform/static-server';
 import { ROOT } from '../root';
-import { BUILD_SCRIPT, launchChromium, waitForUrl, writeResults } from './bench-site';
+import {
+  BUILD_SCRIPT,
+  benchPortBases,
+  benchSitePorts,
+  launchChromium,
+  waitForUrl,
+  writeResults,
+} from './bench-site';
 import { scriptsLoaded } from './js-size';
 
-const FEDERATED_BASE_PORT = 3300;
-const SINGLE_PORT = 3310;
-const API_PORT = 4300;
+const PORTS = benchPortBases({ site: 3300, api: 4300, emulator: 9390 });
+const FEDERATED_BASE_PORT = PORTS.site;
+const SINGLE_PORT = PORTS.site + 10;
+const API_PORT = PORTS.api;
 
-const portsEnv = {
-  SHELL_PORT: String(FEDERATED_BASE_PORT),
-  PORTFOLIO_PORT: String(FEDERATED_BASE_PORT + 1),
-  BLOG_PORT: String(FEDERATED_BASE_PORT + 2),
-  AUTH_PORT: String(FEDERATED_BASE_PORT + 3),
-  SHOP_PORT: String(FEDERATED_BASE_PORT + 4),
-  API_PORT: String(API_PORT),
-  AUTH_EMULATOR_PORT: '9390',
-};
+/** The apps' runtime config: where each is served (no emulator runs: the config names one). */
+const portsEnv = benchSitePorts(FEDERATED_BASE_PORT, API_PORT, PORTS.emulator);
 
 /** Runs `args` with this Node and this process's flags; how long it took, in seconds. */
 function timedBuild(label: string, args: string[], env: Record<string, string> = {}): number {

@@ -2,7 +2,7 @@
 // (tools/start.ts --no-build: the five production builds, the content API, the Auth emulator),
 // on ports of the benchmark's own with a throwaway database and emulator accounts in `runDir`, so
 // it runs beside a live `npm start` (bench:lighthouse, bench:images, bench:navigation,
-// bench:scale). And the rest each bench would otherwise repeat: building what is stale, the
+// bench:scale, bench:ssr). And the rest each bench would otherwise repeat: building what is stale, the
 // Chromium the browser benches drive, waiting for a server, writing results.
 //   CHROME_PATH         Chromium to drive (default /usr/bin/chromium)
 //   BENCH_RESULTS_DIR   where results files go (default bench-results/ at the repository's root)
@@ -16,7 +16,7 @@ import type { Browser } from 'playwright';
 import { ROOT } from '../root';
 
 /** The stack's entry point and the build, as the benches run them (with this process's loader). */
-export const START_SCRIPT = path.join(ROOT, 'tools', 'start.ts');
+const START_SCRIPT = path.join(ROOT, 'tools', 'start.ts');
 export const BUILD_SCRIPT = path.join(ROOT, 'tools', 'build.ts');
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';

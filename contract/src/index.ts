@@ -10,3 +10,4 @@ export * from './routes.js';
 export * from './revisions.js';
 export * from './content-export.js';
 export * from './settings.js';
+export * from './env-settings.js';

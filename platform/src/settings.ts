@@ -1,10 +1,13 @@
 // How a service's settings are written and read (docs/decisions/147): once, as a TypeBox schema
 // of the typed values (a port is an integer from 1 to 65535, a switch a boolean), each with the
-// words its error message uses and its default. readSettings turns the environment's text into
-// that typed object at start; a wrong value stops the process with a message naming the
+// words its error message uses and its default. readSettings (the contract's reader, which the
+// content API uses too, in its own words) turns the environment's text into that typed object
+// at start; a wrong value stops the process with a message naming the
 // variable and what it accepts, never a default the operator did not choose. The documentation
 // (.env.example, deploy/compose.yaml, README "Configuration") is checked against the schemas.
-import { Kind, OptionalKind, Type } from '@sinclair/typebox';
+import { readEnvSetting, readEnvSettings } from '@portfolio/contract';
+import type { Env, SettingNotes, SettingsWording } from '@portfolio/contract';
+import { Type } from '@sinclair/typebox';
 import type {
   Static,
   TBoolean,
@@ -16,32 +19,15 @@ import type {
   TString,
   TUnion,
 } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 
-/** The environment as a process has it (process.env, or a test's own object). */
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env, SettingNotes };
 
 /** A setting's value is wrong: the message names the variable and what it accepts. */
 export class SettingsError extends Error {
   override name = 'SettingsError';
 }
 
-/** What each setting's schema carries besides JSON Schema's keywords. */
-export interface SettingNotes {
-  /** What the variable accepts, as its error message says it: "a port number (1-65535)". */
-  accepts: string;
-  /** A secret (a password, a key): its value is never repeated in a message. */
-  secret?: boolean;
-  /** Read exactly as set, spaces included (trimmed otherwise). */
-  verbatim?: boolean;
-  /** Set but empty is a value of its own (unset otherwise). */
-  emptyIsSet?: boolean;
-}
-
 type Notes = Partial<Omit<SettingNotes, 'accepts'>> & { accepts?: string };
-
-const ON = ['on', 'true', '1', 'yes'];
-const OFF = ['off', 'false', '0', 'no'];
 
 /** The kinds of setting the services have, each a TypeBox schema of its typed value. */
 export const Setting = {
@@ -99,56 +85,22 @@ export const Setting = {
 /** pino's levels: the site's server and the content API log with it. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-function notesOf(setting: TSchema): SettingNotes {
-  return setting as TSchema & SettingNotes;
-}
-
-/** The text of a variable as the setting's type, or undefined when it cannot be one. */
-function fromText(setting: TSchema, text: string): unknown {
-  switch (setting[Kind]) {
-    case 'Integer': {
-      const value = Number(text);
-      return text !== '' && Number.isInteger(value) ? value : undefined;
-    }
-    case 'Boolean': {
-      const word = text.toLowerCase();
-      if (ON.includes(word)) return true;
-      if (OFF.includes(word)) return false;
-      return undefined;
-    }
-    default:
-      return text;
-  }
-}
+/** The site's and the tools' words: `PORT must be a port number (1-65535), got "abc"`. */
+const WORDING: SettingsWording = {
+  missing: (name, notes) => `${name} must be set: ${notes.accepts}`,
+  wrong: (name, notes, text) =>
+    notes.secret
+      ? `${name} must be ${notes.accepts}`
+      : `${name} must be ${notes.accepts}, got "${text}"`,
+  error: (message) => new SettingsError(message),
+};
 
 /**
- * One variable read by its setting: unset (or empty) gives the default, or nothing when the
- * setting is optional. `format` words the refusal (each service keeps its messages' form).
+ * One variable read by its setting (the contract's reader, docs/decisions/147): unset (or empty)
+ * gives the default, or nothing when the setting is optional.
  */
-export function readSetting(
-  name: string,
-  setting: TSchema,
-  raw: string | undefined,
-  format: (name: string, notes: SettingNotes, text: string) => string = refusal,
-): unknown {
-  const notes = notesOf(setting);
-  const text = notes.verbatim ? raw : raw?.trim();
-  if (text === undefined || (text === '' && !notes.emptyIsSet)) {
-    if (setting.default !== undefined) return setting.default;
-    if (setting[OptionalKind] === 'Optional') return undefined;
-    throw new SettingsError(`${name} must be set: ${notes.accepts}`);
-  }
-  const value = fromText(setting, text);
-  if (value === undefined || !Value.Check(setting, value)) {
-    throw new SettingsError(format(name, notes, text));
-  }
-  return value;
-}
-
-function refusal(name: string, notes: SettingNotes, text: string): string {
-  return notes.secret
-    ? `${name} must be ${notes.accepts}`
-    : `${name} must be ${notes.accepts}, got "${text}"`;
+export function readSetting(name: string, setting: TSchema, raw: string | undefined): unknown {
+  return readEnvSetting(name, setting, raw, WORDING);
 }
 
 /** Every setting of `schema` from `env`, checked: the typed object the service passes on. */
@@ -156,12 +108,7 @@ export function readSettings<T extends TProperties>(
   schema: TObject<T>,
   env: Env,
 ): Static<TObject<T>> {
-  const settings: Record<string, unknown> = {};
-  for (const [name, setting] of Object.entries(schema.properties)) {
-    const value = readSetting(name, setting, env[name]);
-    if (value !== undefined) settings[name] = value;
-  }
-  return settings as Static<TObject<T>>;
+  return readEnvSettings(schema, env, WORDING);
 }
 
 /** A setting's default as the documentation writes it (on/off for a switch), if it has one. */

@@ -2,37 +2,26 @@
 // variable it reads, with its default and what it accepts. server.ts reads them from the
 // environment once, at start (readApiSettings); config.ts turns them into the AppConfig the
 // server is built from. A wrong value stops the start with the variable's name and what it
-// accepts. The schema kinds and the reader are the site's server's (platform/src/settings.ts) in
-// small: the API does not depend on the platform package.
-import { Kind, OptionalKind, Type } from '@sinclair/typebox';
+// accepts. The reader is the contract's (the site's server's too, docs/decisions/147), in the
+// API's words; the schema kinds are a few of the API's own: it does not depend on the platform.
+import { readEnvSettings } from '@portfolio/contract';
+import type { Env, SettingNotes, SettingsWording } from '@portfolio/contract';
+import { Type } from '@sinclair/typebox';
 import type {
   Static,
   TInteger,
   TLiteral,
   TObject,
   TProperties,
-  TSchema,
   TString,
   TUnion,
 } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import { DEFAULT_CACHE_MAX_BYTES } from './http/response-cache.js';
 
-/** The environment as a process has it (process.env, or a test's own object). */
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env, SettingNotes };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
-}
-
-/** What each setting's schema carries besides JSON Schema's keywords. */
-export interface SettingNotes {
-  /** What the variable accepts, as its error message says it. */
-  accepts: string;
-  /** A secret (a password, a key, a URL with one): never repeated in a message. */
-  secret?: boolean;
-  /** Read exactly as set, spaces included (trimmed otherwise). */
-  verbatim?: boolean;
 }
 
 type Notes = Partial<Omit<SettingNotes, 'accepts'>> & { accepts: string };
@@ -127,40 +116,51 @@ export const ApiSettingsSchema = Type.Object({
 
 export type ApiSettings = Static<typeof ApiSettingsSchema>;
 
-/** One variable by its setting: unset or empty gives the default, or nothing when optional. */
-function readSetting(name: string, setting: TSchema, raw: string | undefined): unknown {
-  const notes = setting as TSchema & SettingNotes;
-  const value = notes.verbatim ? raw : raw?.trim();
-  if (value === undefined || value === '') {
-    if (setting.default !== undefined) return setting.default;
-    if (setting[OptionalKind] === 'Optional') return undefined;
-    throw new ConfigError(`${name} must be set: ${notes.accepts}.`);
-  }
-  const typed = setting[Kind] === 'Integer' ? Number(value) : value;
-  if (!Value.Check(setting, typed)) {
-    throw new ConfigError(
-      notes.secret
-        ? `${name} must be ${notes.accepts}.`
-        : `${name} must be ${notes.accepts} (got "${value}").`,
-    );
-  }
-  return typed;
-}
+/**
+ * The content CLI's export over HTTP (content-files/remote-export.ts, docs/decisions/145): where
+ * the running API is and how its admin signs in. Read with the API's settings, at the command's
+ * start (cli/content.ts).
+ */
+export const ContentExportSettingsSchema = Type.Object({
+  // Checked in remote-export.ts too: only on loopback (an admin's token goes with the request).
+  CONTENT_API_URL: Type.Optional(
+    text({ accepts: 'an http(s) URL on this machine', pattern: '^https?://\\S+$' }),
+  ),
+  CONTENT_API_TOKEN: Type.Optional(text({ accepts: "an admin's ID token", secret: true })),
+  // The local stack's ports (npm start): where its API and Auth emulator listen.
+  API_PORT: whole(1, 65535, 4000),
+  AUTH_EMULATOR_PORT: whole(1, 65535, 9099),
+  // Set: the site runs with a real Firebase project, whose admin the CLI cannot sign in.
+  FIREBASE_API_KEY: Type.Optional(text({ accepts: "a Firebase project's web API key" })),
+  FIREBASE_AUTH_EMULATOR_HOST: ApiSettingsSchema.properties.FIREBASE_AUTH_EMULATOR_HOST,
+});
+
+export type ContentExportSettings = Static<typeof ContentExportSettingsSchema>;
+
+/** The API's words: `PORT must be an integer between 0 and 65535 (got "abc").` */
+const WORDING: SettingsWording = {
+  missing: (name, notes) => `${name} must be set: ${notes.accepts}.`,
+  wrong: (name, notes, text) =>
+    notes.secret
+      ? `${name} must be ${notes.accepts}.`
+      : `${name} must be ${notes.accepts} (got "${text}").`,
+  error: (message) => new ConfigError(message),
+};
 
 /** Every setting of `schema` from `env`, checked. */
 export function readSettings<T extends TProperties>(
   schema: TObject<T>,
   env: Env,
 ): Static<TObject<T>> {
-  const settings: Record<string, unknown> = {};
-  for (const [name, setting] of Object.entries(schema.properties)) {
-    const value = readSetting(name, setting, env[name]);
-    if (value !== undefined) settings[name] = value;
-  }
-  return settings as Static<TObject<T>>;
+  return readEnvSettings(schema, env, WORDING);
 }
 
 /** The API's settings from `env`: the one read of the environment, at start. */
 export function readApiSettings(env: Env): ApiSettings {
   return readSettings(ApiSettingsSchema, env);
+}
+
+/** The export's settings from `env` (cli/content.ts reads them once, at the command's start). */
+export function readContentExportSettings(env: Env): ContentExportSettings {
+  return readSettings(ContentExportSettingsSchema, env);
 }

@@ -4,7 +4,9 @@
 // else PGlite in DATA_DIR). A relative folder is taken from where npm was run; the default is
 // the repository's content/. `--with-messages` exports the contact messages too
 // (messages.json), `--with-settings` the site's settings (settings.json). While the API runs on the embedded database (its folder locked), the export
-// asks that API for the content instead (docs/decisions/145); an import is refused then.
+// asks that API for the content instead (docs/decisions/145); an import is refused then. Its
+// settings (the API's and the export's schemas, docs/decisions/147) are read once, from the
+// environment the entry below hands it.
 import path from 'node:path';
 import { readConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
@@ -26,6 +28,8 @@ import {
 } from '../content-files/remote-export.js';
 import { exportContent, importContent } from '../content-files/transfer.js';
 import { packageRoot } from '../paths.js';
+import { readContentExportSettings } from '../settings.js';
+import type { Env } from '../settings.js';
 import {
   EXPORT_FROM_API_FAILED,
   IMPORT_NO_MESSAGES,
@@ -46,7 +50,7 @@ export interface ContentCommandOptions {
 
 export async function runContentCommand(
   argv: string[],
-  env: NodeJS.ProcessEnv,
+  env: Env,
   out: { log(line: string): void; error(line: string): void },
   options: ContentCommandOptions = {},
 ): Promise<number> {
@@ -68,6 +72,7 @@ export async function runContentCommand(
     out.error(IMPORT_NO_MESSAGES);
     return 2;
   }
+  // INIT_CWD: where npm was run (npm's own variable, not a setting of the site's).
   const folder = given
     ? path.resolve(env.INIT_CWD ?? process.cwd(), given)
     : DEFAULT_CONTENT_FOLDER;
@@ -85,6 +90,7 @@ export async function runContentCommand(
     }
   }
   const config = readConfig(env);
+  const overHttp = readContentExportSettings(env);
   let database;
   try {
     database = await openDatabase(
@@ -102,11 +108,11 @@ export async function runContentCommand(
     let remote: RemoteExport;
     try {
       remote = await exportFromRunningApi({
-        env,
+        settings: overHttp,
         ownerPid: error.ownerPid,
         withMessages,
         withSettings,
-        token: options.adminToken ?? (() => adminTokenFor(env, config.devAdmin)),
+        token: options.adminToken ?? (() => adminTokenFor(overHttp, config.devAdmin)),
       });
     } catch (failure) {
       if (!(failure instanceof RemoteExportError)) throw failure;

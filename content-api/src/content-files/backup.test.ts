@@ -37,6 +37,7 @@ import type { TestApp } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
 import { MESSAGES_FILE } from './messages.js';
 import { SETTINGS_FILE } from './settings.js';
+import { readContentExportSettings as overHttp } from '../settings.js';
 import {
   RemoteExportError,
   adminTokenFor,
@@ -328,9 +329,9 @@ describe('the export from the running API', () => {
       asked.push({ url: request.url, body: JSON.parse(body) });
       return [200, { idToken: 'dev-admin-token' }];
     };
-    await expect(adminTokenFor({ FIREBASE_AUTH_EMULATOR_HOST: base }, devAdmin)).resolves.toBe(
-      'dev-admin-token',
-    );
+    await expect(
+      adminTokenFor(overHttp({ FIREBASE_AUTH_EMULATOR_HOST: base }), devAdmin),
+    ).resolves.toBe('dev-admin-token');
     expect(asked).toEqual([
       {
         url: expect.stringMatching(
@@ -340,56 +341,67 @@ describe('the export from the running API', () => {
       },
     ]);
     // AUTH_EMULATOR_PORT names it as npm start does.
-    await expect(adminTokenFor({ AUTH_EMULATOR_PORT: base.split(':')[1] }, devAdmin)).resolves.toBe(
-      'dev-admin-token',
-    );
+    await expect(
+      adminTokenFor(overHttp({ AUTH_EMULATOR_PORT: base.split(':')[1] }), devAdmin),
+    ).resolves.toBe('dev-admin-token');
   });
 
   it('says why the dev admin cannot sign in, and takes CONTENT_API_TOKEN instead', async () => {
     answer = () => [400, { error: { message: 'INVALID_PASSWORD' } }];
-    await expect(adminTokenFor({ FIREBASE_AUTH_EMULATOR_HOST: base }, devAdmin)).rejects.toThrow(
-      /could not sign in at the Auth emulator .*INVALID_PASSWORD/,
-    );
-    await expect(adminTokenFor({ FIREBASE_API_KEY: 'real' }, devAdmin)).rejects.toThrow(
+    await expect(
+      adminTokenFor(overHttp({ FIREBASE_AUTH_EMULATOR_HOST: base }), devAdmin),
+    ).rejects.toThrow(/could not sign in at the Auth emulator .*INVALID_PASSWORD/);
+    await expect(adminTokenFor(overHttp({ FIREBASE_API_KEY: 'real' }), devAdmin)).rejects.toThrow(
       /CONTENT_API_TOKEN/,
     );
     await expect(
-      adminTokenFor({ FIREBASE_API_KEY: 'real', CONTENT_API_TOKEN: 'given' }, devAdmin),
+      adminTokenFor(overHttp({ FIREBASE_API_KEY: 'real', CONTENT_API_TOKEN: 'given' }), devAdmin),
     ).resolves.toBe('given');
     await expect(
-      adminTokenFor({ FIREBASE_AUTH_EMULATOR_HOST: 'emulator.example.com:9099' }, devAdmin),
+      adminTokenFor(
+        overHttp({ FIREBASE_AUTH_EMULATOR_HOST: 'emulator.example.com:9099' }),
+        devAdmin,
+      ),
     ).rejects.toThrow(/on this machine/);
   });
 
+  it('reads its settings by their schema: a wrong one is refused with its name', () => {
+    expect(() => overHttp({ CONTENT_API_URL: 'ftp://127.0.0.1/api' })).toThrow(
+      'CONTENT_API_URL must be an http(s) URL on this machine (got "ftp://127.0.0.1/api").',
+    );
+    expect(() => overHttp({ API_PORT: 'four' })).toThrow(/^API_PORT must be an integer/);
+    expect(overHttp({})).toMatchObject({ API_PORT: 4000, AUTH_EMULATOR_PORT: 9099 });
+  });
+
   it('sends credentials to loopback only', () => {
-    expect(runningApiUrl({})).toBe('http://127.0.0.1:4000/api');
-    expect(runningApiUrl({ API_PORT: '4200' })).toBe('http://127.0.0.1:4200/api');
-    expect(runningApiUrl({ CONTENT_API_URL: 'http://localhost:4300/api/' })).toBe(
+    expect(runningApiUrl(overHttp({}))).toBe('http://127.0.0.1:4000/api');
+    expect(runningApiUrl(overHttp({ API_PORT: '4200' }))).toBe('http://127.0.0.1:4200/api');
+    expect(runningApiUrl(overHttp({ CONTENT_API_URL: 'http://localhost:4300/api/' }))).toBe(
       'http://localhost:4300/api',
     );
-    expect(() => runningApiUrl({ CONTENT_API_URL: 'https://api.example.com/api' })).toThrow(
-      RemoteExportError,
-    );
+    expect(() =>
+      runningApiUrl(overHttp({ CONTENT_API_URL: 'https://api.example.com/api' })),
+    ).toThrow(RemoteExportError);
   });
 
   it('takes the export only from the process that holds the database, and only as an export', async () => {
     const body: ContentExport = { pid: 4242, articles: [], projects: [], images: [] };
     answer = () => [200, body];
-    const env = { CONTENT_API_URL: `http://${base}/api` };
+    const settings = overHttp({ CONTENT_API_URL: `http://${base}/api` });
     const token = async () => 't';
     await expect(
-      exportFromRunningApi({ env, ownerPid: 4242, withMessages: false, token }),
+      exportFromRunningApi({ settings, ownerPid: 4242, withMessages: false, token }),
     ).resolves.toMatchObject({ content: { articles: [], projects: [], images: [] } });
     await expect(
-      exportFromRunningApi({ env, ownerPid: 4243, withMessages: false, token }),
+      exportFromRunningApi({ settings, ownerPid: 4243, withMessages: false, token }),
     ).rejects.toThrow(/process 4242, but process 4243 holds the database/);
     answer = () => [200, { hello: 'world' }];
     await expect(
-      exportFromRunningApi({ env, ownerPid: 4242, withMessages: false, token }),
+      exportFromRunningApi({ settings, ownerPid: 4242, withMessages: false, token }),
     ).rejects.toThrow(/something other than an export/);
     answer = () => [403, { message: AUTH_MESSAGES.forbidden }];
     await expect(
-      exportFromRunningApi({ env, ownerPid: 4242, withMessages: false, token }),
+      exportFromRunningApi({ settings, ownerPid: 4242, withMessages: false, token }),
     ).rejects.toThrow(`refused the export: ${AUTH_MESSAGES.forbidden}`);
   });
 });

@@ -3,9 +3,11 @@
 // export command cannot open it. It asks that API instead: GET /content/export on loopback, as
 // the dev admin (signed in at the Auth emulator, as `npm start` runs it) or with the admin ID
 // token in CONTENT_API_TOKEN, and writes the answer with the same writer as a direct export.
+// Its settings (ContentExportSettingsSchema) are read by the command, once, at its start.
 import { CONTENT_EXPORT_PATH, ContentExportSchema, check } from '@portfolio/contract';
 import type { SiteSettings, StoredContactMessage } from '@portfolio/contract';
 import { isLoopbackHost } from '@portfolio/contract/hosts';
+import type { ContentExportSettings } from '../settings.js';
 import type { ExportedContent } from './folder.js';
 
 /** A reason the running API could not give the export, said to the owner as it is. */
@@ -25,11 +27,11 @@ type Fetch = typeof fetch;
  * The running API's base: CONTENT_API_URL, else this machine's API_PORT (npm start's, default
  * 4000). Only on loopback: an admin's token goes with the request.
  */
-export function runningApiUrl(env: NodeJS.ProcessEnv): string {
-  const url = (env.CONTENT_API_URL || `http://127.0.0.1:${env.API_PORT || 4000}/api`).replace(
-    /\/+$/,
-    '',
-  );
+export function runningApiUrl({
+  CONTENT_API_URL,
+  API_PORT,
+}: Pick<ContentExportSettings, 'CONTENT_API_URL' | 'API_PORT'>): string {
+  const url = (CONTENT_API_URL ?? `http://127.0.0.1:${API_PORT}/api`).replace(/\/+$/, '');
   let host: string;
   try {
     host = new URL(url).hostname;
@@ -62,14 +64,14 @@ const messageOf = async (response: Response): Promise<string> => {
  * npm start runs (FIREBASE_AUTH_EMULATOR_HOST, else 127.0.0.1:AUTH_EMULATOR_PORT, default 9099).
  */
 export async function adminTokenFor(
-  env: NodeJS.ProcessEnv,
+  settings: ContentExportSettings,
   devAdmin: { email: string; password: string },
   fetchImpl: Fetch = fetch,
 ): Promise<string> {
-  if (env.CONTENT_API_TOKEN) return env.CONTENT_API_TOKEN;
+  if (settings.CONTENT_API_TOKEN) return settings.CONTENT_API_TOKEN;
   const emulator =
-    env.FIREBASE_AUTH_EMULATOR_HOST ||
-    (env.FIREBASE_API_KEY ? undefined : `127.0.0.1:${env.AUTH_EMULATOR_PORT || 9099}`);
+    settings.FIREBASE_AUTH_EMULATOR_HOST ||
+    (settings.FIREBASE_API_KEY ? undefined : `127.0.0.1:${settings.AUTH_EMULATOR_PORT}`);
   if (!emulator) {
     throw new RemoteExportError(
       'The site runs with a Firebase project (FIREBASE_API_KEY), not the Auth emulator: set ' +
@@ -132,14 +134,14 @@ export interface RemoteExport {
  * happens to listen on the port).
  */
 export async function exportFromRunningApi({
-  env,
+  settings,
   ownerPid,
   withMessages,
   withSettings = false,
   token,
   fetchImpl = fetch,
 }: {
-  env: NodeJS.ProcessEnv;
+  settings: ContentExportSettings;
   ownerPid: number;
   withMessages: boolean;
   withSettings?: boolean;
@@ -147,7 +149,7 @@ export async function exportFromRunningApi({
   token: () => Promise<string>;
   fetchImpl?: Fetch;
 }): Promise<RemoteExport> {
-  const url = runningApiUrl(env);
+  const url = runningApiUrl(settings);
   const query = new URLSearchParams({
     ...(withMessages && { messages: 'true' }),
     ...(withSettings && { settings: 'true' }),

@@ -95,8 +95,10 @@ export interface VerifierOptions {
   /**
    * The Auth emulator is in use: its tokens are unsigned, so no claim in them can be believed.
    * The role is then read from the account itself (`getUser().customClaims`), which only the
-   * server and the admin CLI can set. Defaults to whether FIREBASE_AUTH_EMULATOR_HOST is set,
-   * which is how firebase-admin decides.
+   * server and the admin CLI can set. The API's start says which, from its settings
+   * (FIREBASE_AUTH_EMULATOR_HOST, read once: docs/decisions/147). Unsaid, the role is read from
+   * the account: right with the emulator and with a real project alike (one more read of the
+   * account per claims period), where believing an unsigned token's claim never is.
    */
   emulator?: boolean;
   /** How long an account's claims are reused in emulator mode. */
@@ -116,7 +118,7 @@ export function createFirebaseVerifier(
   getAuth: () => Promise<TokenAuth> = () => getFirebaseAuth(projectId),
   options: VerifierOptions = {},
 ): VerifyIdToken {
-  const emulator = options.emulator ?? Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
+  const emulator = options.emulator ?? true;
   const claimsTtlMs = options.claimsTtlMs ?? 30_000;
   const accounts = new Map<
     string,

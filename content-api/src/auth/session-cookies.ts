@@ -31,12 +31,14 @@ const stringOrNull = (value: unknown) => (typeof value === 'string' && value ? v
 /**
  * `emulator`: the Auth emulator signs nothing, so a cookie's claims cannot be believed; the
  * account itself is read instead (its custom claims are set only by the server and the admin
- * CLI), as the API's ID token verifier does.
+ * CLI), as the API's ID token verifier does. The API's start says whether the emulator is in
+ * use, from its settings (docs/decisions/147); unsaid, the account is read, which is right either
+ * way.
  */
 export function createFirebaseSessionCookies(
   projectId: string,
   getAuth: () => Promise<SessionAuth> = () => getFirebaseAuth(projectId),
-  { emulator = Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST) }: { emulator?: boolean } = {},
+  { emulator = true }: { emulator?: boolean } = {},
 ): SessionCookies {
   return {
     async create(idToken, expiresInMs) {

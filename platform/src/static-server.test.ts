@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { cacheControlFor } from './cache-control';
-import { createStaticServer } from './static-server';
+import { SettingsError, readSettings } from './settings';
+import { StaticEntrySettingsSchema, createStaticServer } from './static-server';
 import { buildRuntimeConfig } from './runtime-config';
 import { contentSecurityPolicy, reportingEndpoints } from './security-headers';
 
@@ -104,6 +105,18 @@ describe('createStaticServer', () => {
     // Everything on the site's origin for that host name (docs/decisions/101).
     expect(config.apiBase).toBe('http://127.0.0.1:3000/api');
     expect(config.remotes.shop).toBe('http://127.0.0.1:3000/remotes/shop/mf-manifest.json');
+  });
+
+  it('reads its settings once, when created: a wrong one stops it there, with its name', () => {
+    expect(() => createStaticServer({ root, env: { REMOTE_LOAD_TIMEOUT_MS: 'soon' } })).toThrow(
+      /^REMOTE_LOAD_TIMEOUT_MS must be a whole number from 100 to 120000, got "soon"$/,
+    );
+    // The entry's own: where it listens, besides the server's.
+    expect(() => readSettings(StaticEntrySettingsSchema, { PORT: '80800' })).toThrow(SettingsError);
+    expect(readSettings(StaticEntrySettingsSchema, {})).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 8080,
+    });
   });
 });
 

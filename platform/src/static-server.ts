@@ -2,7 +2,8 @@
 // immutable hashed assets, no-cache federation entry points, CORS (the shell's pages load the
 // remote from another origin), the SPA fallback of a standalone remote, and /runtime-config.json
 // (what a standalone remote reads at boot). In production any static host or the edge does this
-// (docs/deployment.md); this server is the local one.
+// (docs/deployment.md); this server is the local one. Its settings (SiteAddressSettingsSchema: the
+// runtime config's and the host check's, docs/decisions/147) are read once, when it is created.
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
@@ -10,7 +11,12 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { IMMUTABLE, cacheControlFor } from './cache-control';
 import { POINTER_FILE, VERSIONS_DIR, readPointer } from './deploy-folders';
-import { buildRuntimeConfig, publicHostCheck } from './runtime-config';
+import { SiteAddressSettingsSchema, buildRuntimeConfig, publicHostCheck } from './runtime-config';
+import type { SiteAddressSettings } from './runtime-config';
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Setting, SettingsFileSchema, readSettings } from './settings';
+import type { Env } from './settings';
 import { STATIC_SECURITY_HEADERS, contentSecurityPolicy } from './security-headers';
 
 const TYPES: Record<string, string> = {
@@ -64,18 +70,47 @@ export interface StaticServerOptions {
    */
   deployRoot?: string;
   cors?: boolean;
-  env?: NodeJS.ProcessEnv;
+  /** The settings, read by the entry that starts the server (deploy/static-entry.ts). */
+  settings?: SiteAddressSettings;
+  /**
+   * Or the environment, read here once through the same schema (the tools that start a
+   * remote's server beside others: npm start, the benches, the compatibility checks).
+   */
+  env?: Env;
+}
+
+/** A remote's static server's settings: the runtime config it serves and its host check. */
+export const StaticServerSettingsSchema = SiteAddressSettingsSchema;
+
+/**
+ * A packaged remote's server (deploy/static-entry.ts, `node serve.mjs <folder>`): where it
+ * listens, and the static server's settings.
+ */
+export const StaticEntrySettingsSchema = Type.Object({
+  ...SettingsFileSchema.properties,
+  HOST: Setting.text({ fallback: '127.0.0.1', accepts: 'an address to bind to' }),
+  PORT: Setting.port(8080),
+  ...StaticServerSettingsSchema.properties,
+});
+export type StaticEntrySettings = Static<typeof StaticEntrySettingsSchema>;
+
+/** The static server's settings from `env`, checked (a wrong value stops the start). */
+export function readStaticServerSettings(env: Env): SiteAddressSettings {
+  return readSettings(StaticServerSettingsSchema, env);
 }
 
 export function createStaticServer({
   root,
   deployRoot,
   cors = false,
+  settings,
+  // The tools that pass neither run it in their own process, on its environment.
   env = process.env,
 }: StaticServerOptions): Server {
   if (!root === !deployRoot) throw new Error('createStaticServer: give root or deployRoot');
   const deployDir = deployRoot ? path.resolve(deployRoot) : undefined;
-  const isPublicHost = publicHostCheck(env);
+  const given = settings ?? readStaticServerSettings(env);
+  const isPublicHost = publicHostCheck(given);
   let pointer: { mtimeMs: number; version: string | null } = { mtimeMs: -1, version: null };
 
   /** Which folder answers a path, and whether the answer can never change. */
@@ -141,7 +176,7 @@ export function createStaticServer({
     const hostname = new URL(`http://${request.headers.host}`).hostname;
     let settings = perHost.get(hostname);
     if (!settings) {
-      const config = buildRuntimeConfig({ hostname, env });
+      const config = buildRuntimeConfig({ hostname, settings: given });
       settings = { configJson: JSON.stringify(config), csp: contentSecurityPolicy(config) };
       perHost.set(hostname, settings);
     }

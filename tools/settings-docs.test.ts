@@ -8,9 +8,11 @@ import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { TObject } from '@sinclair/typebox';
 import { documentedDefault } from '@portfolio/platform/settings';
-import { ApiSettingsSchema } from '../content-api/src/settings';
+import { StaticEntrySettingsSchema } from '@portfolio/platform/static-server';
+import { ApiSettingsSchema, ContentExportSettingsSchema } from '../content-api/src/settings';
 import { StackSettingsSchema } from '../platform/src/stack-settings';
 import { SiteServerSettingsSchema } from '../shell/server/settings';
+import { EdgeSettingsSchema } from './edge';
 
 const ROOT = path.join(__dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -19,6 +21,9 @@ const SCHEMAS: Record<string, TObject> = {
   "the site's server (shell/server/settings.ts)": SiteServerSettingsSchema,
   'the content API (content-api/src/settings.ts)': ApiSettingsSchema,
   'the local stack (platform/src/stack-settings.ts)': StackSettingsSchema,
+  'the edge (tools/edge.ts)': EdgeSettingsSchema,
+  "a packaged remote's server (platform/src/static-server.ts)": StaticEntrySettingsSchema,
+  "the content CLI's export over HTTP (content-api/src/settings.ts)": ContentExportSettingsSchema,
 };
 
 /** Each variable any schema knows → the defaults the schemas give it, and whether one has none. */
@@ -115,6 +120,9 @@ describe("the settings' documentation", () => {
     expect(known.size).toBeGreaterThan(40);
     expect(known.get('SSR_RENDER_BUDGET_MS')?.defaults).toEqual(new Set(['1000']));
     expect(known.get('LOG_REQUESTS')?.defaults).toEqual(new Set(['on', 'off']));
+    expect(known.get('NGINX')?.defaults).toEqual(new Set(['/usr/sbin/nginx']));
+    expect(known.get('CONTENT_API_TOKEN')?.someWithout).toBe(true);
+    expect(known.get('PORT')?.defaults).toEqual(new Set(['4000', '8080']));
   });
 
   it('.env.example lists every setting, with its default', () => {

@@ -32,8 +32,9 @@ const MIGRATION_LOCK_ID = 4_000_001;
  * parser go byte by byte in JavaScript: storing a 20 MiB photo took 15 s on the test machine,
  * reading it 6 s; with these, under a second each. A Buffer the serializer passes through is
  * sent as a binary parameter; a result's text form (`\x` and hex) is decoded by Buffer.
+ * Exported so that every PGlite the API's code talks to reads and writes bytes the same way.
  */
-const PGLITE_BYTEA = {
+export const PGLITE_BYTEA = {
   // Typed as the text PGlite expects of a serializer; a byte array is sent as binary.
   serializers: { [types.BYTEA]: (value: unknown) => value as string },
   parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },

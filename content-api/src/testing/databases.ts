@@ -1,12 +1,21 @@
 // Fresh, isolated, migrated databases for tests: in-memory PGlite always, plus a throwaway
 // database on the Postgres server in TEST_DATABASE_URL when that is set.
-import { randomBytes } from 'node:crypto';
+//
+// Each is a copy of one migrated template (docs/decisions/150): starting PGlite is mostly its
+// initdb, which a copy of a migrated data folder skips; a Postgres copy skips the migrations.
+// The template is made by openDatabase itself, so a copy is what a start makes of an empty store.
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { DatabaseHandle, DatabaseTarget } from '../db/connect.js';
-import { openDatabase } from '../db/connect.js';
+import { openDatabase, PGLITE_BYTEA } from '../db/connect.js';
+import { migrationsFolder } from '../paths.js';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -35,10 +44,110 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
-/** A new database on the test server; dropped again by the handle's close(). */
+/**
+ * What the template depends on: the migrations (names and contents) and the PGlite build, whose
+ * data folder format is its Postgres version's. A change to either makes a new template.
+ */
+const templateKey = (() => {
+  const hash = createHash('sha256');
+  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  // The entry is dist/index.cjs; its package.json (not in the package's exports) is two up.
+  const pglitePackage = path.join(path.dirname(pgliteEntry), '..', 'package.json');
+  hash.update(readFileSync(pglitePackage));
+  for (const entry of readdirSync(migrationsFolder, { recursive: true, withFileTypes: true })
+    .filter((file) => file.isFile())
+    .map((file) => path.join(file.parentPath, file.name))
+    .sort()) {
+    hash.update(path.relative(migrationsFolder, entry)).update(readFileSync(entry));
+  }
+  return hash.digest('hex').slice(0, 16);
+})();
+
+/**
+ * The data folder of a freshly migrated PGlite, as an uncompressed tarball. Jest gives each test
+ * file its own modules, so the folder is kept on disk, made by the first file of a run that
+ * needs it (a file written whole, then renamed into place, so a reader never sees half of one).
+ */
+async function makePgliteTemplate(): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `content-api-test-pglite-${templateKey}.tar`);
+  try {
+    return new Blob([await fs.readFile(file)]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const handle = await openDatabase({ driver: 'pglite' });
+  try {
+    // Drizzle's documented handle on its driver's client.
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    // Written out, so a copy starts without replaying the migrations' WAL.
+    await client.exec('CHECKPOINT');
+    const bytes = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+    const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+    await fs.writeFile(partial, bytes);
+    await fs.rename(partial, file);
+    return new Blob([bytes]);
+  } finally {
+    await handle.close();
+  }
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** An in-memory PGlite opened on a copy of the template, with the app's own client options. */
+async function copyPgliteTemplate(): Promise<DatabaseHandle> {
+  pgliteTemplate ??= makePgliteTemplate();
+  // A failed attempt is not kept: the next test tries again and reports its own error.
+  const template = await pgliteTemplate.catch((error: unknown) => {
+    pgliteTemplate = undefined;
+    throw error;
+  });
+  const client = new PGlite({ loadDataDir: template, ...PGLITE_BYTEA });
+  await client.waitReady;
+  return { db: drizzlePglite({ client }), driver: 'pglite', close: () => client.close() };
+}
+
+/** Any number above is fine, as long as it differs from the migrations' lock (db/connect.ts). */
+const TEMPLATE_LOCK_ID = 4_000_002;
+
+/**
+ * The name of a migrated database on the test server, to copy. Made once per server and
+ * template key; workers that start together wait on a lock while one makes it, under another
+ * name first, so that a run stopped half way never leaves a half-migrated template behind.
+ */
+async function makePostgresTemplate(): Promise<string> {
+  const name = `content_api_template_${templateKey}`;
+  const building = `${name}_building`;
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${building}`);
+      const handle = await openDatabase({ driver: 'postgres', url: databaseUrl(building) });
+      // Closed before the rename: a database with connections can be neither renamed nor copied.
+      await handle.close();
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    }
+    return name;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+/** A new database on the test server, a copy of the template; dropped again by close(). */
 async function createPostgresDatabase(): Promise<DatabaseHandle> {
+  postgresTemplate ??= makePostgresTemplate();
+  const template = await postgresTemplate.catch((error: unknown) => {
+    postgresTemplate = undefined;
+    throw error;
+  });
   const name = newDatabaseName();
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   const handle = await openDatabase({ driver: 'postgres', url: databaseUrl(name) });
   return {
     ...handle,
@@ -49,8 +158,9 @@ async function createPostgresDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/** A fresh, migrated, empty database of its own, as a start makes of an empty store. */
 export function createTestDatabase(driver: TestDriver): Promise<DatabaseHandle> {
-  return driver === 'pglite' ? openDatabase({ driver: 'pglite' }) : createPostgresDatabase();
+  return driver === 'pglite' ? copyPgliteTemplate() : createPostgresDatabase();
 }
 
 /** Where a database lives, so a test can open it, close it and open it again. */

@@ -1,7 +1,7 @@
 // Fresh, isolated, migrated databases for tests: in-memory PGlite always, plus a throwaway
 // database on the Postgres server in TEST_DATABASE_URL when that is set.
 //
-// Each is a copy of one migrated template (docs/decisions/150): starting PGlite is mostly its
+// Each is a copy of one migrated template (docs/decisions/152): starting PGlite is mostly its
 // initdb, which a copy of a migrated data folder skips; a Postgres copy skips the migrations.
 // The template is made by openDatabase itself, so a copy is what a start makes of an empty store.
 import { createHash, randomBytes } from 'node:crypto';

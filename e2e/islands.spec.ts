@@ -20,6 +20,7 @@ import {
   CONTACT_PAGE_TITLE,
   CONTACT_SUBMIT_LABEL,
   CONTACT_SUCCESS,
+  TESTIMONIALS_HEADING,
 } from '../remote-portfolio/src/texts';
 
 /** A phone: 390 px wide, its CPU four times slower than this machine's. */
@@ -28,6 +29,14 @@ async function onAPhone(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
+
+/** The islands of the page that have a React root of their own (React marks its containers). */
+const reactRoots = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-island]'))
+      .filter((island) => Object.keys(island).some((key) => key.startsWith('__reactContainer')))
+      .map((island) => island.getAttribute('data-island')),
+  );
 
 const scriptsOf = (page: Page) => {
   const scripts: string[] = [];
@@ -88,6 +97,24 @@ test.describe('on a phone', () => {
     await expect(form.getByText(CONTACT_SUCCESS)).toBeVisible();
     await expect(form.getByLabel(CONTACT_NAME_LABEL)).toHaveValue('');
   });
+
+  test("the home page's typing line types at once with no React: React comes with the first React island", async ({
+    page,
+  }) => {
+    await onAPhone(page);
+    await page.goto('/');
+    await expect(page.getByRole('main').getByTestId('typed-text')).toHaveText(/\S/);
+    await expect(page.locator('[data-island="portfolio/TypedPhrases"]')).toHaveAttribute(
+      'data-island-live',
+      '',
+    );
+    expect(await reactRoots(page)).toEqual([]);
+    // The carousel is a React island: scrolled to, it comes alive in a root of its own.
+    const carousel = page.getByRole('region', { name: TESTIMONIALS_HEADING });
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
+    expect(await reactRoots(page)).toContain('portfolio/TestimonialCarousel');
+  });
 });
 
 test('a remote that is down: its page stays as the server sent it, and only a part used says so, with Retry', async ({
@@ -114,6 +141,24 @@ test('a remote that is down: its page stays as the server sent it, and only a pa
   await expect(fallback).toHaveCount(0);
   // The press that woke it is answered once the code is there.
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a script island whose remote is down stays as the server drew it, with nothing to retry', async ({
+  page,
+}) => {
+  await takeRemoteDown(page, REMOTES_IN_BROWSER.portfolio);
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect
+    .poll(() => errors.some((text) => text.includes('portfolio/TypedPhrases')))
+    .toBe(true);
+  // The line keeps the room the server gave it; nothing types, nothing says it failed.
+  await expect(page.getByRole('main').getByTestId('typed-stage')).toBeVisible();
+  await expect(page.getByRole('main').getByTestId('typed-text')).toHaveText('');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await bringRemoteBack(page, REMOTES_IN_BROWSER.portfolio);
 });
 
 test.describe('without JavaScript', () => {

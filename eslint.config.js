@@ -222,22 +222,6 @@ export default tseslint.config(
     },
   },
   {
-    // Tests of the servers may claim test ports, as every test that starts a process does
-    // (tools/free-ports.mjs, docs/decisions/126); nothing else of tools/.
-    files: ['shell/server/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            SHARED_THROUGH_SUBPATHS,
-            { ...NO_TOOLS, group: ['**/tools/*', '**/tools/*/**', '!**/tools/free-ports.mjs'] },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['platform/**/*.{ts,tsx}', 'content-api/src/**/*.ts', 'contract/**/*.{ts,mjs}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_TOOLS] }] },
   },
@@ -276,39 +260,13 @@ export default tseslint.config(
   },
   {
     // Tests take their support from @portfolio/testing, whatever their folder's layer: nothing
-    // imports a test, so no cycle comes of it (docs/decisions/149).
+    // imports a test, so no cycle comes of it (docs/decisions/149). Their test ports too
+    // (@portfolio/testing/free-ports): no test of an app imports tools/.
     files: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         { basePath: ROOT, zones: folderZones({ testing: true }) },
-      ],
-    },
-  },
-  {
-    // The tests of the servers also claim their test ports from tools/free-ports.mjs, as every
-    // test that starts a process does (docs/decisions/126).
-    files: ['shell/server/**/*.test.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: ROOT,
-          zones: folderZones({ testing: true, tools: ['free-ports.mjs'] }),
-        },
-      ],
-    },
-  },
-  {
-    // An app's webpack.config.mjs is build tooling kept beside the app (docs/decisions/004): it
-    // names the app to the one config factory (@portfolio/tools/webpack), and tools/build.ts and
-    // the dev stack load it by path. It is the one file of an app that imports tools/, and only
-    // the factory (docs/decisions/149).
-    files: ['shell/webpack.config.mjs', 'remote-*/webpack.config.mjs'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        { basePath: ROOT, zones: folderZones({ tools: ['webpack/create-config.ts'] }) },
       ],
     },
   },

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator';
-import { claimBlock, ephemeralRange, release } from './free-ports.mjs';
+import { claimBlock, ephemeralRange, release } from '@portfolio/testing/free-ports';
 import { ROOT } from './root';
 
 const PROJECT_ID = 'demo-portfolio';
@@ -49,7 +49,7 @@ describe('the Auth emulator and the content API restarted', () => {
   let block: number;
   beforeAll(async () => {
     // The stack is stopped and started again on the same ports: a block claimed for this process
-    // outside the ephemeral range (tools/free-ports.mjs), which no other connection or test can take
+    // outside the ephemeral range (@portfolio/testing/free-ports), which no other connection or test can take
     // in between. The emulator's hub and logging ports follow its own.
     block = await claimBlock({ offsets: [0, 1, 2, 10] });
     emulatorPort = block;

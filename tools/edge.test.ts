@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { claimBlock, release } from './free-ports.mjs';
+import { claimBlock, release } from '@portfolio/testing/free-ports';
 import { NGINX, readEdgeSettings, startEdge } from './edge';
 
 jest.setTimeout(60_000);

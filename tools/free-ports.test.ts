@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Test ports cannot be lost between a stop and a restart (tools/free-ports.mjs, ADR 126): they lie
+// Test ports cannot be lost between a stop and a restart (@portfolio/testing/free-ports, ADR 126): they lie
 // outside the range the kernel hands to other connections, and a block is held by one live process.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,9 +13,11 @@ import {
   claimBlock,
   ephemeralRange,
   release,
-} from './free-ports.mjs';
+} from '@portfolio/testing/free-ports';
 
-const FREE_PORTS = path.join(__dirname, 'free-ports.mjs');
+const FREE_PORTS = path.join(__dirname, '..', 'testing', 'src', 'free-ports.mjs');
+/** The command that runs the browser specs on a block (e2e/package.json, tools/ci/node24.sh). */
+const COMMAND = path.join(__dirname, 'free-ports.mjs');
 
 /** Runs a Node script that claims `count` blocks and prints their first ports, one a line. */
 function claimInChild(count: number, holdMs = 0) {
@@ -152,5 +154,31 @@ describe('test ports', () => {
     } finally {
       await release(base);
     }
+  });
+
+  it('runs a command with the ports of a block, or with the ports it is given', async () => {
+    const run = (env: NodeJS.ProcessEnv) =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [
+            COMMAND,
+            process.execPath,
+            '-e',
+            'console.log(process.env.SHELL_PORT, process.env.API_PORT)',
+          ],
+          { env, stdio: ['ignore', 'pipe', 'inherit'] },
+        );
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.once('exit', (code) =>
+          code === 0 ? resolve(out) : reject(new Error(`exited ${code}`)),
+        );
+      });
+    const { SHELL_PORT: _shell, API_PORT: _api, ...rest } = process.env;
+    const [shell, api] = (await run(rest)).trim().split('\n').at(-1)!.split(' ').map(Number);
+    expect(shell).toBeGreaterThanOrEqual(20_000);
+    expect(api).toBe(shell! + 20);
+    expect((await run({ ...rest, SHELL_PORT: '3000', API_PORT: '4000' })).trim()).toBe('3000 4000');
   });
 });

@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { REMOTES } from '@portfolio/platform/apps';
 import { readStackSettings } from '../platform/src/stack-settings';
-import { claimBlock, release } from './free-ports.mjs';
+import { claimBlock, release } from '@portfolio/testing/free-ports';
 import { apiPublicHosts } from './stack/api';
 import { bannerLines } from './stack/banner';
 import { ChildExitedError, createSupervisor, readableLogLine } from './stack/index';

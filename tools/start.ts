@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { REMOTES } from '@portfolio/platform/apps';
 import type { AppInfo } from '@portfolio/platform/apps';
-import { createStaticServer } from '@portfolio/platform/static-server';
+import { createStaticServer, readStaticServerSettings } from '@portfolio/platform/static-server';
 import { deployBuild } from './deploy';
 import { ROOT } from './root';
 import { SITE_SERVER_BUNDLE } from './site-server-build';
@@ -17,6 +17,9 @@ import { createStack } from './stack/index';
 
 const args = process.argv.slice(2);
 const stack = createStack({ label: 'start' });
+// The remotes' servers' settings (their runtime config, their host check), read once, after the
+// stack has read the settings file.
+const remoteServerSettings = readStaticServerSettings(process.env);
 
 /**
  * A remote is served from its deploy folder (tools/deploy.ts): the fresh build becomes the
@@ -30,7 +33,10 @@ function startRemote(app: AppInfo): Promise<void> {
     deployRoot,
   });
   if (changed) stack.log(`${app.name}: deployed build ${version}`);
-  return stack.listen(app, createStaticServer({ deployRoot, cors: true }));
+  return stack.listen(
+    app,
+    createStaticServer({ deployRoot, cors: true, settings: remoteServerSettings }),
+  );
 }
 
 async function main(): Promise<void> {

@@ -104,12 +104,13 @@ export function createStaticServer({
   deployRoot,
   cors = false,
   settings,
-  // The tools that pass neither run it in their own process, on its environment.
-  env = process.env,
+  env,
 }: StaticServerOptions): Server {
   if (!root === !deployRoot) throw new Error('createStaticServer: give root or deployRoot');
+  // Never the process's environment behind the caller's back: its entry says which to read.
+  if (!settings === !env) throw new Error('createStaticServer: give settings or env');
   const deployDir = deployRoot ? path.resolve(deployRoot) : undefined;
-  const given = settings ?? readStaticServerSettings(env);
+  const given = settings ?? readStaticServerSettings(env ?? {});
   const isPublicHost = publicHostCheck(given);
   let pointer: { mtimeMs: number; version: string | null } = { mtimeMs: -1, version: null };
 

@@ -16,7 +16,8 @@ import path from 'node:path';
 import webpack from 'webpack';
 import type { Configuration, MultiCompiler } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
-import { APPS, REMOTES, appPort } from '@portfolio/platform/apps';
+import { APPS, REMOTES, portOf } from '@portfolio/platform/apps';
+import { readStaticServerSettings } from '@portfolio/platform/static-server';
 import type { AppInfo } from '@portfolio/platform/apps';
 import { buildRuntimeConfig } from '@portfolio/platform/runtime-config';
 import { ROOT } from './root';
@@ -26,6 +27,10 @@ import { webpackConfigOf } from './webpack/app-configs';
 const args = process.argv.slice(2);
 const standalone = args.includes('--remote') ? args[args.indexOf('--remote') + 1] : undefined;
 const stack = createStack({ label: 'dev' });
+// The dev servers' ports and the runtime config they answer with, read once, after the stack has
+// read the settings file.
+const remoteServerSettings = readStaticServerSettings(process.env);
+const devPort = (app: AppInfo) => portOf(app, remoteServerSettings);
 /** How often the site's server looks for a rebuilt remote in development. */
 const DEV_REMOTE_POLL_MS = '500';
 
@@ -43,7 +48,7 @@ async function startRemoteDevServer(app: AppInfo): Promise<WebpackDevServer> {
   const compiler = webpack(await developmentConfigs(app));
   const server = new WebpackDevServer(
     {
-      port: appPort(app),
+      port: devPort(app),
       host: stack.settings.bindHost,
       hot: true,
       // Ctrl-C is the stack's to handle: the dev server's own handler exits the process once it
@@ -59,12 +64,14 @@ async function startRemoteDevServer(app: AppInfo): Promise<WebpackDevServer> {
         logging: 'warn',
         // The page's host name (0.0.0.0: the page's own), the dev server's port: the address the
         // page's policy allows the remote at (its connect-src names the remote's origin).
-        webSocketURL: { hostname: '0.0.0.0', port: appPort(app), pathname: '/ws' },
+        webSocketURL: { hostname: '0.0.0.0', port: devPort(app), pathname: '/ws' },
       },
       devMiddleware: { stats: 'errors-warnings' },
       setupMiddlewares: (middlewares, devServer) => {
         devServer.app?.get('/runtime-config.json', (request, response) => {
-          response.json(buildRuntimeConfig({ hostname: request.hostname }));
+          response.json(
+            buildRuntimeConfig({ hostname: request.hostname, settings: remoteServerSettings }),
+          );
         });
         return middlewares;
       },
@@ -73,7 +80,7 @@ async function startRemoteDevServer(app: AppInfo): Promise<WebpackDevServer> {
   );
   await server.start();
   stack.own({ close: () => server.stop() });
-  stack.log(`${app.name}: dev server on http://localhost:${appPort(app)} (hot reload)`);
+  stack.log(`${app.name}: dev server on http://localhost:${devPort(app)} (hot reload)`);
   return server;
 }
 
@@ -150,7 +157,7 @@ async function main(): Promise<void> {
     const app = REMOTES.find((remote) => remote.name === standalone);
     if (!app) throw new Error(`--remote: one of ${REMOTES.map((r) => r.name).join(', ')}`);
     await startRemoteDevServer(app);
-    stack.log(`${app.name} standalone: http://localhost:${appPort(app)}`);
+    stack.log(`${app.name} standalone: http://localhost:${devPort(app)}`);
     return;
   }
   await Promise.all([...REMOTES.map(startRemoteDevServer), watchShell()]);

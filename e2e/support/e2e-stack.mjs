@@ -22,7 +22,7 @@ const gates = [await startFaultGate({ target: `http://127.0.0.1:${apiPort}`, por
 const env = { ...process.env, API_BASE_URL: `http://localhost:${gatePort}/api` };
 // Each remote behind its own gate, on its port + REMOTE_GATE_OFFSET (e2e/fixtures.ts agrees).
 for (const app of REMOTES) {
-  const port = appPort(app);
+  const port = appPort(app, process.env);
   gates.push(
     await startFaultGate({ target: `http://127.0.0.1:${port}`, port: port + REMOTE_GATE_OFFSET }),
   );
@@ -62,7 +62,7 @@ site.on('exit', (code) => {
 // The edge, started once the site answers (so its log holds no refused connections).
 if (withEdge) {
   const shell = /** @type {import('@portfolio/platform/apps').AppInfo} */ (APPS[0]);
-  const siteUrl = `http://127.0.0.1:${appPort(shell)}/healthz`;
+  const siteUrl = `http://127.0.0.1:${appPort(shell, process.env)}/healthz`;
   for (let answered = false; !answered;) {
     answered = await fetch(siteUrl).then(
       (response) => response.ok,
@@ -72,10 +72,13 @@ if (withEdge) {
   }
   edge = await startEdge({
     port: edgePort,
-    site: `127.0.0.1:${appPort(shell)}`,
+    site: `127.0.0.1:${appPort(shell, process.env)}`,
     api: `127.0.0.1:${gatePort}`,
     remotes: Object.fromEntries(
-      REMOTES.map((app) => [app.name, `http://127.0.0.1:${appPort(app) + REMOTE_GATE_OFFSET}/`]),
+      REMOTES.map((app) => [
+        app.name,
+        `http://127.0.0.1:${appPort(app, process.env) + REMOTE_GATE_OFFSET}/`,
+      ]),
     ),
   });
 }

@@ -50,8 +50,8 @@ export function portOf(app: AppInfo, ports: Pick<AppPorts, AppInfo['portEnv']>):
   return ports[app.portEnv];
 }
 
-/** An app's port read from the environment (the tools, which have no settings object). */
-export function appPort(app: AppInfo, env: Env = process.env): number {
+/** An app's port read from an environment its caller gives (the tools, which have no settings object). */
+export function appPort(app: AppInfo, env: Env): number {
   return portFromEnv(app.portEnv, app.defaultPort, env);
 }
 

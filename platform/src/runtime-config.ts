@@ -102,9 +102,11 @@ export function buildRuntimeConfig({
   hostname = 'localhost',
   protocol = 'http:',
   settings,
-  env = process.env,
-}: RuntimeConfigOptions = {}): RuntimeConfig {
-  const given = settings ?? readSettings(RuntimeConfigSettingsSchema, env);
+  env,
+}: RuntimeConfigOptions): RuntimeConfig {
+  // Never the process's environment behind the caller's back: its entry says which to read.
+  if (!settings === !env) throw new Error('buildRuntimeConfig: give settings or env');
+  const given = settings ?? readSettings(RuntimeConfigSettingsSchema, env ?? {});
   const origin = (port: number) => `${protocol}//${hostname}:${port}`;
   const siteUrl = siteUrlFrom(given, origin(portOf(APPS[0]!, given)));
   const siteOrigin = new URL(siteUrl).origin;
@@ -175,11 +177,12 @@ const REMOTE_URL_SETTING = {
 export function siteUpstreams({
   hostname = 'localhost',
   settings,
-  env = process.env,
+  env,
 }: Pick<RuntimeConfigOptions, 'hostname' | 'env'> & {
   settings?: UpstreamSettings;
-} = {}): SiteUpstreams {
-  const given = settings ?? readSettings(UpstreamSettingsSchema, env);
+}): SiteUpstreams {
+  if (!settings === !env) throw new Error('siteUpstreams: give settings or env');
+  const given = settings ?? readSettings(UpstreamSettingsSchema, env ?? {});
   // Loopback by address: the local servers bind 127.0.0.1, which "localhost" may not resolve to.
   const host = hostname === 'localhost' ? '127.0.0.1' : hostname;
   const origin = (port: number) => `http://${host}:${port}`;

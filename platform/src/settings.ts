@@ -130,12 +130,12 @@ export const NodeEnvSchema = Type.Object({
 });
 
 /** A port setting read on its own (the tools' servers: the edge, a remote's static server). */
-export function portFromEnv(envName: string, fallback: number, env: Env = process.env): number {
+export function portFromEnv(envName: string, fallback: number, env: Env): number {
   return readSetting(envName, Setting.port(fallback), env[envName]) as number;
 }
 
 /** An on/off setting read on its own. */
-export function switchFromEnv(envName: string, fallback: boolean, env: Env = process.env): boolean {
+export function switchFromEnv(envName: string, fallback: boolean, env: Env): boolean {
   return readSetting(envName, Setting.onOff(fallback), env[envName]) as boolean;
 }
 
@@ -144,7 +144,7 @@ export function integerFromEnv(
   envName: string,
   fallback: number,
   { min, max }: { min: number; max: number },
-  env: Env = process.env,
+  env: Env,
 ): number {
   return readSetting(envName, Setting.whole(min, max, fallback), env[envName]) as number;
 }

@@ -94,7 +94,9 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
           const past = scrollY > Number(element.dataset.scrollFlag);
           if (element.dataset.scrolled !== String(past)) element.dataset.scrolled = String(past);
         });
-      update();
+      // Read first in a frame, not now: scrollY now would lay the page out inside this task,
+      // making one long task of the parse's end and the layout (Total Blocking Time).
+      requestAnimationFrame(update);
       addEventListener('scroll', update, { passive: true });
     }
     let observer: IntersectionObserver | undefined;

@@ -33,7 +33,8 @@ describe('loadSettingsFile', () => {
       'console.log(JSON.stringify({ file, a: process.env.SETTINGS_TEST_A, b: process.env.SETTINGS_TEST_B }));';
     const out = execFileSync(
       process.execPath,
-      ['--import', TSX, '--input-type=module', '-e', script],
+      // The workspace packages' sources, as every tool runs them (a fresh clone has no dist/).
+      ['--conditions=@portfolio/source', '--import', TSX, '--input-type=module', '-e', script],
       { cwd, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' },
     );
     return JSON.parse(out) as { file: string | null; a?: string; b?: string };

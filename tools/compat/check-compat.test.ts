@@ -140,7 +140,13 @@ describe('npm run check:compat', () => {
         code: 0,
         out: execFileSync(
           process.execPath,
-          ['--import', 'tsx', path.join(__dirname, 'check-compat.ts'), ...args],
+          [
+            '--conditions=@portfolio/source',
+            '--import',
+            'tsx',
+            path.join(__dirname, 'check-compat.ts'),
+            ...args,
+          ],
           {
             encoding: 'utf8',
             stdio: 'pipe',

@@ -15,13 +15,13 @@
 // Knobs: BENCH_API_SECONDS (3 per endpoint, and as many for its ceiling),
 // BENCH_API_WARMUP_SECONDS (1), BENCH_API_CONNECTIONS (10), BENCH_API_SIZES (100,1000,10000),
 // BENCH_API_DRIVERS (pglite,postgres), BENCH_API_PORT (first port tried, 4500).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../root';
-import { postgresInstalled, prepareDatabase } from './api/database';
+import { postgresInstalled, prepareDatabase, rerunWithThrowawayPostgres } from './api/database';
 import { ceilingFor, endpointsFor, measureAgainstCeiling, probe } from './api/load';
 import { freePort, startNodeServer } from './api/processes';
 import type { NodeServer } from './api/processes';
@@ -51,23 +51,6 @@ function postgresSource(): { url?: string; throwaway?: true; skipped?: string } 
   if (url) return { url };
   if (!process.env[IN_SERVICES] && postgresInstalled()) return { throwaway: true };
   return { skipped: 'PostgreSQL is not installed and DATABASE_URL is not set' };
-}
-
-/** Runs this bench again next to a throwaway PostgreSQL; returns its exit status. */
-function rerunWithThrowawayPostgres(): number {
-  log('starting a throwaway PostgreSQL (content-api/scripts/with-services.sh)');
-  const { status } = spawnSync(
-    'bash',
-    [
-      path.join(ROOT, 'content-api/scripts/with-services.sh'),
-      process.execPath,
-      // This process's flags: the bench is TypeScript, run through tsx.
-      ...process.execArgv,
-      fileURLToPath(import.meta.url),
-    ],
-    { stdio: 'inherit', env: { ...process.env, WITH_REDIS: '0', [IN_SERVICES]: '1' } },
-  );
-  return status ?? 1;
 }
 
 function machine(): RunDescription['machine'] {
@@ -156,7 +139,10 @@ async function benchDataset({
 
 async function main(): Promise<void> {
   const postgres = postgresSource();
-  if (postgres.throwaway) process.exit(rerunWithThrowawayPostgres());
+  if (postgres.throwaway) {
+    log('starting a throwaway PostgreSQL (content-api/scripts/with-services.sh)');
+    process.exit(rerunWithThrowawayPostgres(fileURLToPath(import.meta.url), IN_SERVICES));
+  }
   if (postgres.skipped) log(`PostgreSQL skipped: ${postgres.skipped}.`);
   const drivers = settings.drivers.filter((driver) => driver !== 'postgres' || postgres.url);
 

@@ -26,7 +26,6 @@
 // PostgreSQL: a database of its own, created and dropped on the server in DATABASE_URL (or
 // TEST_DATABASE_URL); with neither set, the bench runs itself again inside
 // content-api/scripts/with-services.sh (a throwaway cluster), as bench:api does.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,10 +34,14 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { Request } from 'autocannon';
 import { claimBlock } from '../free-ports.mjs';
-import { ROOT } from '../root';
 import { COMMON_WORD, generateArticles } from './api/articles';
 import type { SyntheticArticle } from './api/articles';
-import { onServer, postgresInstalled, withDatabaseName } from './api/database';
+import {
+  onServer,
+  postgresInstalled,
+  rerunWithThrowawayPostgres,
+  withDatabaseName,
+} from './api/database';
 import { searchVariant } from './api/load';
 import { benchSitePorts, devAdminToken, startBenchSite, writeResults } from './bench-site';
 import { medianOf, runLighthouse, summarise } from './lighthouse-run';
@@ -434,17 +437,7 @@ async function main(): Promise<void> {
     if (!postgresInstalled())
       throw new Error('PostgreSQL is not installed and DATABASE_URL is not set');
     console.log('[bench] starting a throwaway PostgreSQL (content-api/scripts/with-services.sh)');
-    const { status } = spawnSync(
-      'bash',
-      [
-        path.join(ROOT, 'content-api/scripts/with-services.sh'),
-        process.execPath,
-        ...process.execArgv,
-        fileURLToPath(import.meta.url),
-      ],
-      { stdio: 'inherit', env: { ...process.env, WITH_REDIS: '0', [IN_SERVICES]: '1' } },
-    );
-    process.exit(status ?? 1);
+    process.exit(rerunWithThrowawayPostgres(fileURLToPath(import.meta.url), IN_SERVICES));
   }
   const results: DriverRun[] = [];
   for (const [index, driver] of DRIVERS.entries()) {

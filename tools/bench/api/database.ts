@@ -3,6 +3,7 @@
 // schema (content-api/dist), then VACUUM ANALYZE so the planner sees the real table.
 // PGlite: a throwaway DATA_DIR. Postgres: a throwaway database on the server at `serverUrl`,
 // dropped by cleanup(). Also the PostgreSQL helpers bench:api and bench:scale share.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -112,6 +113,26 @@ export function postgresInstalled(): boolean {
     fs.existsSync(root) &&
     fs.readdirSync(root).some((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb')))
   );
+}
+
+/**
+ * Runs `script` again, with this process's node and flags (the benches are TypeScript, run
+ * through tsx), inside content-api/scripts/with-services.sh: next to a throwaway PostgreSQL whose
+ * address it gets as TEST_DATABASE_URL. `marker` is set in that run's environment so it knows
+ * it is the inner one. Returns its exit status.
+ */
+export function rerunWithThrowawayPostgres(script: string, marker: string): number {
+  const { status } = spawnSync(
+    'bash',
+    [
+      path.join(ROOT, 'content-api/scripts/with-services.sh'),
+      process.execPath,
+      ...process.execArgv,
+      script,
+    ],
+    { stdio: 'inherit', env: { ...process.env, WITH_REDIS: '0', [marker]: '1' } },
+  );
+  return status ?? 1;
 }
 
 /** A seeded database for one run: the API process's environment, and how to remove it. */

@@ -173,6 +173,42 @@ function answers(host: string, port: number): Promise<boolean> {
 }
 
 /** Starts nginx as the edge on host:port. Resolves once it accepts connections. */
+/**
+ * The main configuration of an nginx run by this user under `prefix`: its pid file and temporary
+ * folders there, never the system's (/run, /var/lib/nginx), errors to stderr, no access log.
+ * `http` are the lines of its http block (the sites, their types and compression).
+ */
+export function prefixedNginxConfig({
+  prefix,
+  workers,
+  http,
+}: {
+  prefix: string;
+  workers: number;
+  http: readonly string[];
+}): string {
+  const tmp = path.join(prefix, 'tmp');
+  return [
+    `worker_processes ${workers};`,
+    `pid ${path.join(prefix, 'nginx.pid')};`,
+    'error_log stderr warn;',
+    'events { worker_connections 1024; }',
+    'http {',
+    '  default_type application/octet-stream;',
+    '  access_log off;',
+    '  sendfile on;',
+    '  tcp_nopush on;',
+    `  client_body_temp_path ${tmp}/body;`,
+    `  proxy_temp_path ${tmp}/proxy;`,
+    `  fastcgi_temp_path ${tmp}/fastcgi;`,
+    `  uwsgi_temp_path ${tmp}/uwsgi;`,
+    `  scgi_temp_path ${tmp}/scgi;`,
+    ...http,
+    '}',
+    '',
+  ].join('\n');
+}
+
 export async function startEdge({
   port,
   host = '127.0.0.1',
@@ -214,29 +250,13 @@ export async function startEdge({
     path.join(confDir, 'site.conf'),
     fillTemplate(readFileSync(path.join(EDGE_DIR, 'site.conf.template'), 'utf8'), settings),
   );
-  const tmp = path.join(prefix, 'tmp');
   writeFileSync(
     path.join(confDir, 'nginx.conf'),
-    [
-      `worker_processes ${workers};`,
-      `pid ${path.join(prefix, 'nginx.pid')};`,
-      'error_log stderr warn;',
-      'events { worker_connections 1024; }',
-      'http {',
-      '  default_type application/octet-stream;',
-      '  access_log off;',
-      '  sendfile on;',
-      '  tcp_nopush on;',
-      `  client_body_temp_path ${tmp}/body;`,
-      `  proxy_temp_path ${tmp}/proxy;`,
-      `  fastcgi_temp_path ${tmp}/fastcgi;`,
-      `  uwsgi_temp_path ${tmp}/uwsgi;`,
-      `  scgi_temp_path ${tmp}/scgi;`,
-      `  include ${path.join(confDir, 'site.conf')};`,
-      extraHttp,
-      '}',
-      '',
-    ].join('\n'),
+    prefixedNginxConfig({
+      prefix,
+      workers,
+      http: [`  include ${path.join(confDir, 'site.conf')};`, extraHttp],
+    }),
   );
   const child = spawn(
     nginx,

@@ -28,6 +28,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prefixedNginxConfig } from '../edge';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const STARTER_DIR = path.join(HERE, 'astro-blog-starter');
@@ -218,27 +219,11 @@ function nginxConfig({
   host: string;
   port: number;
 }): string {
-  const tmp = path.join(prefix, 'tmp');
   const mimeTypes = '/etc/nginx/mime.types';
-  return [
-    'daemon off;',
-    'worker_processes 1;',
-    `pid ${path.join(prefix, 'nginx.pid')};`,
-    'error_log stderr warn;',
-    'events { worker_connections 1024; }',
-    'http {',
+  const http = [
     existsSync(mimeTypes)
       ? `  include ${mimeTypes};`
       : '  types { text/html html; text/css css; text/javascript js mjs; image/svg+xml svg; image/webp webp; image/jpeg jpg; font/woff woff; font/woff2 woff2; application/xml xml; }',
-    '  default_type application/octet-stream;',
-    '  access_log off;',
-    '  sendfile on;',
-    '  tcp_nopush on;',
-    `  client_body_temp_path ${tmp}/body;`,
-    `  proxy_temp_path ${tmp}/proxy;`,
-    `  fastcgi_temp_path ${tmp}/fastcgi;`,
-    `  uwsgi_temp_path ${tmp}/uwsgi;`,
-    `  scgi_temp_path ${tmp}/scgi;`,
     // text/html is always compressed once gzip is on.
     '  gzip on;',
     '  gzip_comp_level 6;',
@@ -259,9 +244,8 @@ function nginxConfig({
     '      try_files $uri $uri/ $uri.html =404;',
     '    }',
     '  }',
-    '}',
-    '',
-  ].join('\n');
+  ];
+  return `daemon off;\n${prefixedNginxConfig({ prefix, workers: 1, http })}`;
 }
 
 /** The anchor's nginx, serving: where, its master's PID, and how to stop it. */

@@ -1,13 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { setReducedMotion } from '@portfolio/testing';
 import { BACK_SPEED_MS, TYPE_SPEED_MS, TYPED_PHRASES } from '../../texts';
 import { TypedPhrases } from './TypedPhrases';
+import { startTypedPhrases, typePhrases } from './typed-phrases';
 
 const line = { phrases: TYPED_PHRASES, typeSpeedMs: TYPE_SPEED_MS, backSpeedMs: BACK_SPEED_MS };
 const typedText = () => screen.getByTestId('typed-text').textContent ?? '';
 const tick = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 
-describe('TypedPhrases', () => {
+describe('TypedPhrases, and the typing line as a script (typed-phrases.ts)', () => {
   const originalMatchMedia = window.matchMedia;
 
   beforeEach(() => {
@@ -20,6 +22,7 @@ describe('TypedPhrases', () => {
     jest.useRealTimers();
     jest.restoreAllMocks();
     window.matchMedia = originalMatchMedia;
+    document.body.innerHTML = '';
   });
 
   it('types at 50 ms per character', () => {
@@ -94,5 +97,34 @@ describe('TypedPhrases', () => {
     tick(1000);
     expect(typedText()).toBe('');
     expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it("types into the server's HTML of the line, as the home page's script island", () => {
+    setReducedMotion(false);
+    document.body.innerHTML = `<div data-island="portfolio/TypedPhrases">${renderToString(
+      <TypedPhrases {...line} />,
+    )}</div>`;
+    const island = document.body.firstElementChild as HTMLElement;
+    startTypedPhrases(island, line);
+    jest.advanceTimersByTime(2000);
+    expect(typedText()).not.toBe('');
+    expect(TYPED_PHRASES[0].startsWith(typedText())).toBe(true);
+  });
+
+  it('stops and empties the line when the visitor switches to reduced motion, and starts again', () => {
+    const motion = setReducedMotion(false);
+    const target = document.createElement('span');
+    const stop = typePhrases(target, line);
+    jest.advanceTimersByTime(1000);
+    expect(target.textContent).not.toBe('');
+    motion.change(true);
+    expect(target.textContent).toBe('');
+    expect(jest.getTimerCount()).toBe(0);
+    motion.change(false);
+    jest.advanceTimersByTime(1000);
+    expect(target.textContent).not.toBe('');
+    stop();
+    expect(jest.getTimerCount()).toBe(0);
+    expect(motion.listenerCount()).toBe(0);
   });
 });

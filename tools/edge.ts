@@ -161,7 +161,7 @@ export function edgeSettings({
 }
 
 /** Whether something answers TCP on host:port. */
-function answers(host: string, port: number): Promise<boolean> {
+export function answers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     socket.once('connect', () => {

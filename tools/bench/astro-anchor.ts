@@ -24,11 +24,10 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prefixedNginxConfig } from '../edge';
+import { answers, prefixedNginxConfig } from '../edge';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const STARTER_DIR = path.join(HERE, 'astro-blog-starter');
@@ -179,18 +178,6 @@ export function prepareAstroAnchor(): { dir: string; dist: string; key: string }
   writeFileSync(done, `${new Date().toISOString()}\n`);
   log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s: ${dist}`);
   return { dir, dist, key };
-}
-
-/** Whether something answers TCP on host:port. */
-function answers(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 const TEXT_TYPES = [

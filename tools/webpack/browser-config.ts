@@ -6,7 +6,6 @@ import webpack from 'webpack';
 import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import TerserPlugin from 'terser-webpack-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import type { Configuration } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -15,6 +14,7 @@ import {
   FEDERATION_RUNTIME_SCRIPT,
   SERVER_DIR,
   federationRuntimeFile,
+  scriptMinimizer,
   sharedSingletons,
 } from './build-context';
 import type { BuildContext } from './build-context';
@@ -121,11 +121,7 @@ export function browserConfig(context: BuildContext): Configuration {
     ],
     optimization: {
       minimizer: [
-        // The esbuild minifier renames the remote's global and breaks it (docs/decisions/004).
-        new TerserPlugin({
-          minify: TerserPlugin.swcMinify,
-          terserOptions: { compress: { passes: 2 } },
-        }),
+        scriptMinimizer(),
         // Stylesheets minified too (they shipped with their comments and indentation); esbuild's
         // CSS minifier, fast enough for every build (docs/decisions/148).
         new CssMinimizerPlugin({ minify: CssMinimizerPlugin.esbuildMinify }),

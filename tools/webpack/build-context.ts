@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
 import type { Configuration, ResolveOptions, RuleSetRule } from 'webpack';
 import type { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { parseSourceRoutes } from '@portfolio/contract';
@@ -79,6 +80,17 @@ export interface AppSpec {
   dir: string;
   /** The standalone page's title (a remote's), or the shell's default title. */
   title: string;
+}
+
+/**
+ * The scripts' minifier of every production browser build: Terser with SWC's compressor. The
+ * esbuild minifier renames the remote's global and breaks it (docs/decisions/004).
+ */
+export function scriptMinimizer(): TerserPlugin {
+  return new TerserPlugin({
+    minify: TerserPlugin.swcMinify,
+    terserOptions: { compress: { passes: 2 } },
+  });
 }
 
 /** What every build shape of an app reads: see buildContext(). */

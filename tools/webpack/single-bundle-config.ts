@@ -6,10 +6,9 @@ import webpack from 'webpack';
 import type { Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import TerserPlugin from 'terser-webpack-plugin';
 import { REMOTES } from '@portfolio/platform/apps';
 import { ROOT } from '../root';
-import { federationRuntimeFile, sourceRoutes } from './build-context';
+import { federationRuntimeFile, scriptMinimizer, sourceRoutes } from './build-context';
 import type { BuildContext } from './build-context';
 
 /**
@@ -78,12 +77,7 @@ export function singleBundleConfig(context: BuildContext): Configuration {
       }),
     ],
     optimization: {
-      minimizer: [
-        new TerserPlugin({
-          minify: TerserPlugin.swcMinify,
-          terserOptions: { compress: { passes: 2 } },
-        }),
-      ],
+      minimizer: [scriptMinimizer()],
     },
     performance: { hints: false },
     stats: context.stats,

@@ -98,11 +98,8 @@ async function islandTree(
   );
 }
 
-const started = new WeakSet<Element>();
-
+/** Called once per island by start.ts, which keeps what it has started; again only by Retry. */
 export async function hydrateIsland(island: HTMLElement, page: PageContext): Promise<void> {
-  if (started.has(island)) return;
-  started.add(island);
   const [owner = '', name = ''] = (island.getAttribute(ISLAND_ATTRIBUTES.name) ?? '').split('/');
   let Component: ComponentType<object>;
   try {
@@ -117,7 +114,6 @@ export async function hydrateIsland(island: HTMLElement, page: PageContext): Pro
     const retry = () => {
       fallback.unmount();
       slot.remove();
-      started.delete(island);
       if ((REMOTE_NAMES as readonly string[]).includes(owner)) resetRemote(owner);
       void hydrateIsland(island, page);
     };

@@ -28,5 +28,7 @@ export default {
     '^@portfolio/contract$': '<rootDir>/../contract/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
+  // Each worker its own temporary folder: suites in two workers run at once.
+  setupFiles: ['<rootDir>/src/testing/worker-temp-dir.ts'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/jest-setup.ts'],
 };

@@ -1,8 +1,13 @@
 /** @jest-environment node */
 // Each boundary and naming rule of eslint.config.js fires where it should, and only there
 // (docs/decisions/073). ESLint runs in a child process: it loads its ESM config with import(),
-// which Jest's CommonJS sandbox cannot do.
-import { execFileSync } from 'node:child_process';
+// which Jest's CommonJS sandbox cannot do. One child for the whole file, asked for each group of
+// snippets in turn: a child per group loaded the config again and parsed again, for the cycle and
+// folder rules, every file the snippets' imports reach (most of the suite's time). import-x keeps
+// a file's parse only while its modification time is unchanged, so a second group sees the same
+// files a fresh child would.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -14,25 +19,79 @@ interface Snippet {
   code: string;
 }
 
-/** The rule ids ESLint reports for each snippet, linted as if it were that file. */
-function ruleIds(snippets: Snippet[]): string[][] {
-  const script = `
-    import { ESLint } from 'eslint';
-    const eslint = new ESLint({ cwd: process.cwd() });
-    const snippets = JSON.parse(process.argv[1]);
-    const out = [];
-    for (const { file, code } of snippets) {
-      const [result] = await eslint.lintText(code, { filePath: file });
-      out.push((result?.messages ?? []).map((message) => message.ruleId ?? message.message));
+/** The child's answer to one group: its rule ids per snippet, or why it could not lint them. */
+interface Answer {
+  id: number;
+  ruleIds?: string[][];
+  error?: string;
+}
+
+/**
+ * The child: one ESLint, linting each group of snippets it is sent over its IPC channel (not
+ * stdout, which anything ESLint loads may print to) as if each were its file.
+ */
+const LINTER = `
+  import { ESLint } from 'eslint';
+  const eslint = new ESLint({ cwd: process.cwd() });
+  process.on('message', async ({ id, snippets }) => {
+    try {
+      const ruleIds = [];
+      for (const { file, code } of snippets) {
+        const [result] = await eslint.lintText(code, { filePath: file });
+        ruleIds.push((result?.messages ?? []).map((message) => message.ruleId ?? message.message));
+      }
+      process.send({ id, ruleIds });
+    } catch (error) {
+      process.send({ id, error: error instanceof Error ? error.stack : String(error) });
     }
-    console.log(JSON.stringify(out));
-  `;
-  const output = execFileSync(
-    process.execPath,
-    ['--input-type=module', '-e', script, JSON.stringify(snippets)],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
-  return JSON.parse(output) as string[][];
+  });
+`;
+
+let linter: ChildProcess;
+let linterStderr = '';
+let nextId = 0;
+const waiting = new Map<number, { resolve(ids: string[][]): void; reject(error: Error): void }>();
+
+beforeAll(() => {
+  linter = spawn(process.execPath, ['--input-type=module', '-e', LINTER], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  linter.stderr?.on('data', (chunk: Buffer) => (linterStderr += chunk.toString()));
+  linter.on('message', (message) => {
+    // What LINTER sends.
+    const answer = message as Answer;
+    const asker = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if (answer.ruleIds) asker?.resolve(answer.ruleIds);
+    else asker?.reject(new Error(`ESLint failed: ${answer.error ?? 'no answer'}`));
+  });
+  linter.on('exit', (code, signal) => {
+    for (const { reject } of waiting.values()) {
+      reject(new Error(`ESLint's process exited (${code ?? signal}): ${linterStderr}`));
+    }
+    waiting.clear();
+  });
+});
+
+afterAll(async () => {
+  if (linter.exitCode !== null || linter.signalCode !== null) return;
+  const exited = new Promise((resolve) => linter.once('exit', resolve));
+  linter.kill();
+  await exited;
+});
+
+/** The rule ids ESLint reports for each snippet, linted as if it were that file. */
+function ruleIds(snippets: Snippet[]): Promise<string[][]> {
+  return new Promise((resolve, reject) => {
+    if (linter.exitCode !== null || linter.signalCode !== null) {
+      return reject(new Error(`ESLint's process exited: ${linterStderr}`));
+    }
+    const id = nextId;
+    nextId += 1;
+    waiting.set(id, { resolve, reject });
+    linter.send({ id, snippets });
+  });
 }
 
 const BOUNDARY = 'no-restricted-imports';
@@ -40,8 +99,8 @@ const CYCLE = 'portfolio/no-cycle';
 const FOLDERS = 'import-x/no-restricted-paths';
 
 describe('lint boundaries', () => {
-  it('a remote never imports another remote, by package or by path', () => {
-    const [byPackage, byPath, sameRemote, shared] = ruleIds([
+  it('a remote never imports another remote, by package or by path', async () => {
+    const [byPackage, byPath, sameRemote, shared] = await ruleIds([
       {
         file: 'remote-blog/src/features/x.ts',
         code: "import { TEXT } from '@portfolio/remote-portfolio/src/texts';\nexport const x = TEXT;\n",
@@ -65,10 +124,10 @@ describe('lint boundaries', () => {
     expect(shared).toEqual([]);
   });
 
-  it('run-time code never imports tools/: the shell, its server, the platform, the API', () => {
+  it('run-time code never imports tools/: the shell, its server, the platform, the API', async () => {
     const code = (depth: number) =>
       `import { ROOT } from '${'../'.repeat(depth)}tools/root.ts';\nexport const x = ROOT;\n`;
-    const results = ruleIds([
+    const results = await ruleIds([
       { file: 'shell/src/federation/x.ts', code: code(3) },
       { file: 'shell/server/plugins/x.ts', code: code(3) },
       { file: 'platform/src/x.ts', code: code(2) },
@@ -79,7 +138,7 @@ describe('lint boundaries', () => {
     for (const ids of results) expect(ids).toContain(BOUNDARY);
     // Test ports too: they are test support (@portfolio/testing/free-ports), below the apps, and
     // tools/ imports the shell, so a test of its server importing tools/ would close a cycle.
-    const [toolsPorts, toolsPortsByName, testingPorts] = ruleIds([
+    const [toolsPorts, toolsPortsByName, testingPorts] = await ruleIds([
       {
         file: 'shell/server/x.test.ts',
         code: "import { claimBlock } from '../../tools/free-ports.mjs';\nexport const x = claimBlock;\n",
@@ -99,8 +158,8 @@ describe('lint boundaries', () => {
     expect(testingPorts).toEqual([]);
   });
 
-  it('no data is set on the global object in run-time code', () => {
-    const [patched, server, test] = ruleIds([
+  it('no data is set on the global object in run-time code', async () => {
+    const [patched, server, test] = await ruleIds([
       { file: 'shell/src/x.ts', code: 'globalThis.fetch = () => null;\n' },
       { file: 'shell/server/x.ts', code: '(globalThis as any).__bases = {};\nwindow.x = 1;\n' },
       { file: 'shell/src/x.test.ts', code: 'globalThis.fetch = () => null;\n' },
@@ -110,8 +169,8 @@ describe('lint boundaries', () => {
     expect(test).not.toContain('no-restricted-syntax');
   });
 
-  it('apps reach shared code only through its exports map', () => {
-    const results = ruleIds([
+  it('apps reach shared code only through its exports map', async () => {
+    const results = await ruleIds([
       {
         file: 'remote-auth/src/features/x.ts',
         code: "import { loadConfig } from '@portfolio/shared/src/config';\nexport const x = loadConfig;\n",
@@ -128,9 +187,9 @@ describe('lint boundaries', () => {
     for (const ids of results) expect(ids).toContain(BOUNDARY);
   });
 
-  it('file names: components PascalCase.tsx, everything else kebab-case', () => {
+  it('file names: components PascalCase.tsx, everything else kebab-case', async () => {
     const code = 'export const x = 1;\n';
-    const [camelTs, camelTsx, pascalTs, kebabTs, pascalTsx, kebabTsx, pascalTest] = ruleIds([
+    const [camelTs, camelTsx, pascalTs, kebabTs, pascalTsx, kebabTsx, pascalTest] = await ruleIds([
       { file: 'remote-blog/src/features/useThing.ts', code },
       { file: 'shared/src/testing/renderThing.tsx', code },
       { file: 'shell/src/federation/Plugin.ts', code },
@@ -149,7 +208,7 @@ describe('lint boundaries', () => {
     expect(pascalTest).toEqual([]);
   });
 
-  it('no import cycles, type-only imports included', () => {
+  it('no import cycles, type-only imports included', async () => {
     const dir = path.join(ROOT, 'tools', 'lint', `cycle-fixture-${process.pid}`);
     mkdirSync(dir, { recursive: true });
     const files = {
@@ -168,7 +227,7 @@ describe('lint boundaries', () => {
     try {
       for (const [name, code] of Object.entries(files)) writeFileSync(path.join(dir, name), code);
       const relative = path.relative(ROOT, dir);
-      const [cycle, typeCycle, reExportCycle, none] = ruleIds([
+      const [cycle, typeCycle, reExportCycle, none] = await ruleIds([
         { file: `${relative}/first.ts`, code: files['first.ts'] },
         { file: `${relative}/type-first.ts`, code: files['type-first.ts'] },
         { file: `${relative}/re-first.ts`, code: files['re-first.ts'] },
@@ -186,8 +245,8 @@ describe('lint boundaries', () => {
     }
   });
 
-  it('no folder imports a folder above it, so none imports one that imports it back', () => {
-    const [down, up, typeUp, contractToShared, testingToE2e] = ruleIds([
+  it('no folder imports a folder above it, so none imports one that imports it back', async () => {
+    const [down, up, typeUp, contractToShared, testingToE2e] = await ruleIds([
       // The shell's server imports the platform…
       {
         file: 'shell/server/x.ts',
@@ -219,8 +278,8 @@ describe('lint boundaries', () => {
     expect(testingToE2e).toContain(FOLDERS);
   });
 
-  it("what the apps' bundles carry sits between shared code and the apps", () => {
-    const [toShared, toShell, toTools, fromShared, fromRemote] = ruleIds([
+  it("what the apps' bundles carry sits between shared code and the apps", async () => {
+    const [toShared, toShell, toTools, fromShared, fromRemote] = await ruleIds([
       {
         file: 'federation-runtime/src/x.ts',
         code: "import { renderStandalone } from '@portfolio/shared/standalone';\nexport const x = renderStandalone;\n",
@@ -249,8 +308,8 @@ describe('lint boundaries', () => {
     expect(fromRemote).toEqual([]);
   });
 
-  it('a test takes @portfolio/testing, whatever its folder', () => {
-    const [sharedTest, sharedCode, toolsToShell] = ruleIds([
+  it('a test takes @portfolio/testing, whatever its folder', async () => {
+    const [sharedTest, sharedCode, toolsToShell] = await ruleIds([
       {
         file: 'shared/src/x.test.ts',
         code: "import { renderAt } from '@portfolio/testing';\nexport const x = renderAt;\n",
@@ -270,10 +329,10 @@ describe('lint boundaries', () => {
     expect(toolsToShell).toEqual([]);
   });
 
-  it('no file of an app imports tools/, a webpack config beside it included', () => {
+  it('no file of an app imports tools/, a webpack config beside it included', async () => {
     // The apps' webpack configs are tools/webpack/app-configs.ts's: one beside an app, importing
     // the factory, would make the app and tools/ import each other (docs/decisions/149).
-    const results = ruleIds([
+    const results = await ruleIds([
       {
         file: 'shell/webpack.config.mjs',
         code: "import { createWebpackConfig } from '@portfolio/tools/webpack';\nexport default createWebpackConfig;\n",

@@ -5,6 +5,8 @@ import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { buildApp } from '../../app.js';
 import { AUTH_MESSAGES } from '../../auth/identity.js';
+import type { SessionCookies } from '../../auth/session-cookies.js';
+import { revokedSessions } from '../../db/schema.js';
 import {
   RECENT_SIGN_IN_SECONDS,
   REPLACED_SESSION_GRACE_SECONDS,
@@ -19,11 +21,22 @@ describe.each(testDrivers)('/api/sessions (%s)', (driver) => {
   let t: TestApp;
   let cookies: FakeSessionCookies;
 
+  // One app and database for the block (a fresh database and app per test was most of its
+  // time). What a test leaves behind is undone before the next: the sign-outs it stored (the
+  // one table these routes write, empty in a fresh database) and the fake Firebase it revoked
+  // users at or broke, which the app reaches through `current` and each test gets anew.
+  beforeAll(async () => {
+    const current: SessionCookies = {
+      create: (idToken, expiresInMs) => cookies.create(idToken, expiresInMs),
+      verify: (cookie) => cookies.verify(cookie),
+    };
+    t = await createTestApp(driver, { seed: false, sessionCookies: current });
+  });
+  afterAll(() => t.close());
   beforeEach(async () => {
     cookies = createFakeSessionCookies();
-    t = await createTestApp(driver, { seed: false, sessionCookies: cookies });
+    await t.database.db.delete(revokedSessions);
   });
-  afterEach(() => t.close());
 
   const mint = (headers: Record<string, string>, payload: object = {}) =>
     t.app.inject({ method: 'POST', url: '/api/sessions', headers, payload });

@@ -6,8 +6,11 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { readConfig } from '../config.js';
+import type { DatabaseHandle } from '../db/connect.js';
+import { contactMessages } from '../db/schema.js';
 import { CONTACT_MESSAGES } from '../features/contact/routes.js';
 import { CONTENT_EVENTS_MESSAGES } from '../features/content-events/routes.js';
+import { createTestDatabase } from '../testing/databases.js';
 import { adminHeaders } from '../testing/fake-auth.js';
 import type { TestApp } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
@@ -46,6 +49,10 @@ function randomAddress() {
   return `${(a % 223) + 1}.${b}.${c}.${(a + b) % 254 || 1}`;
 }
 
+// One database for the tests below (a fresh one per test was most of their time).
+let database: DatabaseHandle | undefined;
+afterAll(() => database?.close());
+
 describe.each([
   ["the proxy's address", '127.0.0.1'],
   ['a range holding it', '127.0.0.0/8'],
@@ -57,7 +64,13 @@ describe.each([
   const sockets = new Set<net.Socket>();
 
   beforeEach(async () => {
+    database ??= await createTestDatabase('pglite');
+    // What a test stores, and all these tests store, is contact messages (their Idempotency-Keys
+    // with them): gone before the next, as in a fresh database. Its rate limits and streams are
+    // its app's, in memory, and each test has an app of its own.
+    await database.db.delete(contactMessages);
     t = await createTestApp('pglite', {
+      database,
       seed: false,
       trustProxy: readConfig({ TRUST_PROXY: setting }).trustProxy,
       contactRateLimit: RATE,

@@ -18,10 +18,20 @@ export interface TestApp {
 
 export async function createTestApp(
   driver: TestDriver,
-  options: { seed?: boolean; badges?: boolean } & Partial<Omit<BuildAppOptions, 'db'>> = {},
+  options: {
+    seed?: boolean;
+    badges?: boolean;
+    /**
+     * A database the suite already has (its own, of the same driver), in place of a fresh one:
+     * the app is new, the database is not, and close() leaves it open for the suite to close.
+     * For tests that need an app of their own (its in-memory limits, its options) but not a
+     * database of their own, which costs more than the app (docs/decisions/152).
+     */
+    database?: DatabaseHandle;
+  } & Partial<Omit<BuildAppOptions, 'db'>> = {},
 ): Promise<TestApp> {
-  const { seed = true, badges = false, ...appOptions } = options;
-  const database = await createTestDatabase(driver);
+  const { seed = true, badges = false, database: given, ...appOptions } = options;
+  const database = given ?? (await createTestDatabase(driver));
   if (seed) {
     await seedDatabase(database.db, loadSeedContent());
     // As a start does: the seed's settings (docs/decisions/141), and their certificate badges
@@ -44,7 +54,7 @@ export async function createTestApp(
     database,
     async close() {
       await app.close();
-      await database.close();
+      if (!given) await database.close();
     },
   };
 }

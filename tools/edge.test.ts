@@ -105,34 +105,84 @@ function trickle(socket: net.Socket, text: string, everyMs: number) {
   socket.once('close', () => clearInterval(timer));
 }
 
+/**
+ * Two slow clients: a head trickled one byte every 2 s (the whole head is due within 10 s), and
+ * a body that stops (no pause of 10 s). `exchanges`: what came back, and when the edge closed
+ * each. end() hangs both up, for a run of other tests only, whose edge would otherwise wait for
+ * them to stop it.
+ */
+function slowClients(port: number) {
+  const sockets: net.Socket[] = [];
+  const exchanges = Promise.all([
+    rawExchange(
+      port,
+      (socket) => {
+        sockets.push(socket);
+        trickle(socket, 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1234567890\r\n', 2_000);
+      },
+      20_000,
+    ),
+    rawExchange(
+      port,
+      (socket) => {
+        sockets.push(socket);
+        socket.write(
+          'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+            'Content-Length: 100\r\n\r\n{"name":',
+        );
+      },
+      20_000,
+    ),
+  ]);
+  return { exchanges, end: () => sockets.forEach((socket) => socket.destroy()) };
+}
+
 describe('the production edge', () => {
   let base: number;
   let upstream: ReturnType<typeof startUpstream>;
   let edge: Awaited<ReturnType<typeof startEdge>>;
   let trustingEdge: Awaited<ReturnType<typeof startEdge>>;
+  // The slow clients' edge and upstream, and their exchanges (slowClients), started with the
+  // others so that their 10 s pass while the tests before theirs run. An edge of their own: the
+  // stalled body is passed on to its upstream as it arrives, and the stale-if-error test stops
+  // the shared one (the edge's 502 could end the exchange before the cut-off); a limit of
+  // requests at once is per edge too.
+  let slowUpstream: ReturnType<typeof startUpstream>;
+  let slowEdge: Awaited<ReturnType<typeof startEdge>>;
+  let slow: ReturnType<typeof slowClients>;
   const url = (path: string, port = base) => `http://127.0.0.1:${port}${path}`;
 
   beforeAll(async () => {
-    base = await claimBlock({ offsets: [0, 1, 2] });
+    base = await claimBlock({ offsets: [0, 1, 2, 3, 4] });
     upstream = startUpstream(base + 1);
-    await upstream.listen();
-    const where = {
-      site: `127.0.0.1:${base + 1}`,
-      api: `127.0.0.1:${base + 1}`,
+    slowUpstream = startUpstream(base + 4);
+    await Promise.all([upstream.listen(), slowUpstream.listen()]);
+    const upstreamAt = (port: number) => ({
+      site: `127.0.0.1:${port}`,
+      api: `127.0.0.1:${port}`,
       remotes: Object.fromEntries(
-        ['portfolio', 'blog', 'auth', 'shop'].map((name) => [
-          name,
-          `http://127.0.0.1:${base + 1}/`,
-        ]),
+        ['portfolio', 'blog', 'auth', 'shop'].map((name) => [name, `http://127.0.0.1:${port}/`]),
       ),
       log: () => undefined,
-    };
-    edge = await startEdge({ port: base, ...where });
-    // Behind a TLS terminator on this machine.
-    trustingEdge = await startEdge({ port: base + 2, trustedProxy: '127.0.0.1/32', ...where });
+    });
+    const where = upstreamAt(base + 1);
+    [edge, trustingEdge, slowEdge] = await Promise.all([
+      startEdge({ port: base, ...where }),
+      // Behind a TLS terminator on this machine.
+      startEdge({ port: base + 2, trustedProxy: '127.0.0.1/32', ...where }),
+      startEdge({ port: base + 3, ...upstreamAt(base + 4) }),
+    ]);
+    slow = slowClients(base + 3);
   });
   afterAll(async () => {
-    await Promise.all([edge?.stop(), trustingEdge?.stop(), upstream?.close()]);
+    slow?.end();
+    await Promise.all([
+      edge?.stop(),
+      trustingEdge?.stop(),
+      slowEdge?.stop(),
+      upstream?.close(),
+      slowUpstream?.close(),
+    ]);
     await release(base);
   });
 
@@ -285,25 +335,8 @@ describe('the production edge', () => {
   });
 
   it('cuts off a request head or a body that stops for 10 s', async () => {
-    const [head, body] = await Promise.all([
-      // A head trickled one byte every 2 s: the whole head is due within 10 s.
-      rawExchange(
-        base,
-        (socket) =>
-          trickle(socket, 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1234567890\r\n', 2_000),
-        20_000,
-      ),
-      // A body that stops: no pause of 10 s.
-      rawExchange(
-        base,
-        (socket) =>
-          socket.write(
-            'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
-              'Content-Length: 100\r\n\r\n{"name":',
-          ),
-        20_000,
-      ),
-    ]);
+    // Started in beforeAll.
+    const [head, body] = await slow.exchanges;
     expect(head.closedAfterMs).not.toBeNull();
     expect(head.closedAfterMs).toBeLessThan(13_000);
     expect(body.closedAfterMs).not.toBeNull();

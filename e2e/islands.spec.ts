@@ -12,6 +12,7 @@ import {
   test,
 } from './fixtures';
 import { REMOTE_UNAVAILABLE_TEXT, RETRY_LABEL } from '../shell/src/texts';
+import { ISLAND_SCRIPTS_FILE } from '../shared/src/island-protocol';
 import {
   CERTIFICATIONS_HEADING,
   CONTACT_EMAIL_LABEL,
@@ -109,6 +110,16 @@ test.describe('on a phone', () => {
       '',
     );
     expect(await reactRoots(page)).toEqual([]);
+    // Its owner's island scripts file is the page's only script: none of the shell's, no
+    // federation runtime.
+    expect(
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+          .map((entry) => new URL(entry.name).pathname.split('/').pop()),
+      ),
+    ).toEqual([ISLAND_SCRIPTS_FILE]);
     // The carousel is a React island: scrolled to, it comes alive in a root of its own.
     const carousel = page.getByRole('region', { name: TESTIMONIALS_HEADING });
     await carousel.scrollIntoViewIfNeeded();

@@ -28,3 +28,12 @@ declare module '@portfolio/remote-src/routes.json' {
   const routes: unknown;
   export default routes;
 }
+
+// A remote's script islands, as its island scripts file imports them
+// (federation-runtime/src/island-scripts-entry.ts): the build points @portfolio/remote-src at the
+// remote's sources, and builds the file only for a remote that has src/island-scripts.ts.
+declare module '@portfolio/remote-src/island-scripts' {
+  import type { IslandScriptRegistry } from '@portfolio/shared/island-protocol';
+
+  export const islandScripts: IslandScriptRegistry;
+}

@@ -10,6 +10,8 @@ const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 export const NO_CACHE_FILES: ReadonlySet<string> = new Set([
   'remoteEntry.js',
   'federation-runtime.js',
+  // A remote's island scripts file (@portfolio/shared/island-protocol's ISLAND_SCRIPTS_FILE).
+  'island-scripts.js',
   'mf-manifest.json',
   'mf-stats.json',
   'index.html',

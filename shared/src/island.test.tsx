@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
-import { ISLAND_ATTRIBUTES, Island } from './island';
+import { Island } from './island';
+import { ISLAND_ATTRIBUTES } from './island-protocol';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;

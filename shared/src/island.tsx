@@ -5,6 +5,7 @@
 // the client-side app (the dashboards, the auth forms) an island is its component and nothing
 // more: the same markup, the whole page hydrated at once.
 import type { ComponentType } from 'react';
+import { ISLAND_ATTRIBUTES } from './island-protocol';
 
 /**
  * When an island comes alive, as Astro's `client:*` directives name them: `load` at once (above
@@ -27,31 +28,8 @@ export type IslandNeed = 'router' | 'session';
 /** Who owns an island's code: the shell or a remote, by its federation name. */
 export type IslandOwner = 'shell' | 'portfolio' | 'blog' | 'auth' | 'shop';
 
-/** The attributes an island's element carries, read by the shell's island loader. */
-export const ISLAND_ATTRIBUTES = {
-  /** `<owner>/<name>`: the component a remote's `./islands` module exports under `name`. */
-  name: 'data-island',
-  when: 'data-island-when',
-  /** The props, as JSON: what the island is hydrated with, and nothing else of the page's data. */
-  props: 'data-island-props',
-  /** Its needs (IslandNeed), space-separated. */
-  needs: 'data-island-needs',
-  /** Present on a script island: its browser part is the owner's IslandScript, not React. */
-  script: 'data-island-script',
-} as const;
-
 /** A remote's `./islands` module: its island components by name (src/islands.ts). */
 export type IslandRegistry = Record<string, ComponentType<never>>;
-
-/**
- * The browser part of a script island: it takes the island's element as the server rendered it,
- * and the island's props, and makes it move. No React root is made for it, so a page whose only
- * live parts are script islands never loads React DOM.
- */
-export type IslandScript<P> = (element: HTMLElement, props: P) => void;
-
-/** A remote's `./island-scripts` module: its script islands by name (src/island-scripts.ts). */
-export type IslandScriptRegistry = Record<string, IslandScript<never>>;
 
 export interface IslandProps<P extends object> {
   owner: IslandOwner;

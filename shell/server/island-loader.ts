@@ -2,13 +2,14 @@
 // runs before a visitor does anything. It arms each island's trigger, keeps the navbar's scrolled
 // style, and fetches the shell's scripts only when an island wakes: at once (`load`, after the
 // page has painted), when it scrolls into view (`visible`), or at the first pointer, key or focus
-// inside it (`interaction`; a pointer over it fetches the code ahead). A button pressed before its
+// inside it (`interaction`; a pointer over it fetches the code ahead). A script island fetches its
+// owner's island scripts file instead, and no script of the shell's. A button pressed before its
 // island is live is marked and pressed again once it is (shell/src/islands/hydrate.tsx).
 //
 // runIslandLoader is written into the page as its source text (islandLoaderScript), so it uses
 // nothing from this module's scope: only its argument and the browser's globals. The attribute
-// and event names it writes are the protocol the hydration reads (shell/src/islands/protocol.ts;
-// island-loader.test.ts holds the two to the same names).
+// and event names it writes are the protocol the hydration and the remotes' island scripts files
+// read (@portfolio/shared/island-protocol; island-loader.test.ts holds them to the same names).
 
 export interface IslandLoaderOptions {
   /** The shell's entry scripts, in order (assets.json). */
@@ -30,11 +31,57 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
       doc.head.appendChild(script);
     }
   };
-  const wake = (island: Element) => {
-    if (island.hasAttribute('data-island-awake')) return;
+  // An island the shell's scripts make live: they take it from the wake event, or from its
+  // attribute if they are not running yet.
+  const toShell = (island: Element) => {
     island.setAttribute('data-island-awake', '');
     doc.dispatchEvent(new CustomEvent('island-wake', { detail: island }));
     start();
+  };
+  // A script island runs from its owner's island scripts file, beside the owner's manifest (the
+  // version that rendered the page, from the page's runtime config): a few kilobytes instead of
+  // the federation runtime and the shell's scripts. Each owner's file is added once; if it cannot
+  // be loaded, its script islands go to the shell's scripts, which reach them through the
+  // federation.
+  let remotes: Record<string, string> | undefined;
+  const scriptFiles: Record<string, 'added' | 'failed'> = {};
+  const toScriptFile = (island: Element): boolean => {
+    const owner = (island.getAttribute('data-island') ?? '').split('/')[0] ?? '';
+    if (!remotes) {
+      try {
+        const data = JSON.parse(doc.getElementById('site-data')?.textContent ?? '{}') as {
+          config?: { remotes?: Record<string, string> };
+        };
+        remotes = data.config?.remotes ?? {};
+      } catch {
+        remotes = {};
+      }
+    }
+    const manifest = remotes[owner];
+    if (!manifest || scriptFiles[owner] === 'failed') return false;
+    island.setAttribute('data-island-awake', 'script');
+    if (!scriptFiles[owner]) {
+      scriptFiles[owner] = 'added';
+      const script = doc.createElement('script');
+      script.src = new URL('island-scripts.js', new URL(manifest, location.href)).href;
+      script.async = true;
+      script.onerror = () => {
+        scriptFiles[owner] = 'failed';
+        doc
+          .querySelectorAll(`[data-island-awake="script"]:not([data-island-live])`)
+          .forEach((waiting) => {
+            if (waiting.getAttribute('data-island')?.startsWith(`${owner}/`)) toShell(waiting);
+          });
+      };
+      doc.head.appendChild(script);
+    }
+    doc.dispatchEvent(new CustomEvent('island-script-wake', { detail: island }));
+    return true;
+  };
+  const wake = (island: Element) => {
+    if (island.hasAttribute('data-island-awake')) return;
+    if (island.hasAttribute('data-island-script') && toScriptFile(island)) return;
+    toShell(island);
   };
   const afterPaint = (run: () => void) => {
     let done = false;

@@ -9,6 +9,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import type { Configuration } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { ISLAND_SCRIPTS_FILE } from '@portfolio/shared/island-protocol';
 import { ROOT } from '../root';
 import {
   FEDERATION_RUNTIME_SCRIPT,
@@ -49,7 +50,11 @@ export function browserConfig(context: BuildContext): Configuration {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: app.name,
       // The server builds write dist/server/ (and the shell's server dist/site/) beside this one.
-      clean: { keep: new RegExp(`^(${FEDERATION_RUNTIME_SCRIPT}|${SERVER_DIR}/|site/)`) },
+      clean: {
+        keep: new RegExp(
+          `^(${FEDERATION_RUNTIME_SCRIPT}|${ISLAND_SCRIPTS_FILE.replace('.', '\\.')}|${SERVER_DIR}/|site/)`,
+        ),
+      },
     },
     resolve: isHost
       ? context.resolve

@@ -104,6 +104,7 @@ export interface BuildContext {
   outputDir: string;
   exposes: Record<string, string>;
   routes: SourceRoute[];
+  hasIslandScripts: boolean;
   typescriptRule(options?: { refresh?: boolean }): RuleSetRule;
   browserCssRules(): RuleSetRule[];
   serverCssRules(): RuleSetRule[];
@@ -119,6 +120,7 @@ export function buildContext(
   if (!info) throw new Error(`Unknown app "${app.name}"`);
   const isHost = app.name === 'shell';
   const routes = isHost ? [] : sourceRoutes(app.dir);
+  const hasIslandScripts = !isHost && existsSync(path.join(app.dir, 'src', 'island-scripts.ts'));
   /** Class names carry the app name, so no remote's styles can leak into another's. */
   const localIdentName = production ? `${app.name}_[hash:base64:6]` : `${app.name}_[name]_[local]`;
   const typescriptRule = ({ refresh = false }: { refresh?: boolean } = {}): RuleSetRule => ({
@@ -156,11 +158,14 @@ export function buildContext(
         './islands': './src/islands.ts',
       }),
       // Its script islands: no React root, no React DOM (ADR 148).
-      ...(existsSync(path.join(app.dir, 'src', 'island-scripts.ts')) && {
-        './island-scripts': './src/island-scripts.ts',
-      }),
+      // Built on their own too, as the remote's island scripts file (island-scripts-config.ts);
+      // exposed still for a shell from before that file, and as the shell's way when the file
+      // cannot be loaded.
+      ...(hasIslandScripts && { './island-scripts': './src/island-scripts.ts' }),
     },
     routes,
+    /** The remote has script islands (src/island-scripts.ts): it builds its island scripts file. */
+    hasIslandScripts,
     typescriptRule,
     /** CSS of the browser build: extracted files; CSS Modules keep the app's class names. */
     browserCssRules: () => [

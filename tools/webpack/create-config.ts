@@ -3,7 +3,8 @@
 // keep no webpack config of their own: docs/decisions/149). What an app builds, by mode:
 //   production / development  its browser build (browser-config.ts) and its server build
 //                             (server-config.ts); a remote also its standalone federation
-//                             runtime (federation-runtime-config.ts)
+//                             runtime (federation-runtime-config.ts) and, with script islands,
+//                             its island scripts file (island-scripts-config.ts)
 //   BUNDLE_MODE=single        the shell with every page compiled in (single-bundle-config.ts),
 //                             only to measure what federation costs
 // What the build compiles into the bundles beside the apps' own code (the federation runtime
@@ -14,6 +15,7 @@ import { browserConfig } from './browser-config';
 import { buildContext } from './build-context';
 import type { AppSpec } from './build-context';
 import { federationRuntimeConfig } from './federation-runtime-config';
+import { islandScriptsConfig } from './island-scripts-config';
 import { serverConfig } from './server-config';
 import { singleBundleConfig } from './single-bundle-config';
 
@@ -35,8 +37,12 @@ export function createWebpackConfig(app: AppSpec): AppWebpackConfig {
     // PORTFOLIO_TEST_BUILD=1 (tools/build.ts --test, for the browser specs): the federation
     // diagnostics are built in. Never otherwise: production builds carry no test code (ADR 071).
     const context = buildContext(app, { production, testBuild: isTestBuild() });
-    return context.isHost
-      ? [browserConfig(context), serverConfig(context)]
-      : [browserConfig(context), federationRuntimeConfig(context), serverConfig(context)];
+    if (context.isHost) return [browserConfig(context), serverConfig(context)];
+    return [
+      browserConfig(context),
+      federationRuntimeConfig(context),
+      ...(context.hasIslandScripts ? [islandScriptsConfig(context)] : []),
+      serverConfig(context),
+    ];
   };
 }

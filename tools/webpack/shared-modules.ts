@@ -64,6 +64,8 @@ export const SHARED_SUBPATHS: Record<string, 'singleton' | 'bundled'> = {
   './router-server': 'bundled',
   // Stateless: the island marker a page renders around an interactive part (docs/decisions/148).
   './island': 'bundled',
+  // Stateless: the names a page of islands uses in its markup (docs/decisions/148).
+  './island-protocol': 'bundled',
 };
 
 /**

@@ -8,11 +8,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ServerSession } from '@portfolio/shared/auth';
 import { REMOTE_NAMES } from '@portfolio/shared/config';
-import { ISLAND_ATTRIBUTES } from '@portfolio/shared/island';
 import type { IslandRegistry } from '@portfolio/shared/island';
+import {
+  ISLAND_ATTRIBUTES,
+  ISLAND_LOADER_PROTOCOL as PROTOCOL,
+} from '@portfolio/shared/island-protocol';
 import type { OwnerIdentity } from '@portfolio/shared/config';
 import { IslandFallback } from './IslandFallback';
-import { ISLAND_LOADER_PROTOCOL as PROTOCOL } from './protocol';
 import { shellIslands } from './shell-islands';
 import { SiteOwnerContext } from '../layout/site-owner';
 import { resetRemote } from '../federation/remotes';

@@ -1,7 +1,11 @@
 // The inline island loader (shell/server/island-loader.ts), run as the page runs it: its text,
 // evaluated on its own, against a page of islands in jsdom.
 import { islandLoaderScript } from '../../server/island-loader';
-import { ISLAND_LOADER_PROTOCOL as PROTOCOL } from './protocol';
+import {
+  ISLAND_LOADER_PROTOCOL as PROTOCOL,
+  ISLAND_SCRIPTS_FILE,
+} from '@portfolio/shared/island-protocol';
+import { SITE_DATA_ELEMENT_ID } from '../site-data';
 
 const SCRIPTS = ['/main.1.js', '/extra.2.js'];
 
@@ -176,6 +180,59 @@ describe('the island loader', () => {
     jest.runAllTimers();
     expect(document.querySelector('[data-island]')!.hasAttribute(PROTOCOL.awake)).toBe(true);
     expect(appended()).toEqual(SCRIPTS);
+  });
+
+  describe('a script island', () => {
+    const MANIFEST = 'http://localhost:3000/remotes/portfolio/v/abc123/mf-manifest.json';
+    const FILE = `http://localhost:3000/remotes/portfolio/v/abc123/${ISLAND_SCRIPTS_FILE}`;
+    const siteData = (remotes: Record<string, string>) =>
+      `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${JSON.stringify({ config: { remotes } })}</script>`;
+    const scriptIsland = (name: string, when = 'load') =>
+      island(name, when, '<span>Hello</span>').replace('<div ', '<div data-island-script ');
+
+    it("runs from its owner's island scripts file, beside the manifest that rendered the page, with no script of the shell's", () => {
+      page(
+        siteData({ portfolio: MANIFEST }) +
+          scriptIsland('portfolio/TypedPhrases') +
+          scriptIsland('portfolio/Other'),
+      );
+      const woken: Element[] = [];
+      document.addEventListener(PROTOCOL.scriptWakeEvent, (event) =>
+        woken.push((event as CustomEvent<Element>).detail),
+      );
+      document.addEventListener(PROTOCOL.wakeEvent, () => {
+        throw new Error('handed to the shell');
+      });
+      jest.runAllTimers();
+      const islands = Array.from(document.querySelectorAll('[data-island]'));
+      expect(woken).toEqual(islands);
+      for (const element of islands) {
+        expect(element.getAttribute(PROTOCOL.awake)).toBe(PROTOCOL.scriptAwake);
+      }
+      // Added once for the owner, and nothing else.
+      expect(appended()).toEqual([FILE]);
+    });
+
+    it("goes to the shell's scripts when its owner's file cannot be loaded", () => {
+      page(siteData({ portfolio: MANIFEST }) + scriptIsland('portfolio/TypedPhrases'));
+      const woken: Element[] = [];
+      document.addEventListener(PROTOCOL.wakeEvent, (event) =>
+        woken.push((event as CustomEvent<Element>).detail),
+      );
+      jest.runAllTimers();
+      document.head.querySelector('script')!.dispatchEvent(new Event('error'));
+      const element = document.querySelector('[data-island]')!;
+      expect(woken).toEqual([element]);
+      expect(element.getAttribute(PROTOCOL.awake)).toBe('');
+      expect(appended()).toEqual([FILE, ...SCRIPTS]);
+    });
+
+    it("goes to the shell's scripts when the page names no manifest for its owner", () => {
+      page(siteData({ blog: MANIFEST }) + scriptIsland('portfolio/TypedPhrases'));
+      jest.runAllTimers();
+      expect(document.querySelector('[data-island]')!.getAttribute(PROTOCOL.awake)).toBe('');
+      expect(appended()).toEqual(SCRIPTS);
+    });
   });
 
   it("keeps the navbar's scrolled style past its threshold without any script", () => {

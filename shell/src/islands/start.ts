@@ -1,15 +1,20 @@
 // A page of islands comes alive part by part (docs/decisions/148). The inline loader
 // (shell/server/island-loader.ts) fetched the shell's scripts because an island woke; this
-// starts every island that is awake, and each one that wakes later. A script island runs its
-// owner's script on the server's HTML (no React); any other island is hydrated by hydrate.tsx,
+// starts every island that is awake, and each one that wakes later. A script island usually runs
+// from its owner's island scripts file, which the loader adds without these scripts; one that
+// comes here (that file could not be loaded) runs its owner's script through the federation, on
+// the server's HTML (no React). Any other island is hydrated by hydrate.tsx,
 // which brings React DOM with it the first time one is needed. The rest of the page stays the
 // server's HTML.
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, setRuntimeConfig } from '@portfolio/shared/config';
-import { ISLAND_ATTRIBUTES } from '@portfolio/shared/island';
-import type { IslandScriptRegistry } from '@portfolio/shared/island';
+import {
+  ISLAND_ATTRIBUTES,
+  ISLAND_LOADER_PROTOCOL as PROTOCOL,
+  runIslandScript,
+} from '@portfolio/shared/island-protocol';
+import type { IslandScriptRegistry } from '@portfolio/shared/island-protocol';
 import type { PageContext } from './hydrate';
-import { ISLAND_LOADER_PROTOCOL as PROTOCOL } from './protocol';
 import { preconnectTo } from '../federation/preconnect';
 import { registerSiteRemotes } from '../federation/remotes';
 import { readIslandPageData } from '../site-data';
@@ -17,27 +22,25 @@ import { readIslandPageData } from '../site-data';
 const started = new WeakSet<Element>();
 
 /**
- * A script island: its owner's `./island-scripts` module's script of its name, run once on its
- * element with its props. It takes no input, so a remote that is down leaves the server's HTML
- * as it is and shows nothing more (no Retry: there is nothing the visitor was trying to use).
+ * A script island whose owner's island scripts file could not be loaded: its owner's
+ * `./island-scripts` module, through the federation.
  */
 async function runScriptIsland(island: HTMLElement): Promise<void> {
-  const [owner = '', name = ''] = (island.getAttribute(ISLAND_ATTRIBUTES.name) ?? '').split('/');
+  const name = island.getAttribute(ISLAND_ATTRIBUTES.name) ?? '';
+  const owner = name.split('/')[0] ?? '';
+  let registry: IslandScriptRegistry | undefined;
   try {
     if (!(REMOTE_NAMES as readonly string[]).includes(owner)) {
       throw new Error('only a remote has script islands');
     }
-    const loaded = await loadRemote<{ islandScripts?: IslandScriptRegistry }>(
-      `${owner}/island-scripts`,
-    );
-    const script = loaded?.islandScripts?.[name] as
-      ((element: HTMLElement, props: object) => void) | undefined;
-    if (!script) throw new Error(`no script "${name}" in ${owner}/island-scripts`);
-    script(island, JSON.parse(island.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object);
-    island.setAttribute(PROTOCOL.live, '');
+    registry = (
+      await loadRemote<{ islandScripts?: IslandScriptRegistry }>(`${owner}/island-scripts`)
+    )?.islandScripts;
   } catch (error) {
-    console.error(`Island "${owner}/${name}" could not be started`, error);
+    console.error(`Island "${name}" could not be started`, error);
+    return;
   }
+  runIslandScript(island, registry);
 }
 
 function start(): void {
@@ -65,7 +68,9 @@ function start(): void {
     const island = (event as CustomEvent<unknown>).detail;
     if (island instanceof Element) wake(island);
   });
-  document.querySelectorAll(`[${PROTOCOL.awake}]`).forEach(wake);
+  // Those that woke before these scripts ran; not the script islands the loader handed to their
+  // owner's island scripts file (awake as `script`).
+  document.querySelectorAll(`[${PROTOCOL.awake}=""]`).forEach(wake);
 }
 
 start();

@@ -1,0 +1,76 @@
+// What a page of islands (docs/decisions/148) says in its markup, and what the parts that make it
+// live tell each other through it: the shell's inline island loader (shell/server/island-loader.ts),
+// the shell's hydration (shell/src/islands/), and a remote's own island scripts file
+// (@portfolio/federation-runtime/island-scripts-entry). No React here: a remote's island scripts
+// file imports this and must stay a few kilobytes.
+
+/** The attributes an island's element carries, read by the shell's island loader. */
+export const ISLAND_ATTRIBUTES = {
+  /** `<owner>/<name>`: the component a remote's `./islands` module exports under `name`. */
+  name: 'data-island',
+  when: 'data-island-when',
+  /** The props, as JSON: what the island is hydrated with, and nothing else of the page's data. */
+  props: 'data-island-props',
+  /** Its needs (IslandNeed), space-separated. */
+  needs: 'data-island-needs',
+  /** Present on a script island: its browser part is the owner's IslandScript, not React. */
+  script: 'data-island-script',
+} as const;
+
+export const ISLAND_LOADER_PROTOCOL = {
+  /**
+   * Set on an island once its trigger fired. Empty: the shell's hydration takes it from there.
+   * `script` (scriptAwake): a script island handed to its owner's island scripts file instead.
+   */
+  awake: 'data-island-awake',
+  scriptAwake: 'script',
+  /** Dispatched on document, the island element as its detail, when an island wakes. */
+  wakeEvent: 'island-wake',
+  /** Dispatched on document, the island element as its detail, when a script island wakes. */
+  scriptWakeEvent: 'island-script-wake',
+  /** Set on a button pressed before its island was live: pressed again after hydration. */
+  replay: 'data-island-replay',
+  /** Set on an island once it is hydrated, or its script runs (or it shows its fallback). */
+  live: 'data-island-live',
+  /** `<html data-render="islands">`: the server rendered a page of islands. */
+  render: 'islands',
+} as const;
+
+/**
+ * The browser part of a script island: it takes the island's element as the server rendered it,
+ * and the island's props, and makes it move. No React root is made for it, so a page whose only
+ * live parts are script islands never loads React DOM.
+ */
+export type IslandScript<P> = (element: HTMLElement, props: P) => void;
+
+/** A remote's `./island-scripts` module: its script islands by name (src/island-scripts.ts). */
+export type IslandScriptRegistry = Record<string, IslandScript<never>>;
+
+/**
+ * A remote's island scripts file: its script islands (src/island-scripts.ts) built on their own,
+ * beside its remoteEntry.js, with no federation runtime and no shared module. Its name stays from
+ * deploy to deploy (served like remoteEntry.js: never kept without asking; immutable under a kept
+ * version's /v/<id>/ address), so the loader finds it next to the remote's manifest.
+ */
+export const ISLAND_SCRIPTS_FILE = 'island-scripts.js';
+
+/**
+ * Runs a script island: the script of its name in its owner's `registry` (`./island-scripts`), on
+ * its element as the server rendered it, with its props; then the island is live. It takes no
+ * input, so a failure leaves the server's HTML as it is and shows nothing more (no Retry: there is
+ * nothing the visitor was trying to use); it is logged.
+ */
+export function runIslandScript(
+  island: HTMLElement,
+  registry: IslandScriptRegistry | undefined,
+): void {
+  const [owner = '', name = ''] = (island.getAttribute(ISLAND_ATTRIBUTES.name) ?? '').split('/');
+  try {
+    const script = registry?.[name] as ((element: HTMLElement, props: object) => void) | undefined;
+    if (!script) throw new Error(`no script "${name}" in ${owner}'s island scripts`);
+    script(island, JSON.parse(island.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object);
+    island.setAttribute(ISLAND_LOADER_PROTOCOL.live, '');
+  } catch (error) {
+    console.error(`Island "${owner}/${name}" could not be started`, error);
+  }
+}

@@ -234,8 +234,10 @@ describe.each(testDrivers)('content as files (%s)', (driver: TestDriver) => {
         expect.stringMatching(/^projects\/bad-link\.md:4: Link /),
       ]);
 
-      // Through the CLI, on a database of its own: the same lines, exit 1, nothing stored.
-      const location = await createDatabaseLocation(driver);
+      // Through the CLI, on a database of its own: the same lines, exit 1, nothing stored. The
+      // database is migrated already, as a store the command is pointed at usually is (the
+      // command refuses the folder before it opens any).
+      const location = await createDatabaseLocation(driver, { migrated: true });
       const env =
         location.target.driver === 'pglite'
           ? { DATA_DIR: location.target.dataDir }
@@ -260,7 +262,7 @@ describe.each(testDrivers)('content as files (%s)', (driver: TestDriver) => {
     } finally {
       fs.rmSync(bad, { recursive: true, force: true });
     }
-    // It opens a database of its own, as the CLI does (migrations included).
+    // It opens a database of its own on disk, as the CLI would.
   }, 120_000);
 
   it('an image that is not what its name says rolls back the whole import', async () => {
@@ -308,7 +310,8 @@ describe.each(testDrivers)('content as files (%s)', (driver: TestDriver) => {
 
   if (driver === 'pglite') {
     it('refuses to import into an embedded database the API is using, and says why', async () => {
-      const location = await createDatabaseLocation('pglite');
+      // Migrated already, as the running API's is: this is about its lock, not a first start.
+      const location = await createDatabaseLocation('pglite', { migrated: true });
       const running = await openDatabase(location.target);
       const lines: string[] = [];
       try {

@@ -93,14 +93,18 @@ async function makePgliteTemplate(): Promise<Blob> {
 
 let pgliteTemplate: Promise<Blob> | undefined;
 
-/** An in-memory PGlite opened on a copy of the template, with the app's own client options. */
-async function copyPgliteTemplate(): Promise<DatabaseHandle> {
+function pgliteTemplateBlob(): Promise<Blob> {
   pgliteTemplate ??= makePgliteTemplate();
   // A failed attempt is not kept: the next test tries again and reports its own error.
-  const template = await pgliteTemplate.catch((error: unknown) => {
+  return pgliteTemplate.catch((error: unknown) => {
     pgliteTemplate = undefined;
     throw error;
   });
+}
+
+/** An in-memory PGlite opened on a copy of the template, with the app's own client options. */
+async function copyPgliteTemplate(): Promise<DatabaseHandle> {
+  const template = await pgliteTemplateBlob();
   const client = new PGlite({ loadDataDir: template, ...PGLITE_BYTEA });
   await client.waitReady;
   return { db: drizzlePglite({ client }), driver: 'pglite', close: () => client.close() };
@@ -139,13 +143,17 @@ async function makePostgresTemplate(): Promise<string> {
 
 let postgresTemplate: Promise<string> | undefined;
 
-/** A new database on the test server, a copy of the template; dropped again by close(). */
-async function createPostgresDatabase(): Promise<DatabaseHandle> {
+function postgresTemplateName(): Promise<string> {
   postgresTemplate ??= makePostgresTemplate();
-  const template = await postgresTemplate.catch((error: unknown) => {
+  return postgresTemplate.catch((error: unknown) => {
     postgresTemplate = undefined;
     throw error;
   });
+}
+
+/** A new database on the test server, a copy of the template; dropped again by close(). */
+async function createPostgresDatabase(): Promise<DatabaseHandle> {
+  const template = await postgresTemplateName();
   const name = newDatabaseName();
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   const handle = await openDatabase({ driver: 'postgres', url: databaseUrl(name) });
@@ -163,19 +171,37 @@ export function createTestDatabase(driver: TestDriver): Promise<DatabaseHandle> 
   return driver === 'pglite' ? copyPgliteTemplate() : createPostgresDatabase();
 }
 
-/** Where a database lives, so a test can open it, close it and open it again. */
+/**
+ * Where a database lives, so a test can open it, close it and open it again. Empty, as a first
+ * start finds it; or, with `migrated`, holding a copy of the template, as a first start leaves it
+ * (for tests about what comes after, such as a data folder's lock: a PGlite data folder of its
+ * own costs its initdb and the migrations, written to disk, a few seconds on a busy machine).
+ */
 export async function createDatabaseLocation(
   driver: TestDriver,
+  { migrated = false }: { migrated?: boolean } = {},
 ): Promise<{ target: DatabaseTarget; remove(): Promise<void> }> {
   if (driver === 'pglite') {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'content-api-test-'));
+    const dataDir = path.join(dir, 'nested', 'pglite');
+    if (migrated) {
+      await fs.mkdir(dataDir, { recursive: true });
+      // Written to the folder by PGlite itself, which then starts on it once (and stops).
+      const client = new PGlite({ dataDir, loadDataDir: await pgliteTemplateBlob() });
+      await client.waitReady;
+      await client.close();
+    }
     return {
-      target: { driver: 'pglite', dataDir: path.join(dir, 'nested', 'pglite') },
+      target: { driver: 'pglite', dataDir },
       remove: () => fs.rm(dir, { recursive: true, force: true }),
     };
   }
   const name = newDatabaseName();
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await adminQuery(
+    migrated
+      ? `CREATE DATABASE ${name} TEMPLATE ${await postgresTemplateName()}`
+      : `CREATE DATABASE ${name}`,
+  );
   return {
     target: { driver: 'postgres', url: databaseUrl(name) },
     remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),

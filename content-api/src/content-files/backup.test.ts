@@ -188,7 +188,8 @@ describe('npm run content:export while the API runs on the embedded database', (
   const admin = async () => tokenFor(ADMIN);
 
   beforeAll(async () => {
-    location = await createDatabaseLocation('pglite');
+    // Migrated already, as the first start leaves it (this is not about a first start).
+    location = await createDatabaseLocation('pglite', { migrated: true });
     dataDir = (location.target as { dataDir: string }).dataDir;
     // As npm start runs it: the API holds the data folder's lock and listens on loopback.
     running = await openDatabase(location.target);
@@ -279,7 +280,7 @@ describe('npm run content:export while the API runs on the embedded database', (
 
   it('says why when no API answers where the command looks', async () => {
     // Another process holds a database whose API is not where the command looks.
-    const other = await createDatabaseLocation('pglite');
+    const other = await createDatabaseLocation('pglite', { migrated: true });
     const holder = await openDatabase(other.target);
     const unused = http.createServer();
     await new Promise<void>((resolve) => unused.listen(0, '127.0.0.1', resolve));

@@ -105,6 +105,8 @@ test('an edit of a remote reaches the open page (state kept) and the next server
 
   await page.goto(`${site}/`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', /^(true|islands)$/);
+  // The typing line, a script island: its remote's island scripts file from the dev server.
+  await expect(page.getByRole('main').getByTestId('typed-text')).toHaveText(/\S/);
   await expectNoA11yViolations(page);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   const name = page.getByRole('textbox', { name: 'Name', exact: true });

@@ -42,8 +42,10 @@ echo "Node 24: server, API and tools tests passed after $((SECONDS - started)) s
 # through the production edge (deploy/edge/, Debian's nginx: E2E_EDGE=on), as in production:
 # one origin, pages kept there a few seconds, a content change shown within them.
 node --conditions=@portfolio/source --import tsx tools/build.ts
+# Its tests are independent: spread over both workers (one file's tests otherwise run in one, and
+# the retraction check waits about 40 s for the edge's cache).
 read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts}"
-(cd e2e && E2E_EDGE="${E2E_EDGE:-on}" node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium)
+(cd e2e && E2E_EDGE="${E2E_EDGE:-on}" node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium --fully-parallel)
 
 # The packages (docs/decisions/103): each service's output from this production build, copied
 # outside the repository and started there with the commands deploy/Dockerfile runs.

@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import type { DatabaseHandle } from '../../db/connect.js';
+import { createTestDatabase } from '../../testing/databases.js';
 import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
@@ -48,12 +50,21 @@ async function openStream(base: string, headers: Record<string, string> = {}) {
   };
 }
 
+// Each test has an app of its own (its streams and their limits are the app's, in memory), and
+// each describe one database for its tests (a fresh one per test was most of their time): one
+// test of each writes to it, an article of its own, and every test counts generations from the
+// one it is first told.
 describe('GET /api/content-events', () => {
   let t: TestApp;
   let base: string;
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(() => database.close());
 
   beforeEach(async () => {
-    t = await createTestApp('pglite', { maxContentEventStreams: 2 });
+    t = await createTestApp('pglite', { database, maxContentEventStreams: 2 });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -118,11 +129,17 @@ describe('GET /api/content-events: one client cannot take every stream (issue 23
   let t: TestApp;
   let base: string;
   const streams: { close(): void }[] = [];
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(() => database.close());
 
   beforeEach(async () => {
     // Behind a proxy on loopback, so each test client has an address of its own (the
     // X-Forwarded-For it writes).
     t = await createTestApp('pglite', {
+      database,
       seed: false,
       maxContentEventStreams: PUBLIC_LIMIT,
       contentEventsKey: SITE_KEY,

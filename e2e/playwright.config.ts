@@ -85,7 +85,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production build (`npm run e2e` builds first), served as `npm start` serves it.
+    // The test build (`npm run e2e` builds it first: the production build plus the federation
+    // diagnostics, docs/decisions/071), served as `npm start` serves a build.
     // The content API is reached through a fault gate the fault specs switch (support/).
     command: 'node --conditions=@portfolio/source --import tsx support/e2e-stack.mjs',
     url: baseURL,

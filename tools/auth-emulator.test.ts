@@ -26,7 +26,7 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
     } catch {
       // not up yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not answer`);
 }
@@ -166,11 +166,15 @@ describe('the Auth emulator and the content API restarted', () => {
         body: '{}',
       });
       expect(minted.status).toBe(201);
+      const mintedAt = Date.now();
       const { session } = (await minted.json()) as { session: string };
       expect((await verify(session)).status).toBe(200);
       await stack.stop();
-      // Tokens minted in the same second as the import would pass anyway: the restart is later.
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // Tokens minted in the same second as the import would pass anyway: the restart is later
+      // (counted from the minting, so the time the stop took counts too).
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, mintedAt + 1100 - Date.now())),
+      );
 
       stack = await startStack();
       try {

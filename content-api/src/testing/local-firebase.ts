@@ -55,11 +55,20 @@ function rsaKeyPair() {
   });
 }
 
+/**
+ * The signing key and the forger's, made once per test file: an RSA key takes from 0.1 s to
+ * nearly a second to make on a busy machine, and a suite makes a stand-in per driver or per
+ * block. Each stand-in still has a project and a key id of its own, so that one's tokens are
+ * never good at another (audience, issuer, key id).
+ */
+let keyPairs:
+  { keys: ReturnType<typeof rsaKeyPair>; foreign: ReturnType<typeof rsaKeyPair> } | undefined;
+
 export async function createLocalFirebase(
   projectId = `demo-local-${randomBytes(3).toString('hex')}`,
 ): Promise<LocalFirebase> {
-  const keys = rsaKeyPair();
-  const foreign = rsaKeyPair();
+  keyPairs ??= { keys: rsaKeyPair(), foreign: rsaKeyPair() };
+  const { keys, foreign } = keyPairs;
   const kid = randomBytes(20).toString('hex');
   let fetches = 0;
   let keyEndpointBroken = false;

@@ -45,12 +45,44 @@ function startServer(env: Record<string, string>, { before, uid }: StartOptions 
   return { child, exited, output: () => stdout };
 }
 
-// Each test runs processes of its own, with settings and folders of its own: they run side by
-// side (it.concurrent), each mostly a Node start loading the sources through tsx, which took
-// most of the suite's time one after another.
 describe('src/server.ts', () => {
-  // First: the longest (a first start seeds a new data folder), so it never waits for a slot.
-  it.concurrent('starts, seeds, answers /api/health and stops on SIGTERM', async () => {
+  it.each(['127.0.0.1:9099', ' '])(
+    'refuses to start in production with FIREBASE_AUTH_EMULATOR_HOST=%j',
+    async (host) => {
+      const { exited } = startServer({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: host });
+      const run = await exited;
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set/);
+      expect(run.stdout).not.toMatch(/Server listening/);
+    },
+  );
+
+  it('refuses the Auth emulator on a network address (HOST=0.0.0.0)', async () => {
+    const run = await startServer({
+      HOST: '0.0.0.0',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    }).exited;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Refusing to start: .*HOST 0\.0\.0\.0 is not a loopback address/);
+    expect(run.stderr).toMatch(/ALLOW_AUTH_EMULATOR_ON_NETWORK=i-understand-anyone-can-be-admin/);
+    expect(run.stdout).not.toMatch(/Server listening/);
+  });
+
+  it('exits 1 with a clear message on an invalid setting', async () => {
+    const run = await startServer({ PORT: 'eighty' }).exited;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/PORT must be an integer/);
+  });
+
+  it('refuses TRUST_PROXY=true at start, naming the variable and what it accepts', async () => {
+    const run = await startServer({ TRUST_PROXY: 'true' }).exited;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^TRUST_PROXY must say which proxies stand in front of the API/);
+    expect(run.stderr).toMatch(/a hop count, 1 to 10/);
+    expect(run.stdout).not.toMatch(/Server listening/);
+  });
+
+  it('starts, seeds, answers /api/health and stops on SIGTERM', async () => {
     const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'content-api-server-'));
     try {
       const server = startServer({ PORT: '0', DATA_DIR: path.join(dataRoot, 'pglite') });
@@ -80,55 +112,12 @@ describe('src/server.ts', () => {
     }
   });
 
-  it.concurrent.each(['127.0.0.1:9099', ' '])(
-    'refuses to start in production with FIREBASE_AUTH_EMULATOR_HOST=%j',
-    async (host) => {
-      const { exited } = startServer({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: host });
-      const run = await exited;
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set/);
-      expect(run.stdout).not.toMatch(/Server listening/);
-    },
-  );
-
-  it.concurrent('refuses the Auth emulator on a network address (HOST=0.0.0.0)', async () => {
-    const run = await startServer({
-      HOST: '0.0.0.0',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-    }).exited;
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/Refusing to start: .*HOST 0\.0\.0\.0 is not a loopback address/);
-    expect(run.stderr).toMatch(/ALLOW_AUTH_EMULATOR_ON_NETWORK=i-understand-anyone-can-be-admin/);
-    expect(run.stdout).not.toMatch(/Server listening/);
-  });
-
-  it.concurrent('exits 1 with a clear message on an invalid setting', async () => {
-    const run = await startServer({ PORT: 'eighty' }).exited;
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/PORT must be an integer/);
-  });
-
-  it.concurrent(
-    'refuses TRUST_PROXY=true at start, naming the variable and what it accepts',
-    async () => {
-      const run = await startServer({ TRUST_PROXY: 'true' }).exited;
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/^TRUST_PROXY must say which proxies stand in front of the API/);
-      expect(run.stderr).toMatch(/a hop count, 1 to 10/);
-      expect(run.stdout).not.toMatch(/Server listening/);
-    },
-  );
-
   describe('a data directory it cannot use: exits at once, saying what, where and what to do', () => {
-    /** A folder of the test's own for `run` (concurrent tests get no beforeEach/afterEach). */
-    async function inRoot(run: (root: string) => Promise<void>) {
-      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'content-api-data-dir-'));
-      try {
-        await run(root);
-      } finally {
-        fs.rmSync(root, { recursive: true, force: true });
-      }
-    }
+    let root: string;
+    beforeEach(() => {
+      root = fs.mkdtempSync(path.join(os.tmpdir(), 'content-api-data-dir-'));
+    });
+    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
     const expectExplained = (run: Run, dataDir: string, problem: RegExp) => {
       expect(run.code).toBe(1);
@@ -138,52 +127,32 @@ describe('src/server.ts', () => {
       expect(run.stderr).not.toMatch(/ErrnoError|Aborted|PGlite failed/);
     };
 
-    it.concurrent('a file where the folder should be', () =>
-      inRoot(async (root) => {
-        const dataDir = path.join(root, 'pglite');
-        fs.writeFileSync(dataDir, 'a file');
-        const run = await startServer({ PORT: '0', DATA_DIR: dataDir }).exited;
-        expectExplained(
-          run,
-          dataDir,
-          /is a file, where a folder is expected\. Move that file away/,
-        );
-      }),
-    );
+    it('a file where the folder should be', async () => {
+      const dataDir = path.join(root, 'pglite');
+      fs.writeFileSync(dataDir, 'a file');
+      const run = await startServer({ PORT: '0', DATA_DIR: dataDir }).exited;
+      expectExplained(run, dataDir, /is a file, where a folder is expected\. Move that file away/);
+    });
 
-    it.concurrent(
-      'a disk that takes no more bytes (a file size limit: the kernel refuses the writes)',
-      () =>
-        inRoot(async (root) => {
-          const dataDir = path.join(root, 'pglite');
-          // 128 blocks of 512 bytes (dash) or 1 KiB (bash): less than the check writes.
-          const run = await startServer(
-            { PORT: '0', DATA_DIR: dataDir },
-            { before: 'ulimit -f 128' },
-          ).exited;
-          expectExplained(
-            run,
-            dataDir,
-            /a file may grow no larger \(the file size limit, ulimit -f\)/,
-          );
-        }),
-    );
+    it('a disk that takes no more bytes (a file size limit: the kernel refuses the writes)', async () => {
+      const dataDir = path.join(root, 'pglite');
+      // 128 blocks of 512 bytes (dash) or 1 KiB (bash): less than the check writes.
+      const run = await startServer({ PORT: '0', DATA_DIR: dataDir }, { before: 'ulimit -f 128' })
+        .exited;
+      expectExplained(run, dataDir, /a file may grow no larger \(the file size limit, ulimit -f\)/);
+    });
 
-    it.concurrent('a folder this process may not write in', () =>
-      inRoot(async (root) => {
-        const dataDir = path.join(root, 'pglite');
-        fs.mkdirSync(dataDir);
-        // As root, permissions do not stop a write: the server runs as nobody instead.
-        const asRoot = process.getuid?.() === 0;
-        if (asRoot) fs.chmodSync(root, 0o755);
-        else fs.chmodSync(dataDir, 0o555);
-        const run = await startServer(
-          { PORT: '0', DATA_DIR: dataDir },
-          asRoot ? { uid: 65534 } : {},
-        ).exited;
-        fs.chmodSync(dataDir, 0o755);
-        expectExplained(run, dataDir, /this process may not write there \(permission denied\)/);
-      }),
-    );
+    it('a folder this process may not write in', async () => {
+      const dataDir = path.join(root, 'pglite');
+      fs.mkdirSync(dataDir);
+      // As root, permissions do not stop a write: the server runs as nobody instead.
+      const asRoot = process.getuid?.() === 0;
+      if (asRoot) fs.chmodSync(root, 0o755);
+      else fs.chmodSync(dataDir, 0o555);
+      const run = await startServer({ PORT: '0', DATA_DIR: dataDir }, asRoot ? { uid: 65534 } : {})
+        .exited;
+      fs.chmodSync(dataDir, 0o755);
+      expectExplained(run, dataDir, /this process may not write there \(permission denied\)/);
+    });
   });
 });

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 export default {
   displayName: 'api',
   rootDir: path.dirname(fileURLToPath(import.meta.url)),
-  testEnvironment: 'node',
+  // Node's, each worker with a temporary folder of its own (suites in two workers run at once).
+  testEnvironment: '<rootDir>/src/testing/worker-temp-environment.cjs',
   testMatch: ['<rootDir>/src/**/*.test.ts'],
   transform: {
     '^.+\\.(ts|js|cjs|mjs)$': [
@@ -28,7 +29,5 @@ export default {
     '^@portfolio/contract$': '<rootDir>/../contract/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  // Each worker its own temporary folder: suites in two workers run at once.
-  setupFiles: ['<rootDir>/src/testing/worker-temp-dir.ts'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/jest-setup.ts'],
 };

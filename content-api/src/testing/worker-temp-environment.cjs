@@ -1,0 +1,24 @@
+// The content API's test environment: Node's, with each Jest worker's temporary files in a
+// folder of its own. Suites in two workers run at once, and a test that checks what the API left
+// in the temporary folder (an image upload's working folder, image-variants.test.ts) must see
+// only what its own worker made, never a suite running beside it. TMPDIR is set here, in the
+// worker's own process, because os.tmpdir() reads the process's real environment: a test file's
+// `process.env` is Jest's copy of it, and setting TMPDIR there (a setup file) changed nothing.
+const { mkdirSync } = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { TestEnvironment } = require('jest-environment-node');
+
+// The system's folder, read before this worker's TMPDIR replaces it.
+const base = os.tmpdir();
+
+class WorkerTempEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    const dir = path.join(base, 'content-api-jest', `worker-${process.env.JEST_WORKER_ID ?? '1'}`);
+    mkdirSync(dir, { recursive: true });
+    process.env.TMPDIR = dir;
+    super(config, context);
+  }
+}
+
+module.exports = WorkerTempEnvironment;

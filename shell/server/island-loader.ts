@@ -43,20 +43,22 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
   // the federation runtime and the shell's scripts. Each owner's file is added once; if it cannot
   // be loaded, its script islands go to the shell's scripts, which reach them through the
   // federation.
+  // Read when the page is armed, before the shell's scripts take the data block out of the page.
   let remotes: Record<string, string> | undefined;
+  const readRemotes = (): Record<string, string> => {
+    try {
+      const data = JSON.parse(doc.getElementById('site-data')?.textContent ?? '{}') as {
+        config?: { remotes?: Record<string, string> };
+      };
+      return data.config?.remotes ?? {};
+    } catch {
+      return {};
+    }
+  };
   const scriptFiles: Record<string, 'added' | 'failed'> = {};
   const toScriptFile = (island: Element): boolean => {
     const owner = (island.getAttribute('data-island') ?? '').split('/')[0] ?? '';
-    if (!remotes) {
-      try {
-        const data = JSON.parse(doc.getElementById('site-data')?.textContent ?? '{}') as {
-          config?: { remotes?: Record<string, string> };
-        };
-        remotes = data.config?.remotes ?? {};
-      } catch {
-        remotes = {};
-      }
-    }
+    remotes ??= readRemotes();
     const manifest = remotes[owner];
     if (!manifest || scriptFiles[owner] === 'failed') return false;
     island.setAttribute('data-island-awake', 'script');
@@ -146,6 +148,7 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
       requestAnimationFrame(update);
       addEventListener('scroll', update, { passive: true });
     }
+    if (doc.querySelector('[data-island-script]')) remotes ??= readRemotes();
     let observer: IntersectionObserver | undefined;
     doc.querySelectorAll('[data-island]').forEach((island) => {
       const when = island.getAttribute('data-island-when');

@@ -213,6 +213,13 @@ describe('the island loader', () => {
       expect(appended()).toEqual([FILE]);
     });
 
+    it("finds its owner's file after the shell's scripts took the data block out of the page", () => {
+      page(siteData({ portfolio: MANIFEST }) + scriptIsland('portfolio/TypedPhrases', 'visible'));
+      document.getElementById(SITE_DATA_ELEMENT_ID)!.remove();
+      scrollIntoView(document.querySelector('[data-island] span')!);
+      expect(appended()).toEqual([FILE]);
+    });
+
     it("goes to the shell's scripts when its owner's file cannot be loaded", () => {
       page(siteData({ portfolio: MANIFEST }) + scriptIsland('portfolio/TypedPhrases'));
       const woken: Element[] = [];

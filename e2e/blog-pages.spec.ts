@@ -95,18 +95,26 @@ test.describe('the blog in pages', () => {
   test("an /articles/{id} of no card is sent to its page's own address, kept by no cache", async ({
     request,
   }) => {
-    const [newest] = (await (await request.get(`${API_ORIGIN}/api/articles?limit=1`)).json()) as {
-      _id: string;
-    }[];
+    const newestId = async () => {
+      const [newest] = (await (await request.get(`${API_ORIGIN}/api/articles?limit=1`)).json()) as {
+        _id: string;
+      }[];
+      return newest!._id;
+    };
+    let newest = '';
     for (const id of ['random-1', 'random-2']) {
+      // Specs running beside this one publish and delete articles: the page's address is named
+      // by its newest card as it was when the request was answered, just before it or just after.
+      const before = await newestId();
       const sent = await request.get(`/articles/${id}`, { maxRedirects: 0 });
+      newest = await newestId();
       expect(sent.status()).toBe(302);
       expect(sent.headers()['cache-control']).toBe('no-cache');
-      expect(new URL(sent.headers()['location']!, SITE_ORIGIN).pathname).toBe(
-        `/articles/${newest!._id}`,
+      expect([`/articles/${before}`, `/articles/${newest}`]).toContain(
+        new URL(sent.headers()['location']!, SITE_ORIGIN).pathname,
       );
     }
-    expect((await request.get(`/articles/${newest!._id}`, { maxRedirects: 0 })).status()).toBe(200);
+    expect((await request.get(`/articles/${newest}`, { maxRedirects: 0 })).status()).toBe(200);
   });
 
   test('a page that does not exist is a 404; page 1 is /blog', async ({ request }) => {

@@ -56,16 +56,7 @@ export function browserConfig(context: BuildContext): Configuration {
         ),
       },
     },
-    resolve: isHost
-      ? context.resolve
-      : {
-          ...context.resolve,
-          alias: {
-            ...context.resolve.alias,
-            // What the standalone bootstrap reads: this remote's routes and pages.
-            '@portfolio/remote-src': path.join(app.dir, 'src'),
-          },
-        },
+    resolve: context.resolve,
     module: {
       rules: [
         context.typescriptRule({ refresh: fastRefresh }),

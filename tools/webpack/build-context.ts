@@ -221,6 +221,9 @@ export function buildContext(
         // The contract from its sources, not its Node build (docs/decisions/052).
         '@portfolio/contract$': path.join(ROOT, 'contract/src/index.ts'),
         ...(production && REACT_ROUTER_PRODUCTION),
+        // A remote's own sources, as what the build adds beside them reads them
+        // (@portfolio/federation-runtime: its standalone page, its island scripts file).
+        ...(!isHost && { '@portfolio/remote-src': path.join(app.dir, 'src') }),
       },
     },
     stats: 'errors-warnings',

@@ -172,7 +172,6 @@ export function answers(host: string, port: number): Promise<boolean> {
   });
 }
 
-/** Starts nginx as the edge on host:port. Resolves once it accepts connections. */
 /**
  * The main configuration of an nginx run by this user under `prefix`: its pid file and temporary
  * folders there, never the system's (/run, /var/lib/nginx), errors to stderr, no access log.
@@ -209,6 +208,7 @@ export function prefixedNginxConfig({
   ].join('\n');
 }
 
+/** Starts nginx as the edge on host:port. Resolves once it accepts connections. */
 export async function startEdge({
   port,
   host = '127.0.0.1',

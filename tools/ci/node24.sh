@@ -38,10 +38,11 @@ node node_modules/.bin/jest '/(shell/server|platform/src|content-api|tools|feder
 echo "Node 24: server, API and tools tests passed after $((SECONDS - started)) s"
 
 # The production build, checked for test code as every production build is (CI's one such check:
-# npm test builds only the test build, docs/decisions/071), then the browser smoke: server rendering, hydration and each remote
-# (e2e/ssr.spec.ts) against the stack started by e2e/support/e2e-stack.mjs, all on this node,
-# through the production edge (deploy/edge/, Debian's nginx: E2E_EDGE=on), as in production:
-# one origin, pages kept there a few seconds, a content change shown within them.
+# npm test builds only the test build, docs/decisions/071), then the browser smoke: server
+# rendering, hydration and each remote (e2e/ssr.spec.ts) against the stack started by
+# e2e/support/e2e-stack.mjs, all on this node, through the production edge (deploy/edge/,
+# Debian's nginx: E2E_EDGE=on), as in production: one origin, pages kept there a few seconds, a
+# content change shown within them.
 node --conditions=@portfolio/source --import tsx tools/build.ts
 # Its tests are independent: spread over both workers (one file's tests otherwise run in one, and
 # the retraction check waits about 40 s for the edge's cache).

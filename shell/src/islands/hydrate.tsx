@@ -41,10 +41,22 @@ function Committed({ children, done }: { children: ReactNode; done: () => void }
 }
 
 /**
- * What the visitor did before the island was live, done again now that it is: text typed into
- * a field reaches the component's state (an input event it hears), a button pressed is pressed.
+ * The buttons pressed before the island is hydrated, their mark taken off: React hydrates the
+ * markup the server sent, and an attribute it did not render is a mismatch (a warning in
+ * development). They are pressed again once the island is live.
  */
-function replayEarlyInput(island: HTMLElement): void {
+function takePressedButtons(island: HTMLElement): HTMLElement[] {
+  const pressed = Array.from(island.querySelectorAll<HTMLElement>(`[${PROTOCOL.replay}]`));
+  pressed.forEach((button) => button.removeAttribute(PROTOCOL.replay));
+  return pressed;
+}
+
+/**
+ * What the visitor did before the island was live, done again now that it is: text typed into
+ * a field reaches the component's state (an input event it hears), a button pressed is pressed
+ * (`pressed` before hydration, and any marked while it went on), once.
+ */
+function replayEarlyInput(island: HTMLElement, pressed: readonly HTMLElement[]): void {
   island.querySelectorAll('input, textarea').forEach((field) => {
     const element = field as HTMLInputElement | HTMLTextAreaElement;
     if (element.type === 'checkbox' || element.type === 'radio' || element.type === 'file') return;
@@ -58,10 +70,7 @@ function replayEarlyInput(island: HTMLElement): void {
     setter?.call(element, typed);
     element.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  island.querySelectorAll<HTMLElement>(`[${PROTOCOL.replay}]`).forEach((button) => {
-    button.removeAttribute(PROTOCOL.replay);
-    button.click();
-  });
+  new Set([...pressed, ...takePressedButtons(island)]).forEach((button) => button.click());
 }
 
 export interface PageContext {
@@ -123,16 +132,18 @@ export async function hydrateIsland(island: HTMLElement, page: PageContext): Pro
     return;
   }
   const props = JSON.parse(island.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object;
+  let pressed: readonly HTMLElement[] = [];
   const done = () => {
     // Once: StrictMode runs effects twice in development, and a press must not be made twice.
     if (island.hasAttribute(PROTOCOL.live)) return;
     island.setAttribute(PROTOCOL.live, '');
     // After the updates the island's own effects made as it went live (a form taking what was
     // typed into its state) are rendered: a frame, then a task.
-    requestAnimationFrame(() => setTimeout(() => replayEarlyInput(island)));
+    requestAnimationFrame(() => setTimeout(() => replayEarlyInput(island, pressed)));
   };
   const needs = (island.getAttribute(ISLAND_ATTRIBUTES.needs) ?? '').split(' ');
   const tree = await islandTree(page, needs, <Component {...props} />, done);
+  pressed = takePressedButtons(island);
   startTransition(() => {
     hydrateRoot(island, tree);
   });

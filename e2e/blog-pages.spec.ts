@@ -3,7 +3,14 @@
 // prev/next and a canonical URL per page in the head; only the page's articles in the HTML, each
 // linked by its slug; a page that does not exist is a 404. A tag's pages: e2e/tags.spec.ts.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API_ORIGIN, SITE_ORIGIN, expect, expectNoA11yViolations, test } from './fixtures';
+import {
+  API_ORIGIN,
+  SITE_ORIGIN,
+  expect,
+  expectNoA11yViolations,
+  followPageLink,
+  test,
+} from './fixtures';
 import { ARTICLES_PER_PAGE } from '../remote-blog/src/features/articles/paths';
 import {
   ARTICLE_PAGES_LABEL,
@@ -53,7 +60,7 @@ test.describe('the blog in pages', () => {
     const newer = await datesOf(page);
     await expectNoA11yViolations(page);
 
-    await pages(page).getByRole('link', { name: OLDER_ARTICLES_LABEL }).click();
+    await followPageLink(pages(page), OLDER_ARTICLES_LABEL);
     await expect(page).toHaveURL('/blog/page/2');
     await expect(pages(page).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
       'aria-current',
@@ -68,7 +75,7 @@ test.describe('the blog in pages', () => {
     await expect(headLink(page, 'prev')).toHaveAttribute('href', `${SITE_URL}/blog`);
     await expectNoA11yViolations(page);
 
-    await pages(page).getByRole('link', { name: NEWER_ARTICLES_LABEL }).click();
+    await followPageLink(pages(page), NEWER_ARTICLES_LABEL);
     await expect(page).toHaveURL('/blog');
     await expect(cards(page)).toHaveCount(ARTICLES_PER_PAGE);
   });
@@ -141,10 +148,10 @@ test.describe('without JavaScript', () => {
   test('the page links are plain links', async ({ page }) => {
     await page.goto('/blog');
     await expect(cards(page)).toHaveCount(ARTICLES_PER_PAGE);
-    await pages(page).getByRole('link', { name: OLDER_ARTICLES_LABEL }).click();
+    await followPageLink(pages(page), OLDER_ARTICLES_LABEL);
     await expect(page).toHaveURL('/blog/page/2');
     await expect(cards(page).first()).toBeVisible();
-    await pages(page).getByRole('link', { name: NEWER_ARTICLES_LABEL }).click();
+    await followPageLink(pages(page), NEWER_ARTICLES_LABEL);
     await expect(page).toHaveURL('/blog');
     await expect(cards(page)).toHaveCount(ARTICLES_PER_PAGE);
   });

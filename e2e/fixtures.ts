@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   EMAIL_LABEL,
   PASSWORD_LABEL,
@@ -64,6 +64,18 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
 
 /** The site's navigation bar. */
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/**
+ * Follows a link of a list's page links, below its grid of article cards: scrolled to first,
+ * then clicked. The cards after the third are laid out only once near the screen
+ * (content-visibility: auto), so a jump down to the links changes their heights in the next
+ * frame; click() checks that its target holds still before it scrolls, not after.
+ */
+export async function followPageLink(pages: Locator, name: string): Promise<void> {
+  const link = pages.getByRole('link', { name });
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+}
 
 /** Marks the document, so a later check can prove that no reload happened in between. */
 export async function markDocument(page: Page): Promise<void> {

@@ -10,6 +10,7 @@ import {
   SITE_ORIGIN,
   expect,
   expectNoA11yViolations,
+  followPageLink,
   idTokenFor,
   siteConfig,
   test,
@@ -131,7 +132,7 @@ test.describe("a tag's pages", () => {
     await expect(tags.getByRole('link', { name: TAG })).toHaveAttribute('href', `/tags/${TAG}`);
     await expectNoA11yViolations(page);
 
-    await pages(page).getByRole('link', { name: OLDER_ARTICLES_LABEL }).click();
+    await followPageLink(pages(page), OLDER_ARTICLES_LABEL);
     await expect(page).toHaveURL(`/tags/${TAG}/page/2`);
     await expect(cards(page)).toHaveCount(TAGGED - ARTICLES_PER_PAGE);
     await expect(pages(page).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
@@ -146,7 +147,7 @@ test.describe("a tag's pages", () => {
     await expect(headLink(page, 'next')).toHaveCount(0);
     await expectNoA11yViolations(page);
 
-    await pages(page).getByRole('link', { name: NEWER_ARTICLES_LABEL }).click();
+    await followPageLink(pages(page), NEWER_ARTICLES_LABEL);
     await expect(page).toHaveURL(`/tags/${TAG}`);
     await expect(cards(page)).toHaveCount(ARTICLES_PER_PAGE);
   });

@@ -65,22 +65,25 @@ export default defineConfig({
       dependencies: ['settings'],
       workers: 1,
     },
+    // `npm run dev` from a clean copy of the repository, on its own ports and data
+    // (dev/dev-loop.spec.ts): it shares nothing with the stack above, so it runs beside the fault
+    // specs, which leave a core mostly idle (docs/performance.md, "CI"). Playwright runs the
+    // projects in phases, each once the one before has finished: dev is in the faults' phase
+    // (both depend on settings), and deploys waits for both.
+    {
+      name: 'dev',
+      use: { browserName: 'chromium' },
+      testMatch: 'dev/**/*.spec.ts',
+      dependencies: ['settings'],
+      workers: 1,
+    },
     // Redeploys on a small site of their own (support/deploy-harness.mjs), with a real build of
     // a changed remote: last, alone, so nothing else competes for the two cores.
     {
       name: 'deploys',
       use: { browserName: 'chromium' },
       testMatch: 'deploys/**/*.spec.ts',
-      dependencies: ['faults'],
-      workers: 1,
-    },
-    // `npm run dev` from a clean copy of the repository, on its own ports (dev/dev-loop.spec.ts):
-    // last and alone, since it builds every app in development mode.
-    {
-      name: 'dev',
-      use: { browserName: 'chromium' },
-      testMatch: 'dev/**/*.spec.ts',
-      dependencies: ['deploys'],
+      dependencies: ['faults', 'dev'],
       workers: 1,
     },
   ],

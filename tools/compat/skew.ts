@@ -14,10 +14,6 @@
 //      the live remotes require /config ^1.0.0.
 // Pages are rendered by the shell's server and loaded in Chromium, as npm start serves them
 // (remotes from the same static server), without the API: server code is checked too.
-//
-// The candidates do not need the live builds: `--build-only` builds them and stops (CI builds
-// them beside npm test, at the lowest priority: docs/decisions/154), and `--prebuilt` runs the
-// checks on the candidates that run left, without building them again.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -35,10 +31,6 @@ const BASE_PORT = Number(process.env.SKEW_BASE_PORT ?? 3320);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BADGE_TEXT = 'New in shared 1.1';
 const UNAVAILABLE = 'temporarily unavailable';
-/** Written by a `--build-only` run once its four candidates are built. */
-const BUILT_MARK = path.join(WORK, 'candidates-built');
-const BUILD_ONLY = process.argv.includes('--build-only');
-const PREBUILT = process.argv.includes('--prebuilt');
 
 /** A copy of @portfolio/shared with the given changes, its version and snapshot recorded. */
 function sharedCopy(
@@ -239,26 +231,11 @@ function expect(condition: boolean, message: string): void {
 }
 
 async function main(): Promise<void> {
-  if (!BUILD_ONLY) {
-    for (const app of APPS) {
-      if (!existsSync(path.join(ROOT, app.dir, 'dist', 'mf-manifest.json'))) {
-        throw new Error(`${app.dir}/dist is missing: run npm run build first`);
-      }
+  for (const app of APPS) {
+    if (!existsSync(path.join(ROOT, app.dir, 'dist', 'mf-manifest.json'))) {
+      throw new Error(`${app.dir}/dist is missing: run npm run build first`);
     }
   }
-  if (PREBUILT) {
-    if (!existsSync(BUILT_MARK)) {
-      throw new Error(`no candidates built in ${WORK}: run with --build-only first`);
-    }
-  } else {
-    await buildAll();
-    if (BUILD_ONLY) return;
-  }
-  await checkAll();
-}
-
-/** The four candidates, built afresh into WORK. */
-async function buildAll(): Promise<void> {
   rmSync(WORK, { recursive: true, force: true });
   prepareWorkDir(WORK);
   const shop = APPS.find((app) => app.name === 'shop');
@@ -300,13 +277,8 @@ async function buildAll(): Promise<void> {
     }),
   ];
   await buildCandidates(configs.flat());
-  writeFileSync(BUILT_MARK, `${new Date().toISOString()}\n`);
   console.log(`Built the four candidates in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
 
-/** check:compat on each candidate, and /store rendered next to the live builds. */
-async function checkAll(): Promise<void> {
-  const started = Date.now();
   const dist = (label: string): string => path.join(WORK, label, 'dist');
   const a = checkCompat(dist('shop-ui'));
   expect(

@@ -33,7 +33,7 @@ echo "Node $(node --version) from $dir ($((SECONDS - started)) s to fetch)"
 # each service's output from this build, copied outside the repository and started there with
 # the commands deploy/Dockerfile runs. They run beside the tests below at the lowest priority, so
 # they take only the CPU the suites leave idle (they wait on child processes, timers and the
-# edge: docs/performance.md, "CI"); their output is shown once the tests are done.
+# edge: docs/decisions/154); their output is shown once the tests are done.
 beside_log="$root/node_modules/.cache/node24-build.log"
 mkdir -p "$(dirname "$beside_log")"
 (nice -n 19 node --conditions=@portfolio/source --import tsx tools/build.ts &&

@@ -34,8 +34,21 @@ echo "Node $(node --version) from $dir ($((SECONDS - started)) s to fetch)"
 # the commands deploy/Dockerfile runs. They run beside the tests below at the lowest priority, so
 # they take only the CPU the suites leave idle (they wait on child processes, timers and the
 # edge: docs/decisions/154); their output is shown once the tests are done.
-beside_log="$root/node_modules/.cache/node24-build.log"
-mkdir -p "$(dirname "$beside_log")"
+logs="$root/node_modules/.cache"
+mkdir -p "$logs"
+# Waits for a job started in the background with its output in a log: shows the log, and stops
+# this script with the job's status if it failed.
+#   finish <what> <pid> <log>
+finish() {
+  local status=0
+  wait "$2" || status=$?
+  cat "$3"
+  if [ "$status" -ne 0 ]; then
+    echo "Node 24: $1 failed ($status)" >&2
+    exit "$status"
+  fi
+}
+beside_log="$logs/node24-build.log"
 (nice -n 19 node --conditions=@portfolio/source --import tsx tools/build.ts &&
   nice -n 19 node --conditions=@portfolio/source --import tsx tools/package.ts &&
   nice -n 19 node tools/package-check.mjs) >"$beside_log" 2>&1 &
@@ -51,20 +64,14 @@ trap 'kill "$beside" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
 node node_modules/.bin/jest '/(shell/server|platform/src|content-api|tools|federation-runtime)/' \
   --testPathIgnorePatterns '/node_modules/' '/tools/lint/'
 echo "Node 24: server, API and tools tests passed after $((SECONDS - started)) s"
-beside_status=0
-wait "$beside" || beside_status=$?
-cat "$beside_log"
-if [ "$beside_status" -ne 0 ]; then
-  echo "Node 24: the production build or its packages failed ($beside_status)" >&2
-  exit "$beside_status"
-fi
+finish "the production build or its packages" "$beside" "$beside_log"
 echo "Node 24: the production build and its packages checked after $((SECONDS - started)) s"
 
 # The content API under load on this Node, production's (deploy/Dockerfile): two instances of the
 # API built above over one Postgres and one Redis, one SIGKILLed and restarted, every acknowledged
 # message stored exactly once (content-api/scripts/scale-out.ts, docs/decisions/026). Beside the
 # browser smoke below, at the lowest priority: the smoke mostly waits on the edge's cache windows.
-scale_log="$root/node_modules/.cache/node24-scale-out.log"
+scale_log="$logs/node24-scale-out.log"
 (cd content-api && SCALE_OUT_SECONDS="${SCALE_OUT_SECONDS:-30}" nice -n 19 \
   bash scripts/with-services.sh tsx scripts/scale-out.ts) >"$scale_log" 2>&1 &
 scale=$!
@@ -79,12 +86,6 @@ trap 'kill "$beside" "$scale" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
 read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts}"
 (cd e2e && E2E_EDGE="${E2E_EDGE:-on}" node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium --fully-parallel)
 
-scale_status=0
-wait "$scale" || scale_status=$?
-cat "$scale_log"
-if [ "$scale_status" -ne 0 ]; then
-  echo "Node 24: the scale-out load test failed ($scale_status)" >&2
-  exit "$scale_status"
-fi
+finish "the scale-out load test" "$scale" "$scale_log"
 
 echo "Node 24 checks finished in $((SECONDS - started)) s"

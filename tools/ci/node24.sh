@@ -58,11 +58,10 @@ trap 'kill "$beside" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
 # What can differ under another Node: the site's server, the content API (on PGlite; Postgres is
 # the same server whatever Node runs the client, and the main run already covers it) and the
 # tools that build, start and check the site. The front end's component tests run in jsdom and
-# ship to browsers, not to this Node, and the lint rules' tests check a linter this stage does
-# not run: the main run covers them (issue "the workshop"). Binaries are started with this node,
-# not npx. One Jest run for all of them, so both cores stay busy to its end.
-node node_modules/.bin/jest '/(shell/server|platform/src|content-api|tools|federation-runtime)/' \
-  --testPathIgnorePatterns '/node_modules/' '/tools/lint/'
+# ship to browsers, not to this Node: the main run covers them (issue "the workshop"). Binaries
+# are started with this node, not npx. One Jest run for all of them, so both cores stay busy to
+# its end.
+node node_modules/.bin/jest '/(shell/server|platform/src|content-api|tools|federation-runtime)/'
 echo "Node 24: server, API and tools tests passed after $((SECONDS - started)) s"
 finish "the production build or its packages" "$beside" "$beside_log"
 echo "Node 24: the production build and its packages checked after $((SECONDS - started)) s"

@@ -3,10 +3,11 @@
 // in the form's state, so the next render of the form would empty it again. This hook reads, once
 // the form is live, what was typed into its named fields and hands it to the form's state.
 //
-// In a layout effect: React renders the update it makes in the same task as the island's first
-// commit, before the island is marked live and before any input can come. From a passive effect
-// the update waited for a task of its own, and a press of Send in between was handled by a form
-// whose state was still empty ("All fields are required." with every field filled in).
+// In a layout effect: React renders the update it makes within the same task as the island's
+// first commit, so no input comes between the island being marked live and its state holding what
+// was typed. From a passive effect the update waited for a task of its own, and a press of Send in
+// between was handled by a form whose state was still empty ("All fields are required." with
+// every field filled in).
 import { useLayoutEffect } from 'react';
 import type { RefObject } from 'react';
 

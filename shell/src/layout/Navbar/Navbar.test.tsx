@@ -1,5 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AuthContextValue } from '@portfolio/shared/auth';
 import {
@@ -147,6 +150,53 @@ describe('Navbar', () => {
       fireEvent.scroll(window);
     });
     expect(header).toHaveAttribute('data-scrolled', 'true');
+  });
+
+  // On a page of islands the navbar goes live on a first touch; until then the page's inline
+  // loader keeps the header's data-scrolled as the visitor scrolls (docs/decisions/148).
+  it('goes live on a header the page already marked scrolled, with no hydration mismatch', async () => {
+    const navbar = (
+      <MemoryRouter initialEntries={['/blog']}>
+        <Navbar brand="Test Owner" />
+      </MemoryRouter>
+    );
+    act(() => {
+      window.scrollY = 0;
+    });
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(navbar);
+    document.body.append(container);
+    const header = container.querySelector('header') as HTMLElement;
+    expect(header).toHaveAttribute('data-scrolled', 'false');
+    window.scrollY = NAVBAR_SCROLL_THRESHOLD + 70;
+    header.dataset.scrolled = 'true';
+
+    const errors: unknown[][] = [];
+    const logged = jest
+      .spyOn(console, 'error')
+      .mockImplementation((...args: unknown[]) => errors.push(args));
+    const recoverable: unknown[] = [];
+    let root: Root | undefined;
+    try {
+      await act(async () => {
+        root = hydrateRoot(container, navbar, {
+          onRecoverableError: (error) => recoverable.push(error),
+        });
+      });
+      expect(errors).toEqual([]);
+      expect(recoverable).toEqual([]);
+      expect(header).toHaveAttribute('data-scrolled', 'true');
+      // From then on the navbar follows the scroll itself.
+      act(() => {
+        window.scrollY = 0;
+        fireEvent.scroll(window);
+      });
+      expect(header).toHaveAttribute('data-scrolled', 'false');
+    } finally {
+      logged.mockRestore();
+      act(() => root?.unmount());
+      container.remove();
+    }
   });
 
   it('opens the phone menu and closes it on navigation', async () => {

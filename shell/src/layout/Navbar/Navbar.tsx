@@ -19,8 +19,22 @@ import {
 } from '../../texts';
 import styles from './Navbar.module.css';
 
+/**
+ * Whether the window is scrolled past `threshold`. On a page of islands, until the navbar's island
+ * is live, the page's inline loader keeps the header's data-scrolled as the visitor scrolls
+ * (docs/decisions/148); the island's first render hydrates that header, so it starts from what the
+ * header shows, not from the top of the page, or React would find an attribute it did not render.
+ * On the server, and where the browser renders the navbar alone, it starts unscrolled. The effect
+ * follows the scroll from then on.
+ */
 function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(false);
+  const [scrolled, setScrolled] = useState(
+    () =>
+      typeof document !== 'undefined' &&
+      document
+        .querySelector(`header[data-scroll-flag="${threshold}"]`)
+        ?.getAttribute('data-scrolled') === 'true',
+  );
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > threshold);
     update();

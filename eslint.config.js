@@ -116,7 +116,9 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/deploys/**',
+      // A remote's versioned deploy folders (npm run deploy); not e2e/deploys/, which holds specs.
+      'remote-*/deploys/**',
+      'shell/deploys/**',
       '**/dist-single/**',
       '**/dist-dev/**',
       'dist-deploy/**',
@@ -256,6 +258,34 @@ export default tseslint.config(
     rules: {
       'portfolio/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: folderZones() }],
+    },
+  },
+  {
+    // Packages meet only at their `exports` (docs/decisions/214): a relative import that resolves
+    // into another workspace's folder (another package.json's) is refused; import the package's
+    // named subpath instead. What import.meta.webpackContext() reaches is not an import ESLint
+    // sees (tools/webpack/single-bundle-remotes.ts).
+    files: ['**/*.{ts,tsx,mjs,js,cjs}'],
+    rules: { 'import-x/no-relative-packages': ['error', { commonjs: true }] },
+  },
+  {
+    // Exception: this config, the repository root's (no workspace's), loads its own lint rule by
+    // its file; the rule is part of the lint setup, not a surface of @portfolio/tools.
+    files: ['eslint.config.js'],
+    rules: {
+      'import-x/no-relative-packages': ['error', { ignore: ['^\\./tools/lint/no-cycle\\.mjs$'] }],
+    },
+  },
+  {
+    // Exception: plain node runs tools/free-ports.mjs (`node tools/free-ports.mjs <command>`)
+    // before `npm install` has linked the workspace packages into node_modules, where
+    // @portfolio/testing/free-ports would not resolve yet; it imports the test ports by their file.
+    files: ['tools/free-ports.mjs'],
+    rules: {
+      'import-x/no-relative-packages': [
+        'error',
+        { ignore: ['^\\.\\./testing/src/free-ports\\.mjs$'] },
+      ],
     },
   },
   {

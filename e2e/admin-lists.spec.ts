@@ -21,7 +21,7 @@ import {
   SAVE_DRAFT_LABEL,
   SAVE_LABEL,
   VIEW_LABEL,
-} from '../remote-auth/src/texts';
+} from '@portfolio/remote-auth/texts';
 import {
   ALL_STATUSES,
   ALL_TAGS,
@@ -37,7 +37,7 @@ import {
   itemCount,
   pageOfPages,
   DISCARD_UNSAVED_CONFIRM,
-} from '../remote-auth/src/features/admin/admin-texts';
+} from '@portfolio/remote-auth/admin-texts';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const COUNT = 25;

@@ -34,7 +34,7 @@ import {
   TITLE_LABEL,
   ADMIN_DASHBOARD_TITLE,
   USER_DASHBOARD_TITLE,
-} from '../remote-auth/src/texts';
+} from '@portfolio/remote-auth/texts';
 
 const PASSWORD = 'e2e-password-123';
 

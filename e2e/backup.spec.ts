@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PGLITE_IN_USE } from '../content-api/src/cli/content-texts';
+import { PGLITE_IN_USE } from '@portfolio/content-api/cli-texts';
 import { expect, siteConfig, test } from './fixtures';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -11,13 +11,13 @@ import {
   followPageLink,
   test,
 } from './fixtures';
-import { ARTICLES_PER_PAGE } from '../remote-blog/src/features/articles/paths';
+import { ARTICLES_PER_PAGE } from '@portfolio/remote-blog/article-paths';
 import {
   ARTICLE_PAGES_LABEL,
   BLOG_TITLE,
   NEWER_ARTICLES_LABEL,
   OLDER_ARTICLES_LABEL,
-} from '../remote-blog/src/texts';
+} from '@portfolio/remote-blog/texts';
 
 /** The configured public URL (SITE_URL; the local default is the shell's localhost address). */
 const SITE_URL = process.env.SITE_URL ?? SITE_ORIGIN;

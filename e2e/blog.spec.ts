@@ -11,7 +11,7 @@ import {
   FULL_ARTICLE_LABEL,
   READ_MORE_LABEL,
   SEARCH_TITLE,
-} from '../remote-blog/src/texts';
+} from '@portfolio/remote-blog/texts';
 
 const readMore = new RegExp(`^${READ_MORE_LABEL}`);
 const articleCards = (page: Page) => page.getByRole('main').getByRole('article');

@@ -3,7 +3,7 @@
 // recorded with `npx tsx --conditions=@portfolio/source tools/bench/record-budgets.ts` and reviewed like code.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, siteConfig, test } from './fixtures';
+import { expect, siteConfig, test, untilRenderedWhole } from './fixtures';
 import { BUDGETS_FILE, measurePageChunks, scriptsLoaded } from '@portfolio/tools/bench/js-size';
 
 interface Budgets {
@@ -32,6 +32,8 @@ for (const [budgeted, maxBytes] of Object.entries(budgets.beforeInputMaxBytes)) 
     request,
   }) => {
     const path = await pathOf(budgeted, request);
+    // Rendered whole first: a page drawn in the browser loads its scripts, not what this measures.
+    await untilRenderedWhole(request, path);
     const context = await browser.newContext();
     const page = await context.newPage();
     const scripts = await scriptsLoaded(page, path);

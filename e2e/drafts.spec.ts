@@ -23,10 +23,10 @@ import {
   UNPUBLISH_LABEL,
   publishedNotice,
   unpublishedNotice,
-} from '../remote-auth/src/texts';
-import { SEARCH_ARTICLES_LABEL } from '../remote-auth/src/features/admin/admin-texts';
-import { ARTICLE_NOT_FOUND_TITLE, noResultsText } from '../remote-blog/src/texts';
-import { DRAFT_NOTICE_TITLE } from '../shared/src/ui/DraftNotice';
+} from '@portfolio/remote-auth/texts';
+import { SEARCH_ARTICLES_LABEL } from '@portfolio/remote-auth/admin-texts';
+import { ARTICLE_NOT_FOUND_TITLE, noResultsText } from '@portfolio/remote-blog/texts';
+import { DRAFT_NOTICE_TITLE } from '@portfolio/shared/ui';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const main = (page: Page) => page.locator('main');

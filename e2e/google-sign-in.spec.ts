@@ -29,7 +29,7 @@ import {
   USERNAME_LABEL,
   USERNAME_SAVED,
   USER_DASHBOARD_TITLE,
-} from '../remote-auth/src/texts';
+} from '@portfolio/remote-auth/texts';
 import {
   GOOGLE_CHOOSER_ANOTHER,
   GOOGLE_CHOOSER_CANCEL,
@@ -37,9 +37,9 @@ import {
   GOOGLE_CHOOSER_NAME_LABEL,
   GOOGLE_CHOOSER_PHOTO_LABEL,
   GOOGLE_CHOOSER_TITLE,
-} from '../remote-auth/src/features/google-chooser/chooser-texts';
-import { GOOGLE_CHOOSER_CLOSED_MESSAGE } from '../remote-auth/src/features/google-chooser/chooser-closed';
-import { GOOGLE_TEST_IDENTITIES } from '../remote-auth/src/features/google-chooser/test-identities';
+} from '@portfolio/remote-auth/google-chooser-texts';
+import { GOOGLE_CHOOSER_CLOSED_MESSAGE } from '@portfolio/remote-auth/google-chooser-closed';
+import { GOOGLE_TEST_IDENTITIES } from '@portfolio/remote-auth/google-test-identities';
 
 interface Identity {
   name: string;

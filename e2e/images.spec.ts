@@ -22,12 +22,12 @@ import {
   TITLE_LABEL,
   UPLOAD_IMAGE_LABEL,
   VIEW_LABEL,
-} from '../remote-auth/src/texts';
+} from '@portfolio/remote-auth/texts';
 import {
   IMAGE_ALT_LABEL,
   IMAGE_INSERTED,
   INSERT_IMAGE_LABEL,
-} from '../remote-auth/src/features/admin/admin-texts';
+} from '@portfolio/remote-auth/admin-texts';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const main = (page: Page) => page.locator('main');

@@ -13,8 +13,8 @@ import {
   siteConfig,
   test,
 } from './fixtures';
-import { startSmtpSink } from '../content-api/src/testing/smtp-sink';
-import { DELETE_LABEL, NO_MESSAGES, TAB_MESSAGES } from '../remote-auth/src/texts';
+import { startSmtpSink } from '@portfolio/content-api/testing/smtp-sink';
+import { DELETE_LABEL, NO_MESSAGES, TAB_MESSAGES } from '@portfolio/remote-auth/texts';
 import {
   ARCHIVE_BOX_LABEL,
   ARCHIVE_LABEL,
@@ -28,7 +28,7 @@ import {
   SELECT_PAGE_LABEL,
   bulkNotice,
   selectMessageLabel,
-} from '../remote-auth/src/features/admin/admin-texts';
+} from '@portfolio/remote-auth/admin-texts';
 import {
   EMAIL_FROM_LABEL,
   EMAIL_NOTIFY_LABEL,
@@ -38,7 +38,7 @@ import {
   SAVE_NOTIFICATIONS_LABEL,
   SMTP_HOST_LABEL,
   SMTP_PORT_LABEL,
-} from '../remote-auth/src/features/admin/notification-texts';
+} from '@portfolio/remote-auth/notification-texts';
 
 const main = (page: Page) => page.locator('main');
 

@@ -11,8 +11,8 @@ import {
   takeRemoteDown,
   test,
 } from './fixtures';
-import { REMOTE_UNAVAILABLE_TEXT, RETRY_LABEL } from '../shell/src/texts';
-import { ISLAND_SCRIPTS_FILE } from '../shared/src/island-protocol';
+import { REMOTE_UNAVAILABLE_TEXT, RETRY_LABEL } from '@portfolio/shell/texts';
+import { ISLAND_SCRIPTS_FILE } from '@portfolio/shared/island-protocol';
 import {
   CERTIFICATIONS_HEADING,
   CONTACT_EMAIL_LABEL,
@@ -22,7 +22,7 @@ import {
   CONTACT_SUBMIT_LABEL,
   CONTACT_SUCCESS,
   TESTIMONIALS_HEADING,
-} from '../remote-portfolio/src/texts';
+} from '@portfolio/remote-portfolio/texts';
 
 /** A phone: 390 px wide, its CPU four times slower than this machine's. */
 async function onAPhone(page: Page): Promise<void> {

@@ -22,13 +22,13 @@ import {
   SAVE_DRAFT_LABEL,
   TAB_ARTICLES,
   TITLE_LABEL,
-} from '../remote-auth/src/texts';
+} from '@portfolio/remote-auth/texts';
 import {
   IMAGE_ALT_LABEL,
   IMAGE_INSERTED,
   INSERT_IMAGE_HEADING,
   INSERT_IMAGE_LABEL,
-} from '../remote-auth/src/features/admin/admin-texts';
+} from '@portfolio/remote-auth/admin-texts';
 import {
   CHOOSE_FROM_LIBRARY_LABEL,
   DELETE_IMAGES_LABEL,
@@ -41,7 +41,7 @@ import {
   UNUSED_IMAGES_LABEL,
   chooseImageLabel,
   imagesDeletedNotice,
-} from '../remote-auth/src/features/admin/media-texts';
+} from '@portfolio/remote-auth/media-texts';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const main = (page: Page) => page.locator('main');

@@ -9,7 +9,7 @@ import {
   NAV_LINKS,
   SIGN_IN_LABEL,
   SIGN_UP_LABEL,
-} from '../shell/src/texts';
+} from '@portfolio/shell/texts';
 
 const NAVBAR_HEIGHT = 64;
 /** Above this width the links are in the header's row; at or below it, in the phone menu. */

@@ -16,7 +16,7 @@ import {
   RESET_TITLE,
   SIGN_IN_SUBMIT,
   resetSentText,
-} from '../remote-auth/src/texts';
+} from '@portfolio/remote-auth/texts';
 
 const OLD_PASSWORD = 'old-password-123';
 const NEW_PASSWORD = 'new-password-456';

@@ -10,13 +10,17 @@ const baseURL =
   (process.env.E2E_EDGE === 'on'
     ? `http://localhost:${process.env.EDGE_PORT ?? 8080}`
     : `http://localhost:${process.env.SHELL_PORT ?? 3000}`);
+// E2E_STACK=external: the specs run against a stack already up at E2E_BASE_URL (the containers of
+// `npm run check:images`, docs/decisions/210) and start none; its browser resolves no host name
+// but loopback's, so nothing a page might ask of a real Firebase project leaves the machine.
+const externalStack = process.env.E2E_STACK === 'external';
 // Each run gets its own database and emulator accounts, so it never touches the owner's data.
 const runDir = process.env.E2E_RUN_DIR ?? path.join(os.tmpdir(), `portfolio-e2e-${process.pid}`);
 // The spec workers inherit it: a spec that runs a command on the stack's data (the admin CLI,
 // fixtures.ts) uses this run's database, never the owner's.
 process.env.E2E_RUN_DIR = runDir;
 
-export default defineConfig({
+const config = defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   timeout: 45_000,
@@ -43,6 +47,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        ...(externalStack ? ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost'] : []),
       ],
     },
   },
@@ -82,7 +87,7 @@ export default defineConfig({
       dependencies: ['settings'],
       workers: 1,
     },
-    // Redeploys on a small site of their own (support/deploy-harness.mjs), with a real build of
+    // Redeploys on a small site of their own (tools/deploy-harness/), with a real build of
     // a changed remote: last, alone, so nothing else competes for the two cores.
     {
       name: 'deploys',
@@ -106,8 +111,16 @@ export default defineConfig({
       DATA_DIR: path.join(runDir, 'pglite'),
       EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
       CONTACT_RATE_LIMIT: '1000',
+      // Every spec's pages send their view beacon from one client (this machine): room for all
+      // of them; faults/page-view-flood.spec.ts floods past it.
+      PAGE_VIEW_RATE_LIMIT: '1000',
       // A hanging remote is given up on quickly (shell.spec.ts); loads on loopback take far less.
       REMOTE_LOAD_TIMEOUT_MS: '8000',
     },
   },
 });
+
+// An external stack (above) is up already: nothing to start.
+if (externalStack) delete config.webServer;
+
+export default config;

@@ -30,7 +30,7 @@ import {
   TYPED_PHRASES,
   projectErrorText,
   PROJECT_NOT_FOUND,
-} from '../remote-portfolio/src/texts';
+} from '@portfolio/remote-portfolio/texts';
 
 interface ApiProject {
   _id: string;

@@ -7,7 +7,7 @@ import {
   PASSWORD_LABEL,
   SIGN_UP_SUBMIT,
   USERNAME_LABEL,
-} from '../remote-auth/src/texts';
+} from '@portfolio/remote-auth/texts';
 
 // The browser reaches the emulator by the host name it used for the site.
 const EMULATOR_PATTERN = new RegExp(

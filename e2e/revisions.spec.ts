@@ -12,8 +12,8 @@ import {
   siteConfig,
   test,
 } from './fixtures';
-import { ARTICLE_SAVED, CONTENT_LABEL, EDIT_LABEL, SAVE_LABEL } from '../remote-auth/src/texts';
-import { SEARCH_ARTICLES_LABEL } from '../remote-auth/src/features/admin/admin-texts';
+import { ARTICLE_SAVED, CONTENT_LABEL, EDIT_LABEL, SAVE_LABEL } from '@portfolio/remote-auth/texts';
+import { SEARCH_ARTICLES_LABEL } from '@portfolio/remote-auth/admin-texts';
 import {
   LATEST_VERSION,
   VERSIONS_LABEL,
@@ -23,7 +23,7 @@ import {
   restoreVersionLabel,
   versionName,
   versionRestored,
-} from '../remote-auth/src/features/admin/revision-texts';
+} from '@portfolio/remote-auth/revision-texts';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const main = (page: Page) => page.locator('main');

@@ -7,7 +7,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Parser from 'rss-parser';
 import { SITE_ORIGIN, API_ORIGIN, expect, test } from './fixtures';
 import { jsonLdBlocks, structuredDataProblems } from '@portfolio/testing/structured-data';
-import { BLOG_TITLE } from '../remote-blog/src/texts';
+import { BLOG_TITLE } from '@portfolio/remote-blog/texts';
 
 /** The configured public URL (SITE_URL; the local default is the shell's localhost address). */
 const SITE_URL = process.env.SITE_URL ?? SITE_ORIGIN;
@@ -254,6 +254,8 @@ test.describe("crawlers' files at the site's origin", () => {
     const byLocation = new Map(urlset.url.map((url) => [url.loc, url.lastmod]));
     const expected = [
       ...PUBLIC_PAGES,
+      // The privacy statement (docs/decisions/182): in the sitemap, not among the pages above.
+      '/privacy',
       // At its address now (docs/decisions/132).
       ...articles.map((article) => `/article/${article.slug ?? article._id}`),
       ...projects.map((project) => `/projects/${project._id}`),

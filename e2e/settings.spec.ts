@@ -29,14 +29,14 @@ import {
   SETTINGS_SAVE_LABEL,
   TAB_SETTINGS,
   colourValueLabel,
-} from '../remote-auth/src/features/admin/settings-texts';
+} from '@portfolio/remote-auth/settings-texts';
 import {
   ABOUT_HEADING,
   CERTIFICATIONS_HEADING,
   VERIFY_CREDENTIAL_LABEL,
   heroGreeting,
   homeDocumentTitle,
-} from '../remote-portfolio/src/texts';
+} from '@portfolio/remote-portfolio/texts';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const ACCENT = '#ffa94d';

@@ -15,7 +15,7 @@ import {
   NOT_FOUND_TITLE,
   REMOTE_UNAVAILABLE_TITLE,
   RETRY_LABEL,
-} from '../shell/src/texts';
+} from '@portfolio/shell/texts';
 
 test.describe('navigation', () => {
   test('every navbar link goes to its page', async ({ page }) => {

@@ -6,6 +6,8 @@ import type { APIRequestContext } from '@playwright/test';
 import {
   API_ORIGIN,
   DEV_ADMIN,
+  EXTERNAL_STACK,
+  NO_ADMIN_ON_EXTERNAL_STACK,
   SITE_ORIGIN,
   expect,
   idTokenFor,
@@ -14,7 +16,7 @@ import {
   test,
   visitWithoutHydrationTrouble,
 } from './fixtures';
-import { BLOG_TITLE, SEARCH_TITLE } from '../remote-blog/src/texts';
+import { BLOG_TITLE, SEARCH_TITLE } from '@portfolio/remote-blog/texts';
 import {
   ABOUT_HEADING,
   CONTACT_EMAIL_LABEL,
@@ -25,10 +27,14 @@ import {
   CONTACT_SUCCESS,
   SUMMARY_HEADING,
   TESTIMONIALS_HEADING,
-} from '../remote-portfolio/src/texts';
-import { STORE_TITLE, EBOOK_TITLE } from '../remote-shop/src/texts';
-import { SIGN_IN_TITLE, SIGN_UP_TITLE, WELCOME_SIGNED_OUT_TEXT } from '../remote-auth/src/texts';
-import { NOT_FOUND_TITLE } from '../shell/src/texts';
+} from '@portfolio/remote-portfolio/texts';
+import { STORE_TITLE, EBOOK_TITLE } from '@portfolio/remote-shop/texts';
+import {
+  SIGN_IN_TITLE,
+  SIGN_UP_TITLE,
+  WELCOME_SIGNED_OUT_TEXT,
+} from '@portfolio/remote-auth/texts';
+import { NOT_FOUND_TITLE } from '@portfolio/shell/texts';
 
 interface Article {
   _id: string;
@@ -173,6 +179,7 @@ test('a content change shows within seconds, through any shared cache in front',
 }) => {
   // Through the edge (E2E_EDGE=on) the page is kept there for its s-maxage and served stale
   // while the edge asks again; straight from the site's server it shows at once.
+  test.skip(EXTERNAL_STACK, NO_ADMIN_ON_EXTERNAL_STACK);
   const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
   const headers = { authorization: `Bearer ${token}` };
   const { apiBase } = await siteConfig(request);
@@ -199,6 +206,7 @@ test('an unpublished article leaves every cache within s-maxage + stale-while-re
   // Through the edge (E2E_EDGE=on) too, with the page asked for all the while: the edge serves a
   // page stale only within the page's own stale-while-revalidate, and a 404 is no error
   // (docs/decisions/129). The owner's promise: gone within 40 s, whatever the request rate.
+  test.skip(EXTERNAL_STACK, NO_ADMIN_ON_EXTERNAL_STACK);
   test.setTimeout(90_000);
   const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
   const headers = { authorization: `Bearer ${token}` };

@@ -15,8 +15,8 @@ import {
   siteConfig,
   test,
 } from './fixtures';
-import { ARTICLES_PER_PAGE } from '../remote-blog/src/features/articles/paths';
-import { SEARCH_RESULTS_PER_PAGE } from '../remote-blog/src/features/search/search-state';
+import { ARTICLES_PER_PAGE } from '@portfolio/remote-blog/article-paths';
+import { SEARCH_RESULTS_PER_PAGE } from '@portfolio/remote-blog/search-state';
 import {
   ARTICLE_PAGES_LABEL,
   NEWER_ARTICLES_LABEL,
@@ -28,7 +28,7 @@ import {
   TAG_NOT_FOUND_TITLE,
   tagCountLabel,
   tagTitle,
-} from '../remote-blog/src/texts';
+} from '@portfolio/remote-blog/texts';
 
 /** The configured public URL (SITE_URL; the local default is the shell's localhost address). */
 const SITE_URL = process.env.SITE_URL ?? SITE_ORIGIN;

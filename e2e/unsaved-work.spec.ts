@@ -4,21 +4,21 @@
 // closing the tab. Nothing is saved to the API: the spec's article exists only in the browser.
 import type { Dialog, Page } from '@playwright/test';
 import { DEV_ADMIN, expect, expectNoA11yViolations, signIn, test } from './fixtures';
-import { NAV_LINKS } from '../shell/src/texts';
+import { NAV_LINKS } from '@portfolio/shell/texts';
 import {
   CANCEL_LABEL,
   CONTENT_LABEL,
   NEW_ARTICLE_LABEL,
   TITLE_LABEL,
   newOrEditTitle,
-} from '../remote-auth/src/texts';
-import { AUTOSAVE_DELAY_MS } from '../remote-auth/src/features/admin/unsaved-work';
+} from '@portfolio/remote-auth/texts';
+import { AUTOSAVE_DELAY_MS } from '@portfolio/remote-auth/unsaved-work';
 import {
   DISCARD_UNSAVED_CONFIRM,
   LEAVE_UNSAVED_CONFIRM,
   RECOVERED_LABEL,
   RESTORE_UNSAVED_LABEL,
-} from '../remote-auth/src/features/admin/admin-texts';
+} from '@portfolio/remote-auth/admin-texts';
 
 const main = (page: Page) => page.locator('main');
 const BLOG = NAV_LINKS.find((link) => link.to === '/blog')?.label ?? 'Blog';

@@ -23,12 +23,25 @@ import { checkProductionBuilds } from './check-production-build';
 import { buildSiteServerBundle } from './site-server-build';
 import { TEST_BUILD_ENV } from './test-build';
 import { webpackConfigOf } from './webpack/app-configs';
+import { readCommandLine } from './command-line';
 
-const args = process.argv.slice(2);
-const testBuild = args.includes('--test');
-const ifStale = args.includes('--if-stale');
-const singleBundle = args.includes('--single-bundle');
-const only = args.filter((arg) => !arg.startsWith('--'));
+const { values: flags, positionals: only } = readCommandLine({
+  usage:
+    `Usage: npm run build -- [--test | --if-stale | --single-bundle] ` +
+    `[${[...APPS.map((app) => app.name), 'content-api'].join('|')}…]`,
+  options: {
+    test: { type: 'boolean' },
+    'if-stale': { type: 'boolean' },
+    'single-bundle': { type: 'boolean' },
+  },
+  positionals: {
+    max: APPS.length + 1,
+    allowed: [...APPS.flatMap((app) => [app.name, app.dir]), 'content-api', 'api'],
+  },
+});
+const testBuild = flags.test === true;
+const ifStale = flags['if-stale'] === true;
+const singleBundle = flags['single-bundle'] === true;
 const STAMP = '.build-stamp';
 const KIND = testBuild ? 'test' : 'production';
 // Read by tools/webpack/create-config.ts, in this process only.
@@ -93,12 +106,17 @@ async function runWebpack(builds: readonly AppInfo[]): Promise<void> {
   const configs = await Promise.all(
     builds.map((app) => webpackConfigOf(app)({}, { mode: 'production' })),
   );
+  const compiler = webpack(configs.flat());
   const stats = await new Promise<MultiStats>((resolve, reject) => {
     // A remote's configs: the app, its standalone federation runtime (ADR 029) and its server.
-    webpack(configs.flat()).run((error, result) =>
+    compiler.run((error, result) =>
       error || !result ? reject(error ?? new Error('webpack gave no stats')) : resolve(result),
     );
   });
+  // Writes the persistent caches (webpack otherwise waits for the process to idle: ADR 193).
+  await new Promise<void>((resolve, reject) =>
+    compiler.close((error) => (error ? reject(error) : resolve())),
+  );
   const info = stats.toJson({ all: false, errors: true, warnings: false });
   if (stats.hasErrors()) {
     for (const error of info.errors ?? []) console.error(error.message);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS } from '@portfolio/platform/apps';
 import { ROOT } from './root';
+import { readCommandLine } from './command-line';
 
 /** Text no file of a production build may contain, and what it would mean. */
 const FORBIDDEN_TEXT: [needle: string, what: string][] = [
@@ -111,7 +112,12 @@ export function checkProductionBuilds(dirs: string[]): string[] {
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain) {
-  const dirs = productionBuildDirs(process.argv.slice(2));
+  const names = [...APPS.flatMap((app) => [app.name, app.dir]), 'contract', 'api', 'content-api'];
+  const { positionals } = readCommandLine({
+    usage: `Usage: npm run check:build -- [${APPS.map((app) => app.name).join('|')}|contract|api…]`,
+    positionals: { max: names.length, allowed: names },
+  });
+  const dirs = productionBuildDirs(positionals);
   const problems = checkProductionBuilds(dirs);
   if (problems.length > 0) {
     console.error('Test code in a production build (docs/decisions/071):');

@@ -10,7 +10,16 @@ import {
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildVersion, deployBuild, readPointer } from './deploy';
+import {
+  buildVersion,
+  deployBuild,
+  endCanary,
+  promoteCanary,
+  readCanary,
+  readPointer,
+  startCanary,
+  uploadCandidate,
+} from './deploy';
 import { createStaticServer } from '@portfolio/platform/static-server';
 
 /** A remote's build as webpack leaves it: browser files and server/, `marker` in each. */
@@ -35,7 +44,7 @@ describe('deployBuild', () => {
     const { version, changed } = deployBuild({ buildDir: build, deployRoot: root });
     expect(changed).toBe(true);
     expect(version).toBe(buildVersion(build));
-    expect(readPointer(root)).toEqual({ version, history: [version] });
+    expect(readPointer(root)).toEqual({ version, history: [version], kept: [] });
     const routes = JSON.parse(
       readFileSync(path.join(root, 'versions', version, 'server', 'routes.json'), 'utf8'),
     );
@@ -54,7 +63,7 @@ describe('deployBuild', () => {
     expect(readdirSync(path.join(root, 'versions')).sort()).toEqual(['v5', 'v6', 'v7']);
     // Back to a kept version: a rollback is a pointer switch.
     deployBuild({ buildDir: build, deployRoot: root, version: 'v5', keep: 3 });
-    expect(readPointer(root)).toEqual({ version: 'v5', history: ['v5', 'v7', 'v6'] });
+    expect(readPointer(root)).toEqual({ version: 'v5', history: ['v5', 'v7', 'v6'], kept: [] });
   });
 
   it('refuses a folder that is not a build, and a version id that is not a plain name', () => {
@@ -67,6 +76,46 @@ describe('deployBuild', () => {
       );
     }
     expect(existsSync(path.join(root, 'current.json'))).toBe(false);
+  });
+});
+
+describe('candidates and canaries (docs/decisions/191)', () => {
+  it('uploads a candidate without making it live, and keeps it through later deploys', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'deploys-'));
+    expect(() => uploadCandidate({ buildDir: fakeBuild('x'), deployRoot: root })).toThrow(
+      /Nothing is live/,
+    );
+    deployBuild({ buildDir: fakeBuild('live0000'), deployRoot: root, version: 'live' });
+    const { version, live } = uploadCandidate({
+      buildDir: fakeBuild('cand0000'),
+      deployRoot: root,
+      version: 'cand',
+    });
+    expect({ version, live }).toEqual({ version: 'cand', live: false });
+    expect(readPointer(root)).toEqual({ version: 'live', history: ['live'], kept: ['cand'] });
+    for (let n = 1; n <= 6; n += 1) {
+      deployBuild({ buildDir: fakeBuild('next'), deployRoot: root, version: `v${n}`, keep: 2 });
+    }
+    // Out of the live history long ago, still servable: it is a kept candidate.
+    expect(readdirSync(path.join(root, 'versions')).sort()).toEqual(['cand', 'v5', 'v6']);
+  });
+
+  it('starts, changes, promotes and ends a canary through canary.json', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'deploys-'));
+    deployBuild({ buildDir: fakeBuild('live0000'), deployRoot: root, version: 'live' });
+    expect(() =>
+      startCanary(root, { version: 'nope', percent: 10, margin: 2, minViews: 50 }),
+    ).toThrow(/not an uploaded candidate/);
+    uploadCandidate({ buildDir: fakeBuild('cand0000'), deployRoot: root, version: 'cand' });
+    const started = startCanary(root, { version: 'cand', percent: 10, margin: 2, minViews: 50 });
+    expect(readCanary(root)).toEqual(started);
+    // Another share of the same candidate keeps its start (the site's counts go on).
+    const widened = startCanary(root, { version: 'cand', percent: 50, margin: 2, minViews: 50 });
+    expect(widened).toEqual({ ...started, percent: 50 });
+    expect(promoteCanary(root)).toEqual({ version: 'cand' });
+    expect(readPointer(root)).toEqual({ version: 'cand', history: ['cand', 'live'], kept: [] });
+    expect(readCanary(root)).toBeNull();
+    expect(endCanary(root)).toBeNull();
   });
 });
 
@@ -112,5 +161,16 @@ describe('createStaticServer over deploys', () => {
     expect((await get('/v/one/no-such-page')).status).toBe(404);
     expect((await get('/v/zero/remoteEntry.js')).status).toBe(404);
     expect((await get('/v/..%2F..%2Fetc/passwd')).status).not.toBe(200);
+  });
+
+  it("serves the remote's canary.json, asked again each time, and 404 without one", async () => {
+    expect(await get('/canary.json')).toMatchObject({ status: 404, cache: 'no-cache' });
+    uploadCandidate({ buildDir: fakeBuild('33333333'), deployRoot: root, version: 'three' });
+    startCanary(root, { version: 'three', percent: 5, margin: 1, minViews: 10 });
+    const canary = await get('/canary.json');
+    expect(canary).toMatchObject({ status: 200, cache: 'no-cache' });
+    expect(JSON.parse(canary.text)).toMatchObject({ version: 'three', percent: 5 });
+    endCanary(root);
+    expect((await get('/canary.json')).status).toBe(404);
   });
 });

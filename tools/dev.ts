@@ -23,9 +23,19 @@ import { buildRuntimeConfig } from '@portfolio/platform/runtime-config';
 import { ROOT } from './root';
 import { TYPESCRIPT_NODE_OPTIONS, createStack } from './stack/index';
 import { webpackConfigOf } from './webpack/app-configs';
+import { readCommandLine } from './command-line';
 
-const args = process.argv.slice(2);
-const standalone = args.includes('--remote') ? args[args.indexOf('--remote') + 1] : undefined;
+const { values: flags } = readCommandLine({
+  usage: `Usage: npm run dev [-- --remote <${REMOTES.map((app) => app.name).join('|')}>]`,
+  options: { remote: { type: 'string' } },
+});
+const standalone = flags.remote;
+if (standalone !== undefined && !REMOTES.some((app) => app.name === standalone)) {
+  console.error(
+    `Unknown remote "${standalone}" (one of: ${REMOTES.map((app) => app.name).join(', ')})`,
+  );
+  process.exit(2);
+}
 const stack = createStack({ label: 'dev' });
 // The dev servers' ports and the runtime config they answer with, read once, after the stack has
 // read the settings file.

@@ -22,6 +22,7 @@ interface PageAnswer {
   status: number;
   cacheControl: string;
   body: string;
+  headers?: Record<string, string>;
 }
 
 interface Seen {
@@ -31,11 +32,22 @@ interface Seen {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The site's server and the API end a request whose head and body have not arrived within 10 s
+ * (shell/server/app.ts REQUEST_TIMEOUT_MS, content-api/src/http/time-limits.ts): a stand-in with
+ * `servicesLimits` does too, as Node does it for both.
+ */
+const SERVICES_LIMITS: http.ServerOptions = {
+  requestTimeout: 10_000,
+  headersTimeout: 10_000,
+  connectionsCheckingInterval: 1_000,
+};
+
 /** The stand-in site and API: one server; /api/* answers JSON, the rest pages. */
-function startUpstream(port: number) {
+function startUpstream(port: number, options: http.ServerOptions = {}) {
   const seen: Seen[] = [];
   let page: PageAnswer = { status: 200, cacheControl: 'no-cache', body: 'page' };
-  const server = http.createServer((request, response) => {
+  const server = http.createServer(options, (request, response) => {
     seen.push({ url: request.url ?? '', headers: request.headers });
     if (request.url?.startsWith('/api/')) {
       let bytes = 0;
@@ -46,15 +58,21 @@ function startUpstream(port: number) {
       });
       return;
     }
+    // A page's body (a sign-in's token) is read before the page is answered, as the site does.
+    request.resume();
+    request.on('end', () => answerPage(response));
+  });
+  const answerPage = (response: http.ServerResponse) => {
     response.writeHead(page.status, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': page.cacheControl,
       // As long as the site's own policy with its script hashes.
       'Content-Security-Policy': `default-src 'self'; script-src ${"'sha256-x' ".repeat(40)}`,
       Vary: 'Cookie',
+      ...page.headers,
     });
     response.end(page.body);
-  });
+  };
   return {
     seen,
     setPage(answer: PageAnswer) {
@@ -106,35 +124,51 @@ function trickle(socket: net.Socket, text: string, everyMs: number) {
 }
 
 /**
- * Two slow clients: a head trickled one byte every 2 s (the whole head is due within 10 s), and
- * a body that stops (no pause of 10 s). `exchanges`: what came back, and when the edge closed
- * each. end() hangs both up, for a run of other tests only, whose edge would otherwise wait for
- * them to stop it.
+ * Slow clients: a head trickled one byte every 2 s (the whole head is due within 10 s), a body
+ * that stops (no pause of 10 s), and bodies trickled one byte every 3 s (each pause short), on a
+ * page route, a page asked for with a body, a chunked one, a remote's file and the API: each is
+ * ended within 15 s whatever the pace (the site's and the API's 10 s for the whole request, the
+ * edge's refusal of a body no one reads). `exchanges`: what came back, and when the edge closed
+ * each. end() hangs them all up, for a run of other tests only, whose edge would otherwise wait
+ * for them to stop it.
  */
 function slowClients(port: number) {
   const sockets: net.Socket[] = [];
+  const exchange = (head: string, body: string, everyMs: number) =>
+    rawExchange(
+      port,
+      (socket) => {
+        sockets.push(socket);
+        socket.write(head);
+        trickle(socket, body, everyMs);
+      },
+      25_000,
+    );
+  const body = 'x'.repeat(60);
+  const withBody = (method: string, path: string) =>
+    `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${body.length}\r\n\r\n`;
   const exchanges = Promise.all([
-    rawExchange(
-      port,
-      (socket) => {
-        sockets.push(socket);
-        trickle(socket, 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1234567890\r\n', 2_000);
-      },
-      20_000,
-    ),
-    rawExchange(
-      port,
-      (socket) => {
-        sockets.push(socket);
-        socket.write(
-          'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
-            'Content-Length: 100\r\n\r\n{"name":',
-        );
-      },
-      20_000,
+    exchange('', 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1234567890\r\n', 2_000),
+    exchange(
+      'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 100\r\n\r\n{"name":',
+      '',
+      2_000,
     ),
   ]);
-  return { exchanges, end: () => sockets.forEach((socket) => socket.destroy()) };
+  const trickled = Promise.all([
+    exchange(withBody('POST', '/session'), body, 3_000),
+    exchange(withBody('GET', '/blog'), body, 3_000),
+    exchange(
+      'POST /session HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n',
+      '1\r\nx\r\n'.repeat(20),
+      3_000,
+    ),
+    exchange(withBody('GET', '/remotes/blog/remoteEntry.js'), body, 3_000),
+    exchange(withBody('POST', '/api/contact'), body, 3_000),
+  ]);
+  return { exchanges, trickled, end: () => sockets.forEach((socket) => socket.destroy()) };
 }
 
 describe('the production edge', () => {
@@ -155,7 +189,7 @@ describe('the production edge', () => {
   beforeAll(async () => {
     base = await claimBlock({ offsets: [0, 1, 2, 3, 4] });
     upstream = startUpstream(base + 1);
-    slowUpstream = startUpstream(base + 4);
+    slowUpstream = startUpstream(base + 4, SERVICES_LIMITS);
     await Promise.all([upstream.listen(), slowUpstream.listen()]);
     const upstreamAt = (port: number) => ({
       site: `127.0.0.1:${port}`,
@@ -212,6 +246,37 @@ describe('the production edge', () => {
     expect(
       statuses.filter(({ at, status }) => at >= (firstGone?.at ?? 0) && status !== 404),
     ).toEqual([]);
+  });
+
+  it('never keeps a page the site could not render whole (its 503), and passes it on as it is', async () => {
+    // The site's answer to a render past its budget (docs/decisions/117).
+    upstream.setPage({
+      status: 503,
+      cacheControl: 'no-store',
+      body: 'the page, drawn in the browser',
+      headers: { 'Retry-After': '2' },
+    });
+    const path = '/article/late';
+    const asked = () => upstream.seen.filter((seen) => seen.url === path).length;
+    const late = await fetch(url(path));
+    expect(late.status).toBe(503);
+    expect(late.headers.get('retry-after')).toBe('2');
+    expect(late.headers.get('cache-control')).toBe('no-store');
+    // The site's page, not the edge's own error answer.
+    expect(await late.text()).toBe('the page, drawn in the browser');
+    expect(asked()).toBe(1);
+    // Asked again at once: the site is asked, and its whole page from then on is kept.
+    upstream.setPage({
+      status: 200,
+      cacheControl: 'public, max-age=0, s-maxage=5, stale-while-revalidate=30',
+      body: 'the whole page',
+    });
+    const whole = await fetch(url(path));
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('x-cache-status')).toBe('MISS');
+    expect(await whole.text()).toBe('the whole page');
+    expect(asked()).toBe(2);
+    expect((await fetch(url(path))).headers.get('x-cache-status')).toBe('HIT');
   });
 
   it('serves a page stale while the site is down only as long as its stale-if-error', async () => {
@@ -341,6 +406,22 @@ describe('the production edge', () => {
     expect(head.closedAfterMs).toBeLessThan(13_000);
     expect(body.closedAfterMs).not.toBeNull();
     expect(body.closedAfterMs).toBeLessThan(13_000);
+  });
+
+  it('ends a request whose body trickles in, one byte every 3 s, within 15 s on every route', async () => {
+    // Started in beforeAll.
+    const [session, pageWithBody, chunked, remoteFile, api] = await slow.trickled;
+    for (const exchange of [session, pageWithBody, chunked, remoteFile, api]) {
+      expect(exchange.closedAfterMs).not.toBeNull();
+      expect(exchange.closedAfterMs).toBeLessThan(15_000);
+    }
+    // The site's own answer to a request that took too long, passed on as it came.
+    for (const exchange of [session, chunked, api]) {
+      expect(exchange.text).toMatch(/^HTTP\/1\.1 408 /);
+    }
+    // A remote's files take no body: refused at once, the edge's own answer with its headers.
+    expect(remoteFile.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(remoteFile.text).toContain('X-Content-Type-Options: nosniff');
   });
 
   it('lets one client hold at most 32 requests at once: the rest get 429 at once', async () => {

@@ -34,8 +34,9 @@ import {
 } from '@portfolio/platform/settings';
 import type { Env } from '@portfolio/platform/settings';
 // By path: the platform's package names no entry for it (docs/decisions/147).
-import { StackSettingsSchema } from '../platform/src/stack-settings';
+import { StackSettingsSchema } from './stack/settings';
 import { ROOT } from './root';
+import { readCommandLine } from './command-line';
 
 export const EDGE_DIR = path.join(ROOT, 'deploy', 'edge');
 
@@ -49,7 +50,7 @@ const { SHELL_PORT, PORTFOLIO_PORT, BLOG_PORT, AUTH_PORT, SHOP_PORT, API_PORT } 
 
 /**
  * `npm run edge`'s settings: its own port and trusted proxy, nginx, and the ports of the services
- * of `npm start` it stands in front of (the stack's own settings: platform/src/stack-settings.ts).
+ * of `npm start` it stands in front of (the stack's own settings: tools/stack/settings.ts).
  */
 export const EdgeSettingsSchema = Type.Object({
   ...SettingsFileSchema.properties,
@@ -320,6 +321,7 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain) {
+  readCommandLine({ usage: 'Usage: npm run edge (no arguments; settings in the environment)' });
   main().catch((error: unknown) => {
     // A wrong setting says which and what it accepts; anything else, its message.
     console.error(

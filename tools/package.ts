@@ -28,6 +28,7 @@ import { build } from 'esbuild';
 import { REMOTES } from '@portfolio/platform/apps';
 import { ROOT } from './root';
 import { SOURCE_CONDITION, npmPackagesExternal } from './site-server-build';
+import { readCommandLine } from './command-line';
 
 export const PACKAGE_DIR = path.join(ROOT, 'dist-deploy');
 /** The runtime the packages are made for (their package.json's engines, the Dockerfile's image). */
@@ -276,6 +277,7 @@ export async function packageServices({
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain) {
+  readCommandLine({ usage: 'Usage: npm run package (no arguments)' });
   const started = Date.now();
   packageServices().then(
     (out) =>

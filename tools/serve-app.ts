@@ -5,8 +5,11 @@ import { APPS, portOf } from '@portfolio/platform/apps';
 import { loadSettingsFile } from '@portfolio/platform/settings';
 import { createStaticServer } from '@portfolio/platform/static-server';
 // By path: the platform's package names no entry for it (docs/decisions/147).
-import { readStackSettings } from '../platform/src/stack-settings';
+import { readStackSettings } from './stack/settings';
 
+import { readCommandLine } from './command-line';
+
+readCommandLine({ usage: 'Usage: npm run serve -w <app> (no arguments)' });
 loadSettingsFile();
 
 const dir = path.basename(process.cwd());

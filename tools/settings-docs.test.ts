@@ -9,10 +9,12 @@ import { Type } from '@sinclair/typebox';
 import type { TObject } from '@sinclair/typebox';
 import { documentedDefault } from '@portfolio/platform/settings';
 import { StaticEntrySettingsSchema } from '@portfolio/platform/static-server';
-import { ApiSettingsSchema, ContentExportSettingsSchema } from '../content-api/src/settings';
-import { StackSettingsSchema } from '../platform/src/stack-settings';
-import { SiteServerSettingsSchema } from '../shell/server/settings';
+import { ApiSettingsSchema, ContentExportSettingsSchema } from '@portfolio/content-api/settings';
+import { StackSettingsSchema, readStackSettings } from './stack/settings';
+import { SiteServerSettingsSchema } from '@portfolio/shell/server/settings';
 import { EdgeSettingsSchema } from './edge';
+import { apiEnv } from './stack/api';
+import { stackSetup } from './stack/setup';
 
 const ROOT = path.join(__dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -20,7 +22,7 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const SCHEMAS: Record<string, TObject> = {
   "the site's server (shell/server/settings.ts)": SiteServerSettingsSchema,
   'the content API (content-api/src/settings.ts)': ApiSettingsSchema,
-  'the local stack (platform/src/stack-settings.ts)': StackSettingsSchema,
+  'the local stack (tools/stack/settings.ts)': StackSettingsSchema,
   'the edge (tools/edge.ts)': EdgeSettingsSchema,
   "a packaged remote's server (platform/src/static-server.ts)": StaticEntrySettingsSchema,
   "the content CLI's export over HTTP (content-api/src/settings.ts)": ContentExportSettingsSchema,
@@ -158,7 +160,9 @@ describe("the settings' documentation", () => {
     ['api', ApiSettingsSchema],
   ])('deploy/compose.yaml gives the %s service every setting of its schema', (service, schema) => {
     // `${NAME:-x}` passes deploy/.env's value on, else x: the schema's default when it has one.
-    // Any other value is the deployment's own (an address on compose's network, the image's).
+    // `${NAME}` passes it on, else nothing: only for a setting whose default is none or empty
+    // (podman-compose 1.0.3 reads no empty `${NAME:-}`, docs/decisions/210). Any other value is
+    // the deployment's own (an address on compose's network, the image's).
     const problems = listProblems(
       composeEnvironment(read('deploy/compose.yaml'), service),
       knownSettings([schema]),
@@ -166,12 +170,39 @@ describe("the settings' documentation", () => {
       (value, { defaults }) => {
         const passed = /^\$\{[A-Z0-9_]+:-(.*)\}$/.exec(value);
         const [fallback] = defaults;
+        if (/^\$\{[A-Z0-9_]+\}$/.test(value) && fallback) {
+          return `falls back to nothing, its default is "${fallback}"`;
+        }
         return passed && fallback !== undefined && passed[1] !== fallback
           ? `falls back to "${passed[1]}", its default is "${fallback}"`
           : undefined;
       },
     );
     expect(problems).toEqual([]);
+  });
+
+  it('shows, for each setting npm start gives the content API, the value it gives (round 5)', () => {
+    // The values of this run or of other settings (ports, keys, the apps' origins) aside, what
+    // npm start runs is what README says: the default, or `npm start`'s value beside it. A
+    // setting it does not give is the API's own default, checked above.
+    const derived = new Set([
+      'PORT',
+      'CORS_ORIGINS',
+      'PUBLIC_HOSTS',
+      'SITE_URL',
+      'CONTENT_EVENTS_KEY',
+      'FIREBASE_AUTH_EMULATOR_HOST',
+    ]);
+    const readme = readmeSettings(read('README.md'));
+    const given = apiEnv(stackSetup(readStackSettings({}), () => 'a-key-of-this-run'));
+    const problems = Object.entries(given)
+      .filter(([name]) => !derived.has(name))
+      .filter(([name, value]) => !shownAsWord(readme.get(name) ?? '', value))
+      .map(
+        ([name, value]) => `README "Configuration" does not say npm start gives ${name}=${value}`,
+      );
+    expect(problems).toEqual([]);
+    expect(given).not.toHaveProperty('CONTACT_RATE_LIMIT');
   });
 
   it('fails for a setting a schema has and the documents do not', () => {

@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { REMOTES } from '@portfolio/platform/apps';
-import { readStackSettings } from '../platform/src/stack-settings';
+import { readStackSettings } from './stack/settings';
 import { claimBlock, release } from '@portfolio/testing/free-ports';
 import { apiPublicHosts } from './stack/api';
 import { bannerLines } from './stack/banner';

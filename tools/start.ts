@@ -14,8 +14,12 @@ import { deployBuild } from './deploy';
 import { ROOT } from './root';
 import { SITE_SERVER_BUNDLE } from './site-server-build';
 import { createStack } from './stack/index';
+import { readCommandLine } from './command-line';
 
-const args = process.argv.slice(2);
+const { values: flags } = readCommandLine({
+  usage: 'Usage: npm start [-- --no-build]',
+  options: { 'no-build': { type: 'boolean' } },
+});
 const stack = createStack({ label: 'start' });
 // The remotes' servers' settings (their runtime config, their host check), read once, after the
 // stack has read the settings file.
@@ -40,7 +44,7 @@ function startRemote(app: AppInfo): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!args.includes('--no-build')) {
+  if (flags['no-build'] !== true) {
     execFileSync(
       process.execPath,
       [...process.execArgv, path.join(ROOT, 'tools', 'build.ts'), '--if-stale'],

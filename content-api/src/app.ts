@@ -10,6 +10,7 @@ import type { SessionCookies } from './auth/session-cookies.js';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_PUBLIC_HOSTS } from './config.js';
 import type { Database } from './db/connect.js';
 import type { StoreHealthOptions } from './db/store-health.js';
+import type { NotificationOptions } from './features/contact/notifications.js';
 import { JSON_BODY_LIMIT_BYTES } from './http/body-limits.js';
 import type { TrustProxy } from './http/client-identity.js';
 import { fastifyTrustProxy } from './http/client-identity.js';
@@ -25,6 +26,7 @@ import contentChanges from './plugins/content-changes.js';
 import cors from './plugins/cors.js';
 import errors, { answerFrameworkError } from './plugins/errors.js';
 import identity from './plugins/identity.js';
+import insightsRollup from './plugins/insights-rollup.js';
 import publicHosts from './plugins/public-hosts.js';
 import publicationTimer from './plugins/publication-timer.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -57,12 +59,28 @@ export interface BuildAppOptions {
   contactRateLimit?: number;
   /** POST /csp-reports requests per minute per IP. */
   cspReportRateLimit?: number;
+  /** ANALYTICS: whether page views are counted (docs/decisions/180); on by default. */
+  analytics?: boolean;
+  /** POST /page-views requests per minute per client. */
+  pageViewRateLimit?: number;
+  /**
+   * Roll up the page views of each day that ended, hourly (docs/decisions/181); the server
+   * turns it on, tests run the rollup themselves.
+   */
+  insightsRollup?: boolean;
+  /** The time the insights read and count with (tests move it). */
+  now?: () => Date;
   /** Public content event streams open at once (GET /content-events), from all clients. */
   maxContentEventStreams?: number;
   /** …and from one client. */
   maxContentEventStreamsPerClient?: number;
   /** CONTENT_EVENTS_KEY: the site's servers' own streams (docs/decisions/083). */
   contentEventsKey?: string;
+  /**
+   * Where the new-message notifications may go (docs/decisions/163): ALLOW_NOTIFICATIONS_TO_LOOPBACK,
+   * and the resolver of a webhook's host name (tests stub it).
+   */
+  notifications?: NotificationOptions;
   /**
    * The settings before the first start stored them (docs/decisions/141); the seed's
    * (seed/settings.json) when not given.
@@ -134,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cacheInvalidation);
   await app.register(publicationTimer, { db });
   if (options.autoAnalyze) await app.register(autoAnalyze, { db });
+  if (options.insightsRollup) await app.register(insightsRollup, { db });
   if (options.contentChangesUrl) {
     await app.register(contentChanges, { url: options.contentChangesUrl });
   }
@@ -148,9 +167,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sitemapPartSize: options.sitemapPartSize,
     contactRateLimit: options.contactRateLimit,
     cspReportRateLimit: options.cspReportRateLimit,
+    analytics: options.analytics,
+    pageViewRateLimit: options.pageViewRateLimit,
+    now: options.now,
     maxContentEventStreams: options.maxContentEventStreams,
     maxContentEventStreamsPerClient: options.maxContentEventStreamsPerClient,
     contentEventsKey: options.contentEventsKey,
+    ...(options.notifications && { notifications: options.notifications }),
   });
   return app;
 }

@@ -25,6 +25,9 @@ describe('readConfig', () => {
       allowAuthEmulatorOnNetwork: false,
       publicHosts: DEFAULT_PUBLIC_HOSTS,
       contactRateLimit: 5,
+      pageViewRateLimit: 60,
+      analytics: true,
+      allowNotificationsToLoopback: false,
       cacheMaxBytes: 32 * 1024 * 1024,
       devAdmin: { email: 'admin@portfolio.local', password: 'admin-password-123' },
       production: false,
@@ -60,6 +63,7 @@ describe('readConfig', () => {
       ALLOW_AUTH_EMULATOR_ON_NETWORK: EMULATOR_OPT_IN,
       PUBLIC_HOSTS: 'api.example.com, API2.example.com:8443',
       CONTENT_EVENTS_KEY: 'k'.repeat(64),
+      ALLOW_NOTIFICATIONS_TO_LOOPBACK: 'off',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -81,7 +85,12 @@ describe('readConfig', () => {
       allowAuthEmulatorOnNetwork: true,
       publicHosts: ['api.example.com', 'api2.example.com:8443'],
       contentEventsKey: 'k'.repeat(64),
+      allowNotificationsToLoopback: false,
     });
+    // On where development runs (npm start sets it), never in production (below).
+    expect(readConfig({ ALLOW_NOTIFICATIONS_TO_LOOPBACK: 'on' }).allowNotificationsToLoopback).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -106,6 +115,11 @@ describe('readConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of fatal, error, warn, info/],
     [{ CONTENT_EVENTS_KEY: 'short-secret' }, /CONTENT_EVENTS_KEY must be 32 to 512 visible/],
     [{ CONTENT_EVENTS_KEY: `${'k'.repeat(40)} x` }, /CONTENT_EVENTS_KEY must be 32 to 512/],
+    [{ ALLOW_NOTIFICATIONS_TO_LOOPBACK: 'yes' }, /ALLOW_NOTIFICATIONS_TO_LOOPBACK must be "on"/],
+    [
+      { ALLOW_NOTIFICATIONS_TO_LOOPBACK: 'on', NODE_ENV: 'production' },
+      /ALLOW_NOTIFICATIONS_TO_LOOPBACK=on is for development only/,
+    ],
   ])('rejects %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

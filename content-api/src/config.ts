@@ -32,6 +32,10 @@ export interface AppConfig {
   /** Host names (or host:port) the API answers for; `*` for any (see hostAllowed). */
   publicHosts: string[];
   contactRateLimit: number;
+  /** PAGE_VIEW_RATE_LIMIT: page-view beacons per minute per client. */
+  pageViewRateLimit: number;
+  /** ALLOW_NOTIFICATIONS_TO_LOOPBACK: notifications to this machine (development only). */
+  allowNotificationsToLoopback: boolean;
   /** CACHE_MAX_BYTES: bound on the response cache's stored bodies, per instance. */
   cacheMaxBytes: number;
   devAdmin: { email: string; password: string };
@@ -43,6 +47,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** CONTENT_EVENTS_KEY: the site's servers' own event streams (docs/decisions/083). */
   contentEventsKey: string | undefined;
+  /** ANALYTICS: whether page views are counted (docs/decisions/180). */
+  analytics: boolean;
 }
 
 const LOCAL_FRONT_END_PORTS = [3000, 3001, 3002, 3003, 3004];
@@ -139,6 +145,12 @@ export function readConfig(env: Env): AppConfig {
 /** The config from settings already read. */
 export function configFrom(settings: ApiSettings): AppConfig {
   const host = settings.HOST;
+  if (settings.ALLOW_NOTIFICATIONS_TO_LOOPBACK === 'on' && settings.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'ALLOW_NOTIFICATIONS_TO_LOOPBACK=on is for development only (a webhook or SMTP server on ' +
+        'this machine, credentials without TLS to it): refused with NODE_ENV=production.',
+    );
+  }
   return {
     host,
     port: settings.PORT,
@@ -154,6 +166,8 @@ export function configFrom(settings: ApiSettings): AppConfig {
     allowAuthEmulatorOnNetwork: settings.ALLOW_AUTH_EMULATOR_ON_NETWORK !== undefined,
     publicHosts: publicHosts(settings.PUBLIC_HOSTS, host),
     contactRateLimit: settings.CONTACT_RATE_LIMIT,
+    pageViewRateLimit: settings.PAGE_VIEW_RATE_LIMIT,
+    allowNotificationsToLoopback: settings.ALLOW_NOTIFICATIONS_TO_LOOPBACK === 'on',
     cacheMaxBytes: settings.CACHE_MAX_BYTES,
     devAdmin: { email: settings.DEV_ADMIN_EMAIL, password: settings.DEV_ADMIN_PASSWORD },
     production: settings.NODE_ENV === 'production',
@@ -161,6 +175,7 @@ export function configFrom(settings: ApiSettings): AppConfig {
     logRequests: settings.LOG_REQUESTS === 'on',
     trustProxy: parseTrustProxy(settings.TRUST_PROXY),
     contentEventsKey: settings.CONTENT_EVENTS_KEY,
+    analytics: settings.ANALYTICS === 'on',
   };
 }
 

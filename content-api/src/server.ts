@@ -18,6 +18,7 @@ import { fillAutoExcerpts } from './features/articles/repository.js';
 import { measureStoredImages } from './features/images/image-size.js';
 import type { RedisConnections } from './lib/redis.js';
 import { connectRedis } from './lib/redis.js';
+import { warmUpReads } from './warm-up.js';
 
 function fail(message: string): never {
   console.error(message);
@@ -97,6 +98,8 @@ async function main() {
     redis,
     contentChangesUrl: config.databaseUrl,
     autoAnalyze: database.driver === 'pglite',
+    insightsRollup: true,
+    analytics: config.analytics,
     verifyIdToken: createFirebaseVerifier(config.firebaseProjectId, undefined, {
       emulator: Boolean(config.authEmulatorHost),
     }),
@@ -107,6 +110,8 @@ async function main() {
     publicHosts: config.publicHosts,
     siteUrl: config.siteUrl,
     contactRateLimit: config.contactRateLimit,
+    pageViewRateLimit: config.pageViewRateLimit,
+    notifications: { allowLoopback: config.allowNotificationsToLoopback },
     cache: { maxBytes: config.cacheMaxBytes },
     trustProxy: config.trustProxy,
     contentEventsKey: config.contentEventsKey,
@@ -134,6 +139,12 @@ async function main() {
     // Articles stored before their automatic excerpt was kept (docs/decisions/133).
     const excerpted = await fillAutoExcerpts(database.db);
     if (excerpted > 0) app.log.info(`Cut the excerpt of ${excerpted} stored articles.`);
+    // Each public read once before any visitor's (docs/decisions/117).
+    const warm = await warmUpReads(app, new URL(config.siteUrl).host);
+    app.log.info(
+      `Warmed up the public reads in ${warm.ms} ms` +
+        (warm.failed.length > 0 ? ` (not warm: ${warm.failed.join(', ')})` : ''),
+    );
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     // The store refusing the seed (a full disk, a read-only database) is said in words.

@@ -93,11 +93,19 @@ export const ApiSettingsSchema = Type.Object({
   // Checked in config.ts (its message says which entry is wrong); unset: loopback and HOST.
   PUBLIC_HOSTS: Type.Optional(text({ accepts: 'host names, comma-separated' })),
   CONTACT_RATE_LIMIT: whole(1, 1_000_000, 5),
+  // POST /page-views per minute per client (features/insights/routes.ts).
+  PAGE_VIEW_RATE_LIMIT: whole(1, 1_000_000, 60),
+  // Development only (docs/decisions/163): the new-message webhook and SMTP server may be on this
+  // machine (a local catcher), and that SMTP server may take credentials without TLS. Refused
+  // with NODE_ENV=production (config.ts).
+  ALLOW_NOTIFICATIONS_TO_LOOPBACK: oneOf(['on', 'off'], 'off', { accepts: '"on" or "off"' }),
   CACHE_MAX_BYTES: whole(0, 2 ** 40, DEFAULT_CACHE_MAX_BYTES),
   DEV_ADMIN_EMAIL: text({ fallback: 'admin@portfolio.local', accepts: 'an e-mail address' }),
   DEV_ADMIN_PASSWORD: text({ fallback: 'admin-password-123', accepts: 'a password' }),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info', { accepts: `one of ${LOG_LEVELS.join(', ')}` }),
   LOG_REQUESTS: oneOf(['on', 'off'], 'on', { accepts: '"on" or "off"' }),
+  // Page views counted without tracking (docs/decisions/180); off: nothing is stored.
+  ANALYTICS: oneOf(['on', 'off'], 'on', { accepts: '"on" or "off"' }),
   // Checked in config.ts (parseTrustProxy: why an entry is refused); unset: no one.
   TRUST_PROXY: Type.Optional(text({ accepts: 'proxies, or a hop count' })),
   CONTENT_EVENTS_KEY: Type.Optional(

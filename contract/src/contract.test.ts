@@ -7,6 +7,9 @@ import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import {
   AboutDataSchema,
+  IMAGE_PATH_PATTERN,
+  SETTINGS_IMAGE_FIELDS,
+  SiteSettingsInputSchema,
   ApiUserProfileSchema,
   ArticleDetailSchema,
   ArticleInputSchema,
@@ -155,5 +158,22 @@ describe('check()', () => {
     expect(() =>
       check(ArticleInputSchema, { title: 'T', content: 'C', createdAt: '2025-06-10T09:00:00Z' }),
     ).toThrow(/format/);
+  });
+});
+
+describe('SETTINGS_IMAGE_FIELDS', () => {
+  /** `$.a.b[*].c` of every field of `schema` that holds a stored image's path. */
+  function imageFields(schema: TSchema, at = '$'): string[] {
+    if (schema.type === 'object') {
+      return Object.entries(schema.properties as Record<string, TSchema>).flatMap(([key, part]) =>
+        imageFields(part, `${at}.${key}`),
+      );
+    }
+    if (schema.type === 'array') return imageFields(schema.items as TSchema, `${at}[*]`);
+    return schema.pattern === IMAGE_PATH_PATTERN ? [at] : [];
+  }
+
+  it("are the settings' image fields, every one and no other", () => {
+    expect(imageFields(SiteSettingsInputSchema)).toEqual([...SETTINGS_IMAGE_FIELDS]);
   });
 });

@@ -11,3 +11,5 @@ export * from './revisions.js';
 export * from './content-export.js';
 export * from './settings.js';
 export * from './env-settings.js';
+export * from './insights.js';
+export * from './content-html.js';

@@ -6,6 +6,7 @@
 // (an app ignores a field it does not know), so a newer server can add one.
 import {
   Array as ArrayOf,
+  Boolean as BooleanType,
   Integer,
   Literal,
   Object as ObjectOf,
@@ -83,6 +84,11 @@ export const RuntimeConfigSchema = ObjectOf({
   /** Where user profile documents live: the content API (default) or Firestore. */
   profileStore: Union([Literal('api'), Literal('firestore')]),
   owner: OwnerIdentitySchema,
+  /**
+   * Whether the site counts page views (ANALYTICS, docs/decisions/180): the pages' beacon and
+   * the privacy statement follow it. Absent (a config from before): counted.
+   */
+  analytics: Optional(BooleanType()),
   /** How long the shell waits for a remote before showing its fallback (default 15 s). */
   remoteLoadTimeoutMs: Optional(Integer({ minimum: 100, maximum: 120_000 })),
 });

@@ -116,6 +116,14 @@ export const ThemeSettingsInputSchema = closed({
   accentStrong: hexColor,
 });
 
+/**
+ * The fields of the settings that hold a stored image (`/images/<name>`), as SQL/JSON paths:
+ * what pins an image against deletion (docs/decisions/142), and nothing else of the settings
+ * (a text that reads `/images/<name>` shows no image). contract.test.ts checks the list against
+ * the schema's image fields.
+ */
+export const SETTINGS_IMAGE_FIELDS = ['$.portfolio.certifications[*].image'] as const;
+
 /** PUT /settings (admin): the whole document. */
 export const SiteSettingsInputSchema = closed({
   owner: OwnerSettingsInputSchema,

@@ -23,3 +23,17 @@ const HTML_ESCAPES: Record<string, string> = {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
+
+/**
+ * The explicit directional formatting characters (Unicode's bidi algorithm: LRE, RLE, PDF, LRO,
+ * RLO and LRI, RLI, FSI, PDI): each opens or closes a stretch of text laid out in a direction of
+ * its own, so one in a name or a title (U+202E) reversed what followed it in the same line: the
+ * rest of the document's title, and the navbar's and the footer's text (security round 5,
+ * docs/decisions/164). Right-to-left letters need none of them.
+ */
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` without BIDI_CONTROLS: as names and titles are shown in a line of the site's own. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}

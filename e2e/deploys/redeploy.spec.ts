@@ -1,12 +1,10 @@
 // Redeploying a remote while the site runs (docs/decisions/038), on real production builds: the
-// shell's server (its own small instance, support/deploy-harness.mjs) renders the shop from a
+// shell's server (its own small instance, tools/deploy-harness/) renders the shop from a
 // deploy folder that these specs deploy to with tools/deploy.ts, as a team would.
 //   - 20 redeploys under steady traffic: every answer is the store page, never the fallback or
 //     an error; each deploy is rendered within seconds; the server's heap stays bounded;
 //   - a shop build that adds a route: the page appears on the site with no shell change, and a
 //     page opened before the deploy keeps navigating with the code it was rendered with.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,14 +12,16 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { APPS } from '@portfolio/platform/apps';
 import { ROOT } from '@portfolio/tools/root';
-import { deployBuild } from '../../tools/deploy';
+import { startDeployHarness } from '@portfolio/tools/deploy-harness';
+import type { DeployHarness } from '@portfolio/tools/deploy-harness';
+import { deployBuild } from '@portfolio/tools/deploy';
 import {
   buildCandidates,
   candidateConfigs,
   prepareWorkDir,
-} from '../../tools/compat/candidate-build';
-import { EBOOK_TITLE, STORE_TITLE } from '../../remote-shop/src/texts';
-import { REMOTE_UNAVAILABLE_TITLE } from '../../shell/src/texts';
+} from '@portfolio/tools/compat/candidate-build';
+import { EBOOK_TITLE, STORE_TITLE } from '@portfolio/remote-shop/texts';
+import { REMOTE_UNAVAILABLE_TITLE } from '@portfolio/shell/texts';
 
 // Its own small site, on the run's block (tools/free-ports.mjs) or 3720-3729.
 const DEPLOY_PORTS = Number(process.env.DEPLOY_SPEC_PORT ?? 3720);
@@ -32,7 +32,7 @@ const SITE = `http://localhost:${SHELL_PORT}`;
 const SHOP_BUILD = path.join(ROOT, 'remote-shop', 'dist');
 const GIFT_CARDS_TEXT = 'Gift cards are on their way.';
 
-let harness: ChildProcess;
+let harness: DeployHarness | undefined;
 let deployRoot = '';
 
 async function heapUsed(): Promise<number> {
@@ -62,49 +62,17 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   deployRoot = mkdtempSync(path.join(os.tmpdir(), 'shop-deploys-'));
   deployBuild({ buildDir: SHOP_BUILD, deployRoot, version: 'start' });
-  harness = spawn(
-    process.execPath,
-    [
-      '--expose-gc',
-      // The harness builds the site's server from its TypeScript sources.
-      '--conditions=@portfolio/source',
-      '--import',
-      'tsx',
-      path.join(ROOT, 'e2e', 'support', 'deploy-harness.mjs'),
-    ],
-    {
-      env: {
-        ...process.env,
-        DEPLOY_ROOT: deployRoot,
-        SHELL_PORT: String(SHELL_PORT),
-        SHOP_PORT: String(SHOP_PORT),
-        CONTROL_PORT: String(CONTROL_PORT),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  // Its log (each redeploy logs a re-registration) is shown only if it stops on its own.
-  let log = '';
-  harness.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
-  harness.once('exit', (code) => {
-    if (code !== 0 && code !== null) console.error(`deploy-harness exited with ${code}:\n${log}`);
-  });
-  await new Promise<void>((resolve, reject) => {
-    harness.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('deploy-harness ready')) resolve();
-    });
-    harness.once('exit', (code) => reject(new Error(`deploy-harness exited (${code})`)));
+  harness = await startDeployHarness({
+    deployRoot,
+    shellPort: SHELL_PORT,
+    shopPort: SHOP_PORT,
+    controlPort: CONTROL_PORT,
   });
   await waitForVersion('start');
 });
 
 test.afterAll(async () => {
-  if (harness && harness.exitCode === null) {
-    await new Promise((resolve) => {
-      harness.once('exit', resolve);
-      harness.kill('SIGTERM');
-    });
-  }
+  await harness?.stop();
   rmSync(deployRoot, { recursive: true, force: true });
 });
 

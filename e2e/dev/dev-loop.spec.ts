@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, expectNoA11yViolations, test } from '../fixtures';
 import { freeBlock, portsEnv } from '@portfolio/tools/free-ports';
-import { SEARCH_INPUT_LABEL, SEARCH_TOGGLE_LABEL } from '../../shell/src/texts';
+import { SEARCH_INPUT_LABEL, SEARCH_TOGGLE_LABEL } from '@portfolio/shell/texts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The component edited, and the edit: its name field's label. */

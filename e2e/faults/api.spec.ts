@@ -12,12 +12,12 @@ import {
   setApiFault,
   test,
 } from '../fixtures';
-import { ARTICLES_LOAD_ERROR, LOADING_ARTICLES } from '../../remote-blog/src/texts';
+import { ARTICLES_LOAD_ERROR, LOADING_ARTICLES } from '@portfolio/remote-blog/texts';
 import {
   PROJECTS_LOAD_ERROR,
   PROJECT_LOAD_FAILED,
   projectErrorText,
-} from '../../remote-portfolio/src/texts';
+} from '@portfolio/remote-portfolio/texts';
 
 test.afterEach(async ({ request }) => setApiFault(request, 'ok'));
 
@@ -30,7 +30,11 @@ test.describe('content API down', () => {
   }) => {
     await setApiFault(request, 'down');
     const response = await page.goto('/');
-    expect(response?.status()).toBe(200);
+    // Not a success a cache or a crawler would take: the page could not have its data
+    // (docs/decisions/117); the visitor sees it as it is, with its message.
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    expect(Number(response?.headers()['retry-after'])).toBeGreaterThan(0);
     await expect(page.getByText(PROJECTS_LOAD_ERROR)).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await markDocument(page);
@@ -137,7 +141,10 @@ test.describe('a slow content API', () => {
     request,
   }) => {
     await setApiFault(request, 'slow');
-    await page.goto('/blog');
+    const response = await page.goto('/blog');
+    // Past the render budget: not a 200 (docs/decisions/117).
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()['cache-control']).toBe('no-store');
     await expect(page.getByText(ARTICLES_LOAD_ERROR)).toBeVisible();
     await markDocument(page);
     await expect(page.getByRole('link', { name: readMore }).first()).toBeVisible({

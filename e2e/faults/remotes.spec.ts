@@ -12,11 +12,11 @@ import {
   setRemoteFault,
   test,
 } from '../fixtures';
-import { REMOTE_UNAVAILABLE_TITLE, RETRY_LABEL } from '../../shell/src/texts';
-import { BLOG_TITLE, READ_MORE_LABEL } from '../../remote-blog/src/texts';
-import { SUMMARY_HEADING } from '../../remote-portfolio/src/texts';
-import { STORE_TITLE } from '../../remote-shop/src/texts';
-import { SIGN_UP_TITLE } from '../../remote-auth/src/texts';
+import { REMOTE_UNAVAILABLE_TITLE, RETRY_LABEL } from '@portfolio/shell/texts';
+import { BLOG_TITLE, READ_MORE_LABEL } from '@portfolio/remote-blog/texts';
+import { SUMMARY_HEADING } from '@portfolio/remote-portfolio/texts';
+import { STORE_TITLE } from '@portfolio/remote-shop/texts';
+import { SIGN_UP_TITLE } from '@portfolio/remote-auth/texts';
 
 const REMOTES = ['portfolio', 'blog', 'auth', 'shop'] as const;
 test.afterEach(async ({ request }) => {

@@ -10,7 +10,8 @@ import http from 'node:http';
 
 /** @typedef {'ok' | 'down' | 'slow' | 'error' | 'malformed' | 'missing-chunks'} FaultMode */
 const MODES = new Set(['ok', 'down', 'slow', 'error', 'malformed', 'missing-chunks']);
-export const SLOW_MS = 2500;
+/** A slow answer's delay: past the site's render budget in the specs' stack (3 s, e2e-stack.mjs). */
+export const SLOW_MS = 4500;
 /** A built chunk or stylesheet: its name carries a content hash. */
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css)(\?|$)/;
 

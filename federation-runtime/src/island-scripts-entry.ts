@@ -5,15 +5,21 @@
 // loader adds this file to the page, from beside the remote's manifest (the version that rendered
 // the page), and marks each script island it hands over; this runs each of them once, now and as
 // more wake. If the file cannot be loaded, the loader hands them to the shell's hydration instead,
-// which reaches the same scripts through the federation (`./island-scripts`).
+// which reaches the same scripts through the federation (`./island-scripts`). It runs only the
+// server's islands (docs/decisions/161): the loader tells it the page's island key on the script
+// element that loads it.
 import { islandScripts } from '@portfolio/remote-src/island-scripts';
 import {
   ISLAND_ATTRIBUTES,
   ISLAND_LOADER_PROTOCOL as PROTOCOL,
+  isServerIsland,
   runIslandScript,
 } from '@portfolio/shared/island-protocol';
 
 declare const __REMOTE_NAME__: string;
+
+/** The page's island key, as the loader wrote it on the element that loads this file. */
+const pageKey = document.currentScript?.getAttribute(ISLAND_ATTRIBUTES.key) ?? undefined;
 
 /** A script island of this remote's that the loader handed over, and that is not running yet. */
 function run(island: Element): void {
@@ -21,7 +27,8 @@ function run(island: Element): void {
     island instanceof HTMLElement &&
     island.getAttribute(PROTOCOL.awake) === PROTOCOL.scriptAwake &&
     !island.hasAttribute(PROTOCOL.live) &&
-    island.getAttribute(ISLAND_ATTRIBUTES.name)?.startsWith(`${__REMOTE_NAME__}/`)
+    island.getAttribute(ISLAND_ATTRIBUTES.name)?.startsWith(`${__REMOTE_NAME__}/`) &&
+    isServerIsland(island, pageKey)
   ) {
     runIslandScript(island, islandScripts);
   }

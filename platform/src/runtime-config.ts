@@ -66,6 +66,9 @@ export const RuntimeConfigSettingsSchema = Type.Object({
   OWNER_EMAIL: Setting.text({ fallback: 'alex.morgan@example.com', accepts: 'an e-mail address' }),
   OWNER_GITHUB_URL: Setting.text({ fallback: 'https://github.com/', accepts: 'a URL' }),
   OWNER_LINKEDIN_URL: Setting.text({ fallback: 'https://www.linkedin.com/', accepts: 'a URL' }),
+  // Page views counted without tracking (docs/decisions/180); off: pages send no beacon, and the
+  // privacy statement says nothing is counted.
+  ANALYTICS: Setting.onOff(true),
 });
 
 /** Everything the runtime config, the upstreams and the host check are built from. */
@@ -134,6 +137,7 @@ export function buildRuntimeConfig({
     },
     ...(authEmulatorUrl ? { authEmulatorUrl } : {}),
     profileStore: given.PROFILE_STORE,
+    analytics: given.ANALYTICS,
     owner: {
       name: given.OWNER_NAME,
       email: given.OWNER_EMAIL,

@@ -10,7 +10,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { IMMUTABLE, cacheControlFor } from './cache-control';
-import { POINTER_FILE, VERSIONS_DIR, readPointer } from './deploy-folders';
+import { CANARY_FILE, POINTER_FILE, VERSIONS_DIR, readPointer } from './deploy-folders';
 import { SiteAddressSettingsSchema, buildRuntimeConfig, publicHostCheck } from './runtime-config';
 import type { SiteAddressSettings } from './runtime-config';
 import { Type } from '@sinclair/typebox';
@@ -229,6 +229,28 @@ export function createStaticServer({
     // Source maps stay on the build machine (the builds write hidden ones): never served.
     if (pathname.endsWith('.map')) {
       response.writeHead(404, { ...headers, 'Content-Type': TYPES['.txt']! }).end('Not found');
+      return;
+    }
+    // The remote's canary (docs/decisions/191), beside its pointer: asked again each time.
+    if (deployDir && pathname === `/${CANARY_FILE}`) {
+      const canary = await readFile(path.join(deployDir, CANARY_FILE)).catch(() => null);
+      if (!canary) {
+        response
+          .writeHead(404, {
+            ...headers,
+            'Content-Type': TYPES['.txt']!,
+            'Cache-Control': 'no-cache',
+          })
+          .end('No canary');
+        return;
+      }
+      response
+        .writeHead(200, {
+          ...headers,
+          'Content-Type': TYPES['.json']!,
+          'Cache-Control': 'no-cache',
+        })
+        .end(request.method === 'HEAD' ? undefined : canary);
       return;
     }
     const located = await locate(pathname);

@@ -10,7 +10,10 @@ import {
   ArticleListSchema,
   ArticleSchema,
   ContactBulkResultSchema,
+  INSIGHTS_EXPORT_PATH,
+  INSIGHTS_PATH,
   ImageUploadSchema,
+  InsightsSchema,
   MediaListSchema,
   MessageSchema,
   NotificationSettingsSchema,
@@ -39,6 +42,8 @@ import type {
   ArticleRevision,
   ContactBulkAction,
   ImageUpload,
+  Insights,
+  InsightsRange,
   MediaItem,
   MediaUsage,
   NotificationSettings,
@@ -780,4 +785,19 @@ export function markContactMessageRead(
     { method: 'PATCH', ...jsonBody({ read }) },
     options,
   );
+}
+
+export type { Insights, InsightsRange };
+
+/** The site's page views over the last `days` days, today included (admin, docs/decisions/180). */
+export function getInsights(days: InsightsRange, options: RequestOptions): Promise<Insights> {
+  return requestJson(`${INSIGHTS_PATH}?days=${days}`, InsightsSchema, {}, options);
+}
+
+/** The same range as CSV, a row per day and page (admin). */
+export function getInsightsCsv(days: InsightsRange, options: RequestOptions): Promise<string> {
+  return withDeadline(options.signal, async (signal) => {
+    const response = await sendOk(`${INSIGHTS_EXPORT_PATH}?days=${days}`, {}, options, signal);
+    return response.text();
+  });
 }

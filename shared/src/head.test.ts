@@ -285,6 +285,19 @@ describe('helpers', () => {
     );
   });
 
+  it("documentTitle keeps a name's or a title's bidi controls from reversing the rest", () => {
+    const rlo = { ...site, siteName: 'Alex\u202eMorgan' };
+    expect(documentTitle({ title: 'Blog' }, rlo)).toBe('Blog · AlexMorgan');
+    expect(
+      documentTitle(
+        { title: 'A \u202ereversed\u202c title \u2067x\u2069 \u202a\u202b\u202d\u2066\u2068' },
+        site,
+      ),
+    ).toBe('A reversed title x  · Alex Morgan');
+    // Right-to-left letters are no control: kept as they are.
+    expect(documentTitle({ title: 'שלום' }, site)).toBe('שלום · Alex Morgan');
+  });
+
   it('siteContext: a relative API base is resolved on the public site URL', () => {
     expect(siteContext({ ...config, apiBase: '/api' }).apiBase).toBe('https://alex.example/api');
     expect(siteContext({ ...config, siteUrl: 'https://alex.example/' }).siteUrl).toBe(

@@ -3,7 +3,7 @@
 // (`export const head: PageHead<typeof loader>`, next to its loader); the shell's server writes
 // the tags into the HTML it sends, and the shell updates the title and description on a client
 // navigation from the same declaration (docs/decisions/060). Stateless, so bundled per app.
-import { imageSources } from '@portfolio/contract';
+import { imageSources, withoutBidiControls } from '@portfolio/contract';
 import type { Image, SiteSettings } from '@portfolio/contract';
 import type { OwnerIdentity, RuntimeConfig } from './config';
 import { truncateText } from './format';
@@ -296,11 +296,16 @@ export function breadcrumbJsonLd(
 
 // ── Rendering ──────────────────────────────────────────────────────────────────────────────
 
-/** The document's <title>: the page's title and the site's name. */
+/**
+ * The document's <title>: the page's title and the site's name, both without bidi controls
+ * (a title is one line of plain text: a right-to-left override in either reversed the rest of
+ * it; docs/decisions/164).
+ */
 export function documentTitle(spec: HeadSpec, site: SiteContext): string {
-  const { title } = spec;
-  if (!site.siteName || title.includes(site.siteName)) return title;
-  return `${title} · ${site.siteName}`;
+  const title = withoutBidiControls(spec.title);
+  const siteName = withoutBidiControls(site.siteName);
+  if (!siteName || title.includes(siteName)) return title;
+  return `${title} · ${siteName}`;
 }
 
 const escapeAttribute = (value: string) =>

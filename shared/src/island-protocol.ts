@@ -15,7 +15,27 @@ export const ISLAND_ATTRIBUTES = {
   needs: 'data-island-needs',
   /** Present on a script island: its browser part is the owner's IslandScript, not React. */
   script: 'data-island-script',
+  /**
+   * What makes it the server's (docs/decisions/161): an id React made in the page's render,
+   * which holds the page's island key (`islandKey` in the page's data block). Content cannot
+   * write it: the key is a hash of the very page it would have to be part of, or, on a page for
+   * one signed-in visitor, a random value of that response.
+   */
+  key: 'data-island-key',
 } as const;
+
+/** How long an island key is at least (a SHA-256 or 128 random bits, base64url: 22). */
+export const ISLAND_KEY_MIN_LENGTH = 22;
+
+/**
+ * Whether `island` is one the server rendered into this page: its key attribute holds the
+ * page's island key. Anything else that says it is an island (an article's markup, had the
+ * sanitiser let it through) is never woken, hydrated or run.
+ */
+export function isServerIsland(island: Element, pageKey: string | undefined): boolean {
+  if (!pageKey || pageKey.length < ISLAND_KEY_MIN_LENGTH) return false;
+  return (island.getAttribute(ISLAND_ATTRIBUTES.key) ?? '').includes(pageKey);
+}
 
 export const ISLAND_LOADER_PROTOCOL = {
   /**

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { Island } from './island';
-import { ISLAND_ATTRIBUTES } from './island-protocol';
+import { ISLAND_ATTRIBUTES, isServerIsland } from './island-protocol';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -57,5 +57,29 @@ describe('Island', () => {
     );
     const element = new DOMParser().parseFromString(html, 'text/html').body.firstElementChild!;
     expect(element.hasAttribute(ISLAND_ATTRIBUTES.script)).toBe(false);
+  });
+  it("carries the render's island key (React's identifier prefix), which makes it the server's", () => {
+    const pageKey = 'Xq3v9RkT2mWbZc7LpN4dHg';
+    const render = (identifierPrefix?: string) =>
+      new DOMParser().parseFromString(
+        renderToString(
+          <Island
+            owner="blog"
+            name="Greeting"
+            when="load"
+            component={Greeting}
+            props={{ name: 'x' }}
+          />,
+          identifierPrefix === undefined ? {} : { identifierPrefix },
+        ),
+        'text/html',
+      ).body.firstElementChild!;
+    expect(isServerIsland(render(pageKey), pageKey)).toBe(true);
+    expect(isServerIsland(render(), pageKey)).toBe(false);
+    expect(isServerIsland(render('Zz9'), pageKey)).toBe(false);
+    // No page key, or one too short to be a key: nothing is the server's.
+    expect(isServerIsland(render(pageKey), undefined)).toBe(false);
+    expect(isServerIsland(render(''), '')).toBe(false);
+    expect(isServerIsland(render('R_'), 'R_')).toBe(false);
   });
 });

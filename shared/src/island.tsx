@@ -4,6 +4,7 @@
 // everything outside an island stays the server's HTML and costs no JavaScript. In a page drawn by
 // the client-side app (the dashboards, the auth forms) an island is its component and nothing
 // more: the same markup, the whole page hydrated at once.
+import { useId } from 'react';
 import type { ComponentType } from 'react';
 import { ISLAND_ATTRIBUTES } from './island-protocol';
 
@@ -57,7 +58,11 @@ export interface IslandProps<P extends object> {
 
 /**
  * Marks `component` as an island of the page. Its element takes no box of its own
- * (`display: contents`, tokens.css), so the layout is the same with or without it.
+ * (`display: contents`, tokens.css), so the layout is the same with or without it. Its key is
+ * an id of React's: a page of islands is rendered with the page's island key as React's
+ * identifier prefix, so the key shows that the server put the island there (docs/decisions/161).
+ * The id is the wrapper's, outside the island's own root: the island's component still must not
+ * use useId.
  */
 export function Island<P extends object>({
   owner,
@@ -68,10 +73,12 @@ export function Island<P extends object>({
   needs = [],
   script = false,
 }: IslandProps<P>) {
+  const key = useId();
   return (
     <div
       {...{
         [ISLAND_ATTRIBUTES.name]: `${owner}/${name}`,
+        [ISLAND_ATTRIBUTES.key]: key,
         [ISLAND_ATTRIBUTES.when]: when,
         [ISLAND_ATTRIBUTES.props]: JSON.stringify(props),
         ...(needs.length > 0 && !script && { [ISLAND_ATTRIBUTES.needs]: needs.join(' ') }),

@@ -23,12 +23,14 @@ import hostCheck from './plugins/host-check';
 import pageRoute from './plugins/page-route';
 import type { KeptPageLane } from './plugins/page-route';
 import renderer from './plugins/renderer';
+import rollout from './plugins/rollout';
 import runtimeConfig from './plugins/runtime-config';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import siteDocument from './plugins/site-document';
 import staticFiles from './plugins/static-files';
 import upstreamsPlugin from './plugins/upstreams';
+import warmUp from './plugins/warm-up';
 
 /** The whole request (head and body) must arrive within this; a trickle is cut off. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -146,6 +148,8 @@ export async function buildSiteServer(
   });
   await app.register(siteDocument, {
     distDir: options.distDir,
+    // Page views are counted unless ANALYTICS=off (docs/decisions/180).
+    pageViews: config.analytics !== false,
     ...(parts.assets ? { assets: parts.assets } : {}),
   });
   await app.register(staticFiles, { distDir: options.distDir });
@@ -155,13 +159,17 @@ export async function buildSiteServer(
     siteOrigin: new URL(siteUrl).origin,
     timeoutMs: options.renderBudgetMs,
   });
+  await app.register(rollout, {
+    ...(options.previewSecret !== undefined && { previewSecret: options.previewSecret }),
+  });
   await app.register(runtimeConfig, { config });
   await app.register(crawlerFiles, { siteUrl, apiBase });
-  await app.register(health, { apiBase });
   await app.register(pageRoute, {
     publicHostname: options.publicHostname,
     fallbackTitle: config.owner.name,
   });
+  await app.register(warmUp, { publicHostname: options.publicHostname });
+  await app.register(health, { apiBase });
   if (!options.logRequests) keptPageLane = app.keptPageLane;
   return app;
 }

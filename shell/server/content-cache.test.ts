@@ -106,4 +106,48 @@ describe('createContentCache', () => {
     await fetch(`${API}/a`);
     expect(calls).toHaveLength(4);
   });
+
+  it('makes one call for every render that asks for the same answer meanwhile', async () => {
+    const watch = fakeWatch();
+    let answer: (response: Response) => void = () => {};
+    const api = jest.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const fetch = createContentCache({ watch, apiBase: API }).wrap(api as unknown as typeof fetch);
+    const first = fetch(`${API}/settings`);
+    const second = fetch(`${API}/settings`);
+    await new Promise((resolve) => setImmediate(resolve));
+    answer(new Response('{"call":1}', { headers: { etag: 'W/"1"', 'cache-control': 'no-cache' } }));
+    expect(await body(await first)).toBe(1);
+    expect(await body(await second)).toBe(1);
+    expect(api).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps an answer that came after the render asking for it stopped waiting (its budget spent)', async () => {
+    const watch = fakeWatch();
+    let answer: (response: Response) => void = () => {};
+    const api = jest.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const cache = createContentCache({ watch, apiBase: API });
+    const fetch = cache.wrap(api as unknown as typeof fetch);
+    const budget = new AbortController();
+    const late = fetch(`${API}/articles/tls`, { signal: budget.signal });
+    budget.abort(new Error('render budget spent'));
+    await expect(late).rejects.toThrow('render budget spent');
+    // The call itself goes on, on its own signal, and its answer is kept for the next render.
+    const [, init] = api.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.signal?.aborted).toBe(false);
+    answer(new Response('{"call":1}', { headers: { etag: 'W/"1"', 'cache-control': 'no-cache' } }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.size).toBe(1);
+    expect(await body(await fetch(`${API}/articles/tls`))).toBe(1);
+    expect(api).toHaveBeenCalledTimes(1);
+  });
 });

@@ -16,6 +16,12 @@ import type { ContentWatch } from './content-events';
 export const DEFAULT_CONTENT_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_CONTENT_CACHE_TTL_MS = 60_000;
 /**
+ * How long one call to the API for a public answer may take. It is made once for every render
+ * that asks for the same answer meanwhile, and outlives a render that stops waiting (its budget
+ * spent, its visitor gone): the answer is kept for the next render (docs/decisions/117).
+ */
+export const DEFAULT_SHARED_CALL_TIMEOUT_MS = 30_000;
+/**
  * The answer headers a kept answer is given again with; x-total-count is part of a paged list's
  * answer (GET /articles, GET /search): the pages number themselves with it.
  */
@@ -29,6 +35,23 @@ const KEPT_HEADERS = [
 interface KeptAnswer {
   body: Uint8Array<ArrayBuffer>;
   headers: [string, string][];
+}
+
+/** A whole answer of the API, read once and handed to every caller that waited for it. */
+interface SharedAnswer extends KeptAnswer {
+  status: number;
+  statusText: string;
+}
+
+/** `promise`, or the reason `signal` gives when it is aborted first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 /** The request's URL and method, and whether it carries credentials. */
@@ -63,6 +86,7 @@ export interface ContentCacheOptions {
   apiBase: string;
   maxBytes?: number;
   ttlMs?: number;
+  sharedCallTimeoutMs?: number;
 }
 
 export function createContentCache({
@@ -70,6 +94,7 @@ export function createContentCache({
   apiBase,
   maxBytes = DEFAULT_CONTENT_CACHE_MAX_BYTES,
   ttlMs = DEFAULT_CONTENT_CACHE_TTL_MS,
+  sharedCallTimeoutMs = DEFAULT_SHARED_CALL_TIMEOUT_MS,
 }: ContentCacheOptions): ContentCache {
   const prefix = `${apiBase.replace(/\/+$/, '')}/`;
   const answers = new LRUCache<string, KeptAnswer>({
@@ -84,6 +109,48 @@ export function createContentCache({
     answers.clear();
   });
   let closed = false;
+  /** Calls to the API under way, by URL: a second caller waits for the first one's answer. */
+  const calls = new Map<string, Promise<SharedAnswer>>();
+
+  /** One call for `url`, on a signal of its own: no caller's abort ends it. */
+  function sharedCall(
+    fetchImpl: typeof fetch,
+    url: string,
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+  ): Promise<SharedAnswer> {
+    const under = calls.get(url);
+    if (under) return under;
+    const ticket = generation;
+    const signal = AbortSignal.timeout(sharedCallTimeoutMs);
+    const call = (async () => {
+      const request = input instanceof Request ? new Request(input, { signal }) : input;
+      const response = await fetchImpl(request, { ...init, signal });
+      const body = new Uint8Array(await response.arrayBuffer());
+      if (
+        isCachedContent(response) &&
+        watch.live &&
+        ticket === generation &&
+        body.length <= maxBytes
+      ) {
+        const headers = KEPT_HEADERS.flatMap((name): [string, string][] => {
+          const value = response.headers.get(name);
+          return value === null ? [] : [[name, value]];
+        });
+        answers.set(url, { body, headers });
+      }
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers],
+        body,
+      };
+    })().finally(() => calls.delete(url));
+    // Every caller may have stopped waiting: its failure is theirs, never unhandled.
+    call.catch(() => undefined);
+    calls.set(url, call);
+    return call;
+  }
 
   return {
     wrap(fetchImpl) {
@@ -98,21 +165,11 @@ export function createContentCache({
           signal?.throwIfAborted();
           return new Response(kept.body, { status: 200, headers: kept.headers });
         }
-        const ticket = generation;
-        const response = await fetchImpl(input, init);
-        if (!isCachedContent(response)) return response;
-        const body = new Uint8Array(await response.arrayBuffer());
-        if (watch.live && ticket === generation && body.length <= maxBytes) {
-          const headers = KEPT_HEADERS.flatMap((name): [string, string][] => {
-            const value = response.headers.get(name);
-            return value === null ? [] : [[name, value]];
-          });
-          answers.set(url, { body, headers });
-        }
-        return new Response(body, {
-          status: response.status,
-          statusText: response.statusText,
-          headers: response.headers,
+        const answer = await untilAborted(sharedCall(fetchImpl, url, input, init), signal);
+        return new Response(answer.body, {
+          status: answer.status,
+          statusText: answer.statusText,
+          headers: answer.headers,
         });
       };
     },

@@ -1,5 +1,8 @@
 /** @jest-environment node */
+import { createHash } from 'node:crypto';
 import { createSiteDocument } from './document';
+import { inlineScriptHashes } from './inline-scripts';
+import { PAGE_VIEW_BEACON } from './page-view-beacon';
 
 const assets = { scripts: ['/main.1.js'], stylesheets: ['/shell-styles.1.css'] };
 const page = {
@@ -42,5 +45,22 @@ describe("the document's stylesheets and islands (docs/decisions/148)", () => {
       '<script type="speculationrules">{"prerender":[{"where":{"href_matches":["/blog","/article/:id"]},"eagerness":"moderate"}]}</script>',
     );
     expect(createSiteDocument(assets).start(page)).not.toContain('speculationrules');
+  });
+
+  it("carries the page-view beacon in a page of islands' loader, named by its hash like the rest of it (docs/decisions/180)", () => {
+    const counted = createSiteDocument(assets, new Map(), { pageViews: PAGE_VIEW_BEACON });
+    const html = counted.start({ ...page, islands: { prerender: [] } });
+    const loader = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain('sendBeacon');
+    expect(loader).toContain('"url":"/api/page-views"');
+    expect(counted.loaders).toContain(loader);
+    const hash = createHash('sha256').update(loader).digest('base64');
+    expect(inlineScriptHashes(html, { marker: 'm', known: counted.loaders })).toEqual([hash]);
+    // Only pages of islands count: an application page's loader has no beacon.
+    expect(counted.start(page)).not.toContain('sendBeacon');
+    // ANALYTICS=off: no beacon at all.
+    expect(createSiteDocument(assets).start({ ...page, islands: { prerender: [] } })).not.toContain(
+      'sendBeacon',
+    );
   });
 });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '@portfolio/contract';
 import { islandLoaderScript } from './island-loader';
+import type { PageViewBeaconOptions } from './page-view-beacon';
 import { SCRIPTS_START_BY_MS, scriptLoader } from './page-scripts';
 
 /** What the shell's browser build emits for its pages (its webpack config: ShellAssetsPlugin). */
@@ -66,6 +67,10 @@ export interface PageParts {
    * lead to (their route paths, as URL patterns) when the visitor is about to click.
    */
   islands?: { prerender: readonly string[] };
+  /**
+   * Shown above the page, outside the root React hydrates: a preview's banner (ADR 191).
+   */
+  banner?: string;
 }
 
 export interface SiteDocument {
@@ -108,11 +113,13 @@ export function speculationRules(prerender: readonly string[], nonce?: string): 
 
 /**
  * `shellStyles`: the text of each of the shell's stylesheets by its address (read from its
- * build at start), inlined in every page; without it they are linked.
+ * build at start), inlined in every page; without it they are linked. `pageViews`: a page of
+ * islands tells the API it was shown (docs/decisions/180); unset when views are not counted.
  */
 export function createSiteDocument(
   assets: ShellAssets,
   shellStyles: ReadonlyMap<string, string> = new Map(),
+  { pageViews }: { pageViews?: PageViewBeaconOptions } = {},
 ): SiteDocument {
   // Made once: only a signed-in page's nonce changes from one page to the next.
   const beforeScript = (islands: boolean) =>
@@ -121,10 +128,10 @@ export function createSiteDocument(
     '<meta name="viewport" content="width=device-width,initial-scale=1"/>' +
     `<meta name="theme-color" content="${THEME_COLOR}"/><link rel="icon" href="${ICON}"/>`;
   const appLoader = scriptLoader(assets.scripts);
-  const islandLoader = islandLoaderScript({
-    scripts: assets.scripts,
-    startByMs: SCRIPTS_START_BY_MS,
-  });
+  const islandLoader = islandLoaderScript(
+    { scripts: assets.scripts, startByMs: SCRIPTS_START_BY_MS },
+    pageViews,
+  );
   const stylesheets = assets.stylesheets
     .map((href) => styleOrLink(href, shellStyles.get(href)))
     .join('');
@@ -137,10 +144,18 @@ export function createSiteDocument(
   const end = '</div></body></html>';
   return {
     loaders: [appLoader, islandLoader],
-    start: ({ nonce, headTags, stylesheets: pageStylesheets, dataScript, islands, styleText }) =>
+    start: ({
+      nonce,
+      headTags,
+      stylesheets: pageStylesheets,
+      dataScript,
+      islands,
+      styleText,
+      banner = '',
+    }) =>
       `${shellHead(islands !== undefined, nonce)}${headTags}` +
       `${pageStylesheets.map((href) => styleOrLink(href, styleText?.(href))).join('')}${dataScript}` +
-      `${islands ? speculationRules(islands.prerender, nonce) : ''}</head><body><div id="root">`,
+      `${islands ? speculationRules(islands.prerender, nonce) : ''}</head><body>${banner}<div id="root">`,
     end,
     fallback: ({ nonce, title }) =>
       `${shellHead(false, nonce)}<title>${escapeHtml(title)}</title></head><body><div id="root">${end}`,

@@ -18,6 +18,8 @@ beforeAll(async () => {
   for (const feed of ['/rss.xml', '/sitemap.xml', '/sitemap-1.xml']) {
     site.api.on('GET', feed, { text: '<rss/>', type: 'application/xml' });
   }
+  // As it listens: warm (docs/decisions/117).
+  await site.app.warmUp.start();
 });
 afterAll(() => site.close());
 

@@ -6,10 +6,17 @@
 // owner's island scripts file instead, and no script of the shell's. A button pressed before its
 // island is live is marked and pressed again once it is (shell/src/islands/hydrate.tsx).
 //
+// It wakes only the islands the server rendered (docs/decisions/161): an element whose
+// `data-island-key` holds the page's island key, which the page's data block says, in the head,
+// where content never is. Anything else that says it is an island (an article's markup, had the
+// sanitiser let it through) is never armed, woken or scroll-flagged, and fetches nothing.
+//
 // runIslandLoader is written into the page as its source text (islandLoaderScript), so it uses
 // nothing from this module's scope: only its argument and the browser's globals. The attribute
 // and event names it writes are the protocol the hydration and the remotes' island scripts files
 // read (@portfolio/shared/island-protocol; island-loader.test.ts holds them to the same names).
+import { sendPageView } from './page-view-beacon';
+import type { PageViewBeaconOptions } from './page-view-beacon';
 
 export interface IslandLoaderOptions {
   /** The shell's entry scripts, in order (assets.json). */
@@ -38,28 +45,45 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
     doc.dispatchEvent(new CustomEvent('island-wake', { detail: island }));
     start();
   };
+  // What the page's data block says (read once, when first needed: before the shell's scripts
+  // take the block out of the page): the remotes' manifests, and the page's island key. The
+  // server's block only, a JSON script element of the head itself.
+  let pageData: { remotes: Record<string, string>; key: string } | undefined;
+  const readPageData = () => {
+    if (pageData) return pageData;
+    pageData = { remotes: {}, key: '' };
+    const block = Array.from(doc.head.children).find(
+      (element) =>
+        element.tagName === 'SCRIPT' &&
+        element.id === 'site-data' &&
+        element.getAttribute('type') === 'application/json',
+    );
+    try {
+      const data = JSON.parse(block?.textContent ?? '{}') as {
+        config?: { remotes?: Record<string, string> };
+        islandKey?: unknown;
+      };
+      pageData.remotes = data.config?.remotes ?? {};
+      if (typeof data.islandKey === 'string') pageData.key = data.islandKey;
+    } catch {
+      // No block, or not the server's: no island is the server's either.
+    }
+    return pageData;
+  };
+  // One of the server's islands: its key attribute holds the page's key (22 characters or more).
+  const isServerIsland = (element: Element) => {
+    const { key } = readPageData();
+    return key.length >= 22 && (element.getAttribute('data-island-key') ?? '').includes(key);
+  };
   // A script island runs from its owner's island scripts file, beside the owner's manifest (the
   // version that rendered the page, from the page's runtime config): a few kilobytes instead of
-  // the federation runtime and the shell's scripts. Each owner's file is added once; if it cannot
-  // be loaded, its script islands go to the shell's scripts, which reach them through the
-  // federation.
-  // Read when the page is armed, before the shell's scripts take the data block out of the page.
-  let remotes: Record<string, string> | undefined;
-  const readRemotes = (): Record<string, string> => {
-    try {
-      const data = JSON.parse(doc.getElementById('site-data')?.textContent ?? '{}') as {
-        config?: { remotes?: Record<string, string> };
-      };
-      return data.config?.remotes ?? {};
-    } catch {
-      return {};
-    }
-  };
+  // the federation runtime and the shell's scripts. Each owner's file is added once, told the
+  // page's key (it runs only the server's islands too); if it cannot be loaded, its script
+  // islands go to the shell's scripts, which reach them through the federation.
   const scriptFiles: Record<string, 'added' | 'failed'> = {};
   const toScriptFile = (island: Element): boolean => {
     const owner = (island.getAttribute('data-island') ?? '').split('/')[0] ?? '';
-    remotes ??= readRemotes();
-    const manifest = remotes[owner];
+    const manifest = readPageData().remotes[owner];
     if (!manifest || scriptFiles[owner] === 'failed') return false;
     island.setAttribute('data-island-awake', 'script');
     if (!scriptFiles[owner]) {
@@ -67,11 +91,13 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
       const script = doc.createElement('script');
       script.src = new URL('island-scripts.js', new URL(manifest, location.href)).href;
       script.async = true;
+      script.setAttribute('data-island-key', readPageData().key);
       script.onerror = () => {
         scriptFiles[owner] = 'failed';
         doc
           .querySelectorAll(`[data-island-awake="script"]:not([data-island-live])`)
           .forEach((waiting) => {
+            if (!isServerIsland(waiting)) return;
             if (waiting.getAttribute('data-island')?.startsWith(`${owner}/`)) toShell(waiting);
           });
       };
@@ -81,7 +107,7 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
     return true;
   };
   const wake = (island: Element) => {
-    if (island.hasAttribute('data-island-awake')) return;
+    if (island.hasAttribute('data-island-awake') || !isServerIsland(island)) return;
     if (island.hasAttribute('data-island-script') && toScriptFile(island)) return;
     toShell(island);
   };
@@ -103,7 +129,9 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
   const islandOf = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     const island = target?.closest('[data-island]');
-    return island && !island.hasAttribute('data-island-live') ? island : null;
+    return island && !island.hasAttribute('data-island-live') && isServerIsland(island)
+      ? island
+      : null;
   };
   doc.addEventListener('pointerover', (event) => islandOf(event) && start(), {
     capture: true,
@@ -135,8 +163,11 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
     true,
   );
   const arm = () => {
-    // The navbar's scrolled style (and any other element that asks) without React.
-    const flagged = doc.querySelectorAll<HTMLElement>('[data-scroll-flag]');
+    const islands = Array.from(doc.querySelectorAll('[data-island]')).filter(isServerIsland);
+    // The navbar's scrolled style (and any other element of an island that asks) without React.
+    const flagged = islands.flatMap((island) =>
+      Array.from(island.querySelectorAll<HTMLElement>('[data-scroll-flag]')),
+    );
     if (flagged.length > 0) {
       const update = () =>
         flagged.forEach((element) => {
@@ -148,9 +179,8 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
       requestAnimationFrame(update);
       addEventListener('scroll', update, { passive: true });
     }
-    if (doc.querySelector('[data-island-script]')) remotes ??= readRemotes();
     let observer: IntersectionObserver | undefined;
-    doc.querySelectorAll('[data-island]').forEach((island) => {
+    islands.forEach((island) => {
       const when = island.getAttribute('data-island-when');
       if (when === 'load') afterPaint(() => wake(island));
       else if (when === 'visible') {
@@ -177,10 +207,19 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
   else arm();
 }
 
-/** The loader as the text of the page's inline script. */
-export function islandLoaderScript(options: IslandLoaderOptions): string {
+/**
+ * The loader as the text of the page's inline script, with the page-view beacon after it when
+ * views are counted (./page-view-beacon.ts, docs/decisions/180).
+ */
+export function islandLoaderScript(
+  options: IslandLoaderOptions,
+  pageViews?: PageViewBeaconOptions,
+): string {
   const argument = JSON.stringify(options).replace(/</g, '\\u003c');
+  const beacon = pageViews
+    ? `;(${sendPageView.toString()})(${JSON.stringify(pageViews).replace(/</g, '\\u003c')})`
+    : '';
   // Under `tsx watch` (npm run dev) esbuild keeps function names by wrapping them in its
   // `__name` helper, which the page does not have: it gets one that returns its function.
-  return `(function(__name){(${runIslandLoader.toString()})(${argument})})(function(f){return f})`;
+  return `(function(__name){(${runIslandLoader.toString()})(${argument})${beacon}})(function(f){return f})`;
 }

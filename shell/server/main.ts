@@ -21,6 +21,12 @@ declare const __SHELL_DIST__: string | undefined;
 
 /** How long a stopping server waits for the requests it is answering. */
 const STOP_GRACE_MS = 5000;
+/**
+ * How long a starting server waits to be warm before it listens (docs/decisions/117): a worker
+ * takes no connection before it can serve a whole page, unless what it waits for (the API, a
+ * remote) does not come; it then listens anyway, and /readyz says it is not ready.
+ */
+const WARM_UP_WAIT_MS = 60_000;
 
 // Settings from the environment, or a .env file (ENV_FILE): .env.example lists them all. Read
 // here once; a wrong value stops the start with the variable's name and what it accepts.
@@ -69,6 +75,12 @@ if (cluster.isPrimary && workers > 1) {
 } else {
   // The runtime config and the upstreams are checked here: an invalid address stops the start.
   const app = await buildSiteServer(siteServerOptions(settings, distDir));
+  if (!(await app.warmUp.start(WARM_UP_WAIT_MS))) {
+    app.log.warn(
+      `Not warm after ${WARM_UP_WAIT_MS / 1000} s (waiting for ${app.warmUp.waitingFor}): ` +
+        'listening anyway; /readyz says not ready until it is',
+    );
+  }
   await app.listen(listenSettings(settings));
   // Stops taking connections, lets the requests in flight finish, closes the event stream.
   const stop = () => {

@@ -33,6 +33,12 @@ export interface SiteServerOptions {
    * own, out of the public's reach (docs/decisions/083). `npm start` makes one for each run.
    */
   contentEventsKey?: string;
+  /**
+   * PREVIEW_SECRET: the key of the remote teams' preview links and of the canary status
+   * (docs/decisions/191), known to whoever deploys; unset, previews are off. `npm start` makes
+   * one for the machine (tools/preview-secret.ts).
+   */
+  previewSecret?: string;
 }
 
 /** Where and how many processes the site listens with. */
@@ -58,6 +64,7 @@ export function siteServerOptions(
     logRequests: settings.LOG_REQUESTS,
     hotReload: settings.HOT_RELOAD,
     ...(settings.CONTENT_EVENTS_KEY && { contentEventsKey: settings.CONTENT_EVENTS_KEY }),
+    ...(settings.PREVIEW_SECRET && { previewSecret: settings.PREVIEW_SECRET }),
   };
 }
 

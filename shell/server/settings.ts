@@ -42,6 +42,10 @@ export const SiteServerSettingsSchema = Type.Object({
   CONTENT_EVENTS_KEY: Type.Optional(
     Setting.text({ accepts: "the content API's CONTENT_EVENTS_KEY", secret: true }),
   ),
+  // Unset: no preview links are honoured (docs/decisions/191).
+  PREVIEW_SECRET: Type.Optional(
+    Setting.text({ accepts: "the deployers' preview key (32+ characters)", secret: true }),
+  ),
   /** The shell's build to serve instead of the one beside the server (npm run dev's own). */
   SHELL_DIST_DIR: Type.Optional(Setting.text({ accepts: 'a folder' })),
 });

@@ -113,6 +113,13 @@ export interface SendSharedOptions {
   cacheControl: string;
   timing: string;
   reportingEndpoints: string;
+  /** A page the server could not render whole (503): when to ask again (s). */
+  retryAfterS?: number;
+  /**
+   * The answer sets a cookie (a canary cohort's): never "unchanged", or the asker keeps the
+   * copy it holds and never gets the cookie (an edge revalidating its cookie-less page).
+   */
+  setsCookie?: boolean;
 }
 
 /** What a request gets of a page: its status, its headers and its body (none for a 304). */
@@ -129,7 +136,7 @@ export interface SharedAnswer {
 export function sharedAnswer(
   page: SharedPage,
   { acceptEncoding, ifNoneMatch }: { acceptEncoding?: string; ifNoneMatch?: string },
-  { cacheControl, timing, reportingEndpoints }: SendSharedOptions,
+  { cacheControl, timing, reportingEndpoints, retryAfterS }: SendSharedOptions,
   made?: Buffer,
 ): SharedAnswer | null {
   const encoding = pickEncoding(acceptEncoding);
@@ -142,7 +149,9 @@ export function sharedAnswer(
     'content-security-policy': page.policy,
     'reporting-endpoints': reportingEndpoints,
   };
-  if (matchesPage(ifNoneMatch, page, encoding)) {
+  if (retryAfterS !== undefined) headers['retry-after'] = String(retryAfterS);
+  // Only a page with its content is ever "unchanged": an unavailable one is sent again.
+  if (page.status < 500 && matchesPage(ifNoneMatch, page, encoding)) {
     headers['server-timing'] = timing;
     return { status: 304, headers };
   }
@@ -170,7 +179,7 @@ export function sendShared(
 ): FastifyReply | Promise<FastifyReply> {
   const asked = {
     acceptEncoding: request.headers['accept-encoding'],
-    ifNoneMatch: request.headers['if-none-match'],
+    ifNoneMatch: options.setsCookie ? undefined : request.headers['if-none-match'],
   };
   const send = (answer: SharedAnswer) =>
     reply.code(answer.status).headers(answer.headers).send(answer.body);

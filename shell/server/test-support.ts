@@ -2,6 +2,7 @@
 // content API on loopback, a renderer at the seam's type, the shell's assets and a content watch
 // the test switches. Each plugin's test builds the whole server with buildSiteServer and talks to
 // it with inject(), as the server is used.
+import type { CanaryPlan } from '@portfolio/platform/remote-rollout';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -84,6 +85,18 @@ export async function startTestApi() {
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
+/** What the API's POST /sessions/verify answers for a signed-in user (a session issued now). */
+export function testIdentity() {
+  return {
+    uid: 'u1',
+    email: 'a@b.test',
+    displayName: 'A',
+    photoURL: null,
+    role: 'user',
+    issuedAt: Math.floor(Date.now() / 1000),
+  };
+}
+
 /** A content stream the test switches: live, and each `change()` is an announced change. */
 export function testWatch(live = true) {
   const listeners = new Set<() => void>();
@@ -113,16 +126,22 @@ export interface TestRenderer extends SiteRenderer {
   rendered: string[];
   /**
    * What the next renders give (a page of the URL's path, by default), given what the render was
-   * given (a nonce: React's scripts carry it).
+   * given (a nonce: React's scripts carry it; a page of islands' key: its islands carry it).
    */
   next: (
     url: URL,
-    context: { nonce?: string },
+    context: { nonce?: string; islandKey: string },
   ) => Partial<Extract<RenderResult, { kind: 'page' }>> | RenderResult | Error;
   reachable: boolean;
+  /** Whether every remote's server code is loaded (the warm-up waits for it). */
+  loaded: boolean;
   versions: string;
   /** Every stylesheet of the remotes' live versions. */
   stylesheets: string[];
+  /** The remotes' running canaries (docs/decisions/191). */
+  canaries: Map<string, CanaryPlan>;
+  /** Remote name → its live version. */
+  live: Record<string, string>;
 }
 
 /** A renderer at the seam's type: a page whose body names its URL and render number. */
@@ -131,25 +150,34 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
     rendered: [],
     next: () => ({}),
     reachable: true,
+    loaded: true,
     versions: 'blog@1',
     stylesheets: [],
-    async render(request, { nonce }) {
+    canaries: new Map(),
+    live: { blog: '1' },
+    async render(request, { nonce, candidates = {}, islandKey }) {
       const url = new URL(request.url);
       renderer.rendered.push(`${url.pathname}${url.search}`);
-      const given = renderer.next(url, { nonce });
+      const given = renderer.next(url, { nonce, islandKey });
       if (given instanceof Error) throw given;
       if ('kind' in given && given.kind === 'redirect') return given;
       const count = renderer.rendered.length;
+      const versions = { ...renderer.live, ...candidates } as Record<string, string>;
+      const from = Object.entries(candidates)
+        .map(([remote, version]) => ` ${remote}@${version}`)
+        .join('');
       return {
         kind: 'page',
         status: 200,
+        versions,
+        page: { remote: 'blog', failed: false },
         stylesheets: ['http://localhost:3000/remotes/blog/v/1/blog.css'],
         // Escaped, as React and the head's renderer escape what a page shows.
         headTags: `<title>${escapeHtml(url.pathname)}</title>`,
         siteDataScript: '<script type="application/json" id="site-data">{}</script>',
         cacheable: true,
         pipe: async (target) => {
-          target.write(`<main>page ${escapeHtml(url.pathname)} render ${count}</main>`);
+          target.write(`<main>page ${escapeHtml(url.pathname)} render ${count}${from}</main>`);
           return true;
         },
         ...given,
@@ -161,8 +189,11 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
       versions: () => renderer.versions,
       table: () => table,
       allReachable: () => renderer.reachable,
+      allLoaded: () => renderer.loaded,
       unreachable: () => (renderer.reachable ? [] : ['blog']),
       allStylesheets: () => renderer.stylesheets,
+      canaries: () => renderer.canaries,
+      liveVersions: () => renderer.live,
     },
   };
   return renderer;

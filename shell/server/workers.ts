@@ -7,6 +7,8 @@
 import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import os from 'node:os';
+import { COUNTS_MESSAGE, TOTALS_MESSAGE, addCounts } from './rollout-counts';
+import type { CountsByVersion } from './rollout-counts';
 
 export const DEFAULT_SITE_WORKERS = 2;
 /** A worker that dies is replaced after this long (a crash loop is not a busy loop). */
@@ -78,8 +80,24 @@ export function startSiteWorkers({
   /** The start is done: from now on every worker that exits is replaced. */
   let running = false;
 
+  // Each worker's rollout counts, added up and handed back to every worker (ADR 192): a canary is
+  // judged on the whole site's traffic, and every worker reaches the same verdict.
+  const countsByWorker = new Map<number, CountsByVersion>();
+  const relayCounts = (worker: Worker, message: { type?: unknown; counts?: CountsByVersion }) => {
+    if (message?.type !== COUNTS_MESSAGE || !message.counts) return;
+    countsByWorker.set(worker.id, message.counts);
+    const totals: CountsByVersion = {};
+    for (const counts of countsByWorker.values()) addCounts(totals, counts);
+    for (const each of Object.values(cluster.workers ?? {})) {
+      if (each?.isConnected()) each.send({ type: TOTALS_MESSAGE, totals });
+    }
+  };
+
   const fork = () => {
     const worker = cluster.fork(env);
+    worker.on('message', (message: { type?: unknown; counts?: CountsByVersion }) =>
+      relayCounts(worker, message),
+    );
     if (onOutput) {
       worker.process.stdout?.on('data', (chunk: Buffer) => onOutput('stdout', chunk.toString()));
       worker.process.stderr?.on('data', (chunk: Buffer) => onOutput('stderr', chunk.toString()));

@@ -36,6 +36,11 @@ export interface SiteData {
 export interface IslandPageData {
   config: RuntimeConfig;
   session?: ServerSession | null;
+  /**
+   * The page's island key (docs/decisions/161): only an element whose `data-island-key` holds it
+   * is one of the server's islands. Read from here, the head, where content never is.
+   */
+  islandKey: string;
 }
 
 /** JSON safe inside <script>: no "<" can close the element or open a comment. */

@@ -27,6 +27,8 @@ export const NAVBAR_SCROLL_THRESHOLD = 50;
 export const FOOTER_QUICK_LINKS_HEADING = 'Quick Links';
 export const FOOTER_SOCIAL_HEADING = 'Follow';
 export const FOOTER_CONTACT_HEADING = 'Contact';
+/** The site's privacy statement (the portfolio's page, docs/decisions/182), on every page. */
+export const FOOTER_PRIVACY_LINK = { to: '/privacy', label: 'Privacy' } as const;
 
 export const NOT_FOUND_TITLE = 'Page not found';
 export const NOT_FOUND_TEXT = 'The page you are looking for does not exist or has moved.';

@@ -8,7 +8,7 @@ import type {
   SearchResult,
   SiteSettings,
 } from '@portfolio/shared/types';
-import seedSettings from '../../content-api/seed/settings.json';
+import seedSettings from '@portfolio/content-api/seed/settings.json';
 
 let sequence = 0;
 

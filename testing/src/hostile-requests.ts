@@ -13,6 +13,9 @@ import {
   EMAIL_PATTERN,
   HTTP_URL_PATTERN,
   IMAGE_PATH_PATTERN,
+  PageViewSchema,
+  REFERRER_ORIGIN_PATTERN,
+  countedPageOf,
   SLUG_PATTERN,
   ProfileInputSchema,
   ProjectInputSchema,
@@ -23,6 +26,7 @@ import {
 import type { TObject, TSchema } from '@sinclair/typebox';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
+import { FORGED_ISLANDS } from './hostile-markup.js';
 
 /**
  * `refuse`: a 4xx. `discard`: a 4xx, or a 201 that stores nothing (a filled honeypot is
@@ -94,6 +98,12 @@ export const INJECTIONS = [
   '__proto__',
   '-1',
   '1e309',
+  // The markers of the page's own islands and loader (security round 5, finding 1).
+  FORGED_ISLANDS.navbar,
+  FORGED_ISLANDS.certificateGallery,
+  FORGED_ISLANDS.homeContactForm,
+  FORGED_ISLANDS.scriptIsland,
+  FORGED_ISLANDS.scrollFlag,
 ] as const;
 
 /** Text no field may hold: NUL, unpaired surrogates. */
@@ -298,6 +308,68 @@ export const hostileReadHeaders: fc.Arbitrary<Record<string, string>> = fc.dicti
   { maxKeys: 3 },
 );
 
+// --- Webhook URLs that point inside (security round 5, finding 3) ----------------------------
+
+/**
+ * Hosts a new-message webhook must never reach, in the spellings an attacker uses: loopback,
+ * private, link-local (the cloud metadata address), unique-local, carrier-grade NAT, multicast,
+ * broadcast and unspecified addresses; IPv4 in decimal, hex, octal and short forms; IPv4-mapped
+ * and translated IPv6; and names (the campaign's resolver answers every name with an inside
+ * address). None is ever connected to: the API refuses each before any connection.
+ */
+export const INSIDE_WEBHOOK_HOSTS = [
+  '127.0.0.1',
+  '127.1',
+  '127.0.1',
+  '0x7f000001',
+  '0x7f.0.0.1',
+  '2130706433',
+  '017700000001',
+  '0177.0.0.01',
+  '[::1]',
+  '[0:0:0:0:0:0:0:1]',
+  '[::ffff:7f00:1]',
+  '[::ffff:127.0.0.1]',
+  '[0:0:0:0:0:ffff:7f00:1]',
+  'localhost',
+  'LOCALHOST',
+  'localhost.',
+  '169.254.169.254',
+  '0xa9fea9fe',
+  '2852039166',
+  '[::ffff:a9fe:a9fe]',
+  '[fe80::1]',
+  '10.0.0.1',
+  '012.0.0.1',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.168.0.1',
+  '100.64.0.1',
+  '[fc00::1]',
+  '[fd00:ec2::254]',
+  '224.0.0.1',
+  '[ff02::1]',
+  '255.255.255.255',
+  '0.0.0.0',
+  '0',
+  '[::]',
+  '[64:ff9b::a9fe:a9fe]',
+  '[2002:7f00:1::]',
+  'metadata.google.internal',
+  'internal.example',
+] as const;
+
+/** A webhook URL to one of INSIDE_WEBHOOK_HOSTS, with credentials, a port and a path or not. */
+export const insideWebhookUrl: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom('http', 'https'),
+    fc.constantFrom('', 'user:pass@', 'admin@', '%00@'),
+    fc.constantFrom(...INSIDE_WEBHOOK_HOSTS),
+    fc.constantFrom('', ':80', ':22', ':6379', ':2375', ':4000', ':65535'),
+    fc.constantFrom('/', '/hook', '/latest/meta-data/', '/v1.24/containers/json', '?x=1#y'),
+  )
+  .map(([scheme, user, host, port, path]) => `${scheme}://${user}${host}${port}${path}`);
+
 // --- Bodies -----------------------------------------------------------------------------------
 
 type FieldKind =
@@ -355,6 +427,50 @@ export const ARTICLE_SPEC = bodySpec(ArticleInputSchema);
 export const PROFILE_SPEC = bodySpec(ProfileInputSchema);
 export const READ_SPEC = bodySpec(ReadFlagInputSchema);
 export const PUBLICATION_SPEC = bodySpec(PublicationInputSchema);
+export const PAGE_VIEW_SPEC = bodySpec(PageViewSchema);
+
+/**
+ * What a forged page-view beacon says (docs/decisions/180): pages the site does not count, or
+ * whose content does not exist, addresses in every spelling, and referrers that are no origin.
+ */
+export const hostilePageViewFields = fc.record({
+  path: fc.oneof(
+    fc.constantFrom(
+      '/admin-dashboard',
+      '/signin',
+      '/article/no-such-article',
+      '/projects/no-such-project',
+      '/tags/no-such-tag',
+      '/articles/no-such-id',
+      '/Blog',
+      '/blog/',
+      '/blog?x=1',
+      '/blog#top',
+      '/blog/page/1',
+      '/blog/page/0',
+      '/article/%2e%2e',
+      '/article/../admin-dashboard',
+      '//evil.example/',
+      'https://evil.example/blog',
+      '/article/<script>alert(1)</script>',
+      `/article/${'a'.repeat(300)}`,
+      '',
+    ),
+    hostileText.map((text) => `/${text}`).filter((path) => countedPageOf(path) === null),
+  ),
+  referrer: fc.oneof(
+    fc.constantFrom(
+      '"><script>alert(1)</script>',
+      'javascript:alert(1)',
+      'https://news.example.org/path?q=secret',
+      'https://user:pass@news.example.org',
+      'data:text/html,<b>x</b>',
+      'https://news.example.org\r\nX-Injected: 1',
+      `https://${'a'.repeat(300)}.example`,
+    ),
+    hostileText.filter((text) => !new RegExp(REFERRER_ORIGIN_PATTERN).test(text)),
+  ),
+});
 
 const BAD_FORMATS: Partial<Record<FieldKind, string[]>> = {
   email: [

@@ -18,6 +18,11 @@ export const REFLECTION_MARKERS = [
   // Not a bare `"><svg`: the navbar's own search button is `…aria-controls="…"><svg …>`.
   '"><svg onload',
   'onerror=alert',
+  // An island marker as an article forged it (security round 5): the site's own islands carry
+  // their key before their trigger, and its navbar's scroll flag is another number.
+  'data-island="shell/Navbar" data-island-when="load"',
+  'data-island="portfolio/HomeContactForm" data-island-when="load"',
+  '<header data-scroll-flag="0"',
 ] as const;
 
 /** Whether an answer writes back one of the request's markers as markup. */

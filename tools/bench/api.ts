@@ -28,6 +28,7 @@ import type { NodeServer } from './api/processes';
 import { printGoals, printTable, summariseGoals } from './api/report';
 import type { BenchRow, RunDescription } from './api/report';
 import { writeResults } from './bench-site';
+import { readCommandLine } from '../command-line';
 
 const numbers = (raw: string): number[] => raw.split(',').map(Number);
 const settings = {
@@ -138,6 +139,10 @@ async function benchDataset({
 }
 
 async function main(): Promise<void> {
+  // Its settings come from the environment (above); it takes no arguments.
+  readCommandLine({
+    usage: 'Usage: npm run bench:api (no arguments; settings in the environment)',
+  });
   const postgres = postgresSource();
   if (postgres.throwaway) {
     log('starting a throwaway PostgreSQL (content-api/scripts/with-services.sh)');

@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answers, prefixedNginxConfig } from '../edge';
+import { readCommandLine } from '../command-line';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const STARTER_DIR = path.join(HERE, 'astro-blog-starter');
@@ -326,16 +327,15 @@ export function describeAnchor(dist: string) {
 }
 
 async function main(): Promise<void> {
-  if (process.argv.includes('--help')) {
-    console.log(
+  const { values: flags } = readCommandLine({
+    usage:
       'tsx tools/bench/astro-anchor.ts [--build]: prepares the Astro blog starter (cached under ' +
-        `${process.env.ASTRO_ANCHOR_DIR || path.join(os.tmpdir(), 'portfolio-astro-anchor')}) ` +
-        `and serves it with ${NGINX} on 127.0.0.1:${ANCHOR_PORT}; --build prepares it only`,
-    );
-    return;
-  }
+      `${process.env.ASTRO_ANCHOR_DIR || path.join(os.tmpdir(), 'portfolio-astro-anchor')}) ` +
+      `and serves it with ${NGINX} on 127.0.0.1:${ANCHOR_PORT}; --build prepares it only`,
+    options: { build: { type: 'boolean' } },
+  });
   const { dist } = prepareAstroAnchor();
-  if (process.argv.includes('--build')) return;
+  if (flags.build === true) return;
   const server = await serveAstroAnchor({ dist });
   log(`serving ${dist} on ${server.origin} (nginx ${server.pid}); Ctrl-C stops it`);
   const quit = () => void server.stop().then(() => process.exit(0));

@@ -20,6 +20,8 @@ declare module 'autocannon' {
       connections?: number;
       /** Seconds. */
       duration?: number;
+      /** Requests per second over all connections: a fixed rate instead of as fast as it can. */
+      overallRate?: number;
       headers?: Record<string, string>;
       requests?: Request[];
     }

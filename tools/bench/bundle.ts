@@ -23,6 +23,7 @@ import {
   writeResults,
 } from './bench-site';
 import { scriptsLoaded } from './js-size';
+import { readCommandLine } from '../command-line';
 
 const PORTS = benchPortBases({ site: 3300, api: 4300, emulator: 9390 });
 const FEDERATED_BASE_PORT = PORTS.site;
@@ -69,6 +70,10 @@ async function measure(
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
 
 async function main(): Promise<void> {
+  // Its settings come from the environment (above); it takes no arguments.
+  readCommandLine({
+    usage: 'Usage: npm run bench:bundle (no arguments; settings in the environment)',
+  });
   const buildSeconds = {
     all: timedBuild('build, five apps (production)', [BUILD_SCRIPT]),
     oneRemote: timedBuild('build, one remote alone (shop)', [BUILD_SCRIPT, 'shop']),

@@ -28,6 +28,7 @@ import {
   startBenchSite,
   writeResults,
 } from './bench-site';
+import { readCommandLine } from '../command-line';
 
 const PORTS = benchPortBases({ site: 3650, api: 4650, emulator: 9650 });
 const SHELL_PORT = PORTS.site;
@@ -158,6 +159,10 @@ interface Upload {
 }
 
 async function main(): Promise<void> {
+  // Its settings come from the environment (above); it takes no arguments.
+  readCommandLine({
+    usage: 'Usage: npm run bench:images (no arguments; settings in the environment)',
+  });
   buildIfStale();
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'bench-images-'));
   const site = startBenchSite({ env: benchSitePorts(SHELL_PORT, API_PORT, EMULATOR_PORT), runDir });

@@ -37,6 +37,7 @@ import {
 import type { BenchSite } from './bench-site';
 import { killChrome, medianOf, runLighthouse, summarise } from './lighthouse-run';
 import type { MedianSummary, RunSummary } from './lighthouse-run';
+import { readCommandLine } from '../command-line';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const WITH_ANCHOR = process.env.LIGHTHOUSE_ANCHOR !== '0';
@@ -233,6 +234,10 @@ async function firstArticles(): Promise<[Article, ...Article[]]> {
 }
 
 async function main(): Promise<void> {
+  // Its settings come from the environment (above); it takes no arguments.
+  readCommandLine({
+    usage: 'Usage: npm run bench:lighthouse (no arguments; settings in the environment)',
+  });
   buildIfStale();
   const stamps = buildStamps();
   const notProduction = APPS.filter((app) => !/"kind":"production"/.test(stamps[app] ?? ''));

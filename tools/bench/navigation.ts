@@ -18,6 +18,7 @@ import {
   launchChromium,
   startBenchSite,
 } from './bench-site';
+import { readCommandLine } from '../command-line';
 
 const RUNS = Number(process.env.NAVIGATION_RUNS || 7);
 const PORTS = benchPortBases({ site: 3660, api: 4660, emulator: 9660 });
@@ -78,6 +79,10 @@ const median = (values: number[]): number | undefined =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
+  // Its settings come from the environment (above); it takes no arguments.
+  readCommandLine({
+    usage: 'Usage: npm run bench:navigation (no arguments; settings in the environment)',
+  });
   buildIfStale();
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'bench-navigation-'));
   const stack = startBenchSite({

@@ -45,6 +45,7 @@ import {
 import { searchVariant } from './api/load';
 import { benchSitePorts, devAdminToken, startBenchSite, writeResults } from './bench-site';
 import { medianOf, runLighthouse, summarise } from './lighthouse-run';
+import { readCommandLine } from '../command-line';
 
 const ARTICLES = Number(process.env.SCALE_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 5);
@@ -431,6 +432,10 @@ function printTable({ driver, seed, grown }: DriverRun): void {
 }
 
 async function main(): Promise<void> {
+  // Its settings come from the environment (above); it takes no arguments.
+  readCommandLine({
+    usage: 'Usage: npm run bench:scale (no arguments; settings in the environment)',
+  });
   const wantsPostgres = DRIVERS.includes('postgres');
   const hasServer = Boolean(process.env.DATABASE_URL || process.env.TEST_DATABASE_URL);
   if (wantsPostgres && !hasServer && !process.env[IN_SERVICES]) {

@@ -6,8 +6,8 @@
 //
 //   SHELL_PORT=3610 (plus the stack's ports) tsx --conditions=@portfolio/source tools/bench/ssr-site.ts
 import path from 'node:path';
-import { buildSiteServer } from '../../shell/server/app';
-import { siteServerOptionsFrom } from '../../shell/server/options';
+import { buildSiteServer } from '@portfolio/shell/server/app';
+import { siteServerOptionsFrom } from '@portfolio/shell/server/options';
 import { ROOT } from '../root';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;

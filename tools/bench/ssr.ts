@@ -29,6 +29,7 @@ import { ROOT } from '../root';
 import { freePort, startNodeServer } from './api/processes';
 import type { NodeServer } from './api/processes';
 import { benchPortBases, startBenchSite, waitForUrl, writeResults } from './bench-site';
+import { readCommandLine } from '../command-line';
 
 const SECONDS = Number(process.env.SSR_BENCH_SECONDS || 10);
 // Warm-ups by what each server needs to settle its JIT: a few thousand renders take 10 s, while
@@ -122,6 +123,10 @@ function combined(results: Result[]): Figures {
 }
 
 async function main(): Promise<void> {
+  // Its settings come from the environment (above); it takes no arguments.
+  readCommandLine({
+    usage: 'Usage: npm run bench:ssr (no arguments; settings in the environment)',
+  });
   if (!fs.existsSync(path.join(ROOT, 'shell/dist/server/render.cjs'))) {
     throw new Error('Build first: tools/build.ts');
   }

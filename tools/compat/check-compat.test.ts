@@ -1,10 +1,14 @@
 /** @jest-environment node */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import AdmZip from 'adm-zip';
+import { REMOTES } from '@portfolio/platform/apps';
 import { checkCompat, loadApp, loadSite } from './check-compat';
+import { TYPES_ZIP, exposedModules } from './exposed-types';
 
 const fixture = (name: string) => path.join(__dirname, 'fixtures', `${name}.json`);
 const LIVE = ['shell', 'portfolio', 'blog', 'auth', 'shop'].map((app) => fixture(`live-${app}`));
@@ -163,11 +167,59 @@ describe('npm run check:compat', () => {
     expect(run(['--candidate', fixture('live-shop'), '--live', ...LIVE]).code).toBe(0);
   });
 
+  it('refuses a word between the candidate and --live, by its place (the candidate may be a live file)', () => {
+    const refused = run(['--candidate', fixture('live-shop'), 'stray', '--live', ...LIVE]);
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('Unexpected argument "stray"');
+  });
+
   it('exits 1 with the reason for an incompatible one', () => {
     const { code, out } = run(['--candidate', fixture('shop-newer-config'), '--live', ...LIVE]);
     expect(code).toBe(1);
     expect(out).toContain('shop (');
     expect(out).toContain('must not go live');
+  });
+
+  describe("a shop build's exposed types (ADR 194)", () => {
+    let build = '';
+    beforeEach(() => {
+      build = mkdtempSync(path.join(os.tmpdir(), 'compat-types-'));
+      copyFileSync(fixture('live-shop'), path.join(build, 'mf-manifest.json'));
+    });
+    afterEach(() => rmSync(build, { recursive: true, force: true }));
+
+    /**
+     * The build's @mf-types.zip as the type plugin lays it out: each exposed page's types at its
+     * root.
+     */
+    const withTypes = (storePage: string) => {
+      const zip = new AdmZip();
+      const shop = REMOTES.find((app) => app.name === 'shop')!;
+      for (const exposed of Object.keys(exposedModules(shop))) {
+        const types = exposed === './StorePage' ? storePage : PAGE_TYPES;
+        zip.addFile(`${exposed.slice(2)}.d.ts`, Buffer.from(types));
+      }
+      writeFileSync(path.join(build, TYPES_ZIP), zip.toBuffer());
+      return path.join(build, 'mf-manifest.json');
+    };
+    const PAGE_TYPES = `import type { ComponentType } from 'react';
+declare const Page: ComponentType;
+export default Page;`;
+
+    it('passes when every exposed page still fits the shell', () => {
+      expect(run(['--candidate', withTypes(PAGE_TYPES), '--live', ...LIVE]).code).toBe(0);
+    });
+
+    it('fails when a change of an exposed page breaks the shell', () => {
+      const { code, out } = run([
+        '--candidate',
+        withTypes(`declare const StorePage: string;\nexport default StorePage;`),
+        '--live',
+        ...LIVE,
+      ]);
+      expect(code).toBe(1);
+      expect(out).toContain("shop's ./StorePage no longer fits the shell (its types)");
+    });
   });
 
   it('exits 2 on a usage error', () => {

@@ -16,6 +16,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
+import { REMOTES } from '@portfolio/platform/apps';
+import { readCommandLine } from '../command-line';
+import { checkExposedTypes } from './exposed-types';
 
 /** A shared module as an app's mf-manifest.json lists it. */
 export interface SharedEntry {
@@ -161,30 +164,42 @@ function validManifest(value: unknown, where: string): Manifest {
   return manifest as Manifest;
 }
 
-function parseArgs(argv: string[]): { live: string[]; candidate: string } {
-  const options: { live: string[]; candidate: string | undefined } = {
-    live: [],
-    candidate: undefined,
-  };
-  let list: 'live' | 'candidate' | null = null;
-  for (const arg of argv) {
-    if (arg === '--live') list = 'live';
-    else if (arg === '--candidate') list = 'candidate';
-    else if (list === 'live') options.live.push(arg);
-    else if (list === 'candidate' && !options.candidate) options.candidate = arg;
-    else throw new Error(`Unexpected argument "${arg}"`);
+const USAGE =
+  'Usage: npm run check:compat -- --candidate <build folder | manifest> ' +
+  '--live <site origin | one build folder, manifest file or URL per app ...>';
+
+/** `--candidate X --live A [B …]`: the words after --live are live apps too, as before. */
+function parseOptions(argv: string[]): { live: string[]; candidate: string } {
+  const { values, positionals } = readCommandLine(
+    {
+      usage: USAGE,
+      options: { candidate: { type: 'string' }, live: { type: 'string', multiple: true } },
+      positionals: { max: 16 },
+    },
+    argv,
+  );
+  const live = [...(values.live ?? []), ...positionals];
+  if (!values.candidate || !values.live || live.length === 0) {
+    console.error(USAGE);
+    process.exit(2);
   }
-  if (!options.candidate || options.live.length === 0) {
-    throw new Error(
-      'Usage: npm run check:compat -- --candidate <build folder | manifest> ' +
-        '--live <site origin | one build folder, manifest file or URL per app ...>',
-    );
+  // Words after --candidate's value and before --live would be taken for live apps: refused.
+  // By position, not by value: the candidate may be the same file as one of the live apps.
+  const firstLive = argv.findIndex((word) => word === '--live' || word.startsWith('--live='));
+  const before = argv.slice(0, firstLive);
+  const stray = before.find(
+    (word, index) =>
+      word !== '--candidate' && !word.startsWith('--') && before[index - 1] !== '--candidate',
+  );
+  if (stray !== undefined) {
+    console.error(`Unexpected argument "${stray}"\n${USAGE}`);
+    process.exit(2);
   }
-  return { live: options.live, candidate: options.candidate };
+  return { live, candidate: values.candidate };
 }
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = parseOptions(process.argv.slice(2));
   const candidate = await loadApp(options.candidate);
   const [only] = options.live;
   const live =
@@ -192,6 +207,12 @@ async function main(): Promise<void> {
       ? await loadSite(only)
       : await Promise.all(options.live.map(loadApp));
   const { errors, warnings, checked } = checkCompat({ live, candidate });
+  // A remote's build: its exposed modules' types against the shell's use of them (ADR 194).
+  const remote = REMOTES.find((app) => app.name === candidate.manifest.name);
+  const candidateDir = path.dirname(candidate.source);
+  if (remote && existsSync(path.join(candidateDir, 'mf-manifest.json'))) {
+    errors.push(...(await checkExposedTypes({ remote, candidateDir })));
+  }
   const liveNames = live
     .map((app) => app.manifest.name)
     .filter((n) => n !== candidate.manifest.name);

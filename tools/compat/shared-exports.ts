@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 import ts from 'typescript';
+import { readCommandLine } from '../command-line';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SHARED_DIR = path.join(ROOT, 'shared');
@@ -171,15 +172,16 @@ export function nextSnapshot(
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const alsoChanged = args.flatMap((arg, index) =>
-    args[index - 1] === '--changed' ? [arg.startsWith('./') ? arg : `./${arg}`] : [],
-  );
+  const { values: flags } = readCommandLine({
+    usage: 'Usage: npm run shared:exports -- [--write [--changed <subpath>…]]',
+    options: { write: { type: 'boolean' }, changed: { type: 'string', multiple: true } },
+  });
+  const alsoChanged = (flags.changed ?? []).map((arg) => (arg.startsWith('./') ? arg : `./${arg}`));
   const { version } = readSharedPackage();
   const snapshot = readSnapshot();
   const surface = currentSurface();
   const { problems, versionProblem } = compareSurface(snapshot, surface, version);
-  if (!args.includes('--write')) {
+  if (flags.write !== true) {
     for (const problem of problems) console.error(problem);
     process.exit(problems.length > 0 ? 1 : 0);
   }

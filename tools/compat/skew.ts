@@ -25,6 +25,7 @@ import { ROOT } from '../root';
 import { createStaticServer } from '@portfolio/platform/static-server';
 import { buildCandidates, candidateConfigs, prepareWorkDir } from './candidate-build';
 import type { ExportsSnapshot, SharedPackageJson } from './shared-exports';
+import { readCommandLine } from '../command-line';
 
 const WORK = path.join(ROOT, 'node_modules', '.cache', 'compat-skew');
 const BASE_PORT = Number(process.env.SKEW_BASE_PORT ?? 3320);
@@ -231,6 +232,7 @@ function expect(condition: boolean, message: string): void {
 }
 
 async function main(): Promise<void> {
+  readCommandLine({ usage: 'Usage: npm run test:skew (no arguments)' });
   for (const app of APPS) {
     if (!existsSync(path.join(ROOT, app.dir, 'dist', 'mf-manifest.json'))) {
       throw new Error(`${app.dir}/dist is missing: run npm run build first`);

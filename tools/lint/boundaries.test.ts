@@ -97,6 +97,7 @@ function ruleIds(snippets: Snippet[]): Promise<string[][]> {
 const BOUNDARY = 'no-restricted-imports';
 const CYCLE = 'portfolio/no-cycle';
 const FOLDERS = 'import-x/no-restricted-paths';
+const PACKAGES = 'import-x/no-relative-packages';
 
 describe('lint boundaries', () => {
   it('a remote never imports another remote, by package or by path', async () => {
@@ -321,7 +322,7 @@ describe('lint boundaries', () => {
       // The build tools sit above the apps they build and run.
       {
         file: 'tools/bench/x.mjs',
-        code: "import { buildSiteServer } from '../../shell/server/app.ts';\nexport const x = buildSiteServer;\n",
+        code: "import { buildSiteServer } from '@portfolio/shell/server/app';\nexport const x = buildSiteServer;\n",
       },
     ]);
     expect(sharedTest).toEqual([]);
@@ -355,5 +356,49 @@ describe('lint boundaries', () => {
       },
     ]);
     for (const ids of results) expect(ids).toContain(FOLDERS);
+  });
+
+  it('packages meet only at their exports: no relative import into another workspace', async () => {
+    const [specByPath, specByExport, specOwnFile, benchByPath, benchByExport] = await ruleIds([
+      // A browser spec takes a remote's texts from the remote's package, not its folder…
+      {
+        file: 'e2e/x.spec.ts',
+        code: "import { BLOG_TITLE } from '../remote-blog/src/texts';\nexport const x = BLOG_TITLE;\n",
+      },
+      {
+        file: 'e2e/x.spec.ts',
+        code: "import { BLOG_TITLE } from '@portfolio/remote-blog/texts';\nexport const x = BLOG_TITLE;\n",
+      },
+      // …and its own package's files by path, as before.
+      {
+        file: 'e2e/x.spec.ts',
+        code: "import { SITE_ORIGIN } from './fixtures';\nexport const x = SITE_ORIGIN;\n",
+      },
+      // The API benches reach the API's internals through its `./bench` export, types included.
+      {
+        file: 'tools/bench/api/x.ts',
+        code: "import type { Database } from '../../../content-api/src/db/connect';\nexport type X = Database;\n",
+      },
+      {
+        file: 'tools/bench/api/x.ts',
+        code: "import type { Database } from '@portfolio/content-api/bench';\nexport type X = Database;\n",
+      },
+    ]);
+    expect(specByPath).toContain(PACKAGES);
+    expect(specByExport).toEqual([]);
+    expect(specOwnFile).toEqual([]);
+    expect(benchByPath).toContain(PACKAGES);
+    expect(benchByExport).toEqual([]);
+  });
+
+  it('the one exception for a script plain node runs before install, and only there', async () => {
+    const code =
+      "import { freeBlock } from '../testing/src/free-ports.mjs';\nexport const x = freeBlock;\n";
+    const [excepted, beside] = await ruleIds([
+      { file: 'tools/free-ports.mjs', code },
+      { file: 'tools/other-ports.mjs', code },
+    ]);
+    expect(excepted).not.toContain(PACKAGES);
+    expect(beside).toContain(PACKAGES);
   });
 });

@@ -63,6 +63,8 @@ export function apiEnv(setup: StackSetup): Record<string, string> {
     // The browser reaches the API through the site's server (docs/decisions/101), which says
     // who asked in X-Forwarded-For: believed from loopback only (the stack's default).
     TRUST_PROXY: settings.TRUST_PROXY,
+    // Development's notifications go to a catcher on this machine (docs/decisions/163).
+    ALLOW_NOTIFICATIONS_TO_LOOPBACK: settings.ALLOW_NOTIFICATIONS_TO_LOOPBACK ? 'on' : 'off',
     FIREBASE_PROJECT_ID: settings.FIREBASE_PROJECT_ID,
     LOG_REQUESTS: setup.logRequests,
     CONTENT_EVENTS_KEY: setup.contentEventsKey,

@@ -9,8 +9,8 @@ import type { Server } from 'node:http';
 import type { AppInfo } from '@portfolio/platform/apps';
 import { SettingsError, loadSettingsFile } from '@portfolio/platform/settings';
 // By path: the platform's package names no entry for it (docs/decisions/147).
-import { readStackSettings } from '../../platform/src/stack-settings';
-import type { StackSettings } from '../../platform/src/stack-settings';
+import { readStackSettings } from './settings';
+import type { StackSettings } from './settings';
 import { ROOT } from '../root';
 import { launchContentApi } from './api';
 import { bannerLines } from './banner';
@@ -69,7 +69,7 @@ export function createStack({
   env?: NodeJS.ProcessEnv;
 }): Stack {
   // Settings from the environment, or a .env file at the root (ENV_FILE): .env.example. Read
-  // once, by the stack's schema (platform/src/stack-settings.ts): a wrong value stops here.
+  // once, by the stack's schema (tools/stack/settings.ts): a wrong value stops here.
   let settings: StackSettings;
   try {
     loadSettingsFile(env);

@@ -1,5 +1,5 @@
 // What the stack's launchers share: its settings, read once by the stack's schema
-// (platform/src/stack-settings.ts, docs/decisions/147), and what follows from them: where the
+// (tools/stack/settings.ts, docs/decisions/147), and what follows from them: where the
 // services bind and how the browser names them, whether the Auth emulator runs, the key of the
 // site's own content event streams.
 import { randomBytes } from 'node:crypto';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { portOf } from '@portfolio/platform/apps';
 import type { AppInfo } from '@portfolio/platform/apps';
 // By path: the platform's package names no entry for it (docs/decisions/147).
-import type { StackSettings } from '../../platform/src/stack-settings';
+import type { StackSettings } from './settings';
 import { ROOT } from '../root';
 
 export interface StackSetup {

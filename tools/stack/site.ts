@@ -4,6 +4,7 @@
 // content events key, whether requests are logged) is the stack's.
 import type { ChildProcess } from 'node:child_process';
 import { APPS } from '@portfolio/platform/apps';
+import { previewSecret } from '../preview-secret';
 import { readableLogLine } from './log-lines';
 import type { StackSetup } from './setup';
 import { ChildExitedError } from './supervisor';
@@ -43,6 +44,8 @@ export async function launchSiteServer(
       SITE_HOSTNAME: setup.siteHostname,
       LOG_REQUESTS: setup.logRequests,
       CONTENT_EVENTS_KEY: setup.contentEventsKey,
+      // The key `npm run deploy -- <remote> --preview` signs its links with (ADR 191).
+      PREVIEW_SECRET: previewSecret(),
       ...how.env,
     },
     formatLine: siteLogLine,

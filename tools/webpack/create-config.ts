@@ -9,6 +9,7 @@
 //                             only to measure what federation costs
 // What the build compiles into the bundles beside the apps' own code (the federation runtime
 // plugins, a remote's standalone page) is @portfolio/federation-runtime's (docs/decisions/150).
+import { createHash } from 'node:crypto';
 import type { Configuration } from 'webpack';
 import { isTestBuild } from '../test-build';
 import { browserConfig } from './browser-config';
@@ -16,6 +17,7 @@ import { buildContext } from './build-context';
 import type { AppSpec } from './build-context';
 import { federationRuntimeConfig } from './federation-runtime-config';
 import { islandScriptsConfig } from './island-scripts-config';
+import { persistentCache } from './persistent-cache';
 import { serverConfig } from './server-config';
 import { singleBundleConfig } from './single-bundle-config';
 
@@ -28,21 +30,44 @@ export type AppWebpackConfig = (
   argv?: { mode?: string },
 ) => Promise<Configuration | Configuration[]>;
 
+/** Each config with its own persistent cache, named after it and the kind of build. */
+function cached(configs: Configuration[], kind: string, dir: string): Configuration[] {
+  // A copy of an app's sources elsewhere (the compatibility checks' candidates) has its own.
+  const where = createHash('sha256').update(dir).digest('hex').slice(0, 8);
+  return configs.map((config) => ({
+    ...config,
+    cache: persistentCache(`${config.name ?? 'unnamed'}-${where}`, kind),
+  }));
+}
+
 export function createWebpackConfig(app: AppSpec): AppWebpackConfig {
   return async (_env, argv) => {
     const production = (argv?.mode ?? process.env.NODE_ENV) !== 'development';
     if (app.name === 'shell' && process.env.BUNDLE_MODE === 'single') {
-      return singleBundleConfig(buildContext(app, { production: true, testBuild: false }));
+      return cached(
+        [singleBundleConfig(buildContext(app, { production: true, testBuild: false }))],
+        'single',
+        app.dir,
+      );
     }
     // PORTFOLIO_TEST_BUILD=1 (tools/build.ts --test, for the browser specs): the federation
     // diagnostics are built in. Never otherwise: production builds carry no test code (ADR 071).
     const context = buildContext(app, { production, testBuild: isTestBuild() });
-    if (context.isHost) return [browserConfig(context), serverConfig(context)];
-    return [
-      browserConfig(context),
-      federationRuntimeConfig(context),
-      ...(context.hasIslandScripts ? [islandScriptsConfig(context)] : []),
-      serverConfig(context),
-    ];
+    // Each kind of build has caches of its own (persistent-cache.ts, docs/decisions/193).
+    const kind = context.testBuild ? 'test' : context.mode;
+    // A dev server keeps its compilation in memory; its persistent cache makes a restart fast.
+    if (context.isHost) {
+      return cached([browserConfig(context), serverConfig(context)], kind, app.dir);
+    }
+    return cached(
+      [
+        browserConfig(context),
+        federationRuntimeConfig(context),
+        ...(context.hasIslandScripts ? [islandScriptsConfig(context)] : []),
+        serverConfig(context),
+      ],
+      kind,
+      app.dir,
+    );
   };
 }

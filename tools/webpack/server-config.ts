@@ -98,7 +98,11 @@ export function serverConfig(context: BuildContext): Configuration {
       }),
       ...(isHost
         ? [new webpack.DefinePlugin({ __KNOWN_ROUTES__: JSON.stringify(knownRoutes()) })]
-        : [new PublishRoutesPlugin(context.routes)]),
+        : [
+            new PublishRoutesPlugin(context.routes),
+            // Whose container this is, for its public path (server-public-path.ts).
+            new webpack.DefinePlugin({ __REMOTE_NAME__: JSON.stringify(app.name) }),
+          ]),
     ],
     externalsPresets: { node: true },
     optimization: { minimize: false },

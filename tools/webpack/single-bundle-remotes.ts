@@ -7,9 +7,9 @@
 // checks each remote's routes.json against it).
 /// <reference types="webpack/module" />
 import type { RemoteName } from '@portfolio/shared/config';
-import type * as FederatedRemotes from '../../shell/src/federation/remotes';
+import type * as FederatedRemotes from '@portfolio/shell/federation/remotes';
+import type { PageModule } from '@portfolio/shell/federation/page-source';
 import type * as ThisModule from './single-bundle-remotes';
-import type { PageModule } from '../../shell/src/federation/page-source';
 
 // One lazy chunk per page, as with federation. webpackContext's arguments must be literals.
 const pagesByRemote: Record<RemoteName, webpack.Context> = {

@@ -1,9 +1,11 @@
 // One Drizzle schema for both drivers (PGlite and node-postgres).
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -296,3 +298,92 @@ export const siteSettings = pgTable(
   },
   (table) => [check('site_settings_single_row', sql`${table.id} = 1`)],
 );
+
+// --- Insights (docs/decisions/180, 181) -----------------------------------------------------------
+
+/**
+ * One page view, as a page's beacon told it (features/insights): when, which page (and the
+ * article it shows), the day's visitor hash (never an address or a user agent: ADR 180), the
+ * origin of the page the visitor came from, the viewport class and whether the newsletter led
+ * there. Kept RAW_VIEWS_KEPT_DAYS days; each day is rolled up into the tables below once it has
+ * ended, and those keep the history.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    path: text('path').notNull(),
+    /** The article a page shows (`/article/<slug>`, `/articles/<id>`); null for other pages. */
+    articleId: text('article_id'),
+    /** The first 8 bytes of SHA-256(day's salt, site, client address, user agent), signed. */
+    visitor: bigint('visitor', { mode: 'bigint' }).notNull(),
+    referrer: text('referrer'),
+    viewport: text('viewport', { enum: ['phone', 'tablet', 'desktop'] }).notNull(),
+    newsletter: boolean('newsletter').notNull().default(false),
+  },
+  (table) => [
+    index('page_views_viewed_at_idx').on(table.viewedAt),
+    // Where a deleted article's views are found (migration 0013's trigger).
+    index('page_views_article_idx')
+      .on(table.articleId)
+      .where(sql`${table.articleId} is not null`),
+  ],
+);
+
+/** A day's figures of one page (UTC days), made from the raw views once the day has ended. */
+export const pageViewDays = pgTable(
+  'page_view_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    articleId: text('article_id'),
+    views: integer('views').notNull(),
+    visitors: integer('visitors').notNull(),
+    newsletterViews: integer('newsletter_views').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.path] }),
+    index('page_view_days_article_idx').on(table.articleId, table.day),
+  ],
+);
+
+/** A day's figures of the whole site: its visitors are counted once whatever they read. */
+export const siteViewDays = pgTable('site_view_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  views: integer('views').notNull(),
+  visitors: integer('visitors').notNull(),
+});
+
+/** A day's views by where they came from (`referrer`: an origin) and by viewport class. */
+export const viewSourceDays = pgTable(
+  'view_source_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['referrer', 'viewport'] }).notNull(),
+    value: text('value').notNull(),
+    views: integer('views').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.kind, table.value] })],
+);
+
+/**
+ * The salt of each day's visitor hashes: made at the day's first view (by whichever API instance
+ * sees it first, so every instance hashes with the same one) and deleted once the day is over,
+ * after which no visitor hash of that day can be made again or linked to the next day's.
+ */
+export const visitorSalts = pgTable('visitor_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: bytea('salt').notNull(),
+});
+
+/**
+ * Every article deleted, with the title it had: a trigger (migration 0013) moves a deleted
+ * article's views and daily figures to a key of its own (`<id>@<seconds>`, which no live id can
+ * be), so its past figures stay under its title and a new article given the same id starts
+ * from nothing.
+ */
+export const deletedArticles = pgTable('deleted_articles', {
+  key: text('key').primaryKey(),
+  title: text('title').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -12,12 +12,14 @@ import feedRoutes from '../features/feeds/routes.js';
 import healthRoutes from '../features/health/routes.js';
 import imageRoutes from '../features/images/routes.js';
 import imageVariantRoutes from '../features/images/variant-routes.js';
+import insightsRoutes, { DEFAULT_PAGE_VIEW_RATE_LIMIT } from '../features/insights/routes.js';
 import projectRoutes from '../features/projects/routes.js';
 import revisionRoutes from '../features/revisions/routes.js';
 import searchRoutes from '../features/search/routes.js';
 import sessionRoutes from '../features/sessions/routes.js';
 import settingsRoutes from '../features/settings/routes.js';
 import userRoutes from '../features/users/routes.js';
+import type { NotificationOptions } from '../features/contact/notifications.js';
 import type { RouteContext } from '../route-context.js';
 import { apiPlugin } from './api-plugin.js';
 
@@ -33,6 +35,14 @@ export interface RoutesPluginOptions {
   maxContentEventStreams?: number;
   maxContentEventStreamsPerClient?: number;
   contentEventsKey?: string;
+  /** ANALYTICS: whether page views are counted (docs/decisions/180). */
+  analytics?: boolean;
+  /** POST /page-views requests per minute per client. */
+  pageViewRateLimit?: number;
+  /** The time the insights read (tests move it). */
+  now?: () => Date;
+  /** Where the new-message notifications may go (docs/decisions/163). */
+  notifications?: NotificationOptions;
 }
 
 export default apiPlugin<RoutesPluginOptions>(
@@ -62,6 +72,7 @@ export default apiPlugin<RoutesPluginOptions>(
         await api.register(contactRoutes, {
           ...context,
           contactRateLimit: options.contactRateLimit ?? DEFAULT_CONTACT_RATE_LIMIT,
+          ...(options.notifications && { notifications: options.notifications }),
         });
         await api.register(cspReportRoutes, {
           ...context,
@@ -78,6 +89,13 @@ export default apiPlugin<RoutesPluginOptions>(
             sitemapPartSize: options.sitemapPartSize,
           }),
         });
+        await api.register(insightsRoutes, {
+          ...context,
+          counting: options.analytics ?? true,
+          siteUrl: options.siteUrl ?? 'http://localhost:3000',
+          pageViewRateLimit: options.pageViewRateLimit ?? DEFAULT_PAGE_VIEW_RATE_LIMIT,
+          ...(options.now && { now: options.now }),
+        });
         await api.register(userRoutes, context);
         await api.register(sessionRoutes, { ...context, sessionCookies });
       },
@@ -86,8 +104,8 @@ export default apiPlugin<RoutesPluginOptions>(
   },
   {
     name: 'api-routes',
-    // The context's parts, and the rate limits the contact and CSP report routes ask for (a
-    // route registered before @fastify/rate-limit would have none).
+    // The context's parts, and the rate limits the contact, CSP report and page view routes ask
+    // for (a route registered before @fastify/rate-limit would have none).
     dependencies: [
       'api-response-cache',
       'api-store-health',

@@ -9,7 +9,15 @@
 import { count } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { appMeta, articles, contactMessages, images, profiles, projects } from '../db/schema.js';
+import {
+  appMeta,
+  articles,
+  contactMessages,
+  images,
+  pageViews,
+  profiles,
+  projects,
+} from '../db/schema.js';
 import { containsBadText } from '../http/strict-input.js';
 import { packageRoot } from '../paths.js';
 import { testDrivers } from '../testing/databases.js';
@@ -25,6 +33,7 @@ import type {
 import {
   ARTICLE_SPEC,
   CONTACT_SPEC,
+  PAGE_VIEW_SPEC,
   PROFILE_SPEC,
   PROJECT_SPEC,
   PUBLICATION_SPEC,
@@ -36,11 +45,15 @@ import {
   hostileImageName,
   hostileImageVariant,
   hostileJson,
+  hostilePageViewFields,
   hostileReadHeaders,
   hostileText,
   hostileUpload,
+  insideWebhookUrl,
   percentEncode,
 } from '@portfolio/testing/hostile-requests';
+import type { LoopbackOnly } from '../testing/loopback-only.js';
+import { loopbackOnly } from '../testing/loopback-only.js';
 
 const RUNS = Number(process.env.CAMPAIGN_RUNS ?? 60);
 const SEED =
@@ -56,12 +69,18 @@ const TABLES = {
   images,
   profiles,
   app_meta: appMeta,
+  page_views: pageViews,
 };
 
 const VALID_CONTACT = { name: 'Campaign', email: 'campaign@example.com', message: 'Hello' };
 const VALID_PROJECT = { title: 'Campaign', description: 'd', imagePath: '/images/tls.svg' };
 const VALID_ARTICLE = { title: 'Campaign', content: 'Body' };
 const VALID_PUBLICATION = { status: 'published' };
+/** A beacon of the right shape for an article that does not exist: refused however it is sent. */
+const UNKNOWN_PAGE_VIEW = { path: '/article/no-such-article', viewport: 'phone' };
+/** A person's browser: a beacon gets past the bot check to the page's own checks. */
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 /** What an error body must never contain. Checked after removing what the request itself sent. */
 const LEAKS: [string, RegExp][] = [
@@ -411,6 +430,43 @@ function catalogue(
       ),
     ),
 
+    // A webhook that would reach inside, in any spelling (docs/decisions/163): refused, before
+    // any connection (the campaign's tripwire lets none leave the machine, and records any).
+    'PUT /contact/notifications': adminWrite(
+      'PUT /contact/notifications',
+      'PUT',
+      fc.constant('/api/contact/notifications'),
+      fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc.tuple(insideWebhookUrl, fc.boolean()).map(([webhookUrl, withEmail]) =>
+            json({
+              webhookUrl,
+              email: withEmail
+                ? {
+                    to: 'owner@example.com',
+                    from: 'site@example.com',
+                    host: 'smtp.example.com',
+                    port: 587,
+                    secure: false,
+                  }
+                : null,
+            }),
+          ),
+        },
+        {
+          weight: 1,
+          arbitrary: jsonOrEncoded(
+            hostileJson.map((webhookUrl) => ({ webhookUrl, email: null })),
+            { webhookUrl: null, email: null },
+            1024 * 1024,
+          ).filter(
+            ({ payload }) => !/^\{"webhookUrl":(null|"https?:\/\/[^"]*")/.test(String(payload)),
+          ),
+        },
+      ),
+    ),
+
     'POST /projects': adminWrite(
       'POST /projects',
       'POST',
@@ -508,6 +564,58 @@ function catalogue(
         headers: { 'content-type': contentType },
       })),
     ),
+
+    // A page's view beacon (docs/decisions/180): what no page of the site sends is refused with a
+    // 4xx and stores nothing, whatever its body, encoding, client or forwarding headers say.
+    'POST /page-views': fc
+      .tuple(
+        fc.oneof(
+          {
+            weight: 3,
+            arbitrary: hostilePageViewFields.chain(({ path, referrer }) =>
+              fc.constantFrom(
+                { path, viewport: 'desktop' },
+                { path: '/', viewport: 'phone', referrer },
+              ),
+            ),
+          },
+          { weight: 3, arbitrary: brokenJsonBody(PAGE_VIEW_SPEC, UNKNOWN_PAGE_VIEW) },
+        ),
+        fc.constantFrom('text/plain;charset=UTF-8', 'application/json'),
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant({}) },
+          { weight: 1, arbitrary: hostileReadHeaders },
+        ),
+      )
+      .map(([body, contentType, headers]) => ({
+        payload: JSON.stringify(body),
+        headers: { ...headers, 'content-type': contentType },
+      }))
+      .chain((sent) =>
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant(sent) },
+          { weight: 1, arbitrary: badlyEncodedBody(UNKNOWN_PAGE_VIEW, 1024) },
+        ),
+      )
+      .map((sent) => ({
+        endpoint: 'POST /page-views',
+        request: {
+          method: 'POST' as const,
+          url: '/api/page-views',
+          payload: sent.payload,
+          headers: { 'user-agent': BROWSER, ...sent.headers },
+        },
+        expect: 'refuse' as const,
+      })),
+    'GET /insights': fc.tuple(adminCredential, hostileQuery).map(([credential, query]) => ({
+      endpoint: 'GET /insights',
+      request: {
+        method: 'GET' as const,
+        url: `/api/insights${query}`,
+        headers: withAuth(credential),
+      },
+      expect: credential.kind === 'admin' ? ('any' as const) : ('refuse' as const),
+    })),
 
     'GET /users/me': fc.tuple(userCredential, hostileReadHeaders).map(([credential, headers]) => ({
       endpoint: 'GET /users/me',
@@ -610,6 +718,7 @@ const ENDPOINTS = [
   'POST /contact',
   'GET /contact',
   'PATCH /contact/:id',
+  'PUT /contact/notifications',
   'POST /projects',
   'PUT /projects/:id',
   'PATCH /projects/:id',
@@ -619,6 +728,8 @@ const ENDPOINTS = [
   'PATCH /articles/:id',
   'DELETE /articles/:id',
   'POST /images',
+  'POST /page-views',
+  'GET /insights',
   'GET /users/me',
   'PUT /users/me',
   'other routes and methods',
@@ -699,11 +810,17 @@ describe.each(testDrivers)('hostile-input campaign (%s)', (driver) => {
   const tally: Tally = { requests: 0, byStatus: {}, byEndpoint: {}, storedContacts: 0 };
   let idempotencyKeys = 0;
 
+  let tripwire: LoopbackOnly;
+
   beforeAll(async () => {
+    tripwire = loopbackOnly();
     firebase = await createLocalFirebase();
     t = await createTestApp(driver, {
       verifyIdToken: firebase.verifyIdToken,
       contactRateLimit: 1_000_000,
+      pageViewRateLimit: 1_000_000,
+      // Every host name of the campaign's webhooks answers an inside address; none is looked up.
+      notifications: { resolve: async () => [{ address: '10.9.8.7', family: 4 }] },
     });
     const ADMIN = { uid: 'campaign-admin', email: 'admin@example.com', role: 'admin' };
     const credentials: CredentialPool = {
@@ -749,6 +866,7 @@ describe.each(testDrivers)('hostile-input campaign (%s)', (driver) => {
     }
     await t?.close();
     await firebase?.close();
+    tripwire?.restore();
   });
 
   async function send(hostile: HostileRequest) {
@@ -811,6 +929,10 @@ describe.each(testDrivers)('hostile-input campaign (%s)', (driver) => {
       JSON.stringify([m.name.trim(), m.email.trim(), m.message.trim()]);
     expect(stored.map(key).sort()).toEqual(accepted.map(key).sort());
     tally.storedContacts = stored.length;
+  });
+
+  it('connected nowhere but this machine (no webhook was ever sent inside or out)', () => {
+    expect(tripwire.refused).toEqual([]);
   });
 
   it('still answers, in process and over a real socket', async () => {

@@ -16,6 +16,8 @@ export interface ReceivedMail {
 export interface SmtpSink {
   port: number;
   received: ReceivedMail[];
+  /** Every command's verb, in order, on every connection (STARTTLS and AUTH attempts too). */
+  commands: string[];
   /** Resolves with the first message `count` messages in, waiting up to `timeoutMs`. */
   waitFor(count?: number, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -25,6 +27,7 @@ const decode = (text: string) => Buffer.from(text, 'base64').toString('utf8');
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  const commands: string[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -40,6 +43,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
     const command = (line: string) => {
       const verb = line.split(' ')[0]?.toUpperCase() ?? '';
+      commands.push(verb);
       if (verb === 'EHLO' || verb === 'HELO') {
         say('250-localhost');
         say('250-AUTH PLAIN LOGIN');
@@ -106,6 +110,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     port,
     received,
+    commands,
     async waitFor(count = 1, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {

@@ -1,5 +1,6 @@
 import type DOMPurify from 'dompurify';
 import { TEST_API_BASE, setUpTestRuntimeConfig } from '@portfolio/testing';
+import { FORGED_ISLANDS, FORGED_ISLANDS_MARKDOWN } from '@portfolio/testing/hostile-markup';
 import { CONTENT_IMAGE_SIZES, USER_CONTENT_PREFIX, renderMarkdown } from './render-markdown';
 
 setUpTestRuntimeConfig();
@@ -252,6 +253,66 @@ describe('renderMarkdown, names the page looks things up by (DOM clobbering)', (
       '#',
       'https://example.test/#setup',
     ]);
+  });
+});
+
+describe("renderMarkdown, what the page's loader, router and styles read", () => {
+  /** Every attribute name in the rendered article. */
+  function attributesIn(dom: HTMLElement): string[] {
+    return Array.from(dom.querySelectorAll('*')).flatMap((element) =>
+      Array.from(element.attributes, (attribute) => attribute.name),
+    );
+  }
+
+  it.each(Object.entries(FORGED_ISLANDS))(
+    'keeps no island marker or loader mark of a forged %s, only its text',
+    (_name, markdown) => {
+      const dom = renderToDom(markdown);
+      expect(attributesIn(dom).filter((name) => name.startsWith('data-'))).toEqual([]);
+      expect(renderMarkdown(markdown)).not.toMatch(/data-|island|scroll-flag/);
+      expect(dom.textContent).toMatch(/forged|open|typed/);
+    },
+  );
+
+  it('keeps no data-* attribute at all, in any element or spelling', () => {
+    const html = renderMarkdown(
+      [
+        FORGED_ISLANDS_MARKDOWN,
+        '<p DATA-ISLAND="shell/Navbar" Data-Island-When="load">upper case</p>',
+        '<img src="https://example.test/x.png" data-src="y" data-hl-0123="hljs">',
+        '<a href="https://example.test" data-discover="true">a link</a>',
+        '<details data-island-live=""><summary data-x>s</summary></details>',
+        '<svg><g data-island="shell/Navbar"></g></svg>',
+      ].join('\n\n'),
+    );
+    expect(html).not.toMatch(/data-/i);
+    expect(html).toContain('upper case');
+    expect(html).toContain('a link');
+  });
+
+  it("points an id reference at the article's own elements, never at the page's", () => {
+    const dom = renderToDom(
+      [
+        '<label for="site-search">Search the site</label>',
+        '<p aria-labelledby="site-menu main" aria-describedby="site-data">described</p>',
+        '<table><tr><th id="h">H</th></tr><tr><td headers="h">x</td></tr></table>',
+      ].join('\n\n'),
+    );
+    expect(dom.querySelector('label')?.getAttribute('for')).toBe('user-content-site-search');
+    const described = dom.querySelector('[aria-describedby]');
+    expect(described?.getAttribute('aria-labelledby')).toBe(
+      'user-content-site-menu user-content-main',
+    );
+    expect(described?.getAttribute('aria-describedby')).toBe('user-content-site-data');
+    expect(dom.querySelector('td')?.getAttribute('headers')).toBe('user-content-h');
+    expect(dom.querySelector('th')?.id).toBe('user-content-h');
+  });
+
+  it('keeps no attribute that acts on another element or only scripts may carry', () => {
+    const html = renderMarkdown(
+      '<div popover id="p" nonce="abc" slot="s" part="p">x</div><img src="https://example.test/m.png" usemap="#m">',
+    );
+    expect(html).not.toMatch(/popover|nonce|slot=|part=|usemap/);
   });
 });
 

@@ -1,24 +1,36 @@
 // Article Markdown → safe HTML, for the blog's article page and the admin's preview alike.
 // marked renders, highlight.js colours code, DOMPurify removes anything that could run
 // (scripts, event handlers, javascript: URLs, frames, forms): article text is stored content,
-// and stored content is never trusted.
+// and stored content is never trusted. What the sanitiser keeps is the contract's `article`
+// profile (contentHtmlConfig, docs/decisions/160), which the content API's feeds share.
 //
 // Nor may it name anything the page's own code looks up (DOM clobbering,
 // docs/decisions/080-content-never-names-the-page.md): every `id` and `name` in an article is
 // prefixed with `user-content-` (DOMPurify's SANITIZE_NAMED_PROPS, as large forges do), heading
-// anchors included, and in-page links (`#intro`) follow the prefix.
+// anchors included, and in-page links (`#intro`) and id references (`for`, `aria-labelledby`…)
+// follow the prefix.
 //
 // Nor may it use a class of the site's stylesheets (security round 4, finding D: content wrapped
 // in the shared modal backdrop's class covered the whole page, navbar included): every `class`
 // an article writes is dropped; only the classes the highlighter writes on code blocks stay
 // (`hljs`, `language-…`, `hljs-…`), marked by a name no article can know.
+//
+// Nor may it carry a data-* attribute (security round 5, finding 1): the island loader's
+// markers (`data-island`, …) and the navbar's scroll flag are data-* attributes, and an article
+// that kept them woke islands of its own choosing, with props of its own (docs/decisions/161).
 import DOMPurify from 'dompurify';
 import GithubSlugger from 'github-slugger';
 import type { Config } from 'dompurify';
 import type * as Jsdom from 'jsdom';
 import { Marked } from 'marked';
 import type { Token, Tokens } from 'marked';
-import { escapeHtml, imageSources } from '@portfolio/contract';
+import {
+  ID_REFERENCE_ATTRIBUTES,
+  USER_CONTENT_PREFIX,
+  contentHtmlConfig,
+  escapeHtml,
+  imageSources,
+} from '@portfolio/contract';
 import type { Image } from '@portfolio/contract';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { highlightCode } from './highlight';
@@ -28,12 +40,12 @@ const TOP_CONTENT_HEADING = 2;
 const DEEPEST_HEADING = 6;
 
 /** What content ids and names begin with: nothing the site's own code uses starts so. */
-export const USER_CONTENT_PREFIX = 'user-content-';
+export { USER_CONTENT_PREFIX };
 
 /**
- * The attribute the highlighter's classes travel in through the sanitiser (a random name per
- * module instance, never in the output): an article cannot write it, so a class comes out only
- * where the highlighter put one.
+ * The attribute the highlighter's classes travel in to the sanitiser (a random name per module
+ * instance, taken off before the sanitiser drops it with every data-* attribute, never in the
+ * output): an article cannot write it, so a class comes out only where the highlighter put one.
  */
 const HIGHLIGHT_MARK = `data-hl-${Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 
@@ -137,28 +149,8 @@ function shiftHeadings(tokens: Token[]): void {
   }
 }
 
-const SANITIZE_CONFIG: Config = {
-  USE_PROFILES: { html: true },
-  // Things an article has no use for, and which could trick or track a reader.
-  FORBID_TAGS: [
-    'style',
-    'iframe',
-    'frame',
-    'object',
-    'embed',
-    'form',
-    'input',
-    'button',
-    'textarea',
-    'select',
-  ],
-  // `class` too: it comes back below only where the highlighter wrote it.
-  FORBID_ATTR: ['style', 'class'],
-  ADD_ATTR: ['target'],
-  // `id` and `name` kept only as `user-content-…`: an article can never define an element the
-  // page's code finds by id (the site's data block, #root) or by name (document.forms, …).
-  SANITIZE_NAMED_PROPS: true,
-};
+/** The contract's article profile: no class, style or data-*; ids and names prefixed. */
+const SANITIZE_CONFIG: Config = contentHtmlConfig('article');
 
 declare const __non_webpack_require__: NodeJS.Require;
 
@@ -176,14 +168,31 @@ function domWindow(): Window & typeof globalThis {
 // A private instance, so these hooks never touch another user of DOMPurify on the page.
 const purifier = DOMPurify(domWindow());
 
+/** The highlighter's classes of the elements being sanitised, taken from HIGHLIGHT_MARK. */
+const highlightedClasses = new WeakMap<Element, string>();
+
+// Before DOMPurify drops the mark with every other data-* attribute.
+purifier.addHook('beforeSanitizeAttributes', (node) => {
+  // (Called for the fragment's root too, which has no attributes.)
+  const highlighted = 'getAttribute' in node ? node.getAttribute(HIGHLIGHT_MARK) : null;
+  if (highlighted !== null) highlightedClasses.set(node, highlighted);
+});
+
 // Elements are told apart by name, not by class: on the server they come from jsdom's window.
 purifier.addHook('afterSanitizeAttributes', (node) => {
   // The highlighter's classes, and no other (an article's own `class` is gone by now).
-  const highlighted = node.getAttribute(HIGHLIGHT_MARK);
-  if (highlighted !== null) {
-    node.removeAttribute(HIGHLIGHT_MARK);
+  const highlighted = highlightedClasses.get(node);
+  if (highlighted !== undefined) {
     const classes = highlighted.split(/\s+/).filter((name) => HIGHLIGHT_CLASS.test(name));
     if (classes.length > 0) node.setAttribute('class', classes.join(' '));
+  }
+  // An attribute naming elements by id names the article's own, whose ids are all prefixed:
+  // a label can never point at one of the page's controls.
+  for (const name of ID_REFERENCE_ATTRIBUTES) {
+    const value = node.getAttribute(name);
+    if (value === null) continue;
+    const ids = value.split(/\s+/).filter(Boolean);
+    node.setAttribute(name, ids.map((id) => `${USER_CONTENT_PREFIX}${id}`).join(' '));
   }
   // A link to a place in the article points at the place's prefixed id.
   const href = node.nodeName === 'A' ? node.getAttribute('href') : null;

@@ -19,8 +19,10 @@ describe('health', () => {
   });
 
   it('/readyz: ready while the remotes and the content API answer, and names what is down', async () => {
+    await site.app.warmUp.start();
     expect(JSON.parse((await get('/readyz')).body)).toEqual({
       status: 'ready',
+      warm: true,
       remotes: true,
       api: true,
     });
@@ -29,6 +31,7 @@ describe('health', () => {
     expect(remotesDown.statusCode).toBe(503);
     expect(JSON.parse(remotesDown.body)).toEqual({
       status: 'degraded',
+      warm: true,
       remotes: false,
       api: true,
       remotesDown: ['blog'],
@@ -37,6 +40,11 @@ describe('health', () => {
     await site.api.close();
     const apiDown = await get('/readyz');
     expect(apiDown.statusCode).toBe(503);
-    expect(JSON.parse(apiDown.body)).toEqual({ status: 'degraded', remotes: true, api: false });
+    expect(JSON.parse(apiDown.body)).toEqual({
+      status: 'degraded',
+      warm: true,
+      remotes: true,
+      api: false,
+    });
   });
 });

@@ -1,8 +1,9 @@
 // Health of the site's server, for an orchestrator or a load balancer (docs/deployment.md):
 //   GET /healthz  alive: the process answers (restart it when this fails);
-//   GET /readyz   ready: every remote answered its last poll and the content API answers its
-//                 health check (send it no traffic while this fails); names the remotes that
-//                 did not answer.
+//   GET /readyz   ready: the server is warm (it rendered a whole page of each remote, with the
+//                 site settings: warm-up.ts, docs/decisions/117), every remote answered its last
+//                 poll and the content API answers its health check (send it no traffic while
+//                 this fails); names the remotes that did not answer.
 // Neither is cached, and neither says more than its status and which part is down.
 import fp from 'fastify-plugin';
 
@@ -30,17 +31,19 @@ export default fp<HealthOptions>(
       } catch {
         api = false;
       }
-      const ready = remotes && api;
+      const warm = app.warmUp.done;
+      const ready = warm && remotes && api;
       return reply
         .code(ready ? 200 : 503)
         .header('Cache-Control', 'no-store')
         .send({
-          status: ready ? 'ready' : 'degraded',
+          status: ready ? 'ready' : warm ? 'degraded' : 'warming',
+          warm,
           remotes,
           api,
           ...(remotesDown.length > 0 ? { remotesDown } : {}),
         });
     });
   },
-  { name: 'site-health', fastify: '5.x', dependencies: ['site-renderer'] },
+  { name: 'site-health', fastify: '5.x', dependencies: ['site-renderer', 'site-warm-up'] },
 );

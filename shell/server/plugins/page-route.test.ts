@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { buildTestSite } from '../test-support';
+import { buildTestSite, testIdentity } from '../test-support';
 import type { TestSite } from '../test-support';
 import { SHARED_PAGE_CACHE } from './page-route';
 
@@ -53,8 +53,10 @@ describe('the page route', () => {
         return false;
       },
     });
-    const { body, headers } = await get('/blog');
-    expect(headers['cache-control']).toBe('no-cache');
+    const { body, headers, statusCode } = await get('/blog');
+    // Cut off while React wrote it: not whole (docs/decisions/117).
+    expect(statusCode).toBe(503);
+    expect(headers['cache-control']).toBe('no-store');
     const policy = String(headers['content-security-policy']);
     const hashes = [...policy.matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]);
     const loader = /<script>([^<]*)<\/script>/.exec(body)?.[1] ?? '';
@@ -195,6 +197,24 @@ describe('the page route', () => {
     expect(site.renderer.rendered).toHaveLength(6);
   });
 
+  it('answers a page not rendered whole (its data late) 503, when to ask again, and keeps it nowhere', async () => {
+    site.renderer.next = () => ({ status: 503, cacheable: false });
+    const first = await get('/blog');
+    expect(first.statusCode).toBe(503);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.headers['retry-after']).toBe('2');
+    expect(first.body).toContain('page /blog');
+    // Never "unchanged": its ETag asked back is answered with the page again.
+    const again = await get('/blog', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(503);
+    expect(site.renderer.rendered).toHaveLength(2);
+    // The page once whole is a 200, kept.
+    site.renderer.next = () => ({});
+    expect((await get('/blog')).statusCode).toBe(200);
+    expect((await get('/blog')).headers['server-timing']).toBe('cache;desc="hit"');
+    expect(site.renderer.rendered).toHaveLength(3);
+  });
+
   it('sends a redirect the render asks for', async () => {
     site.renderer.next = () => ({ kind: 'redirect', status: 302, location: '/signin' });
     const response = await get('/blog');
@@ -212,29 +232,89 @@ describe('the page route', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it('never answers 5xx for a render that fails: the shell alone, drawn in the browser', async () => {
+  it('answers a render that fails with the shell alone, drawn in the browser: a 503 no cache keeps', async () => {
     site.renderer.next = () => new Error('remote exploded');
     const response = await get('/blog');
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
     expect(response.headers['content-security-policy']).toMatch(/script-src 'sha256-[^']+'/);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).toContain('<script>');
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).toContain('<title>Alex Morgan</title>');
     expect(site.renderer.rendered).toEqual(['/blog']);
   });
 
-  it("renders a signed-in visitor's page for them, private and never kept", async () => {
-    site.api.on('POST', '/sessions/verify', {
-      json: {
-        uid: 'u1',
-        email: 'a@b.test',
-        displayName: 'A',
-        photoURL: null,
-        role: 'user',
-        issuedAt: Math.floor(Date.now() / 1000),
-      },
+  describe("a page of islands' key (docs/decisions/161)", () => {
+    /** A page of islands as a render gives it: the key in its data block and its island. */
+    const islandPage =
+      (article: string) =>
+      (_url: URL, { islandKey }: { islandKey: string }) => ({
+        islands: { prerender: ['/blog'] },
+        siteDataScript: `<script type="application/json" id="site-data">{"islandKey":"${islandKey}"}</script>`,
+        pipe: async (target: NodeJS.WritableStream) => {
+          target.write(
+            `<div data-island="shell/Navbar" data-island-key="_${islandKey}R_1_"></div>` +
+              `<article>${article}</article>`,
+          );
+          return true;
+        },
+      });
+    const keysOf = (body: string) => ({
+      block: /"islandKey":"([^"]+)"/.exec(body)?.[1],
+      island: /data-island-key="_([^"]+)R_1_"/.exec(body)?.[1],
     });
+
+    it('is a hash of the page for everyone: the same page, the same key, bytes and ETag', async () => {
+      site.renderer.next = islandPage('An article.');
+      const first = await get('/blog');
+      site.watch.change();
+      const second = await get('/blog');
+      expect(site.renderer.rendered).toEqual(['/blog', '/blog']);
+      const keys = keysOf(first.body);
+      expect(keys.block).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(keys.island).toBe(keys.block);
+      // Rendered again with another random placeholder: nothing of it is left.
+      expect(second.body).toBe(first.body);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      const withoutKey = first.body.replaceAll(keys.block ?? '', '');
+      const sha = createHash('sha256').update(withoutKey).digest('base64url').slice(0, 22);
+      expect(keys.block).toBe(sha);
+    });
+
+    it("changes with the page: an article that copies a page's key never holds its own", async () => {
+      site.renderer.next = islandPage('An article.');
+      const stolen = keysOf((await get('/blog')).body).block ?? '';
+      site.watch.change();
+      // The author puts the key they saw into the article, island markers and all.
+      site.renderer.next = islandPage(
+        `<div data-island="portfolio/HomeContactForm" data-island-key="_${stolen}R_9_"></div>`,
+      );
+      const { body } = await get('/blog');
+      const keys = keysOf(body);
+      expect(keys.block).not.toBe(stolen);
+      expect(keys.island).toBe(keys.block);
+      expect(body).toContain(`data-island-key="_${stolen}R_9_"`);
+    });
+
+    it("keeps the render's random key on a signed-in visitor's page, another on each", async () => {
+      site.api.on('POST', '/sessions/verify', { json: testIdentity() });
+      const given: string[] = [];
+      site.renderer.next = (url, context) => {
+        given.push(context.islandKey);
+        return islandPage('Mine.')(url, context);
+      };
+      const bodies = [
+        (await get('/blog', { cookie: '__session=abc' })).body,
+        (await get('/blog', { cookie: '__session=abc' })).body,
+      ];
+      expect(bodies.map((body) => keysOf(body).block)).toEqual(given);
+      expect(new Set(given).size).toBe(2);
+    });
+  });
+
+  it("renders a signed-in visitor's page for them, private and never kept", async () => {
+    site.api.on('POST', '/sessions/verify', { json: testIdentity() });
     const first = await get('/blog', { cookie: '__session=abc' });
     const second = await get('/blog', { cookie: '__session=abc' });
     expect(first.headers['cache-control']).toBe('private, no-store');

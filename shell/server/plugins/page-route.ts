@@ -19,12 +19,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { STATIC_SECURITY_HEADERS } from '@portfolio/platform/security-headers';
+import { COHORT_COOKIE, LIVE_VARIANT } from '@portfolio/platform/remote-rollout';
 import type { RenderResult } from '../../src/server/render-types';
 import { inlineScriptHashes } from '../inline-scripts';
+import { newIslandKey, sealIslandKey } from '../island-key';
 import { nextNonce } from '../nonce';
 import { pickEncoding, sendShared, sharedAnswer, sharedPage } from '../shared-page';
 import type { PageEncoding, SharedAnswer, SharedPage } from '../shared-page';
 import { NOT_FOUND_TEXT } from './errors';
+import { previewBanner } from './rollout';
+import type { RolloutChoice } from './rollout';
 
 export interface PageRouteOptions {
   /** The host name in the URL a render sees (the site's public host, never the request's). */
@@ -47,8 +51,23 @@ export const SHARED_PAGE_CACHE =
   `stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}, stale-if-error=${STALE_IF_ERROR_S}`;
 /** A page for visitors without a session that is not complete, or not found: asked again. */
 export const UNKEPT_PAGE_CACHE = 'no-cache';
-/** A page for one signed-in visitor is theirs alone. */
+/** A page for one signed-in visitor is theirs alone; so is a previewed page (ADR 191). */
 export const PRIVATE_PAGE_CACHE = 'private, no-store';
+/**
+ * A canary cohort's page (docs/decisions/191): a shared cache keeps it a few seconds, under the
+ * cohort's variant (the edge's key), and never serves it stale, so a canary that ends is gone
+ * from every cache within SHARED_MAX_AGE_S.
+ */
+export const CANARY_PAGE_CACHE = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}`;
+/** An answer that sets the visitor's cohort cookie is theirs alone; asked again next time. */
+export const COHORT_SETTING_CACHE = 'private, no-cache';
+/**
+ * A page the server could not render whole (its data or code did not come, in time or at all):
+ * a 503 no cache keeps, the same page drawn and recovered in the browser, and when to ask again
+ * (docs/decisions/117).
+ */
+export const UNAVAILABLE_PAGE_CACHE = 'no-store';
+export const UNAVAILABLE_RETRY_AFTER_S = 2;
 /** How long a redirect to a page's own spelling may be kept. */
 const CANONICAL_REDIRECT_CACHE = 'public, max-age=3600';
 const HIT_TIMING = 'cache;desc="hit"';
@@ -91,11 +110,35 @@ export default fp<PageRouteOptions>(
     const sharedCacheControl = (request: FastifyRequest, complete: boolean) =>
       complete && !request.headers.cookie ? SHARED_PAGE_CACHE : UNKEPT_PAGE_CACHE;
 
-    const sendKept = (request: FastifyRequest, reply: FastifyReply, page: SharedPage) =>
+    /**
+     * The same for a page chosen by the rollout (docs/decisions/191): a preview is private; an
+     * answer that sets the cohort cookie is the visitor's; a page whose only cookie is the cohort
+     * cookie is shared per cohort (the edge keys on its variant).
+     */
+    const rolloutCacheControl = (
+      request: FastifyRequest,
+      choice: RolloutChoice,
+      complete: boolean,
+    ) => {
+      if (choice.previews.length > 0) return PRIVATE_PAGE_CACHE;
+      if (choice.setCohort) return COHORT_SETTING_CACHE;
+      const names = Object.keys(request.cookies);
+      if (!complete || names.some((name) => name !== COHORT_COOKIE)) return UNKEPT_PAGE_CACHE;
+      return choice.variant === LIVE_VARIANT ? SHARED_PAGE_CACHE : CANARY_PAGE_CACHE;
+    };
+
+    const sendKept = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      page: SharedPage,
+      cacheControl = sharedCacheControl(request, true),
+      setsCookie = false,
+    ) =>
       sendShared(request, reply, page, {
-        cacheControl: sharedCacheControl(request, true),
+        cacheControl,
         timing: HIT_TIMING,
         reportingEndpoints,
+        setsCookie,
       });
 
     /** A shared page made of these bytes (its policy from the server's scripts they hold). */
@@ -175,7 +218,8 @@ export default fp<PageRouteOptions>(
       return { status: answer.status, head: Object.entries(all).flat(), body: answer.body };
     };
     app.decorate('keptPageLane', (request: IncomingMessage, response: ServerResponse) => {
-      if (closing || !renderCache || request.method !== 'GET') return false;
+      // While a canary runs, a visitor without a cohort is given one by the route below.
+      if (closing || !renderCache || request.method !== 'GET' || app.rollout.active()) return false;
       const { headers } = request;
       const target = request.url;
       if (headers.cookie !== undefined || !target?.startsWith('/')) return false;
@@ -212,7 +256,8 @@ export default fp<PageRouteOptions>(
     // A request without any cookie (no session) whose page is kept is answered at once,
     // without a promise.
     app.get('/*', (request, reply) => {
-      if (renderCache && !request.headers.cookie) {
+      const rolling = app.rollout.active();
+      if (renderCache && !request.headers.cookie && !rolling) {
         const known = located.get(request.url);
         const kept = known?.generation === renderCache.ticket() && renderCache.lookup(known.key);
         if (kept) return sendKept(request, reply, kept);
@@ -231,7 +276,7 @@ export default fp<PageRouteOptions>(
       const key = address.kind === 'page' ? address.canonical : null;
       if (key && renderCache) {
         located.set(request.url, { key, generation: renderCache.ticket() });
-        const kept = request.headers.cookie ? undefined : renderCache.lookup(key);
+        const kept = request.headers.cookie || rolling ? undefined : renderCache.lookup(key);
         if (kept) return sendKept(request, reply, kept);
       }
       return renderPage(request, reply, { url, key });
@@ -243,16 +288,39 @@ export default fp<PageRouteOptions>(
       { url, key }: { url: URL; key: string | null },
     ) {
       reply.header('Vary', 'Accept-Encoding, Cookie');
+      // Which remotes' versions this visitor gets (a preview, a canary cohort: ADR 191).
+      const choice = app.rollout.choose(request);
+      if (choice.setCohort) reply.setCohortCookie(choice.setCohort);
+      const preview = choice.previews.length > 0;
+      // A canary cohort's pages are kept apart from the live ones; a preview is never kept.
+      const keptKey =
+        key === null || preview
+          ? null
+          : choice.variant === LIVE_VARIANT
+            ? key
+            : `${key}\u0000${choice.variant}`;
       const session = request.headers.cookie ? await app.sessionOf(request, reply) : null;
       // Only pages without a session are the same for everyone (undefined: not checked).
       const forEveryone = session === null;
-      if (forEveryone && key && request.headers.cookie) {
-        const kept = renderCache?.lookup(key);
-        if (kept) return sendKept(request, reply, kept);
+      if (forEveryone && keptKey) {
+        const kept = renderCache?.lookup(keptKey);
+        if (kept) {
+          app.rollout.countView(choice.candidates);
+          return sendKept(
+            request,
+            reply,
+            kept,
+            rolloutCacheControl(request, choice, true),
+            choice.setCohort !== undefined,
+          );
+        }
       }
       // A signed-in visitor's page: the response's own nonce. A shared page: no nonce in its
       // document; React's scripts (none in a complete page) carry the marker.
       const nonce = forEveryone ? undefined : nextNonce();
+      // A page of islands' key (../island-key.ts): a page for everyone gets its own in place of
+      // this one once it is whole; a signed-in visitor's keeps this one.
+      const islandKey = newIslandKey();
       const started = performance.now();
       const ticket = renderCache?.ticket();
       const controller = new AbortController();
@@ -263,55 +331,89 @@ export default fp<PageRouteOptions>(
         result = await renderer.render(new Request(url, { signal: controller.signal }), {
           nonce: nonce ?? serverScripts.marker,
           session,
+          candidates: choice.candidates,
+          islandKey,
         });
       } catch (error) {
-        // Never a 5xx for a page: the shell alone, and the browser draws the page as it did
-        // before server rendering (with its loading, error and fallback states).
+        // The shell alone, and the browser draws the page as it did before server rendering
+        // (with its loading, error and fallback states); a 503 no cache keeps (ADR 117).
         request.log.error({ err: error }, 'Server render failed: the page is drawn in the browser');
         const html = siteDocument.fallback({ nonce, title: fallbackTitle });
         if (nonce !== undefined) {
           return reply
-            .code(200)
+            .code(503)
             .type('text/html; charset=utf-8')
             .header('Cache-Control', PRIVATE_PAGE_CACHE)
+            .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
             .header('Content-Security-Policy', app.pagePolicy(nonce))
             .send(html);
         }
-        return sendShared(request, reply, shared(200, html), {
-          cacheControl: UNKEPT_PAGE_CACHE,
+        return sendShared(request, reply, shared(503, html), {
+          // A previewer's answer is theirs alone, a 503 too (ADR 191).
+          cacheControl: preview ? PRIVATE_PAGE_CACHE : UNAVAILABLE_PAGE_CACHE,
           timing: 'render;desc="failed"',
           reportingEndpoints,
+          retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
         });
       }
       if (result.kind === 'redirect') {
         return reply
-          .header('Cache-Control', forEveryone ? UNKEPT_PAGE_CACHE : PRIVATE_PAGE_CACHE)
+          .header('Cache-Control', forEveryone && !preview ? UNKEPT_PAGE_CACHE : PRIVATE_PAGE_CACHE)
           .redirect(result.location, result.status);
       }
+      app.rollout.countView(result.versions);
+      const banner = preview ? previewBanner(choice.previews, result.versions) : undefined;
       // The remote's stylesheets this page links are kept: it stays styled if the remote goes down.
       keepAllStylesheets();
       for (const href of result.stylesheets) app.remoteAssets.keep(href);
       // Until the page's data and code were ready; the HTML then follows.
       const timing = `render;dur=${(performance.now() - started).toFixed(1)}`;
-      if (nonce !== undefined) return streamPrivate(reply, result, nonce, timing);
+      if (nonce !== undefined) return streamPrivate(reply, result, nonce, timing, banner);
 
-      const { html, complete } = await wholePage(request, result);
-      const page = shared(result.status, html);
-      const keep = complete && result.cacheable && result.status === 200;
-      if (keep && key && renderCache && ticket !== undefined) {
-        renderCache.store(key, ticket, page).catch((error: unknown) => {
+      const { html, complete } = await wholePage(request, result, islandKey, banner);
+      if (result.page) {
+        const { remote, failed } = result.page;
+        app.rollout.countRender(remote, result.versions[remote] ?? '', failed || !complete);
+      }
+      // A page cut off or broken while React wrote it was not rendered whole either.
+      const status = !complete && result.status === 200 ? 503 : result.status;
+      const page = shared(status, html);
+      const keep = complete && result.cacheable && status === 200;
+      if (keep && keptKey && renderCache && ticket !== undefined) {
+        renderCache.store(keptKey, ticket, page).catch((error: unknown) => {
           request.log.warn({ err: error }, 'A page could not be compressed for the render cache');
         });
       }
-      return sendShared(request, reply, page, {
-        cacheControl: sharedCacheControl(request, keep),
-        timing,
-        reportingEndpoints,
-      });
+      return sendShared(
+        request,
+        reply,
+        page,
+        status === 503
+          ? {
+              cacheControl: preview ? PRIVATE_PAGE_CACHE : UNAVAILABLE_PAGE_CACHE,
+              timing,
+              reportingEndpoints,
+              retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
+            }
+          : {
+              cacheControl: rolloutCacheControl(request, choice, keep),
+              timing,
+              reportingEndpoints,
+              setsCookie: choice.setCohort !== undefined,
+            },
+      );
     }
 
-    /** The whole document of a shared page, and whether React wrote all of it. */
-    async function wholePage(request: FastifyRequest, result: PageResult) {
+    /**
+     * The whole document of a shared page, and whether React wrote all of it. A page of islands
+     * gets its own key in place of the render's (../island-key.ts); a preview, its banner.
+     */
+    async function wholePage(
+      request: FastifyRequest,
+      result: PageResult,
+      islandKey: string,
+      banner?: string,
+    ) {
       const chunks: Buffer[] = [];
       const target = new Writable({
         write(chunk: Buffer, _encoding, done) {
@@ -332,11 +434,10 @@ export default fp<PageRouteOptions>(
         dataScript: result.siteDataScript,
         ...(result.islands && { islands: result.islands }),
         styleText: keptStyleText,
+        ...(banner && { banner }),
       });
-      return {
-        html: `${start}${Buffer.concat(chunks).toString('utf8')}${siteDocument.end}`,
-        complete,
-      };
+      const html = `${start}${Buffer.concat(chunks).toString('utf8')}${siteDocument.end}`;
+      return { html: result.islands ? sealIslandKey(html, islandKey) : html, complete };
     }
 
     /** A signed-in visitor's page: streamed with its response's nonce, never kept. */
@@ -345,8 +446,10 @@ export default fp<PageRouteOptions>(
       result: PageResult,
       nonce: string,
       timing: string,
+      banner?: string,
     ) {
       const body = new PassThrough();
+      if (result.status === 503) reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
       reply
         .code(result.status)
         .type('text/html; charset=utf-8')
@@ -363,6 +466,7 @@ export default fp<PageRouteOptions>(
           dataScript: result.siteDataScript,
           ...(result.islands && { islands: result.islands }),
           styleText: keptStyleText,
+          ...(banner && { banner }),
         }),
       );
       try {
@@ -384,6 +488,7 @@ export default fp<PageRouteOptions>(
       'site-security-headers',
       'site-session',
       'site-upstreams',
+      'site-rollout',
     ],
   },
 );

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildTestSite } from '../test-support';
+import { buildTestSite, testIdentity } from '../test-support';
 import type { TestSite } from '../test-support';
 import {
   CROSS_ORIGIN_REFUSED,
@@ -174,14 +174,7 @@ describe("the API's answers, checked against the contract", () => {
     };
     return sessions;
   }
-  const IDENTITY = {
-    uid: 'u1',
-    email: 'a@b.test',
-    displayName: 'A',
-    photoURL: null,
-    role: 'user',
-    issuedAt: Math.floor(Date.now() / 1000),
-  };
+  const IDENTITY = testIdentity();
   const getPage = () =>
     site.app.inject({
       url: '/blog',

@@ -2,6 +2,7 @@
 import fp from 'fastify-plugin';
 import { createSiteDocument, readShellAssets, readShellStyles } from '../document';
 import type { ShellAssets, SiteDocument } from '../document';
+import { PAGE_VIEW_BEACON } from '../page-view-beacon';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,16 +15,20 @@ export interface SiteDocumentOptions {
   distDir: string;
   /** The assets to use instead of the build's (tests). */
   assets?: ShellAssets;
+  /** ANALYTICS: pages of islands send the page-view beacon (docs/decisions/180). */
+  pageViews: boolean;
 }
 
 export default fp<SiteDocumentOptions>(
-  async (app, { distDir, assets }) => {
+  async (app, { distDir, assets, pageViews }) => {
     // The shell's stylesheets are in every page itself: its first paint waits for none of them
     // (docs/decisions/148). Test assets name files that are not built: linked then.
     const shell = assets ?? readShellAssets(distDir);
     app.decorate(
       'siteDocument',
-      createSiteDocument(shell, assets ? undefined : readShellStyles(distDir, shell)),
+      createSiteDocument(shell, assets ? undefined : readShellStyles(distDir, shell), {
+        ...(pageViews && { pageViews: PAGE_VIEW_BEACON }),
+      }),
     );
   },
   { name: 'site-document', fastify: '5.x' },

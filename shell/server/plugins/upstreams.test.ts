@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { createServer, request } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { buildTestSite } from '../test-support';
 import type { TestSite } from '../test-support';
@@ -45,7 +46,57 @@ afterEach(async () => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   site.app.inject({ url, headers: { host: 'localhost:3000', ...headers } });
 
+/**
+ * One request on a real connection to the listening site: what came back, and whether the site
+ * closed the socket after answering (within `waitMs`).
+ */
+function exchange(port: number, text: string, waitMs = 2_000) {
+  return new Promise<{ answer: string; closed: boolean }>((resolve) => {
+    let answer = '';
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ answer, closed: false });
+    }, waitMs);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ answer, closed: true });
+    });
+  });
+}
+
 describe("the site's one origin", () => {
+  it("closes a client's connection after the API's answer when the client asks (Connection: close)", async () => {
+    // The API keeps its own connection to the site alive, and says so.
+    site.api.on('POST', '/csp-reports', { status: 204, text: '' });
+    site.api.on('GET', '/projects', { json: [], headers: { 'Keep-Alive': 'timeout=5' } });
+    await site.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = site.app.server.address() as AddressInfo;
+    const report =
+      'POST /api/csp-reports HTTP/1.1\r\nHost: localhost:3000\r\nConnection: close\r\n' +
+      'Content-Type: application/csp-report\r\nContent-Length: 2\r\n\r\n{}';
+    const reported = await exchange(port, report);
+    expect(reported.answer).toMatch(/^HTTP\/1\.1 204 /);
+    expect(reported.answer.toLowerCase()).toContain('connection: close');
+    expect(reported.answer.toLowerCase()).not.toContain('keep-alive');
+    expect(reported.closed).toBe(true);
+    const read = await exchange(
+      port,
+      'GET /api/projects HTTP/1.1\r\nHost: localhost:3000\r\nConnection: close\r\n\r\n',
+    );
+    expect(read.answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(read.closed).toBe(true);
+    // A client that keeps its connection keeps it: the next request is answered on it.
+    const twice = await exchange(
+      port,
+      'GET /api/projects HTTP/1.1\r\nHost: localhost:3000\r\n\r\n'.repeat(2),
+      500,
+    );
+    expect(twice.answer.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
+  });
+
   it("routes /api to the content API, every method, without the site's cookie", async () => {
     site.api.on('POST', '/contact', { status: 201, json: { ok: true } });
     const response = await site.app.inject({

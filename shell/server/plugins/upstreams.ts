@@ -67,6 +67,28 @@ function forwardedHeaders(request: Asked, headers: Headers): Headers {
   };
 }
 
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'upgrade']);
+
+/**
+ * The upstream's answer headers without those about its connection to this server (RFC 9110
+ * 7.6.1: Connection, Keep-Alive, Proxy-Connection, Upgrade and any the Connection header names).
+ * Passed on, the API's `Connection: keep-alive` overrode a client's `Connection: close`, whose
+ * socket then stayed open after the answer (security round 5).
+ */
+export function withoutConnectionHeaders(headers: Headers): Headers {
+  const named = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const kept: Headers = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (!CONNECTION_HEADERS.has(lower) && !named.has(lower)) kept[name] = value;
+  }
+  return kept;
+}
 /** The parts of a reply (HTTP/1 or 2) an answer of the site's own is sent with. */
 interface Answer {
   code(status: number): unknown;
@@ -108,6 +130,7 @@ export default fp<UpstreamsOptions>(
       rewritePrefix: api.pathname.replace(/\/+$/, ''),
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => forwardedHeaders(request, headers),
+        rewriteHeaders: (headers) => withoutConnectionHeaders(headers),
         onError: (reply) => unavailable(reply),
       },
     });
@@ -138,6 +161,7 @@ export default fp<UpstreamsOptions>(
         return reply.from(upstream, {
           queryString: () => search,
           rewriteRequestHeaders: (original, headers) => forwardedHeaders(original, headers),
+          rewriteHeaders: (headers) => withoutConnectionHeaders(headers),
           onError: (failed) => unavailable(failed),
         });
       },

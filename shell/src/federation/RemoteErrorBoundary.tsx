@@ -1,6 +1,7 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { RemoteFallback } from './RemoteFallback';
+import { reportRemoteFailure } from './rollout-report';
 
 interface Props {
   remote: string;
@@ -17,6 +18,7 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`Page from remote "${this.props.remote}" failed`, error, info.componentStack);
+    reportRemoteFailure(this.props.remote, 'hydration');
   }
 
   override render() {

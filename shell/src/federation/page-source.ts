@@ -3,20 +3,13 @@
 // loaders already loaded (shell/src/server/render.tsx provides its own source).
 import { createContext, lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { RemoteName } from '@portfolio/shared/config';
-import type { HeadDeclaration } from '../head/page-head';
 import { framed, keptServerPage, pageFrameId, serverHtmlOf } from './PageFrame';
 import { createFallbackModule } from './RemoteFallback';
 
-/** What a remote's exposed page module provides. */
-export interface PageModule {
-  default: ComponentType;
-  /** The page's data loader; runs on the server for the first render, in the browser after. */
-  loader?: (args: LoaderFunctionArgs) => unknown;
-  /** The page's head metadata, from its loader's state (docs/decisions/060). */
-  head?: HeadDeclaration;
-}
+import type { PageModule } from './page-module';
+
+export type { PageModule };
 
 /** What a page route's loader gives: the page's own loader result, deferred. */
 export interface PageLoaderData {

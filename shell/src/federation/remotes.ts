@@ -4,6 +4,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { RemoteName } from '@portfolio/shared/config';
 import { errorHandlingPlugin } from './error-handling-plugin';
 import { remoteOriginGuard } from './remote-origin-guard';
+import { reportRemoteFailure } from './rollout-report';
 import type { PageModule } from './page-source';
 
 /** A remote that hangs is given up on after this long, and its route shows the fallback. */
@@ -40,6 +41,7 @@ export function registerSiteRemotes(
       failed.add(remote);
       // Once per outage: the page retries quietly meanwhile (docs/decisions/114).
       if (!reported.has(remote)) console.error(`Remote "${remote}" could not be loaded`, error);
+      reportRemoteFailure(remote, 'island-load');
       reported.add(remote);
     }),
   ]);

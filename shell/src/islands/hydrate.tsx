@@ -17,6 +17,7 @@ import type { OwnerIdentity } from '@portfolio/shared/config';
 import { IslandFallback } from './IslandFallback';
 import { shellIslands } from './shell-islands';
 import { SiteOwnerContext } from '../layout/site-owner';
+import { reportRemoteFailure } from '../federation/rollout-report';
 import { resetRemote } from '../federation/remotes';
 
 /** An island's code: the shell's own, or a remote's `./islands` module, through the federation. */
@@ -119,6 +120,7 @@ export async function hydrateIsland(island: HTMLElement, page: PageContext): Pro
     // The server's HTML stays as it is; only this island says its code could not be had, with
     // Retry (docs/decisions/114, 148).
     console.error(`Island "${owner}/${name}" could not be loaded`, error);
+    reportRemoteFailure(owner, 'island-load');
     const slot = document.createElement('div');
     island.after(slot);
     const fallback = createRoot(slot);
@@ -145,6 +147,16 @@ export async function hydrateIsland(island: HTMLElement, page: PageContext): Pro
   const tree = await islandTree(page, needs, <Component {...props} />, done);
   pressed = takePressedButtons(island);
   startTransition(() => {
-    hydrateRoot(island, tree);
+    hydrateRoot(island, tree, {
+      // A mismatch or an error while hydrating this island: counted for its version (ADR 192).
+      onRecoverableError: (error) => {
+        console.error(error);
+        reportRemoteFailure(owner, 'hydration');
+      },
+      onUncaughtError: (error) => {
+        console.error(error);
+        reportRemoteFailure(owner, 'hydration');
+      },
+    });
   });
 }

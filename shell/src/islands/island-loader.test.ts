@@ -42,16 +42,27 @@ function scrollIntoView(target: Element) {
 const appended = () =>
   Array.from(document.head.querySelectorAll('script[src]'), (script) => script.getAttribute('src'));
 
-function page(body: string) {
-  document.head.innerHTML = '';
+/** The page's island key, as the server writes it (docs/decisions/161). */
+const KEY = 'Xq3v9RkT2mWbZc7LpN4dHg';
+
+/** The page's data block in the head, as the server writes it. */
+const siteData = ({
+  remotes = {},
+  islandKey = KEY,
+}: { remotes?: Record<string, string>; islandKey?: string } = {}) =>
+  `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${JSON.stringify({ config: { remotes }, islandKey })}</script>`;
+
+function page(body: string, data: Parameters<typeof siteData>[0] = {}) {
+  document.head.innerHTML = siteData(data);
   document.body.innerHTML = body;
   delete document.documentElement.dataset.hydrated;
   // The page's own inline script, as the browser runs it: its text alone.
   new Function(islandLoaderScript({ scripts: SCRIPTS, startByMs: 3000 }))();
 }
 
-const island = (name: string, when: string, inner: string) =>
-  `<div data-island="${name}" data-island-when="${when}" data-island-props="{}">${inner}</div>`;
+/** An island as the server renders it: its key is an id React made with the page's key. */
+const island = (name: string, when: string, inner: string, key = `_${KEY}R_1_`) =>
+  `<div data-island="${name}" data-island-key="${key}" data-island-when="${when}" data-island-props="{}">${inner}</div>`;
 
 // The loader listens on the document: each test's listeners go with the test.
 type Added = [
@@ -86,7 +97,7 @@ afterEach(() => {
 });
 
 it('arms an island pressed while the page is still arriving (listening on the document)', () => {
-  document.head.innerHTML = '';
+  document.head.innerHTML = siteData();
   document.body.innerHTML = '';
   new Function(islandLoaderScript({ scripts: SCRIPTS, startByMs: 3000 }))();
   // Parsed after the loader ran, before anything armed it.
@@ -185,17 +196,13 @@ describe('the island loader', () => {
   describe('a script island', () => {
     const MANIFEST = 'http://localhost:3000/remotes/portfolio/v/abc123/mf-manifest.json';
     const FILE = `http://localhost:3000/remotes/portfolio/v/abc123/${ISLAND_SCRIPTS_FILE}`;
-    const siteData = (remotes: Record<string, string>) =>
-      `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${JSON.stringify({ config: { remotes } })}</script>`;
     const scriptIsland = (name: string, when = 'load') =>
       island(name, when, '<span>Hello</span>').replace('<div ', '<div data-island-script ');
 
     it("runs from its owner's island scripts file, beside the manifest that rendered the page, with no script of the shell's", () => {
-      page(
-        siteData({ portfolio: MANIFEST }) +
-          scriptIsland('portfolio/TypedPhrases') +
-          scriptIsland('portfolio/Other'),
-      );
+      page(scriptIsland('portfolio/TypedPhrases') + scriptIsland('portfolio/Other'), {
+        remotes: { portfolio: MANIFEST },
+      });
       const woken: Element[] = [];
       document.addEventListener(PROTOCOL.scriptWakeEvent, (event) =>
         woken.push((event as CustomEvent<Element>).detail),
@@ -209,25 +216,26 @@ describe('the island loader', () => {
       for (const element of islands) {
         expect(element.getAttribute(PROTOCOL.awake)).toBe(PROTOCOL.scriptAwake);
       }
-      // Added once for the owner, and nothing else.
+      // Added once for the owner, and nothing else; told the page's key.
       expect(appended()).toEqual([FILE]);
+      expect(document.head.querySelector('script[src]')!.getAttribute('data-island-key')).toBe(KEY);
     });
 
     it("finds its owner's file after the shell's scripts took the data block out of the page", () => {
-      page(siteData({ portfolio: MANIFEST }) + scriptIsland('portfolio/TypedPhrases', 'visible'));
+      page(scriptIsland('portfolio/TypedPhrases', 'visible'), { remotes: { portfolio: MANIFEST } });
       document.getElementById(SITE_DATA_ELEMENT_ID)!.remove();
       scrollIntoView(document.querySelector('[data-island] span')!);
       expect(appended()).toEqual([FILE]);
     });
 
     it("goes to the shell's scripts when its owner's file cannot be loaded", () => {
-      page(siteData({ portfolio: MANIFEST }) + scriptIsland('portfolio/TypedPhrases'));
+      page(scriptIsland('portfolio/TypedPhrases'), { remotes: { portfolio: MANIFEST } });
       const woken: Element[] = [];
       document.addEventListener(PROTOCOL.wakeEvent, (event) =>
         woken.push((event as CustomEvent<Element>).detail),
       );
       jest.runAllTimers();
-      document.head.querySelector('script')!.dispatchEvent(new Event('error'));
+      document.head.querySelector('script[src]')!.dispatchEvent(new Event('error'));
       const element = document.querySelector('[data-island]')!;
       expect(woken).toEqual([element]);
       expect(element.getAttribute(PROTOCOL.awake)).toBe('');
@@ -235,7 +243,7 @@ describe('the island loader', () => {
     });
 
     it("goes to the shell's scripts when the page names no manifest for its owner", () => {
-      page(siteData({ blog: MANIFEST }) + scriptIsland('portfolio/TypedPhrases'));
+      page(scriptIsland('portfolio/TypedPhrases'), { remotes: { blog: MANIFEST } });
       jest.runAllTimers();
       expect(document.querySelector('[data-island]')!.getAttribute(PROTOCOL.awake)).toBe('');
       expect(appended()).toEqual(SCRIPTS);
@@ -243,7 +251,13 @@ describe('the island loader', () => {
   });
 
   it("keeps the navbar's scrolled style past its threshold without any script", () => {
-    page('<header data-scroll-flag="50" data-scrolled="false"></header>');
+    page(
+      island(
+        'shell/Navbar',
+        'interaction',
+        '<header data-scroll-flag="50" data-scrolled="false"></header>',
+      ),
+    );
     const header = document.querySelector('header')!;
     window.scrollY = 50;
     window.dispatchEvent(new Event('scroll'));
@@ -252,5 +266,87 @@ describe('the island loader', () => {
     window.dispatchEvent(new Event('scroll'));
     expect(header.dataset.scrolled).toBe('true');
     expect(appended()).toEqual([]);
+  });
+  describe("only the server's islands (docs/decisions/161)", () => {
+    const forgeries = [
+      ['no key', island('shell/Navbar', 'load', '<button type="button">x</button>', '')],
+      [
+        'another key',
+        island('shell/Navbar', 'load', '<button type="button">x</button>', '_Zz9R_1_'),
+      ],
+      ['a key that names the page', island('shell/Navbar', 'load', '<b>x</b>', 'site-data')],
+    ] as const;
+
+    it.each(forgeries)(
+      'wakes, flags and fetches nothing for an element with %s, however it is touched',
+      (_what, forged) => {
+        page(
+          forged +
+            island('portfolio/Form', 'visible', '<p>real</p>').replace('portfolio/Form', 'x/y') +
+            forged.replace(
+              '<button type="button">x</button>',
+              '<header data-scroll-flag="0"></header>',
+            ),
+        );
+        const woken: unknown[] = [];
+        for (const type of [PROTOCOL.wakeEvent, PROTOCOL.scriptWakeEvent]) {
+          document.addEventListener(type, (event) => woken.push((event as CustomEvent).detail));
+        }
+        const forgedElements = Array.from(
+          document.querySelectorAll('[data-island="shell/Navbar"]'),
+        );
+        for (const element of forgedElements) {
+          const target = element.firstElementChild ?? element;
+          for (const type of ['pointerover', 'pointerdown', 'keydown', 'focusin']) {
+            target.dispatchEvent(new Event(type, { bubbles: true }));
+          }
+          const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+          target.dispatchEvent(press);
+          expect(press.defaultPrevented).toBe(false);
+          scrollIntoView(target);
+        }
+        window.scrollY = 100;
+        window.dispatchEvent(new Event('scroll'));
+        jest.runAllTimers();
+        expect(woken).toEqual([]);
+        expect(appended()).toEqual([]);
+        for (const element of forgedElements) {
+          expect(element.hasAttribute(PROTOCOL.awake)).toBe(false);
+        }
+        expect(document.querySelector('[data-scrolled], [data-island-replay]')).toBeNull();
+      },
+    );
+
+    it("wakes nothing on a page whose head says no key, or a key too short, or only the body's block says one", () => {
+      for (const data of [{ islandKey: '' }, { islandKey: 'R' }, { islandKey: 'short-key' }]) {
+        page(island('shell/Navbar', 'load', '<b>x</b>', `_${data.islandKey}R_1_`), data);
+        jest.runAllTimers();
+        expect(appended()).toEqual([]);
+      }
+      // A block in the body (where content is) is never the page's.
+      page(island('shell/Navbar', 'load', '<b>x</b>', '_ForgedKeyForgedKeyForgedR_1_'), {
+        islandKey: '',
+      });
+      document.body.insertAdjacentHTML(
+        'afterbegin',
+        siteData({ islandKey: 'ForgedKeyForgedKeyForged' }),
+      );
+      jest.runAllTimers();
+      expect(appended()).toEqual([]);
+    });
+
+    it("wakes the server's island beside a forged one of the same name", () => {
+      page(
+        island('shell/Navbar', 'interaction', '<button type="button">forged</button>', '') +
+          island('shell/Navbar', 'interaction', '<button type="button">real</button>'),
+      );
+      const [forged, real] = Array.from(document.querySelectorAll('button'));
+      forged!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      expect(appended()).toEqual([]);
+      real!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      expect(real!.closest('[data-island]')!.hasAttribute(PROTOCOL.awake)).toBe(true);
+      expect(forged!.closest('[data-island]')!.hasAttribute(PROTOCOL.awake)).toBe(false);
+      expect(appended()).toEqual(SCRIPTS);
+    });
   });
 });

@@ -11,6 +11,7 @@ import { REMOTE_NAMES, setRuntimeConfig } from '@portfolio/shared/config';
 import {
   ISLAND_ATTRIBUTES,
   ISLAND_LOADER_PROTOCOL as PROTOCOL,
+  isServerIsland,
   runIslandScript,
 } from '@portfolio/shared/island-protocol';
 import type { IslandScriptRegistry } from '@portfolio/shared/island-protocol';
@@ -56,6 +57,7 @@ function start(): void {
   const page: PageContext = { owner: config.owner, session: data.session };
   const wake = (island: Element) => {
     if (!(island instanceof HTMLElement) || started.has(island)) return;
+    if (!isServerIsland(island, data.islandKey)) return;
     started.add(island);
     if (island.hasAttribute(ISLAND_ATTRIBUTES.script)) void runScriptIsland(island);
     else {

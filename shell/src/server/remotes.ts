@@ -5,6 +5,11 @@
 // changes it registers the new container with `force` (which drops the old one's caches), loads
 // it before switching, and keeps serving the last good one if the new one fails
 // (docs/decisions/035).
+//
+// Beside each remote's live version it can load candidates (docs/decisions/191): a version kept
+// in the remote's deploy folder, registered with the federation runtime under a name of its own
+// (`<remote>--<version>`), so both run side by side on the same shared React; a render is handed
+// a view (`view()`) that takes chosen remotes from their candidate (a preview, a canary).
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { SERVER_ASSET_BASE_OPTION, SERVER_PUBLIC_PATH_OPTION } from '@portfolio/contract';
@@ -14,6 +19,8 @@ import type { PageModule } from '../federation/page-source';
 import { parsePublishedRoutes } from '../routes';
 import type { PublishedRoute, SiteRouteTable } from '../routes';
 import type { RemoteVersions } from './render-types';
+import { parseCanaryPlan } from '@portfolio/platform/remote-rollout';
+import type { CanaryPlan } from '@portfolio/platform/remote-rollout';
 
 export interface ServerRemotesOptions {
   /**
@@ -28,6 +35,11 @@ export interface ServerRemotesOptions {
   publicManifests?: Record<RemoteName, string>;
   /** How long a page module may take to load before the page is drawn in the browser. */
   loadTimeoutMs: number;
+  /**
+   * How long a new version's container may take to load when a refresh switches to it: no
+   * visitor waits for that, so a busy machine's slow first load is not a failure (default 30 s).
+   */
+  containerLoadTimeoutMs?: number;
   /** Routes known when the shell was built, for a remote never reached since start. */
   knownRoutes: SiteRouteTable;
   fetchTimeoutMs?: number;
@@ -53,7 +65,92 @@ interface RemoteState {
   versionBase: string;
   /** That folder as the browser addresses it. */
   publicVersionBase: string;
+  /** The live version's deploy id (its folder), or its build version when not deployed. */
+  liveId: string | null;
+  /** Its canary, once the candidate is loaded; null without one. */
+  canary: CanaryPlan | null;
+  /** Its candidates by version: loading or loaded (null: could not be loaded). */
+  candidates: Map<string, Promise<RemoteCandidate | null>>;
+  /** Loads of this remote's containers, one after the other (server-public-path.ts). */
+  queue: Promise<unknown>;
 }
+
+/** A candidate version of a remote, loaded beside its live one. */
+export interface RemoteCandidate {
+  remote: RemoteName;
+  /** Its deployed version (its folder under versions/). */
+  version: string;
+  /** The name it is registered under with the federation runtime. */
+  name: string;
+  routes: readonly PublishedRoute[];
+  css: Map<string, string[]>;
+  /** Its folder as the browser addresses it. */
+  publicVersionBase: string;
+}
+
+/**
+ * What one render uses of the remotes: the live versions, but the candidate of each remote it
+ * was given one for. Made per render (cheap: no copy of the routes).
+ */
+export interface RemotesView {
+  table(): SiteRouteTable;
+  manifests(): Record<RemoteName, string>;
+  stylesheets(remote: RemoteName, module: string): string[];
+  load(remote: RemoteName, module: string): Promise<PageModule>;
+  /** Remote name → the deployed version this render uses (live or candidate). */
+  versions(): Record<RemoteName, string>;
+}
+
+/** `<base>v/<id>/` → `<id>`: the deploy id of a versioned folder (tools/deploy.ts). */
+export function deployIdOf(deployment: string | undefined): string | undefined {
+  return /^v\/([^/]+)\/$/.exec(deployment ?? '')?.[1];
+}
+
+/** A container's federation instance, as the runtime lists them all (globalThis.__FEDERATION__). */
+interface FederationInstanceLike {
+  name: string;
+}
+
+function federationInstances(): FederationInstanceLike[] | undefined {
+  return (globalThis as { __FEDERATION__?: { __INSTANCES__?: FederationInstanceLike[] } })
+    .__FEDERATION__?.__INSTANCES__;
+}
+
+/**
+ * Loads a container of `remote` with an instance of its own. The runtime finds a starting
+ * container's instance by the remote's name, so every version of a remote would share the first
+ * one, with its plugins (the Node chunk loader, the public path): they act on the first
+ * container's own webpack runtime, and a second version's chunks would be loaded as files. While
+ * this container starts, the remote's other instances are out of the runtime's list; then they are
+ * back, the live version's first (the one a redeploy's forced registration removes).
+ */
+async function withOwnInstance<T>(
+  remote: string,
+  load: () => Promise<T>,
+  { live }: { live: boolean },
+): Promise<T> {
+  const list = federationInstances();
+  if (!list) return load();
+  const before = list.filter((instance) => instance.name === remote);
+  const keep = () => {
+    const now = federationInstances() ?? list;
+    const started = now.filter(
+      (instance) => instance.name === remote && !before.includes(instance),
+    );
+    const others = now.filter((instance) => instance.name !== remote);
+    const ordered = live ? [...started, ...before] : [...before, ...started];
+    now.splice(0, now.length, ...others, ...ordered);
+  };
+  list.splice(0, list.length, ...list.filter((instance) => instance.name !== remote));
+  try {
+    return await load();
+  } finally {
+    keep();
+  }
+}
+
+/** How many candidates of one remote stay loaded (previews, a canary): the newest. */
+const MAX_CANDIDATES = 4;
 
 interface ManifestExpose {
   path?: string;
@@ -95,8 +192,13 @@ function serverPublicPathPlugin(
   };
 }
 
+/** The default of `containerLoadTimeoutMs`. */
+export const CONTAINER_LOAD_TIMEOUT_MS = 30_000;
+
 export class ServerRemotes implements RemoteVersions {
   private readonly state = new Map<RemoteName, RemoteState>();
+  /** The refresh under way: a second caller (the poll, the warm-up) waits for it. */
+  private refreshing: Promise<void> | undefined;
   /** Remote name → the base of the version its next container starts from (and its public one). */
   private readonly bases = new Map<string, { files: string; assets: string }>();
 
@@ -118,6 +220,10 @@ export class ServerRemotes implements RemoteVersions {
         entry: null,
         versionBase: base,
         publicVersionBase: publicBase,
+        liveId: null,
+        canary: null,
+        candidates: new Map(),
+        queue: Promise.resolve(),
       });
     }
   }
@@ -140,6 +246,11 @@ export class ServerRemotes implements RemoteVersions {
   /** Whether every remote answered the last refresh. */
   allReachable(): boolean {
     return [...this.state.values()].every((state) => state.reachable);
+  }
+
+  /** Whether every remote's server code is loaded: a live version's container started. */
+  allLoaded(): boolean {
+    return [...this.state.values()].every((state) => state.version !== null);
   }
 
   /** The remotes that did not answer the last refresh. */
@@ -166,10 +277,142 @@ export class ServerRemotes implements RemoteVersions {
     return manifests;
   }
 
-  /** Names the versions the server renders with: it changes when any remote is redeployed. */
+  /**
+   * Names the versions the server renders with: it changes when any remote is redeployed or a
+   * canary starts or ends.
+   */
   versions(): string {
-    return [...this.state].map(([remote, state]) => `${remote}@${state.version ?? ''}`).join(' ');
+    return [...this.state]
+      .map(
+        ([remote, state]) =>
+          `${remote}@${state.version ?? ''}` +
+          (state.canary ? `+canary@${state.canary.version}@${state.canary.startedAt}` : ''),
+      )
+      .join(' ');
   }
+
+  /** Each remote's running canary (its candidate loaded), by remote. */
+  canaries(): Map<RemoteName, CanaryPlan> {
+    const canaries = new Map<RemoteName, CanaryPlan>();
+    for (const [remote, state] of this.state) if (state.canary) canaries.set(remote, state.canary);
+    return canaries;
+  }
+
+  /** The deploy id of each remote's live version (null before it is loaded). */
+  liveVersions(): Record<RemoteName, string | null> {
+    return Object.fromEntries(
+      [...this.state].map(([remote, state]) => [remote, state.liveId]),
+    ) as Record<RemoteName, string | null>;
+  }
+
+  /**
+   * A candidate of `remote`: its kept version `version`, loaded beside the live one (once; a
+   * failed load is tried again by the next call). Null when it is the live version, or when it
+   * could not be loaded (logged).
+   */
+  candidate(remote: RemoteName, version: string): Promise<RemoteCandidate | null> {
+    const state = this.state.get(remote);
+    if (!state || version === state.liveId) return Promise.resolve(null);
+    const known = state.candidates.get(version);
+    if (known) return known;
+    const loading = this.loadCandidate(remote, state, version).catch((error: unknown) => {
+      this.log(`Remote "${remote}" candidate ${version} could not be loaded`, error);
+      state.candidates.delete(version);
+      return null;
+    });
+    state.candidates.set(version, loading);
+    // The oldest beyond the last few are forgotten (their modules stay with the runtime).
+    for (const old of [...state.candidates.keys()].slice(0, -MAX_CANDIDATES)) {
+      if (old !== state.canary?.version) state.candidates.delete(old);
+    }
+    return loading;
+  }
+
+  private async loadCandidate(
+    remote: RemoteName,
+    state: RemoteState,
+    version: string,
+  ): Promise<RemoteCandidate> {
+    const folder = `v/${version}/`;
+    const versionBase = new URL(folder, state.base).href;
+    const publicVersionBase = new URL(folder, state.publicBase).href;
+    const published = parsePublishedRoutes(await this.getJson(`${versionBase}server/routes.json`));
+    const css = await this.readStylesheets(versionBase, publicVersionBase);
+    const name = `${remote}--${version}`;
+    await this.inQueue(state, async () => {
+      this.bases.set(name, { files: versionBase, assets: publicVersionBase });
+      registerRemotes([{ name, entry: `${versionBase}server/remoteEntry.js` }]);
+      const first = published.routes[0];
+      if (first) {
+        await withOwnInstance(
+          remote,
+          () =>
+            this.loadModule(
+              name,
+              first.module,
+              this.options.containerLoadTimeoutMs ?? CONTAINER_LOAD_TIMEOUT_MS,
+            ),
+          { live: false },
+        );
+      }
+    });
+    this.log(`Remote "${remote}" candidate ${version} is loaded beside the live version`);
+    return { remote, version, name, routes: published.routes, css, publicVersionBase };
+  }
+
+  /**
+   * Runs `load` after this remote's container loads under way: a container's start hands it its
+   * base (server-public-path.ts), which two starting at once could mix up.
+   */
+  private inQueue<T>(state: RemoteState, load: () => Promise<T>): Promise<T> {
+    const run = state.queue.then(load, load);
+    state.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The view a render takes: `candidates` instead of those remotes' live versions. */
+  view(candidates: readonly RemoteCandidate[] = []): RemotesView {
+    if (candidates.length === 0) return this.liveView;
+    const byRemote = new Map(candidates.map((candidate) => [candidate.remote, candidate]));
+    return {
+      table: () => {
+        const table = { ...this.table() };
+        for (const [remote, candidate] of byRemote) table[remote] = candidate.routes;
+        return table;
+      },
+      manifests: () => {
+        const manifests = this.manifests();
+        for (const [remote, candidate] of byRemote) {
+          manifests[remote] = `${candidate.publicVersionBase}mf-manifest.json`;
+        }
+        return manifests;
+      },
+      stylesheets: (remote, module) => {
+        const candidate = byRemote.get(remote);
+        return candidate ? (candidate.css.get(module) ?? []) : this.stylesheets(remote, module);
+      },
+      load: (remote, module) => {
+        const candidate = byRemote.get(remote);
+        return candidate ? this.loadModule(candidate.name, module) : this.load(remote, module);
+      },
+      versions: () => {
+        const versions = this.liveView.versions();
+        for (const [remote, candidate] of byRemote) versions[remote] = candidate.version;
+        return versions;
+      },
+    };
+  }
+
+  private readonly liveView: RemotesView = {
+    table: () => this.table(),
+    manifests: () => this.manifests(),
+    stylesheets: (remote, module) => this.stylesheets(remote, module),
+    load: (remote, module) => this.load(remote, module),
+    versions: () =>
+      Object.fromEntries(
+        [...this.state].map(([remote, state]) => [remote, state.liveId ?? '']),
+      ) as Record<RemoteName, string>,
+  };
 
   /** Stylesheets the page needs in the HTML head, so it is styled before any script runs. */
   stylesheets(remote: RemoteName, module: string): string[] {
@@ -189,8 +432,13 @@ export class ServerRemotes implements RemoteVersions {
    * Reads every remote's published routes; a remote whose version changed gets its new
    * container loaded and switched to. Never throws: an unreachable remote keeps what it had.
    */
-  async refresh(): Promise<void> {
-    await Promise.all(REMOTE_NAMES.map((remote) => this.refreshRemote(remote)));
+  refresh(): Promise<void> {
+    this.refreshing ??= Promise.all(REMOTE_NAMES.map((remote) => this.refreshRemote(remote)))
+      .then(() => undefined)
+      .finally(() => {
+        this.refreshing = undefined;
+      });
+    return this.refreshing;
   }
 
   private async refreshRemote(remote: RemoteName): Promise<void> {
@@ -209,6 +457,34 @@ export class ServerRemotes implements RemoteVersions {
     if (state.down) this.log(`Remote "${remote}" answers again`);
     state.reachable = true;
     state.down = false;
+    await this.refreshLive(remote, state, published);
+    await this.refreshCanary(remote, state);
+  }
+
+  /** The remote's canary.json: its candidate is loaded before any visitor is sent to it. */
+  private async refreshCanary(remote: RemoteName, state: RemoteState): Promise<void> {
+    let plan: CanaryPlan | null = null;
+    try {
+      plan = parseCanaryPlan(await this.getJson(`${state.base}canary.json`));
+    } catch {
+      // No canary (404), or none readable: none runs.
+    }
+    if (plan && (plan.version === state.liveId || !(await this.candidate(remote, plan.version)))) {
+      plan = null;
+    }
+    const before = state.canary;
+    if (before?.version !== plan?.version || before?.startedAt !== plan?.startedAt) {
+      if (plan) this.log(`Remote "${remote}" canary ${plan.version} runs at ${plan.percent} %`);
+      else if (before) this.log(`Remote "${remote}" canary ${before.version} has ended`);
+    }
+    state.canary = plan;
+  }
+
+  private async refreshLive(
+    remote: RemoteName,
+    state: RemoteState,
+    published: ReturnType<typeof parsePublishedRoutes>,
+  ): Promise<void> {
     // A new build, or the same build deployed again to another folder (a rollback).
     const version = published.deployment
       ? `${published.version}@${published.deployment}`
@@ -228,18 +504,34 @@ export class ServerRemotes implements RemoteVersions {
       const css = await this.readStylesheets(versionBase, publicVersionBase);
       // The new container's chunks come from its folder (server-public-path.ts); containers
       // already started keep the folder they started with.
-      this.bases.set(remote, { files: versionBase, assets: publicVersionBase });
-      registerRemotes([{ name: remote, entry }], { force: state.registered });
-      state.registered = true;
-      // Load the new container now, so no visitor's request waits for it.
-      const first = published.routes[0];
-      if (first) await this.load(remote, first.module);
+      await this.inQueue(state, async () => {
+        this.bases.set(remote, { files: versionBase, assets: publicVersionBase });
+        registerRemotes([{ name: remote, entry }], { force: state.registered });
+        state.registered = true;
+        // Load the new container now, so no visitor's request waits for it.
+        const first = published.routes[0];
+        if (first) {
+          await withOwnInstance(
+            remote,
+            () =>
+              this.load(
+                remote,
+                first.module,
+                this.options.containerLoadTimeoutMs ?? CONTAINER_LOAD_TIMEOUT_MS,
+              ),
+            { live: true },
+          );
+        }
+      });
       state.version = version;
       state.entry = entry;
       state.routes = published.routes;
       state.css = css;
       state.versionBase = versionBase;
       state.publicVersionBase = publicVersionBase;
+      state.liveId = deployIdOf(published.deployment) ?? published.version;
+      // The new live version is no candidate any more (a promoted canary).
+      state.candidates.delete(state.liveId);
       this.log(`Remote "${remote}" version ${version} is live on the server`);
     } catch (error) {
       this.log(`Remote "${remote}" version ${version} could not be loaded`, error);
@@ -266,12 +558,25 @@ export class ServerRemotes implements RemoteVersions {
     return css;
   }
 
-  /** Loads one exposed page module within the time budget. */
-  async load(remote: RemoteName, module: string): Promise<PageModule> {
-    const id = `${remote}/${module.replace(/^\.\//, '')}`;
+  /** Loads one exposed page module within the time budget (a render's, unless given). */
+  load(
+    remote: RemoteName,
+    module: string,
+    timeoutMs = this.options.loadTimeoutMs,
+  ): Promise<PageModule> {
+    return this.loadModule(remote, module, timeoutMs);
+  }
+
+  /** `load` by the name a version is registered under (a remote's, or a candidate's). */
+  private async loadModule(
+    name: string,
+    module: string,
+    timeoutMs = this.options.loadTimeoutMs,
+  ): Promise<PageModule> {
+    const id = `${name}/${module.replace(/^\.\//, '')}`;
     const loaded = await withTimeout(
       loadRemote<PageModule>(id),
-      this.options.loadTimeoutMs,
+      timeoutMs,
       `Remote module "${id}"`,
     );
     if (!loaded || typeof loaded.default !== 'function') {

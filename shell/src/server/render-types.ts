@@ -6,6 +6,7 @@ import type { Writable } from 'node:stream';
 import type { ApiTransport } from '@portfolio/shared/api-client';
 import type { ServerSession } from '@portfolio/shared/auth';
 import type { RuntimeConfig } from '@portfolio/shared/config';
+import type { CanaryPlan } from '@portfolio/platform/remote-rollout';
 import type { SiteRouteTable } from '../routes';
 
 export interface RendererOptions {
@@ -30,11 +31,36 @@ export interface RendererOptions {
 /** What the server knows of the visitor: a user, null without a session, undefined unknown. */
 export type RenderSession = ServerSession | null | undefined;
 
+/** Who a render is for, and which remotes' candidates it uses (docs/decisions/191). */
+export interface RenderContextOptions {
+  /**
+   * A signed-in visitor's page carries the response's nonce on the scripts React writes; a page
+   * for everyone else carries none (its policy names each script's hash).
+   */
+  nonce?: string;
+  session: RenderSession;
+  /**
+   * Remote name → a kept version to render that remote from instead of its live one (a preview,
+   * a canary). A version that cannot be loaded leaves its remote live.
+   */
+  candidates?: Readonly<Partial<Record<string, string>>>;
+  /**
+   * A page of islands' key (docs/decisions/161): React's identifier prefix in its render, so
+   * each <Island>'s key holds it, and its data block says it. A fresh random value of at least
+   * 22 URL-safe characters; a page for everyone has it replaced by sealIslandKey() afterwards.
+   */
+  islandKey: string;
+}
+
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
   | {
       kind: 'page';
       status: number;
+      /** Remote name → the deployed version this page was rendered with (live or candidate). */
+      versions: Readonly<Record<string, string>>;
+      /** The remote whose page this is, and whether its page module failed (drawn in the browser). */
+      page?: { remote: string; failed: boolean };
       /** Stylesheets of the page's remote, for the head. */
       stylesheets: string[];
       /**
@@ -74,28 +100,30 @@ export type PageAddress =
 
 /** The remotes as the server follows them (their published routes and deployed versions). */
 export interface RemoteVersions {
-  /** Reads every remote's published routes and loads a redeployed one; never throws. */
+  /**
+   * Reads every remote's published routes and loads a redeployed one; never throws. A call while
+   * one is under way waits for that one.
+   */
   refresh(): Promise<void>;
   /** Names the versions rendered with: it changes when any remote is redeployed. */
   versions(): string;
   table(): SiteRouteTable;
   /** Whether every remote answered its last refresh. */
   allReachable(): boolean;
+  /** Whether every remote's server code is loaded (its live version's container started). */
+  allLoaded(): boolean;
   /** The remotes that did not answer their last refresh (for /readyz). */
   unreachable(): string[];
   /** Every stylesheet of every remote's live version, addressed as pages link them. */
   allStylesheets(): string[];
+  /** Each remote's running canary (docs/decisions/191), by remote. */
+  canaries(): ReadonlyMap<string, CanaryPlan>;
+  /** Remote name → the deploy id of its live version (null before it is loaded). */
+  liveVersions(): Readonly<Record<string, string | null>>;
 }
 
 export interface SiteRenderer {
-  /**
-   * `nonce`: a signed-in visitor's page carries the response's nonce on the scripts React
-   * writes; a page for everyone else carries none (its policy names each script's hash).
-   */
-  render(
-    request: Request,
-    context: { nonce?: string; session: RenderSession },
-  ): Promise<RenderResult>;
+  render(request: Request, context: RenderContextOptions): Promise<RenderResult>;
   /** Where a URL's path and query belong in the current route table. */
   locate(url: URL): PageAddress;
   remotes: RemoteVersions;

@@ -8,19 +8,43 @@ describe('resolveDeferred', () => {
       layout: null,
       'blog/BlogPage': { page: Promise.resolve({ status: 'loaded', items: Promise.resolve([1]) }) },
     };
-    await expect(resolveDeferred(data, 1000)).resolves.toEqual({
-      layout: null,
-      'blog/BlogPage': { page: { status: 'loaded', items: [1] } },
+    const onSpent = jest.fn();
+    await expect(resolveDeferred(data, { budgetMs: 1000, onSpent })).resolves.toEqual({
+      loaderData: { layout: null, 'blog/BlogPage': { page: { status: 'loaded', items: [1] } } },
+      late: new Set(),
     });
+    // Nothing was on its way when the budget ran out: the loaders are not told anything.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(onSpent).not.toHaveBeenCalled();
   });
 
-  it('turns data that misses the budget into the error state, without waiting for it', async () => {
-    const never = new Promise(() => undefined);
-    const started = Date.now();
-    await expect(resolveDeferred({ page: { page: never } }, 50)).resolves.toEqual({
-      page: { page: { status: 'error' } },
+  it('tells the loaders when the budget is spent, and takes the state they settle with then', async () => {
+    let settle: (state: unknown) => void = () => {};
+    const page = new Promise((resolve) => {
+      settle = resolve;
     });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The loader's own "could not be had" state, as it makes it when its signal is aborted.
+    const onSpent = jest.fn(() => settle({ status: 'error', settings: { owner: 'Ada' } }));
+    await expect(
+      resolveDeferred({ 'portfolio/HomePage': { page } }, { budgetMs: 20, onSpent }),
+    ).resolves.toEqual({
+      loaderData: {
+        'portfolio/HomePage': { page: { status: 'error', settings: { owner: 'Ada' } } },
+      },
+      late: new Set(),
+    });
+    expect(onSpent).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks the route of a value still pending after the grace as late, without waiting for it', async () => {
+    // A value that never settles: that resolveDeferred answers at all is that it did not wait.
+    const never = new Promise(() => undefined);
+    const resolved = await resolveDeferred(
+      { layout: null, 'blog/BlogPage': { page: Promise.resolve({ items: never }) } },
+      { budgetMs: 50, graceMs: 20 },
+    );
+    expect(resolved.late).toEqual(new Set(['blog/BlogPage']));
+    expect(resolved.loaderData['blog/BlogPage']).toEqual({ page: { items: { status: 'error' } } });
   });
 });
 

@@ -9,51 +9,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import type * as Connect from '../../../content-api/src/db/connect';
-import type * as Seed from '../../../content-api/src/db/seed';
-import type * as Schema from '../../../content-api/src/db/schema';
-import type * as MarkdownText from '../../../content-api/src/lib/markdown-text';
-import type * as Slug from '../../../content-api/src/lib/slug';
-import type * as ArticleRepository from '../../../content-api/src/features/articles/repository';
+import type * as ApiBench from '@portfolio/content-api/bench';
+import type { Database, DatabaseTarget } from '@portfolio/content-api/bench';
 import { ROOT } from '../../root';
 import { generateArticles } from './articles';
 
 const BATCH_SIZE = 500;
 
-/** The compiled API's modules, typed by their sources (dist/ is built from them). */
-type ApiModules = typeof Connect &
-  typeof Seed &
-  typeof Schema &
-  typeof MarkdownText &
-  typeof Slug &
-  Pick<typeof ArticleRepository, 'autoExcerptOf'>;
+/** The compiled API's bench module (its package's `./bench` export), typed by its source. */
+type ApiModules = typeof ApiBench;
 
-/** The compiled API's modules; imported after `npm run build`. */
+/** The compiled API's bench module; imported after `npm run build`. */
 async function apiModules(): Promise<ApiModules> {
-  // A computed URL: TypeScript types the module as any; each is asserted to its source's type.
-  const load = (file: string): Promise<unknown> =>
-    import(pathToFileURL(path.join(ROOT, 'content-api', 'dist', file)).href);
-  const [connect, seed, schema, markdown, slug, repository] = await Promise.all([
-    load('db/connect.js') as Promise<typeof Connect>,
-    load('db/seed.js') as Promise<typeof Seed>,
-    load('db/schema.js') as Promise<typeof Schema>,
-    load('lib/markdown-text.js') as Promise<typeof MarkdownText>,
-    load('lib/slug.js') as Promise<typeof Slug>,
-    load('features/articles/repository.js') as Promise<typeof ArticleRepository>,
-  ]);
-  return {
-    ...connect,
-    ...seed,
-    ...schema,
-    ...markdown,
-    ...slug,
-    autoExcerptOf: repository.autoExcerptOf,
-  };
+  // By its compiled file, not the package name: the scripts run with the @portfolio/source
+  // condition, which would load the sources; the bench measures the API as it ships. A computed
+  // URL: TypeScript types the module as any; it is asserted to its source's type.
+  const file = pathToFileURL(path.join(ROOT, 'content-api', 'dist', 'bench.js')).href;
+  return (await import(file)) as ApiModules;
 }
 
 async function insertSyntheticArticles(
   api: ApiModules,
-  db: Connect.Database,
+  db: Database,
   count: number,
 ): Promise<void> {
   const rows = generateArticles(count).map((article) => ({
@@ -75,7 +52,7 @@ async function insertSyntheticArticles(
 }
 
 /** Seeds `target` with `total` articles in all. */
-async function fill(target: Connect.DatabaseTarget, total: number): Promise<void> {
+async function fill(target: DatabaseTarget, total: number): Promise<void> {
   const api = await apiModules();
   const handle = await api.openDatabase(target);
   try {

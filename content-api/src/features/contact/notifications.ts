@@ -2,16 +2,32 @@
 // it by an outgoing webhook (a JSON POST) and by e-mail over SMTP (nodemailer), each if set in the
 // dashboard. Sent after the answer, off the sender's request: a slow or failing receiver never
 // delays or fails a contact form, and a failure is logged (without credentials).
+//
+// Since security round 5 (docs/decisions/163): the webhook goes only to a public address, the
+// one checked (./webhook.ts), and a failure never says what answered; credentials go to an SMTP
+// server only over TLS (requireTLS), unless it is a development server on this machine that
+// ALLOW_NOTIFICATIONS_TO_LOOPBACK allows; and the secrets (the webhook URL, which carries its
+// receiver's token, and the SMTP password) are never answered or logged once saved.
 import type {
   NotificationSettings,
   NotificationSettingsInput,
   NotificationTestResult,
   StoredContactMessage,
 } from '@portfolio/contract';
+import { isLoopbackHost } from '@portfolio/contract/hosts';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/connect.js';
 import { notificationSettings } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import {
+  WEBHOOK_FAILURES,
+  WebhookRefused,
+  postWebhook,
+  resolveWithSystem,
+  webhookAddress,
+} from './webhook.js';
+import type { Resolve } from './webhook.js';
 
 /**
  * How long a webhook or an SMTP server may take before the attempt is given up: within the
@@ -20,6 +36,34 @@ import { notificationSettings } from '../../db/schema.js';
 export const NOTIFICATION_TIMEOUT_MS = 8_000;
 export const NOTIFICATION_OK = 'ok';
 const ROW_ID = 1;
+
+/** Where the notifications may go (the API's settings; tests stub the resolver). */
+export interface NotificationOptions {
+  /**
+   * ALLOW_NOTIFICATIONS_TO_LOOPBACK (development only): a webhook on this machine, and an SMTP
+   * server on this machine that takes credentials without TLS (a local mail catcher).
+   */
+  allowLoopback?: boolean;
+  /** How a webhook's host name is resolved: the system's resolver by default. */
+  resolve?: Resolve;
+}
+
+/** What stands for the secret part of a saved webhook URL in answers (its path and query). */
+export const MASKED_PART = '***';
+
+/**
+ * A webhook URL as answers show it once saved: its scheme and host, the rest (a user and
+ * password, the path and query, where Slack- and Discord-style hooks carry their token) masked.
+ */
+export function maskedWebhookUrl(url: string): string {
+  const { protocol, host } = new URL(url);
+  return `${protocol}//${host}/${MASKED_PART}`;
+}
+
+/** PUT's refusal of a webhook that would reach inside (its URL is not repeated). */
+export const WEBHOOK_NOT_PUBLIC =
+  'webhookUrl must be a public Internet address: its host is a loopback, private, link-local ' +
+  'or other local network address';
 
 type Row = typeof notificationSettings.$inferSelect;
 
@@ -65,11 +109,14 @@ async function readSettings(db: Database): Promise<StoredSettings> {
   return fromRow(row);
 }
 
-/** The settings as the dashboard sees them: the password only as whether there is one. */
+/**
+ * The settings as the dashboard sees them: the webhook URL masked (maskedWebhookUrl), the
+ * password only as whether there is one.
+ */
 function publicSettings(settings: StoredSettings): NotificationSettings {
   const { email } = settings;
   return {
-    webhookUrl: settings.webhookUrl,
+    webhookUrl: settings.webhookUrl === null ? null : maskedWebhookUrl(settings.webhookUrl),
     email: email && {
       to: email.to,
       from: email.from,
@@ -86,17 +133,43 @@ export async function getNotificationSettings(db: Database): Promise<Notificatio
   return publicSettings(await readSettings(db));
 }
 
-/** Replaces the settings; an absent password keeps the stored one (null removes it). */
+/**
+ * The webhook URL to store: the stored one when `given` is its masked form (the dashboard saves
+ * what it shows), else `given`, refused (400) when its host is an address a webhook may not go
+ * to. A name that cannot be resolved now is kept: it is checked again at every sending.
+ */
+async function webhookToStore(
+  given: string | null,
+  stored: string | null,
+  { allowLoopback = false, resolve = resolveWithSystem }: NotificationOptions,
+): Promise<string | null> {
+  if (given === null) return null;
+  if (stored !== null && given === maskedWebhookUrl(stored)) return stored;
+  try {
+    await webhookAddress(new URL(given), { allowLoopback, resolve });
+  } catch (error) {
+    if (error instanceof WebhookRefused && error.message === WEBHOOK_FAILURES.notPublic) {
+      throw new HttpError(400, WEBHOOK_NOT_PUBLIC);
+    }
+  }
+  return given;
+}
+
+/**
+ * Replaces the settings; an absent password keeps the stored one (null removes it), and so does
+ * the webhook URL's masked form.
+ */
 export async function saveNotificationSettings(
   db: Database,
   input: NotificationSettingsInput,
+  options: NotificationOptions = {},
 ): Promise<NotificationSettings> {
   const before = await readSettings(db);
   const { email } = input;
   const password =
     email?.password === undefined ? (before.email?.password ?? null) : email.password;
   const values = {
-    webhookUrl: input.webhookUrl,
+    webhookUrl: await webhookToStore(input.webhookUrl, before.webhookUrl, options),
     emailTo: email?.to ?? null,
     emailFrom: email?.from ?? null,
     smtpHost: email?.host ?? null,
@@ -120,44 +193,39 @@ export interface WebhookPayload {
   message: Pick<StoredContactMessage, '_id' | 'name' | 'email' | 'message' | 'createdAt'>;
 }
 
-async function callWebhook(url: string, message: WebhookPayload['message']): Promise<void> {
-  const payload: WebhookPayload = { event: 'contact.message', message };
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'User-Agent': 'portfolio-content-api' },
-    body: JSON.stringify(payload),
-    // A receiver that moved says so; the message is not re-sent somewhere else unasked.
-    redirect: 'error',
-    signal: AbortSignal.timeout(NOTIFICATION_TIMEOUT_MS),
-  });
-  await response.body?.cancel();
-  if (!response.ok) throw new Error(`the webhook answered HTTP ${response.status}`);
-}
-
 /** The e-mail's subject: one line, whatever the sender's name holds. */
 export function notificationSubject(name: string): string {
   return `New message from ${name.replace(/\s+/g, ' ').trim()}`;
 }
 
+/**
+ * Whether credentials may go to this SMTP server without TLS: only to a development server on
+ * this machine, and only when ALLOW_NOTIFICATIONS_TO_LOOPBACK says so.
+ */
+function plainAuthAllowed(host: string, { allowLoopback = false }: NotificationOptions): boolean {
+  return allowLoopback && isLoopbackHost(host);
+}
+
 async function sendEmail(
   email: NonNullable<StoredSettings['email']>,
   message: WebhookPayload['message'],
+  options: NotificationOptions,
 ): Promise<void> {
   const transport = nodemailer.createTransport({
     host: email.host,
     port: email.port,
     secure: email.secure,
     ...(email.user ? { auth: { user: email.user, pass: email.password ?? '' } } : {}),
+    // Credentials only over TLS: STARTTLS or no login at all (a server that does not offer it
+    // never sees the password).
+    requireTLS: Boolean(email.user) && !plainAuthAllowed(email.host, options),
     connectionTimeout: NOTIFICATION_TIMEOUT_MS,
     greetingTimeout: NOTIFICATION_TIMEOUT_MS,
     socketTimeout: NOTIFICATION_TIMEOUT_MS,
   });
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`the SMTP server took more than ${NOTIFICATION_TIMEOUT_MS / 1000} s`)),
-      NOTIFICATION_TIMEOUT_MS,
-    );
+    timer = setTimeout(() => reject(new SmtpTimeout()), NOTIFICATION_TIMEOUT_MS);
   });
   try {
     await Promise.race([
@@ -177,10 +245,35 @@ async function sendEmail(
   }
 }
 
-/** Why an attempt failed, in a line the owner can act on (no stack, no credentials). */
-function reason(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0]?.slice(0, 300) || 'failed';
+class SmtpTimeout extends Error {
+  override name = 'SmtpTimeout';
+  code = 'ETIMEDOUT';
+}
+
+/**
+ * Why an e-mail was not sent, in a line the owner can act on: by nodemailer's error code, never
+ * the server's own words (what a host and port answered is not the dashboard's to tell: a port
+ * scanner otherwise) nor a credential.
+ */
+export const SMTP_FAILURES = {
+  EAUTH: 'the SMTP server refused the user name or password',
+  ETLS: 'the SMTP server offers no TLS, so the user name and password were not sent',
+  ETIMEDOUT: `the SMTP server did not answer within ${NOTIFICATION_TIMEOUT_MS / 1000} s`,
+  EENVELOPE: 'the SMTP server refused the sender or the recipient',
+  other: 'the SMTP server could not be reached or did not accept the message',
+} as const;
+
+function smtpReason(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EAUTH' || code === 'ETLS' || code === 'ETIMEDOUT' || code === 'EENVELOPE') {
+    return SMTP_FAILURES[code];
+  }
+  return SMTP_FAILURES.other;
+}
+
+/** Why the webhook failed: one of WEBHOOK_FAILURES, never what answered. */
+function webhookReason(error: unknown): string {
+  return error instanceof WebhookRefused ? error.message : WEBHOOK_FAILURES.notDelivered;
 }
 
 export interface ContactNotifier {
@@ -195,24 +288,28 @@ export interface ContactNotifier {
 export function createContactNotifier(
   db: Database,
   warn: (message: string) => void,
+  options: NotificationOptions = {},
 ): ContactNotifier {
   const underWay = new Set<Promise<unknown>>();
+  const delivery = {
+    allowLoopback: options.allowLoopback ?? false,
+    resolve: options.resolve ?? resolveWithSystem,
+    timeoutMs: NOTIFICATION_TIMEOUT_MS,
+  };
 
   async function notify(message: WebhookPayload['message']): Promise<NotificationTestResult> {
     const settings = await readSettings(db);
+    const payload: WebhookPayload = { event: 'contact.message', message };
     const [webhook, email] = await Promise.all([
       settings.webhookUrl === null
         ? null
-        : callWebhook(settings.webhookUrl, message).then(
+        : postWebhook(new URL(settings.webhookUrl), JSON.stringify(payload), delivery).then(
             () => NOTIFICATION_OK,
-            (error: unknown) => reason(error),
+            webhookReason,
           ),
       settings.email === null
         ? null
-        : sendEmail(settings.email, message).then(
-            () => NOTIFICATION_OK,
-            (error: unknown) => reason(error),
-          ),
+        : sendEmail(settings.email, message, options).then(() => NOTIFICATION_OK, smtpReason),
     ]);
     return { webhook, email };
   }
@@ -229,7 +326,11 @@ export function createContactNotifier(
             warn(`New-message e-mail failed: ${result.email}`);
           }
         })
-        .catch((error: unknown) => warn(`New-message notification failed: ${reason(error)}`))
+        // The settings could not be read: the database's error, which names no secret.
+        .catch((error: unknown) => {
+          const text = error instanceof Error ? error.message : String(error);
+          warn(`New-message notification failed: ${text.split('\n')[0]?.slice(0, 300)}`);
+        })
         .finally(() => underWay.delete(work));
       underWay.add(work);
     },

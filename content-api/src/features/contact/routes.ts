@@ -26,6 +26,7 @@ import {
   getNotificationSettings,
   saveNotificationSettings,
 } from './notifications.js';
+import type { NotificationOptions } from './notifications.js';
 import {
   actOnContactMessages,
   deleteContactMessage,
@@ -58,14 +59,16 @@ export const CONTACT_BODY_LIMIT = 16 * 1024;
 export interface ContactRouteOptions extends RouteContext {
   /** POST /contact requests per minute per client IP. */
   contactRateLimit: number;
+  /** Where the new-message notifications may go (docs/decisions/163). */
+  notifications?: NotificationOptions;
 }
 
 const contactRoutes: FastifyPluginAsyncTypebox<ContactRouteOptions> = async (
   app,
-  { db, auth, contactRateLimit },
+  { db, auth, contactRateLimit, notifications = {} },
 ) => {
   // The owner hears of each new message, if they asked to (docs/decisions/144).
-  const notifier = createContactNotifier(db, (message) => app.log.warn(message));
+  const notifier = createContactNotifier(db, (message) => app.log.warn(message), notifications);
   app.addHook('onClose', () => notifier.settle());
 
   app.post(
@@ -144,7 +147,7 @@ const contactRoutes: FastifyPluginAsyncTypebox<ContactRouteOptions> = async (
         response: { 200: NotificationSettingsSchema },
       },
     },
-    (request) => saveNotificationSettings(db, request.body),
+    (request) => saveNotificationSettings(db, request.body, notifications),
   );
 
   // A test notification each way that is set, answered with how each went.

@@ -1,26 +1,15 @@
 // An article's Markdown as the HTML a feed reader shows (docs/decisions/130): marked renders it,
 // DOMPurify removes anything that could run (scripts, event handlers, javascript: URLs, frames,
-// forms), the same lists as the site's article page (@portfolio/shared/markdown) but stricter:
-// no class, id or name (a reader's page is not ours to style or name), no srcset, and every
-// link and image made absolute on the article's address (a reader has no base URL).
+// forms) with the contract's `feed` profile (contentHtmlConfig, docs/decisions/160): the site's
+// article page's configuration, stricter: no class, data-*, id or name (a reader's page is not
+// ours to style or name), no srcset, and every link and image made absolute on the article's
+// address (a reader has no base URL).
+import { contentHtmlConfig } from '@portfolio/contract';
 import type { DOMPurify } from 'dompurify';
 import { Marked } from 'marked';
 
 const marked = new Marked({ gfm: true });
 
-const FORBID_TAGS = [
-  'style',
-  'iframe',
-  'frame',
-  'object',
-  'embed',
-  'form',
-  'input',
-  'button',
-  'textarea',
-  'select',
-];
-const FORBID_ATTR = ['style', 'class', 'id', 'name', 'srcset', 'target'];
 const URL_ATTRIBUTES = ['href', 'src'];
 const STORED_IMAGE_PREFIX = '/images/';
 
@@ -67,9 +56,5 @@ export async function articleHtml(markdown: string, articleUrl: string): Promise
   const purify = await getPurifier();
   const html = await marked.parse(markdown);
   base = articleUrl;
-  return purify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS,
-    FORBID_ATTR,
-  });
+  return purify.sanitize(html, contentHtmlConfig('feed'));
 }

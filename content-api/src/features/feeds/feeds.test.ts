@@ -6,6 +6,7 @@ import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { RSS_ITEMS, STATIC_PAGES, renderRss } from './routes.js';
+import { FORGED_ISLANDS_MARKDOWN } from '@portfolio/testing/hostile-markup';
 
 const SITE = 'https://portfolio.example';
 const parse = (xml: string) => new XMLParser({ ignoreAttributes: false }).parse(xml);
@@ -71,9 +72,17 @@ describe.each(testDrivers)('feeds (%s)', (driver) => {
     );
     // Content oldest first: a new item lands in the last part.
     expect(locations).toEqual([
-      ...['/', '/portfolio', '/store', '/blog', '/tags', '/contact', '/about', '/ebook'].map(
-        (page) => `${SITE}${page}`,
-      ),
+      ...[
+        '/',
+        '/portfolio',
+        '/store',
+        '/blog',
+        '/tags',
+        '/contact',
+        '/about',
+        '/ebook',
+        '/privacy',
+      ].map((page) => `${SITE}${page}`),
       ...[...projectIds].reverse().map((id) => `${SITE}/projects/${id}`),
       ...[...articleIds].reverse().map((id) => `${SITE}/article/${id}`),
     ]);
@@ -128,6 +137,7 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
       `See [the previous one](/article/post-${n - 1}) and ![a diagram](/api/images/d-${n}.svg).`,
       `![a figure](/images/f-${n}.svg)`,
       '<script>alert(1)</script><img src="x.png" onerror="alert(2)"><a href="javascript:alert(3)" class="modal">x</a>',
+      FORGED_ISLANDS_MARKDOWN,
     ].join('\n\n');
   let t: TestApp;
   let projectCount: number;
@@ -186,7 +196,7 @@ describe.each(testDrivers)('feeds of a large blog (%s)', (driver) => {
       expect(html).toContain('<strong>defence in depth</strong>');
       expect(html).toContain('logging &amp; ');
       expect(html).toContain('<pre><code>const x = 1;');
-      expect(html).not.toMatch(/<script|onerror|javascript:|class=|<detection>/);
+      expect(html).not.toMatch(/<script|onerror|javascript:|class=|<detection>|data-/);
     }
     expect(items[0]?.['content:encoded']).toContain(
       `<a href="${SITE}/article/post-118">the previous one</a>`,

@@ -33,6 +33,8 @@ export const STATIC_PAGES = [
   '/contact',
   '/about',
   '/ebook',
+  // What the site counts of its readers (docs/decisions/182).
+  '/privacy',
 ];
 
 /** How many articles the feed carries: the newest (docs/decisions/130). */

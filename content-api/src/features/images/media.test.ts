@@ -330,4 +330,36 @@ describe('an image the site settings show (docs/decisions/141)', () => {
     expect(refused.json().message).toContain(SETTINGS_USE);
     expect((await t.app.inject(`/api/images/${badge}`)).statusCode).toBe(200);
   });
+
+  it('is pinned only by a field that holds an image, never by a text that names one', async () => {
+    const { updatedAt: _updatedAt, ...settings } = (await t.app.inject('/api/settings')).json();
+    const path = `/images/${badge}`;
+    const certifications = (settings.portfolio.certifications as { image?: string }[]).map(
+      ({ image: _image, ...certification }) => certification,
+    );
+    // The badge no longer shown, but its path written in text fields, whole and inside text.
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: adminHeaders,
+      payload: {
+        ...settings,
+        owner: { ...settings.owner, location: path },
+        about: { ...settings.about, intro: [path, `See "${path}" for the badge.`] },
+        portfolio: { ...settings.portfolio, aboutTeaser: `"${path}"`, certifications },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const unused = await t.app.inject({
+      url: '/api/images?usage=unused&limit=100',
+      headers: adminHeaders,
+    });
+    expect((unused.json() as MediaItem[]).map((item) => item.name)).toContain(badge);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/images/${badge}`,
+      headers: adminHeaders,
+    });
+    expect(deleted.statusCode).toBe(204);
+  });
 });

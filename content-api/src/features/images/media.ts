@@ -3,7 +3,7 @@
 // image is shown is asked per page, of indexes: an article's text is never read for it, only the
 // image names the database keeps beside it (`articles.content_image_names`, migration 0009).
 import type { MediaItem, MediaListQuery, MediaUse } from '@portfolio/contract';
-import { MEDIA_DEFAULT_LIMIT, MEDIA_USES_LISTED } from '@portfolio/contract';
+import { MEDIA_DEFAULT_LIMIT, MEDIA_USES_LISTED, SETTINGS_IMAGE_FIELDS } from '@portfolio/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
@@ -30,12 +30,20 @@ const shownName = (column: SQL) =>
   sql`case when ${column} like '/images/%' then substr(${column}, ${IMAGE_PATH_PREFIX.length + 1}) end`;
 
 /**
- * The images the site settings show (a certificate's badge, docs/decisions/141): each a string
- * `/images/<name>` somewhere in the settings document.
+ * The images the site settings show (a certificate's badge, docs/decisions/141): the stored
+ * images (`/images/<name>`) of the settings' fields that hold one (SETTINGS_IMAGE_FIELDS), and
+ * nothing a text field says (security round 5: a text that read `/images/<name>` pinned that
+ * image against deletion).
  */
 const SETTINGS_NAMES = sql`(
-  select (regexp_matches(s.data::text, '"/images/([a-z0-9][a-z0-9.-]*)"', 'g'))[1]
-  from site_settings s
+  select substr(fields.image #>> '{}', ${IMAGE_PATH_PREFIX.length + 1})
+  from site_settings s, lateral (${sql.join(
+    SETTINGS_IMAGE_FIELDS.map(
+      (field) => sql`select jsonb_path_query(s.data, ${field}::jsonpath) as image`,
+    ),
+    sql` union all `,
+  )}) fields
+  where fields.image #>> '{}' like '/images/%'
 )`;
 
 /** Whether the site settings show the image `name` (a name, or the images.name column). */

@@ -16,6 +16,8 @@ import {
   SMTP_PORT_LABEL,
   SMTP_USER_LABEL,
   TEST_NOTIFICATIONS_LABEL,
+  WEBHOOK_URL_HINT,
+  WEBHOOK_URL_KEPT_HINT,
   WEBHOOK_URL_LABEL,
   testOutcome,
 } from './notification-texts';
@@ -28,8 +30,9 @@ beforeEach(() => {
 });
 
 const EMPTY = { body: [], headers: { 'X-Total-Count': '0', 'X-Unread-Count': '0' } };
+/** As the API answers them: the webhook's URL masked (docs/decisions/163). */
 const STORED = {
-  webhookUrl: 'https://hooks.example.com/contact',
+  webhookUrl: 'https://hooks.example.com/***',
   email: {
     to: 'owner@example.com',
     from: 'site@example.com',
@@ -65,7 +68,12 @@ describe('notification of new messages', () => {
         };
         puts.push(body);
         const { password, ...email } = body.email;
-        return { body: { ...body, email: { ...email, passwordSet: password !== undefined } } };
+        return {
+          body: {
+            webhookUrl: STORED.webhookUrl,
+            email: { ...email, passwordSet: password !== undefined },
+          },
+        };
       },
     });
     const toggle = await screen.findByRole('button', { name: NOTIFICATIONS_HEADING });
@@ -75,7 +83,11 @@ describe('notification of new messages', () => {
     ).toBe(false);
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await user.type(await screen.findByLabelText(WEBHOOK_URL_LABEL), STORED.webhookUrl);
+    const typedUrl = 'https://hooks.example.com/services/T0/B0/secret-token';
+    expect(await screen.findByLabelText(WEBHOOK_URL_LABEL)).toHaveAccessibleDescription(
+      WEBHOOK_URL_HINT,
+    );
+    await user.type(screen.getByLabelText(WEBHOOK_URL_LABEL), typedUrl);
     expect(screen.queryByLabelText(SMTP_HOST_LABEL)).toBeNull();
     await user.click(screen.getByLabelText(EMAIL_NOTIFY_LABEL));
     await user.type(screen.getByLabelText(EMAIL_TO_LABEL), 'owner@example.com');
@@ -88,7 +100,7 @@ describe('notification of new messages', () => {
     expect(await screen.findByText(NOTIFICATIONS_SAVED)).toBeInTheDocument();
     expect(puts).toEqual([
       {
-        webhookUrl: STORED.webhookUrl,
+        webhookUrl: typedUrl,
         email: {
           to: 'owner@example.com',
           from: 'site@example.com',
@@ -100,14 +112,18 @@ describe('notification of new messages', () => {
         },
       },
     ]);
-    // The password is not kept in the form once saved.
+    // Neither the password nor the webhook's secret is kept in the form once saved.
     expect(screen.getByLabelText(SMTP_PASSWORD_LABEL)).toHaveValue('');
+    expect(screen.getByLabelText(WEBHOOK_URL_LABEL)).toHaveValue(STORED.webhookUrl);
+    expect(screen.getByLabelText(WEBHOOK_URL_LABEL)).toHaveAccessibleDescription(
+      WEBHOOK_URL_KEPT_HINT,
+    );
     expect(screen.getByLabelText(SMTP_PASSWORD_LABEL)).toHaveAccessibleDescription(
       SMTP_PASSWORD_KEPT_HINT,
     );
   });
 
-  it('keeps a stored password when saved again, and sends a test', async () => {
+  it('keeps a stored password and webhook when saved again, and sends a test', async () => {
     const puts: unknown[] = [];
     const { user } = open({
       'GET /contact/notifications': { body: STORED },
@@ -125,6 +141,8 @@ describe('notification of new messages', () => {
     await user.click(screen.getByRole('button', { name: SAVE_NOTIFICATIONS_LABEL }));
     await screen.findByText(NOTIFICATIONS_SAVED);
     expect((puts[0] as { email: object }).email).not.toHaveProperty('password');
+    // The masked URL as it was shown, which the API takes as "keep the stored one".
+    expect((puts[0] as { webhookUrl: string }).webhookUrl).toBe(STORED.webhookUrl);
 
     await user.click(screen.getByRole('button', { name: TEST_NOTIFICATIONS_LABEL }));
     const form = screen.getByRole('button', { name: TEST_NOTIFICATIONS_LABEL }).closest('form');

@@ -1,5 +1,7 @@
 // How the owner hears of a new message (docs/decisions/144): a webhook, an e-mail over SMTP, both
-// or neither, set here and kept by the API, which never sends the SMTP password back.
+// or neither, set here and kept by the API, which never sends the SMTP password back, and sends
+// the webhook's URL masked (docs/decisions/163): the field shows the masked URL, and saving it
+// as it is keeps the stored one.
 import { useCallback, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { NotificationSettings, NotificationSettingsInput } from '@portfolio/contract';
@@ -33,6 +35,7 @@ import {
   TEST_BUSY,
   TEST_NOTIFICATIONS_LABEL,
   WEBHOOK_URL_HINT,
+  WEBHOOK_URL_KEPT_HINT,
   WEBHOOK_URL_LABEL,
   testOutcome,
 } from './notification-texts';
@@ -124,7 +127,10 @@ function SettingsForm({ saved: initial }: { saved: NotificationSettings }) {
     setStatus('');
     setError(null);
     try {
-      setSaved(await saveNotificationSettings(input(), { token: await getToken() }));
+      const stored = await saveNotificationSettings(input(), { token: await getToken() });
+      setSaved(stored);
+      // What was typed is not kept in the form: the field shows the stored URL, masked.
+      setWebhookUrl(stored.webhookUrl ?? '');
       setPassword('');
       setStatus(NOTIFICATIONS_SAVED);
     } catch (caught) {
@@ -162,7 +168,7 @@ function SettingsForm({ saved: initial }: { saved: NotificationSettings }) {
         value={webhookUrl}
         onChange={setWebhookUrl}
         maxLength={2048}
-        hint={WEBHOOK_URL_HINT}
+        hint={saved.webhookUrl === null ? WEBHOOK_URL_HINT : WEBHOOK_URL_KEPT_HINT}
       />
       <label className={inboxStyles.check}>
         <input

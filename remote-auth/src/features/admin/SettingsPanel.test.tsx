@@ -45,11 +45,41 @@ function openSettings(
 }
 
 const form = () => screen.findByRole('form', { name: T.SETTINGS_HEADING });
+/*
+ * The form is large (about ninety fields and as many buttons), and in jsdom a query over all of
+ * it costs seconds: finding a field by its label reads every field's labels (each a walk of the
+ * document), a role query names every button. So fields are looked for in their section and the
+ * form's own buttons among its actions, which keeps each test well inside its time limit on a
+ * loaded CI machine.
+ */
+/** The section (a <details>) under a heading, opened or not. */
+const section = async (title: string) =>
+  within(await form())
+    .getByText(title, { selector: 'h3' })
+    .closest('details') as HTMLElement;
+const inSection = async (title: string) => within(await section(title));
+/** One of the form's own buttons (Save, Undo), looked for beside Save only. */
+const formButton = (name: string) =>
+  within(screen.getByText(T.SETTINGS_SAVE_LABEL).parentElement!).getByRole('button', { name });
+const save = () => formButton(T.SETTINGS_SAVE_LABEL);
 const sent = (fetchMock: jest.Mock): SiteSettingsInput => {
   const call = fetchMock.mock.calls.find(
     ([url, init]) => String(url).endsWith('/settings') && init?.method === 'PUT',
   );
   return JSON.parse(String(call?.[1]?.body)) as SiteSettingsInput;
+};
+/**
+ * Puts text in a field as one input (clear, then paste): the form is large, and typing it key by
+ * key costs a render of the whole form per key, which under a loaded CI machine outlasts the
+ * test's time limit. The form reads each input the same way whatever its size.
+ */
+const fill = async (
+  user: { clear(element: Element): Promise<void>; paste(text: string): Promise<void> },
+  element: HTMLElement,
+  text: string,
+) => {
+  await user.clear(element);
+  await user.paste(text);
 };
 const openSection = async (user: { click(element: Element): Promise<void> }, name: string) =>
   user.click(within(await form()).getByRole('heading', { level: 3, name }));
@@ -77,26 +107,19 @@ describe('the Settings tab', () => {
       T.SECTION_SERVICES,
       T.SECTION_THEME,
     ]);
-    expect(within(settingsForm).getByLabelText(T.OWNER_NAME_LABEL)).toHaveValue(
-      SETTINGS.owner.name,
-    );
-    expect(within(settingsForm).getByLabelText(T.JOB_TITLE_LABEL)).toHaveValue(
-      SETTINGS.owner.jobTitle,
-    );
-    expect(within(settingsForm).getByLabelText(T.OWNER_EMAIL_LABEL)).toHaveValue(
-      SETTINGS.owner.email,
-    );
+    const owner = await inSection(T.SECTION_OWNER);
+    expect(owner.getByLabelText(T.OWNER_NAME_LABEL)).toHaveValue(SETTINGS.owner.name);
+    expect(owner.getByLabelText(T.JOB_TITLE_LABEL)).toHaveValue(SETTINGS.owner.jobTitle);
+    expect(owner.getByLabelText(T.OWNER_EMAIL_LABEL)).toHaveValue(SETTINGS.owner.email);
   });
 
   it("saves the whole document with the admin's token, and says it is live", async () => {
     const { user, fetchMock } = openSettings();
-    const settingsForm = await form();
-    const name = within(settingsForm).getByLabelText(T.OWNER_NAME_LABEL);
-    await user.clear(name);
-    await user.type(name, 'Jordan Rivera');
-    await user.clear(within(settingsForm).getByLabelText(T.JOB_TITLE_LABEL));
-    await user.type(within(settingsForm).getByLabelText(T.JOB_TITLE_LABEL), 'AppSec Lead');
-    await user.click(screen.getByRole('button', { name: T.SETTINGS_SAVE_LABEL }));
+    const owner = await inSection(T.SECTION_OWNER);
+    const name = owner.getByLabelText(T.OWNER_NAME_LABEL);
+    await fill(user, name, 'Jordan Rivera');
+    await fill(user, owner.getByLabelText(T.JOB_TITLE_LABEL), 'AppSec Lead');
+    await user.click(save());
 
     expect(await screen.findByText(T.SETTINGS_SAVED)).toHaveAttribute('role', 'status');
     const body = sent(fetchMock);
@@ -114,11 +137,9 @@ describe('the Settings tab', () => {
       status: 400,
       body: { message: 'Owner.social[0].url must be an http or https URL.' },
     });
-    const settingsForm = await form();
-    const url = within(settingsForm).getAllByLabelText(T.LINK_URL_LABEL)[0]!;
-    await user.clear(url);
-    await user.type(url, 'javascript:alert(1)');
-    await user.click(screen.getByRole('button', { name: T.SETTINGS_SAVE_LABEL }));
+    const url = (await inSection(T.SECTION_OWNER)).getAllByLabelText(T.LINK_URL_LABEL)[0]!;
+    await fill(user, url, 'javascript:alert(1)');
+    await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Owner.social[0].url must be an http or https URL.',
     );
@@ -128,23 +149,22 @@ describe('the Settings tab', () => {
   it('says so when the role is not admin (403)', async () => {
     const { user } = openSettings({ status: 403, body: { message: 'Forbidden' } });
     await form();
-    await user.click(screen.getByRole('button', { name: T.SETTINGS_SAVE_LABEL }));
+    await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent(ADMIN_FORBIDDEN_MESSAGE);
   });
 
   it('warns of an accent too dark to read before it is sent, and sends the colour chosen', async () => {
     const { user, fetchMock } = openSettings();
     await openSection(user, T.SECTION_THEME);
-    const accent = screen.getByLabelText(T.colourValueLabel(T.ACCENT_LABEL));
-    await user.clear(accent);
-    await user.type(accent, '#1a237e');
+    const theme = await inSection(T.SECTION_THEME);
+    const accent = theme.getByLabelText(T.colourValueLabel(T.ACCENT_LABEL));
+    await fill(user, accent, '#1a237e');
     expect(accent).toHaveAttribute('aria-invalid', 'true');
     expect(accent).toHaveAccessibleDescription(/too dark to read/);
-    await user.clear(accent);
-    await user.type(accent, '#ffa94d');
+    await fill(user, accent, '#ffa94d');
     expect(accent).not.toHaveAttribute('aria-invalid');
-    expect(screen.getByLabelText(T.ACCENT_LABEL)).toHaveValue('#ffa94d');
-    await user.click(screen.getByRole('button', { name: T.SETTINGS_SAVE_LABEL }));
+    expect(theme.getByLabelText(T.ACCENT_LABEL)).toHaveValue('#ffa94d');
+    await user.click(save());
     await screen.findByText(T.SETTINGS_SAVED);
     expect(sent(fetchMock).theme).toEqual({ ...SETTINGS.theme, accent: '#ffa94d' });
   });
@@ -152,11 +172,12 @@ describe('the Settings tab', () => {
   it('edits a certification: issuer, month and credential link; adds, moves and removes one', async () => {
     const { user, fetchMock } = openSettings();
     await openSection(user, T.SECTION_CERTIFICATIONS);
-    const list = screen.getByRole('group', { name: T.SECTION_CERTIFICATIONS });
+    const list = (await inSection(T.SECTION_CERTIFICATIONS)).getByRole('group', {
+      name: T.SECTION_CERTIFICATIONS,
+    });
     const second = within(list).getByRole('group', { name: T.itemLegend(T.CERTIFICATION_ITEM, 2) });
     const issuer = within(second).getByLabelText(T.ISSUER_LABEL);
-    await user.clear(issuer);
-    await user.type(issuer, 'Another Council');
+    await fill(user, issuer, 'Another Council');
     await user.click(
       within(list).getByRole('button', { name: T.moveUpLabel(T.CERTIFICATION_ITEM, 2) }),
     );
@@ -167,14 +188,15 @@ describe('the Settings tab', () => {
       within(list).getByRole('button', { name: T.addItemLabel(T.CERTIFICATION_ITEM) }),
     );
     const added = within(list).getByRole('group', { name: T.itemLegend(T.CERTIFICATION_ITEM, 6) });
-    await user.type(within(added).getByLabelText(T.CERTIFICATION_TITLE_LABEL), 'New Cert');
-    await user.type(within(added).getByLabelText(T.ISSUER_LABEL), 'New Issuer');
+    await fill(user, within(added).getByLabelText(T.CERTIFICATION_TITLE_LABEL), 'New Cert');
+    await fill(user, within(added).getByLabelText(T.ISSUER_LABEL), 'New Issuer');
     await user.type(within(added).getByLabelText(T.ISSUED_LABEL), '2025-10');
-    await user.type(
+    await fill(
+      user,
       within(added).getByLabelText(T.CREDENTIAL_URL_LABEL),
       'https://verify.example/new',
     );
-    await user.click(screen.getByRole('button', { name: T.SETTINGS_SAVE_LABEL }));
+    await user.click(save());
     await screen.findByText(T.SETTINGS_SAVED);
 
     const certifications = sent(fetchMock).portfolio.certifications;
@@ -194,14 +216,12 @@ describe('the Settings tab', () => {
   it('reads paragraphs, skills and highlights as the owner types them', async () => {
     const { user, fetchMock } = openSettings();
     await openSection(user, T.SECTION_ABOUT);
-    const intro = screen.getByLabelText(T.INTRO_LABEL);
-    await user.clear(intro);
-    await user.type(intro, 'First.{Enter}{Enter}  Second.  {Enter}');
+    const intro = (await inSection(T.SECTION_ABOUT)).getByLabelText(T.INTRO_LABEL);
+    await fill(user, intro, 'First.\n\n  Second.  \n');
     await openSection(user, T.SECTION_SKILLS);
-    const skills = screen.getAllByLabelText(T.SKILLS_LABEL)[0]!;
-    await user.clear(skills);
-    await user.type(skills, 'Burp Suite,  Nmap ,, Ghidra');
-    await user.click(screen.getByRole('button', { name: T.SETTINGS_SAVE_LABEL }));
+    const skills = (await inSection(T.SECTION_SKILLS)).getAllByLabelText(T.SKILLS_LABEL)[0]!;
+    await fill(user, skills, 'Burp Suite,  Nmap ,, Ghidra');
+    await user.click(save());
     await screen.findByText(T.SETTINGS_SAVED);
     const body = sent(fetchMock);
     expect(body.about.intro).toEqual(['First.', 'Second.']);
@@ -215,7 +235,7 @@ describe('the Settings tab', () => {
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
     try {
       const { user } = openSettings();
-      const name = within(await form()).getByLabelText(T.OWNER_NAME_LABEL);
+      const name = (await inSection(T.SECTION_OWNER)).getByLabelText(T.OWNER_NAME_LABEL);
       await user.type(name, ' Jr.');
       await user.click(screen.getByRole('tab', { name: /^Messages/ }));
       expect(confirm).toHaveBeenCalledWith(LEAVE_UNSAVED_CONFIRM);
@@ -224,7 +244,7 @@ describe('the Settings tab', () => {
         'true',
       );
       confirm.mockReturnValue(true);
-      await user.click(screen.getByRole('button', { name: T.SETTINGS_UNDO_LABEL }));
+      await user.click(formButton(T.SETTINGS_UNDO_LABEL));
       await waitFor(() => expect(name).toHaveValue(SETTINGS.owner.name));
     } finally {
       confirm.mockRestore();

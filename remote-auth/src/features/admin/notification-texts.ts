@@ -4,6 +4,10 @@ export const NOTIFICATIONS_LOAD_ERROR = 'The notification settings could not be 
 export const WEBHOOK_URL_LABEL = 'Webhook URL (optional)';
 export const WEBHOOK_URL_HINT =
   'Each new message is sent there as JSON (POST), for a chat or an automation. Empty: none.';
+/** Shown while a webhook is stored: the API answers its URL masked (docs/decisions/163). */
+export const WEBHOOK_URL_KEPT_HINT =
+  'A webhook is stored: its address is shown without its secret part. Leave it as it is to ' +
+  'keep it, or enter a new one. Empty: none.';
 export const EMAIL_NOTIFY_LABEL = 'E-mail me each new message';
 export const EMAIL_TO_LABEL = 'Send to';
 export const EMAIL_FROM_LABEL = 'Send from';

@@ -13,6 +13,7 @@ import {
   USER_DASHBOARD_LINK,
 } from '../../texts';
 import { TAB_SETTINGS } from '../../features/admin/settings-texts';
+import { TAB_INSIGHTS } from '../../features/admin/insights-texts';
 import AdminDashboardPage from './AdminDashboardPage';
 
 const PROJECT = {
@@ -93,6 +94,7 @@ describe('AdminDashboardPage', () => {
       'GET /contact?limit=1&offset=0&box=inbox': { body: [] },
       'GET /contact?limit=20&offset=0&box=inbox': { body: [] },
       'GET /settings': { body: makeSiteSettings() },
+      'GET /insights?days=30': { status: 503, body: { message: 'Not now' } },
     });
     setCurrentUser(makeUser({ role: 'admin' }));
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
@@ -111,6 +113,9 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByRole('tab', { name: TAB_PROJECTS })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: TAB_SETTINGS })).toHaveFocus();
+    // Before the settings, who reads the site (docs/decisions/180), then the messages.
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: TAB_INSIGHTS })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: TAB_MESSAGES })).toHaveFocus();
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();

@@ -33,6 +33,8 @@ import {
 } from '../../features/admin/admin-texts';
 import { ContentManager } from '../../features/admin/ContentManager';
 import type { AdminReadOptions, ListSource } from '../../features/admin/list-page';
+import { InsightsPanel } from '../../features/admin/InsightsPanel';
+import { TAB_INSIGHTS } from '../../features/admin/insights-texts';
 import { MediaPanel } from '../../features/admin/MediaPanel';
 import { TAB_MEDIA } from '../../features/admin/media-texts';
 import { MessagesPanel } from '../../features/admin/MessagesPanel';
@@ -237,6 +239,8 @@ function AdminDashboard() {
         label: messagesTabLabel(TAB_MESSAGES, unread),
         render: () => <MessagesPanel onUnread={setUnread} />,
       },
+      // Who reads the site, counted without tracking anyone (docs/decisions/180).
+      { key: 'insights', label: TAB_INSIGHTS, render: () => <InsightsPanel /> },
       // The site's settings (docs/decisions/141).
       { key: 'settings', label: TAB_SETTINGS, render: () => <SettingsPanel /> },
     ],

@@ -16,7 +16,7 @@ import type { ProjectsState } from '../projects/project-states';
 /** The seed's settings: shown while the API cannot be reached. */
 export async function builtInSettings(): Promise<SiteSettings> {
   const { default: seed } = await import(
-    /* webpackChunkName: "seed-settings" */ '../../../../content-api/seed/settings.json'
+    /* webpackChunkName: "seed-settings" */ '@portfolio/content-api/seed/settings.json'
   );
   return { ...(seed as Omit<SiteSettings, 'updatedAt'>), updatedAt: '1970-01-01T00:00:00.000Z' };
 }

@@ -1,7 +1,9 @@
+import { withoutBidiControls } from '@portfolio/contract';
 import { Link } from '@portfolio/shared/router';
 import type { OwnerIdentity } from '@portfolio/shared/config';
 import {
   FOOTER_CONTACT_HEADING,
+  FOOTER_PRIVACY_LINK,
   FOOTER_QUICK_LINKS_HEADING,
   FOOTER_SOCIAL_HEADING,
   NAV_LINKS,
@@ -45,8 +47,13 @@ export function Footer({ owner }: { owner: OwnerIdentity }) {
           {owner.email && <a href={`mailto:${owner.email}`}>{owner.email}</a>}
         </section>
       </div>
+      {/* The owner's name, isolated from the footer's own text (docs/decisions/164). */}
       <p className={styles.copyright}>
-        © {new Date().getFullYear()} {owner.name}
+        © {new Date().getFullYear()} <bdi>{withoutBidiControls(owner.name)}</bdi>
+      </p>
+
+      <p className={styles.privacy}>
+        <Link to={FOOTER_PRIVACY_LINK.to}>{FOOTER_PRIVACY_LINK.label}</Link>
       </p>
     </footer>
   );

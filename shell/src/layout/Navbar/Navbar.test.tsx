@@ -33,11 +33,11 @@ function Where() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderNavbar(route = '/blog') {
+function renderNavbar(route = '/blog', brand = 'Test Owner') {
   const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={[route]}>
-      <Navbar brand="Test Owner" />
+      <Navbar brand={brand} />
       <Routes>
         <Route path="*" element={<Where />} />
       </Routes>
@@ -55,6 +55,13 @@ beforeEach(() => {
 });
 
 describe('Navbar', () => {
+  it("shows the owner's name isolated, without bidi controls (docs/decisions/164)", () => {
+    renderNavbar('/blog', 'Test\u202eOwner\u2069\u2067');
+    const brand = screen.getByRole('link', { name: 'TestOwner' });
+    expect(brand.querySelector('bdi')?.textContent).toBe('TestOwner');
+    expect(brand.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it('links every page of the navigation bar, in order', () => {
     renderNavbar();
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@portfolio/shared/router';
+import { withoutBidiControls } from '@portfolio/contract';
 import { useAuth } from '@portfolio/shared/auth';
 import { prefetchRoute } from '../../federation/prefetch';
 import {
@@ -99,7 +100,8 @@ export function Navbar({ brand }: { brand: string }) {
     >
       <nav className={styles.inner} aria-label="Main">
         <Link to="/" className={styles.brand}>
-          {brand}
+          {/* The owner's name, isolated from the navbar's own text (docs/decisions/164). */}
+          <bdi>{withoutBidiControls(brand)}</bdi>
         </Link>
         <button
           type="button"

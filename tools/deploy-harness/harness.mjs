@@ -1,15 +1,22 @@
 // @ts-check
-// The redeploy specs' own small site (e2e/deploys/): the shell's server, as `npm start` runs it,
-// over one remote (the shop) served from a deploy folder (tools/deploy.ts) that the specs
-// deploy to. Run with --expose-gc: GET /heap on the control port answers the shell server's
+// The redeploy specs' own small site (e2e/deploys/; started by ./index.ts): the shell's server,
+// as `npm start` runs it, over one remote (the shop) served from a deploy folder
+// (tools/deploy.ts) that the specs deploy to. Run with --expose-gc: GET /heap on the control port answers the shell server's
 // heap after a full collection, the figure the 20-redeploy check watches. Loopback only; the
-// other remotes point at a closed port (their pages are not part of these specs). GET
-// /share-scope tells what the server's federation runtime shares, for the one-React check.
+// other remotes point at a closed port (their pages are not part of these specs), and the content
+// API is a loopback stand-in that answers the site's settings (the seed's) and nothing else: a
+// site that never loaded its settings answers 503 (ADR 117), and the shop's pages need no other
+// content. GET /share-scope tells what the server's federation runtime shares, for the one-React
+// check.
 //   env: DEPLOY_ROOT, SHELL_PORT, SHOP_PORT, CONTROL_PORT
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStaticServer } from '@portfolio/platform/static-server';
+import { buildSiteServer } from '@portfolio/shell/server/app';
+import { siteServerOptionsFrom } from '@portfolio/shell/server/options';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { DEPLOY_ROOT, SHELL_PORT, SHOP_PORT, CONTROL_PORT } = process.env;
@@ -26,6 +33,33 @@ if (
   );
 }
 
+/** @param {http.Server} server @param {number} port */
+function listen(server, port) {
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve()))
+  );
+}
+
+const seedSettings = JSON.parse(
+  readFileSync(
+    createRequire(import.meta.url).resolve('@portfolio/content-api/seed/settings.json'),
+    'utf8',
+  ),
+);
+const settingsBody = JSON.stringify({ ...seedSettings, updatedAt: new Date().toISOString() });
+const api = http.createServer((request, response) => {
+  if (request.method === 'GET' && request.url === '/api/settings') {
+    return response
+      .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' })
+      .end(settingsBody);
+  }
+  response
+    .writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' })
+    .end(JSON.stringify({ message: 'Not part of the deploy harness.' }));
+});
+await listen(api, 0);
+const apiAddress = /** @type {import('node:net').AddressInfo} */ (api.address());
+
 const closed = 'http://127.0.0.1:9/mf-manifest.json';
 const env = {
   ...process.env,
@@ -33,7 +67,7 @@ const env = {
   REMOTE_PORTFOLIO_URL: closed,
   REMOTE_BLOG_URL: closed,
   REMOTE_AUTH_URL: closed,
-  API_BASE_URL: 'http://127.0.0.1:9/api',
+  API_BASE_URL: `http://127.0.0.1:${apiAddress.port}/api`,
   REMOTE_POLL_MS: '200',
   // What these specs watch is a switch of versions, not the render budget: a loaded machine
   // must not turn a slow render into a page drawn in the browser.
@@ -41,18 +75,12 @@ const env = {
 };
 
 const shop = createStaticServer({ deployRoot: DEPLOY_ROOT, cors: true, env });
-await /** @type {Promise<void>} */ (
-  new Promise((resolve) => shop.listen(Number(SHOP_PORT), '127.0.0.1', () => resolve()))
-);
+await listen(shop, Number(SHOP_PORT));
 
-// By path: the shell's package names no entry for its server (a run-time package's own).
-/** @type {typeof import('../../shell/server/app')} */
-const { buildSiteServer } = await import(path.join(root, 'shell', 'server', 'app.ts'));
-/** @type {typeof import('../../shell/server/options')} */
-const { siteServerOptionsFrom } = await import(path.join(root, 'shell', 'server', 'options.ts'));
 const site = await buildSiteServer({
   ...siteServerOptionsFrom(env, path.join(root, 'shell', 'dist')),
-  logger: false,
+  // DEPLOY_HARNESS_LOG=on: the site's log on stderr (a spec shows it when the harness fails).
+  logger: process.env.DEPLOY_HARNESS_LOG === 'on' ? { level: 'info' } : false,
 });
 await site.listen({ port: Number(SHELL_PORT), host: '127.0.0.1' });
 
@@ -91,14 +119,13 @@ const control = http.createServer((request, response) => {
     .writeHead(200, { 'Content-Type': 'application/json' })
     .end(JSON.stringify({ heapUsed: process.memoryUsage().heapUsed }));
 });
-await /** @type {Promise<void>} */ (
-  new Promise((resolve) => control.listen(Number(CONTROL_PORT), '127.0.0.1', () => resolve()))
-);
+await listen(control, Number(CONTROL_PORT));
 console.log('deploy-harness ready');
 
 const stop = () => {
   control.close();
   shop.close();
+  api.close();
   void site.close().then(() => process.exit(0));
 };
 process.on('SIGTERM', stop);

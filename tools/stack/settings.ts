@@ -2,13 +2,22 @@
 // them: tools/edge.ts), written once as a schema (docs/decisions/147). The stack reads them
 // once and starts the services with them; each service reads its own again, by its own schema
 // (shell/server/settings.ts, content-api/src/settings.ts). Where the stack gives a service a
-// value of its own (LOG_REQUESTS off, TRUST_PROXY from loopback), its default is here.
+// value of its own (LOG_REQUESTS off, TRUST_PROXY from loopback, notifications to this machine
+// allowed), its default is here.
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { AppPortsSchema } from './apps';
-import { RuntimeConfigSettingsSchema, SiteAddressSettingsSchema } from './runtime-config';
-import { NodeEnvSchema, Setting, SettingsFileSchema, readSettings } from './settings';
-import type { Env } from './settings';
+import { AppPortsSchema } from '@portfolio/platform/apps';
+import {
+  RuntimeConfigSettingsSchema,
+  SiteAddressSettingsSchema,
+} from '@portfolio/platform/runtime-config';
+import {
+  NodeEnvSchema,
+  Setting,
+  SettingsFileSchema,
+  readSettings,
+} from '@portfolio/platform/settings';
+import type { Env } from '@portfolio/platform/settings';
 
 const site = SiteAddressSettingsSchema.properties;
 
@@ -36,6 +45,9 @@ export const StackSettingsSchema = Type.Object({
   // The browser reaches the API through the site's server (docs/decisions/101), which says who
   // asked in X-Forwarded-For: believed from loopback only.
   TRUST_PROXY: Setting.text({ fallback: '127.0.0.1,::1', accepts: 'proxies, or a hop count' }),
+  // A local catcher is where development's new-message notifications go (a webhook or SMTP
+  // server on this machine): the API refuses them unless told (docs/decisions/163).
+  ALLOW_NOTIFICATIONS_TO_LOOPBACK: Setting.onOff(true),
   /** The edge in front of the stack (tools/edge.ts). */
   EDGE_PORT: Setting.port(8080),
 });

@@ -1,0 +1,73 @@
+// webpack's persistent cache for every build of the project (docs/decisions/193): a build after a
+// small change compiles only what changed. What keeps it from ever giving a stale or wrong build:
+// - one cache per config and kind of build (`name`: the config's name, its mode, test or
+//   production, the single bundle): a test build's modules (__TEST_BUILD__ true, the
+//   diagnostics) and a production build's never share an entry, so the check that no test code
+//   ships (tools/check-production-build.ts) keeps holding;
+// - `version`: a hash of the lock file, the Node version and the files the configs read to decide
+//   what to build (the shared package's versions and snapshot, each remote's routes.json): a
+//   change of a dependency or of what is exposed starts that cache afresh;
+// - `buildDependencies`: the configs' own code (tools/webpack/, the apps' list, the test-build
+//   switch) and webpack's: a change of how the project builds starts every cache afresh;
+// - everything else (sources, CSS, node_modules packages) webpack checks module by module, by
+//   time stamp and content hash, as it does in watch mode; DefinePlugin values are tracked too.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Configuration } from 'webpack';
+import { APPS } from '@portfolio/platform/apps';
+import { ROOT } from '../root';
+
+/** Where the caches live: outside the repository's tracked files, beside other tools' caches. */
+export const WEBPACK_CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'webpack');
+
+/** The files whose content decides what the configs build (read by the configs themselves). */
+function configInputs(): string[] {
+  return [
+    path.join(ROOT, 'package-lock.json'),
+    path.join(ROOT, 'shared', 'package.json'),
+    path.join(ROOT, 'shared', 'exports-snapshot.json'),
+    ...APPS.map((app) => path.join(ROOT, app.dir, 'src', 'routes.json')),
+  ].filter((file) => existsSync(file));
+}
+
+let versionOnce: string | undefined;
+/** The cache's version: changes when any input above, or Node, changes. */
+function cacheVersion(): string {
+  if (versionOnce) return versionOnce;
+  const hash = createHash('sha256').update(process.version);
+  for (const file of configInputs()) hash.update(file).update('\0').update(readFileSync(file));
+  versionOnce = hash.digest('hex').slice(0, 16);
+  return versionOnce;
+}
+
+/** The configs' own code: any change of it invalidates every cache. */
+function configCode(): string[] {
+  const webpackDir = path.join(ROOT, 'tools', 'webpack');
+  return [
+    ...readdirSync(webpackDir)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => path.join(webpackDir, file)),
+    path.join(ROOT, 'tools', 'test-build.ts'),
+    path.join(ROOT, 'tools', 'root.ts'),
+    path.join(ROOT, 'platform', 'src', 'apps.ts'),
+  ];
+}
+
+/**
+ * The `cache` option of one config. `kind` names the build it belongs to beyond the config's
+ * name (production, development, test, single): never shared between kinds.
+ */
+export function persistentCache(name: string, kind: string): Configuration['cache'] {
+  // PORTFOLIO_WEBPACK_CACHE=off: a build from nothing (the benchmark's cold figures).
+  if (process.env.PORTFOLIO_WEBPACK_CACHE === 'off') return false;
+  return {
+    type: 'filesystem',
+    cacheDirectory: WEBPACK_CACHE_DIR,
+    name: `${name}-${kind}`,
+    version: cacheVersion(),
+    buildDependencies: { config: configCode() },
+    // Compressed packs cost more time than the disk they save on a developer's machine.
+    compression: false,
+  };
+}

@@ -76,15 +76,16 @@ const config = defineConfig({
       workers: 1,
     },
     // `npm run dev` from a clean copy of the repository, on its own ports and data
-    // (dev/dev-loop.spec.ts): it shares nothing with the stack above, so it runs beside the fault
-    // specs, which leave a core mostly idle (docs/performance.md, "CI"). Playwright runs the
-    // projects in phases, each once the one before has finished: dev is in the faults' phase
-    // (both depend on settings), and deploys waits for both.
+    // (dev/dev-loop.spec.ts): after the fault specs, alone. It ran beside them (about 35 s
+    // less), but on a loaded CI host its development builds and the site's load of a remote's
+    // new server code then took longer than the spec waits, on its retry too (2026-12-02,
+    // docs/performance.md, "CI"). Playwright runs the projects in phases, each once the one
+    // before has finished.
     {
       name: 'dev',
       use: { browserName: 'chromium' },
       testMatch: 'dev/**/*.spec.ts',
-      dependencies: ['settings'],
+      dependencies: ['faults'],
       workers: 1,
     },
     // Redeploys on a small site of their own (tools/deploy-harness/), with a real build of
@@ -93,7 +94,7 @@ const config = defineConfig({
       name: 'deploys',
       use: { browserName: 'chromium' },
       testMatch: 'deploys/**/*.spec.ts',
-      dependencies: ['faults', 'dev'],
+      dependencies: ['dev'],
       workers: 1,
     },
   ],

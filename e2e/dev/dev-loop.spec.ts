@@ -86,6 +86,14 @@ test.beforeAll(async () => {
     .toBe(true);
 });
 
+// A failure says what the dev stack printed: its builds, and the site's loads of each remote's
+// new version (or why one could not be loaded).
+test.afterEach(async ({ page: _page }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  await testInfo.attach('npm run dev', { body: output, contentType: 'text/plain' });
+  console.log(`npm run dev printed (its last 6,000 characters):\n${output.slice(-6000)}`);
+});
+
 test.afterAll(async () => {
   if (dev?.pid) {
     process.kill(-dev.pid, 'SIGINT');

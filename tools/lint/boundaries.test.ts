@@ -13,6 +13,11 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 
+// The first group pays for the child's start, its config and the parse of every file the
+// snippets' imports reach: a few seconds on a quiet machine, over 15 s (Jest's default here)
+// under Node 24 beside the niced production build on a loaded CI host (2026-12-02).
+jest.setTimeout(90_000);
+
 interface Snippet {
   /** Where the code would live, relative to the repository root. */
   file: string;

@@ -24,6 +24,8 @@ declare module 'autocannon' {
       overallRate?: number;
       headers?: Record<string, string>;
       requests?: Request[];
+      /** A run before the measured one whose figures are not counted (autocannon's -W). */
+      warmup?: Pick<Options, 'connections' | 'duration' | 'overallRate'>;
     }
 
     /** A histogram's summary, as autocannon reports latency (ms), requests and throughput. */

@@ -154,22 +154,29 @@ function startSiteServer(): ReturnType<typeof stack.startSiteServer> {
   });
 }
 
-async function main(): Promise<void> {
+/** The content API and the Auth emulator: those of a stack already running, or started here. */
+async function startBackend(): Promise<[emulatorReady: boolean, apiReady: boolean]> {
   const apiAnswers = await stack.waitFor(
     `http://127.0.0.1:${stack.settings.apiPort}/api/health`,
     'Content API',
     1000,
   );
-  const [emulatorReady, apiReady] = apiAnswers
-    ? [true, true]
-    : await stack.startEmulatorAndApi({ watch: true });
+  return apiAnswers ? [true, true] : stack.startEmulatorAndApi({ watch: true });
+}
+
+async function main(): Promise<void> {
+  const backend = startBackend();
   if (standalone) {
     const app = REMOTES.find((remote) => remote.name === standalone);
     if (!app) throw new Error(`--remote: one of ${REMOTES.map((r) => r.name).join(', ')}`);
-    await startRemoteDevServer(app);
+    // The remote's dev server starts beside the API and the emulator, not after them: its
+    // standalone page asks the API from the browser, so it serves in seconds and its data comes
+    // as soon as the API is up (docs/remote-team.md).
+    await Promise.all([startRemoteDevServer(app), backend]);
     stack.log(`${app.name} standalone: http://localhost:${devPort(app)}`);
     return;
   }
+  const [emulatorReady, apiReady] = await backend;
   await Promise.all([...REMOTES.map(startRemoteDevServer), watchShell()]);
   await startSiteServer();
   stack.banner(apiReady, emulatorReady);

@@ -4,6 +4,10 @@
 //   - cold: the first build with the cache, none there yet (a fresh clone);
 //   - warm: again, nothing changed;
 //   - warm after a one-line change of the remote's texts (a comment line added, then taken out);
+//   - `npm run dev -w <remote>` (tools/dev.ts --remote): seconds until its dev server answers its
+//     standalone page, twice (the second is warm: the development cache written by the first), on
+//     ports of the bench's own (BENCH_PORTS: site,api,emulator; default 4700,4720,4730) with a
+//     throwaway database, so it runs beside an `npm start`;
 // then the five apps together (`npm run build` of the apps) without the cache, first with it and
 // warm (with remotes named, only with --five-apps).
 // A build without the cache and a warm one must write the same files (compared by hash), or the
@@ -11,17 +15,17 @@
 // comparable on a quiet machine. Results in bench-results/build.json (BENCH_RESULTS_DIR:
 // elsewhere). It deletes node_modules/.cache/webpack/ first (always safe: ADR 193), and leaves
 // production builds in the apps' dist/ (npm run e2e makes its test build again).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REMOTES } from '@portfolio/platform/apps';
+import { REMOTES, appPort } from '@portfolio/platform/apps';
 import type { AppInfo } from '@portfolio/platform/apps';
 import { ROOT } from '../root';
 import { WEBPACK_CACHE_DIR } from '../webpack/persistent-cache';
 import { readCommandLine } from '../command-line';
-import { BUILD_SCRIPT, writeResults } from './bench-site';
+import { BUILD_SCRIPT, benchPortBases, benchSitePorts, writeResults } from './bench-site';
 
 interface Timing {
   /** The command's whole time, as the team waits for it (tsx's start and the checks included). */
@@ -51,6 +55,24 @@ function timedBuild(label: string, names: string[], cache: boolean): Timing {
   return { seconds, webpackSeconds, load };
 }
 
+/**
+ * Module Federation's build statistics (`mf-stats.json`) with its lists of names sorted: the
+ * order of a shared module's `usedIn` follows the order webpack finished the modules in, which
+ * differs from build to build (nothing loads the file; the manifest the site reads does not vary).
+ */
+function canonicalStats(text: string): string {
+  const sortNames = (value: unknown): unknown => {
+    if (Array.isArray(value)) {
+      const items = value.map(sortNames);
+      return items.every((item) => typeof item === 'string') ? [...items].sort() : items;
+    }
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sortNames(item)]));
+    return value;
+  };
+  return JSON.stringify(sortNames(JSON.parse(text)));
+}
+
 /** A hash of every file a build wrote (its stamp, which holds the time, left out). */
 function distHash(app: AppInfo): string {
   const hash = createHash('sha256');
@@ -58,6 +80,8 @@ function distHash(app: AppInfo): string {
     for (const entry of readdirSync(dir).sort()) {
       const file = path.join(dir, entry);
       if (statSync(file).isDirectory()) walk(file);
+      else if (entry === 'mf-stats.json')
+        hash.update(path.relative(ROOT, file)).update(canonicalStats(readFileSync(file, 'utf8')));
       else if (entry !== '.build-stamp')
         hash.update(path.relative(ROOT, file)).update(readFileSync(file));
     }
@@ -78,7 +102,57 @@ function withOneLineChange<T>(app: AppInfo, during: () => T): T {
   }
 }
 
-function main(): void {
+const DEV_SCRIPT = path.join(ROOT, 'tools', 'dev.ts');
+
+/**
+ * Waits for `url`'s first 2xx, asking every 0.1 s while nothing listens (a dev server holds a
+ * request until its first bundle is done, so a request is given up to the deadline).
+ */
+async function firstAnswer(url: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      const answer = await fetch(url, { signal: AbortSignal.timeout(deadline - Date.now()) });
+      if (answer.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/**
+ * Seconds from `npm run dev -w <remote>` (tools/dev.ts --remote, this Node and tsx) to its dev
+ * server's first answer for the standalone page, then the dev stack ended (by its process group).
+ */
+async function timedDevStart(label: string, app: AppInfo, runDir: string): Promise<Timing> {
+  const ports = benchPortBases({ site: 4700, api: 4720, emulator: 4730 });
+  const env = benchSitePorts(ports.site, ports.api, ports.emulator);
+  const load = os.loadavg()[0] ?? 0;
+  const started = Date.now();
+  const child = spawn(process.execPath, [...process.execArgv, DEV_SCRIPT, '--remote', app.name], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      DATA_DIR: path.join(runDir, 'pglite'),
+      EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    await firstAnswer(`http://127.0.0.1:${appPort(app, env)}/`, started + 120_000);
+  } finally {
+    if (child.pid) process.kill(-child.pid, 'SIGINT');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`[bench] ${label}: ${seconds.toFixed(1)} s (load ${load.toFixed(2)})`);
+  return { seconds, webpackSeconds: null, load };
+}
+
+async function main(): Promise<void> {
   const { values, positionals } = readCommandLine({
     usage: `Usage: npm run bench:build -- [${REMOTES.map((app) => app.name).join('|')}…] [--five-apps]`,
     options: { 'five-apps': { type: 'boolean' } },
@@ -105,7 +179,14 @@ function main(): void {
     const oneLine = withOneLineChange(app, () =>
       timedBuild(`${app.name}, warm after a one-line change`, [app.name], true),
     );
-    results[app.name] = { withoutCache, cold, warm, oneLine };
+    const runDir = mkdtempSync(path.join(os.tmpdir(), `bench-build-${app.name}-`));
+    try {
+      const devFirst = await timedDevStart(`${app.name}, npm run dev, first`, app, runDir);
+      const devWarm = await timedDevStart(`${app.name}, npm run dev, warm`, app, runDir);
+      results[app.name] = { withoutCache, cold, warm, oneLine, devFirst, devWarm };
+    } finally {
+      rmSync(runDir, { recursive: true, force: true });
+    }
   }
   if (fiveApps) {
     const five = ['shell', ...REMOTES.map((app) => app.name)];
@@ -122,4 +203,7 @@ function main(): void {
   console.log(`[bench] results in ${writeResults('build.json', results)}`);
 }
 
-main();
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -10,6 +10,7 @@
 // What the build compiles into the bundles beside the apps' own code (the federation runtime
 // plugins, a remote's standalone page) is @portfolio/federation-runtime's (docs/decisions/150).
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Configuration } from 'webpack';
 import { isTestBuild } from '../test-build';
 import { browserConfig } from './browser-config';
@@ -20,6 +21,12 @@ import { islandScriptsConfig } from './island-scripts-config';
 import { persistentCache } from './persistent-cache';
 import { serverConfig } from './server-config';
 import { singleBundleConfig } from './single-bundle-config';
+
+// Module Federation's plugins find webpack by calling it with no options and reading its path
+// from the stack of the validation error (webpack formats that error with its whole options
+// schema compiled: about half a second of every build's and dev server's start). Told where
+// webpack is, they skip it (docs/performance.md, "Remote teams").
+process.env.FEDERATION_WEBPACK_PATH ||= createRequire(import.meta.url).resolve('webpack');
 
 export { SERVER_DIR, sourceRoutes, sharedSingletons } from './build-context';
 export type { AppSpec, BuildContext, FederationOptions } from './build-context';

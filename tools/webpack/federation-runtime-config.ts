@@ -3,7 +3,7 @@
 // its standalone page needs because its own bundles take the core from the page (externalRuntime,
 // ADR 029); and its island scripts file (island-scripts-config.ts).
 import type { Configuration } from 'webpack';
-import { FEDERATION_RUNTIME_SCRIPT, federationRuntimeFile } from './build-context';
+import { FEDERATION_RUNTIME_SCRIPT, federationRuntimeFile, scriptMinimizer } from './build-context';
 import type { BuildContext } from './build-context';
 
 /** One of a remote's small builds: `entry` (a subpath of @portfolio/federation-runtime) into `filename`. */
@@ -22,6 +22,9 @@ export function remoteScriptFileConfig(
     output: { path: context.outputDir, filename, uniqueName: name, clean: false },
     resolve: context.resolve,
     module: { rules: [context.typescriptRule()] },
+    // SWC's compressor, as every browser build (webpack's default, Terser in JavaScript, took
+    // about two seconds more of a remote's cold build: docs/performance.md, "Remote teams").
+    optimization: { minimizer: [scriptMinimizer()] },
     performance: { hints: false },
     stats: context.stats,
   };

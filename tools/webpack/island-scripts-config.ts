@@ -6,7 +6,6 @@
 import webpack from 'webpack';
 import type { Configuration } from 'webpack';
 import { ISLAND_SCRIPTS_FILE } from '@portfolio/shared/island-protocol';
-import { scriptMinimizer } from './build-context';
 import type { BuildContext } from './build-context';
 import { remoteScriptFileConfig } from './federation-runtime-config';
 
@@ -17,6 +16,5 @@ export function islandScriptsConfig(context: BuildContext): Configuration {
       filename: ISLAND_SCRIPTS_FILE,
     }),
     plugins: [new webpack.DefinePlugin({ __REMOTE_NAME__: JSON.stringify(context.app.name) })],
-    optimization: { minimizer: [scriptMinimizer()] },
   };
 }

@@ -21,6 +21,34 @@ describe('errors', () => {
     expect(JSON.parse(response.body)).toEqual({ message: METHOD_NOT_ALLOWED });
   });
 
+  it('sends a form posted before its page took it over back to the page, with nothing in the URL', async () => {
+    const response = await site.app.inject({
+      method: 'POST',
+      url: '/signin?from=x',
+      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40example.org&password=secret',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/signin');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).not.toContain('secret');
+  });
+
+  it.each(['//evil.example/signin', '/\\evil.example/signin', '/.//evil.example/signin'])(
+    'never sends a form posted to %s to another host',
+    async (url) => {
+      const response = await site.app.inject({
+        method: 'POST',
+        url,
+        headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'password=secret',
+      });
+      // A path of this site's, or no redirect at all: never `//host`, which a browser follows.
+      if (response.statusCode === 303) expect(response.headers.location).toMatch(/^\/(?![/\\])/);
+      else expect(response.statusCode).toBe(405);
+    },
+  );
+
   it.each([
     ['a body that is not JSON', 'application/json', '{"idToken": <script>'],
     ['a body of a type the site does not take', 'text/x-evil', '<script>alert(1)</script>'],

@@ -42,6 +42,20 @@ export function answerRouterError(
   return refuse(error, request, reply, 400);
 }
 
+/**
+ * A page's form sent by the browser itself: submitted before the page's script took it over
+ * (the sign-in, contact and other forms say `method="post"` so that what was typed, a password
+ * above all, never goes into a URL). The page's own path, to send the browser back to, where the
+ * form is ready; none for anything else, or for a path a Location would read as another host.
+ */
+function formPostedBeforeItsScript(request: FastifyRequest): string | undefined {
+  if (request.method !== 'POST') return undefined;
+  const type = request.headers['content-type'] ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return undefined;
+  const { pathname } = new URL(request.url, 'http://site.invalid');
+  return pathname.startsWith('//') ? undefined : pathname;
+}
+
 export default fp(
   async (app) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -59,11 +73,13 @@ export default fp(
       }
       return refuse(error, request, reply, status);
     });
-    app.setNotFoundHandler(async (request, reply) =>
-      request.method === 'GET' || request.method === 'HEAD'
-        ? reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND_TEXT)
-        : reply.code(405).header('Allow', 'GET, HEAD').send({ message: METHOD_NOT_ALLOWED }),
-    );
+    app.setNotFoundHandler(async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD')
+        return reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND_TEXT);
+      const page = formPostedBeforeItsScript(request);
+      if (page) return reply.code(303).header('Cache-Control', 'no-store').redirect(page, 303);
+      return reply.code(405).header('Allow', 'GET, HEAD').send({ message: METHOD_NOT_ALLOWED });
+    });
   },
   { name: 'site-errors', fastify: '5.x' },
 );

@@ -60,7 +60,7 @@ export function CredentialsForm({
   };
 
   return (
-    <form ref={form} className={styles.form} onSubmit={submit} aria-busy={busy}>
+    <form ref={form} method="post" className={styles.form} onSubmit={submit} aria-busy={busy}>
       <div className={styles.field}>
         <label htmlFor={`${id}-username`}>{USERNAME_LABEL}</label>
         <input

@@ -98,7 +98,12 @@ function AnotherAccountForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={GOOGLE_CHOOSER_ANOTHER}>
+    <form
+      method="post"
+      className={styles.form}
+      onSubmit={submit}
+      aria-label={GOOGLE_CHOOSER_ANOTHER}
+    >
       <div className={styles.field}>
         <label htmlFor={`${id}-name`}>{GOOGLE_CHOOSER_NAME_LABEL}</label>
         <input

@@ -63,7 +63,12 @@ export default function ForgotPasswordPage() {
           {resetSentText(state.email)}
         </p>
       ) : (
-        <form ref={form} className={formStyles.form} onSubmit={(event) => void submit(event)}>
+        <form
+          ref={form}
+          method="post"
+          className={formStyles.form}
+          onSubmit={(event) => void submit(event)}
+        >
           <div className={formStyles.field}>
             <label htmlFor={`${id}-email`}>{EMAIL_LABEL}</label>
             <input

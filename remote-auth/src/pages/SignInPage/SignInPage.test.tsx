@@ -72,6 +72,11 @@ describe('SignInPage: email and password', () => {
     expect(screen.getByRole('button', { name: GOOGLE_SIGN_IN_LABEL })).toBeEnabled();
   });
 
+  it('posts its form if sent before its script runs: the password never goes into a URL', () => {
+    renderPage(<SignInPage />, { route: '/signin', auth: true });
+    expect(screen.getByLabelText(PASSWORD_LABEL).closest('form')).toHaveAttribute('method', 'post');
+  });
+
   it('signs in with local persistence, sets the display name and goes to /welcome', async () => {
     const { user } = renderPage(<SignInPage />, { route: '/signin', auth: true });
     await fillAndSubmit(user);

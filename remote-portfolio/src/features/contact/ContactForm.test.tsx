@@ -44,6 +44,8 @@ describe('ContactForm', () => {
   it('is a named form whose three fields are labelled, required, and the e-mail of type email', () => {
     renderForm();
     expect(screen.getByRole('form', { name: 'Contact' })).toHaveAttribute('novalidate');
+    // Sent before its script runs, what was typed goes in a body, never into a URL.
+    expect(screen.getByRole('form', { name: 'Contact' })).toHaveAttribute('method', 'post');
     for (const label of [CONTACT_NAME_LABEL, CONTACT_EMAIL_LABEL, CONTACT_MESSAGE_LABEL]) {
       expect(field(label)).toBeRequired();
     }

@@ -118,6 +118,7 @@ export function ContactForm({ judge, exceptionText, labelledBy }: ContactFormPro
   return (
     <form
       ref={form}
+      method="post"
       className={styles.form}
       noValidate
       onSubmit={onSubmit}

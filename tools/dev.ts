@@ -12,6 +12,7 @@
 //   npm run dev                 the whole site
 //   npm run dev -- --remote shop   one remote standalone, against the stack's API (started
 //                                  here when none answers)
+import { createServer } from 'node:net';
 import path from 'node:path';
 import webpack from 'webpack';
 import type { Configuration, MultiCompiler } from 'webpack';
@@ -54,7 +55,23 @@ async function developmentConfigs(app: AppInfo): Promise<Configuration[]> {
  * A remote's dev server: its browser build (hot reload, Fast Refresh), its standalone runtime,
  * and its server build, all from memory. Its standalone page reads /runtime-config.json here.
  */
+/** Whether something already listens on `port` (webpack-dev-server throws past any catch). */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(true));
+    probe.listen(port, stack.settings.bindHost, () => probe.close(() => resolve(false)));
+  });
+}
+
 async function startRemoteDevServer(app: AppInfo): Promise<WebpackDevServer> {
+  if (await portTaken(devPort(app))) {
+    throw new Error(
+      `[dev] ${app.name}: port ${devPort(app)} is taken. If it is an \`npm start\` (it serves ` +
+        `the ${app.name} there), stop it while you work on the ${app.name} and start it again ` +
+        `to deploy (docs/remote-team.md); or set ${app.portEnv} to a free port.`,
+    );
+  }
   const compiler = webpack(await developmentConfigs(app));
   const server = new WebpackDevServer(
     {

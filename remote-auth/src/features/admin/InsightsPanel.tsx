@@ -135,7 +135,7 @@ function Figures({ figures }: { figures: Insights }) {
           <dt>{VIEWS_LABEL}</dt>
           <dd>{count(figures.totals.views)}</dd>
         </div>
-        <div>
+        <div className={styles.now}>
           <dt>{NOW_LABEL}</dt>
           <dd>{nowText(figures.now)}</dd>
         </div>

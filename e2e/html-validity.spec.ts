@@ -10,7 +10,7 @@ import vnuJar from 'vnu-jar';
 import { API_ORIGIN, expect, test } from './fixtures';
 
 const run = promisify(execFile);
-const VIEW_TRANSITIONS_CSS = /view-transi|ransition-(new|old|group)\(\*\)/;
+const NEWER_CSS = /view-transi|ransition-(new|old|group)\(\*\)|scroll-target-group|target-current/;
 const JAVA = process.env.JAVA ?? 'java';
 
 interface VnuMessage {
@@ -69,9 +69,10 @@ test('the Nu HTML Checker finds no error on any route', async ({ request }) => {
     const errors = report.messages
       .filter((message) => message.type === 'error' || message.type === 'non-document-error')
       // The checker's CSS parser predates CSS View Transitions (`@view-transition` and its
-      // pseudo-elements, in the shell's stylesheet the pages now carry: ADR 148); the HTML
-      // around them is still checked.
-      .filter((message) => !VIEW_TRANSITIONS_CSS.test(message.extract ?? ''))
+      // pseudo-elements, in the shell's stylesheet the pages now carry: ADR 148) and scroll
+      // markers (the table of contents' `scroll-target-group` and `:target-current`: ADR 170);
+      // the HTML around them is still checked.
+      .filter((message) => !NEWER_CSS.test(`${message.message} ${message.extract ?? ''}`))
       .map((message) => {
         const index = Number(path.basename(message.url ?? '', '.html'));
         return `${routes[index] ?? message.url} line ${message.lastLine}: ${message.message} ${message.extract ?? ''}`;

@@ -261,6 +261,11 @@ export const ArticleDetailSchema = ObjectOf({
   previous: Union([ArticleNeighbourSchema, Null()]),
   /** The next newer article. */
   next: Union([ArticleNeighbourSchema, Null()]),
+  /**
+   * Public articles to read next: those sharing the most tags, the newest first among equals,
+   * then the newest others; at most three (absent from an API older than it).
+   */
+  related: Optional(ArrayOf(ArticleNeighbourSchema, { maxItems: 3 })),
 });
 export type ArticleDetail = Static<typeof ArticleDetailSchema>;
 

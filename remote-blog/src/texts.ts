@@ -44,6 +44,24 @@ export const ARTICLE_NAVIGATION_LABEL = 'More articles';
 export const PREVIOUS_ARTICLE_LABEL = 'Previous article';
 export const NEXT_ARTICLE_LABEL = 'Next article';
 
+/** The article's table of contents, shown when it has at least TABLE_OF_CONTENTS_MIN headings. */
+export const TABLE_OF_CONTENTS_TITLE = 'On this page';
+export const TABLE_OF_CONTENTS_MIN = 3;
+/** Beside the date an article was published, when it was edited on a later day. */
+export const updatedLabel = (date: string): string => `Updated ${date}`;
+export const RELATED_ARTICLES_TITLE = 'Related articles';
+/** Share links: plain links to each site's own share page (no script of theirs). */
+export const SHARE_TITLE = 'Share this article';
+export const SHARE_LINKEDIN = 'LinkedIn';
+export const SHARE_X = 'X';
+export const SHARE_BLUESKY = 'Bluesky';
+export const SHARE_HACKER_NEWS = 'Hacker News';
+export const SHARE_REDDIT = 'Reddit';
+export const SHARE_EMAIL = 'E-mail';
+export const SHARE_EMAIL_LABEL = 'Share by e-mail';
+/** What a share link to another site says to a screen reader (its visible name is the site's). */
+export const shareLinkLabel = (where: string): string => `Share on ${where}`;
+
 /** Reading speed behind the "N min read" estimate. */
 export const WORDS_PER_MINUTE = 200;
 export const readingTimeLabel = (minutes: number): string => `${minutes} min read`;

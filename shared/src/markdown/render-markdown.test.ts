@@ -1,7 +1,15 @@
 import type DOMPurify from 'dompurify';
 import { TEST_API_BASE, setUpTestRuntimeConfig } from '@portfolio/testing';
 import { FORGED_ISLANDS, FORGED_ISLANDS_MARKDOWN } from '@portfolio/testing/hostile-markup';
-import { CONTENT_IMAGE_SIZES, USER_CONTENT_PREFIX, renderMarkdown } from './render-markdown';
+import {
+  CONTENT_IMAGE_SIZES,
+  HEADING_ANCHOR_CLASS,
+  HEADING_LINE_CLASS,
+  USER_CONTENT_PREFIX,
+  headingAnchorLabel,
+  renderArticle,
+  renderMarkdown,
+} from './render-markdown';
 
 setUpTestRuntimeConfig();
 
@@ -247,12 +255,53 @@ describe('renderMarkdown, names the page looks things up by (DOM clobbering)', (
     const dom = renderToDom(
       '## Setup\n\n[to setup](#setup) [prefixed](#user-content-setup) [top](#) [out](https://example.test/#setup)',
     );
-    expect(Array.from(dom.querySelectorAll('a'), (link) => link.getAttribute('href'))).toEqual([
+    const links = dom.querySelectorAll(`a:not(.${HEADING_ANCHOR_CLASS})`);
+    expect(Array.from(links, (link) => link.getAttribute('href'))).toEqual([
       `#${USER_CONTENT_PREFIX}setup`,
       `#${USER_CONTENT_PREFIX}setup`,
       '#',
       'https://example.test/#setup',
     ]);
+  });
+
+  it("puts a link to each heading beside it, out of the heading's own text", () => {
+    const dom = renderToDom('## Getting **started**\n\n### Why?');
+    const headings = Array.from(dom.querySelectorAll('h2, h3'));
+    expect(headings.map((heading) => heading.textContent)).toEqual(['Getting started', 'Why?']);
+    for (const heading of headings) {
+      const line = heading.parentElement!;
+      expect(line).toHaveClass(HEADING_LINE_CLASS);
+      const anchor = line.querySelector(`a.${HEADING_ANCHOR_CLASS}`);
+      expect(anchor).toHaveAttribute('href', `#${heading.id}`);
+      expect(anchor).toHaveAttribute('aria-label', headingAnchorLabel(heading.textContent ?? ''));
+      expect(anchor?.textContent).toBe('#');
+    }
+  });
+
+  it("never gives an article's own elements the anchors' classes", () => {
+    const dom = renderToDom(
+      `<div class="${HEADING_LINE_CLASS}"><a class="${HEADING_ANCHOR_CLASS}" href="#x">#</a></div>`,
+    );
+    expect(dom.querySelector(`.${HEADING_LINE_CLASS}, .${HEADING_ANCHOR_CLASS}`)).toBeNull();
+  });
+
+  it('outlines the h2s and h3s with their ids in the page, the same as the headings', () => {
+    const { html, outline } = renderArticle(
+      '# Top **one**\n\n## Below\n\n### Deeper\n\n#### Deepest\n\n# Top **one**',
+    );
+    expect(outline).toEqual([
+      { level: 2, text: 'Top one', id: `${USER_CONTENT_PREFIX}top-one` },
+      { level: 3, text: 'Below', id: `${USER_CONTENT_PREFIX}below` },
+      { level: 2, text: 'Top one', id: `${USER_CONTENT_PREFIX}top-one-1` },
+    ]);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    for (const { id } of outline) expect(container.querySelector(`#${id}`)).not.toBeNull();
+    // From the memo, the same.
+    expect(
+      renderArticle('# Top **one**\n\n## Below\n\n### Deeper\n\n#### Deepest\n\n# Top **one**')
+        .outline,
+    ).toEqual(outline);
   });
 });
 

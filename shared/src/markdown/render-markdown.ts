@@ -49,8 +49,39 @@ export { USER_CONTENT_PREFIX };
  */
 const HIGHLIGHT_MARK = `data-hl-${Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 
-/** The classes the highlighter writes (hljs 11's scopes: `hljs-title function_`). */
-const HIGHLIGHT_CLASS = /^(?:hljs|hljs-[a-z_-]+|language-[\w+-]+|[a-z]+_+)$/;
+/**
+ * The classes the renderer writes: the highlighter's (hljs 11's scopes: `hljs-title function_`)
+ * and the heading anchors' (HEADING_ANCHOR_CLASS).
+ */
+const HIGHLIGHT_CLASS =
+  /^(?:hljs|hljs-[a-z_-]+|language-[\w+-]+|[a-z]+_+|heading-(?:anchor|line))$/;
+
+/**
+ * The classes of the link after each heading (`#`, shown on hover and focus) and of the line that
+ * holds both: the renderer's own, through HIGHLIGHT_MARK, so an article cannot give them to
+ * elements of its own. The link is the heading's sibling, not its child: a screen reader's list
+ * of headings reads each heading's text alone.
+ */
+export const HEADING_ANCHOR_CLASS = 'heading-anchor';
+export const HEADING_LINE_CLASS = 'heading-line';
+
+/** What a heading's anchor link says to a screen reader. */
+export const headingAnchorLabel = (heading: string): string => `Link to the section ${heading}`;
+
+/** A heading of an article's outline (its table of contents): the h2s and h3s. */
+export interface OutlineHeading {
+  level: 2 | 3;
+  /** The heading's text, without its Markdown. */
+  text: string;
+  /** Its id in the page (USER_CONTENT_PREFIX included): the table of contents links to it. */
+  id: string;
+}
+
+/** An article rendered: its safe HTML and its outline. */
+export interface RenderedArticle {
+  html: string;
+  outline: OutlineHeading[];
+}
 
 /** The highlighter's HTML with its classes moved into HIGHLIGHT_MARK (it writes only spans). */
 const markHighlight = (html: string) =>
@@ -58,6 +89,9 @@ const markHighlight = (html: string) =>
 
 /** Heading anchors of the article being rendered: the same text gives the same ids each time. */
 let headingSlugs = new GithubSlugger();
+
+/** The outline of the article being rendered, as its headings are drawn. */
+let outline: OutlineHeading[] = [];
 
 /** The stored images of the article being rendered, by path (`/images/<name>`). */
 let storedImages = new Map<string, Image>();
@@ -114,9 +148,16 @@ const marked = new Marked({
   gfm: true,
   renderer: {
     heading({ tokens, depth }: Tokens.Heading): string {
-      // An anchor readers can link to (`#user-content-<slug>` once sanitised, like GitHub's).
-      const id = headingSlugs.slug(plainText(tokens));
-      return `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+      // An anchor readers can link to (`#user-content-<slug>` once sanitised, like GitHub's),
+      // and a link to it beside the heading.
+      const text = plainText(tokens);
+      const id = headingSlugs.slug(text);
+      if (depth === 2 || depth === 3) {
+        outline.push({ level: depth, text, id: `${USER_CONTENT_PREFIX}${id}` });
+      }
+      const anchor = `<a href="#${id}" ${HIGHLIGHT_MARK}="${HEADING_ANCHOR_CLASS}" aria-label="${escapeHtml(headingAnchorLabel(text))}">#</a>`;
+      const heading = `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>`;
+      return `<div ${HIGHLIGHT_MARK}="${HEADING_LINE_CLASS}">${heading}${anchor}</div>\n`;
     },
     image({ href, title, text }: Tokens.Image): string | false {
       // Other images as marked draws them.
@@ -219,26 +260,30 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /**
- * HTML by Markdown: the same text gives the same HTML, so an article is rendered once for all the
- * visitors who read it until it is edited (the site's server renders each request, and parsing
- * and sanitising an article costs it milliseconds), and the admin's preview does not redo a text
- * it has shown. The least recently used go first past MEMO_MAX_CHARS. A Map, not lru-cache: this
- * module is in the browser too (the admin's editor), where lru-cache would add 6 KB gzipped.
+ * Articles by Markdown: the same text gives the same HTML, so an article is rendered once for all
+ * the visitors who read it until it is edited (the site's server renders each request, and
+ * parsing and sanitising an article costs it milliseconds), and the admin's preview does not redo
+ * a text it has shown. The least recently used go first past MEMO_MAX_CHARS. A Map, not
+ * lru-cache: this module is in the browser too (the admin's editor), where lru-cache would add
+ * 6 KB gzipped.
  */
 const MEMO_MAX_CHARS = 4_000_000;
-const rendered = new Map<string, string>();
+const rendered = new Map<string, RenderedArticle>();
 let renderedChars = 0;
 
-function remember(markdown: string, html: string): void {
-  const chars = markdown.length + html.length;
+const sizeOf = (key: string, article: RenderedArticle) =>
+  key.length + article.html.length + JSON.stringify(article.outline).length;
+
+function remember(key: string, article: RenderedArticle): void {
+  const chars = sizeOf(key, article);
   if (chars > MEMO_MAX_CHARS) return;
   // A Map keeps insertion order: its first entry is the one used least recently.
-  for (const [oldMarkdown, oldHtml] of rendered) {
+  for (const [oldKey, oldArticle] of rendered) {
     if (renderedChars + chars <= MEMO_MAX_CHARS) break;
-    rendered.delete(oldMarkdown);
-    renderedChars -= oldMarkdown.length + oldHtml.length;
+    rendered.delete(oldKey);
+    renderedChars -= sizeOf(oldKey, oldArticle);
   }
-  rendered.set(markdown, html);
+  rendered.set(key, article);
   renderedChars += chars;
 }
 
@@ -247,8 +292,11 @@ export interface RenderOptions {
   images?: readonly Image[];
 }
 
-/** Safe HTML for an article's Markdown content. */
-export function renderMarkdown(markdown: string, { images = [] }: RenderOptions = {}): string {
+/** Safe HTML for an article's Markdown content, and its outline. */
+export function renderArticle(
+  markdown: string,
+  { images = [] }: RenderOptions = {},
+): RenderedArticle {
   // The images' sizes and variants are part of the output: part of the key too.
   const key = images.length > 0 ? `${JSON.stringify(images)}\u0000${markdown}` : markdown;
   const known = rendered.get(key);
@@ -261,8 +309,16 @@ export function renderMarkdown(markdown: string, { images = [] }: RenderOptions 
   const tokens = marked.lexer(markdown);
   shiftHeadings(tokens);
   headingSlugs = new GithubSlugger();
+  outline = [];
   storedImages = new Map(images.map((image) => [image.path, image]));
   const html = purifier.sanitize(marked.parser(tokens), SANITIZE_CONFIG);
-  remember(key, html);
-  return html;
+  const article = { html, outline };
+  outline = [];
+  remember(key, article);
+  return article;
+}
+
+/** Safe HTML for an article's Markdown content. */
+export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
+  return renderArticle(markdown, options).html;
 }

@@ -151,7 +151,60 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
         ...middle,
         previous: { _id: older._id, slug: older._id, title: older.title },
         next: { _id: newest._id, slug: newest._id, title: newest.title },
+        related: expect.any(Array),
       });
+    });
+
+    it('relates the public articles sharing the most tags, the newest first, then the newest others', async () => {
+      const write = async (
+        title: string,
+        tags: string[],
+        createdAt: string,
+        status = 'published',
+      ) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/articles',
+          headers: adminHeaders,
+          payload: { title, content: 'Text.', tags, createdAt, status },
+        });
+        expect(response.statusCode).toBe(201);
+        const { _id, slug } = response.json() as { _id: string; slug: string };
+        return { _id, slug, title };
+      };
+      const reader = await write('Rel reader', ['rel-x', 'rel-y'], '2019-01-05T00:00:00.000Z');
+      const bothOld = await write('Rel both old', ['rel-y', 'rel-x'], '2019-01-01T00:00:00.000Z');
+      const oneNew = await write('Rel one new', ['rel-x'], '2019-01-04T00:00:00.000Z');
+      const draft = await write(
+        'Rel draft',
+        ['rel-x', 'rel-y'],
+        '2019-01-03T00:00:00.000Z',
+        'draft',
+      );
+      try {
+        const detail = (await t.app.inject(`/api/articles/${reader._id}`)).json();
+        // No seeded article has these tags: the third is the newest of all.
+        const newest = seeded[0]!;
+        expect(detail.related).toEqual([
+          bothOld,
+          oneNew,
+          { _id: newest._id, slug: newest._id, title: newest.title },
+        ]);
+        // Another article's: three, never itself, never the draft.
+        const other = (await t.app.inject(`/api/articles/${seeded[1]?._id}`)).json();
+        const ids = (other.related as { _id: string }[]).map((related) => related._id);
+        expect(ids).toHaveLength(3);
+        expect(ids).not.toContain(seeded[1]?._id);
+        expect(ids).not.toContain(draft._id);
+      } finally {
+        for (const { _id } of [reader, bothOld, oneNew, draft]) {
+          await t.app.inject({
+            method: 'DELETE',
+            url: `/api/articles/${_id}`,
+            headers: adminHeaders,
+          });
+        }
+      }
     });
 
     it('has no next for the newest and no previous for the oldest', async () => {

@@ -1,4 +1,18 @@
-import { and, arrayContains, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  ne,
+  not,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
 import { deleteContentRow, insertContentRow, updateContentRow } from '../../db/content-queries.js';
@@ -276,9 +290,51 @@ export async function listTags(
   return rows.map((row) => ({ tag: row.tag, count: Number(row.count) }));
 }
 
+/** How many related articles an article's page links to. */
+export const RELATED_ARTICLES = 3;
+
 /**
- * The article with its older (`previous`) and newer (`next`) neighbours by createdAt, then id.
- * Neighbours are public articles only: a draft shows the ones its readers will see.
+ * Up to RELATED_ARTICLES public articles to read next: those sharing the most tags with
+ * `article`, the newest first among equals; when fewer share a tag, the newest others. Only
+ * articles sharing a tag are counted (the tags' GIN index finds them), so a site of thousands of
+ * articles ranks the few that matter, and the rest come by the date index.
+ */
+async function relatedArticles(
+  db: Database,
+  article: { _id: string; tags?: string[] },
+  visible: SQL | undefined,
+) {
+  const tags = article.tags ?? [];
+  const neighbour = { _id: articles.id, title: articles.title, slug: articles.slug };
+  const others = and(visible, ne(articles.id, article._id));
+  // One parameter, encoded as the column is (text[]).
+  const tagsParam = sql.param(tags, articles.tags);
+  const sharing =
+    tags.length === 0
+      ? []
+      : await db
+          .select(neighbour)
+          .from(articles)
+          .where(and(others, arrayOverlaps(articles.tags, tags)))
+          .orderBy(
+            sql`cardinality(array(select unnest(${articles.tags}) intersect select unnest(${tagsParam}::text[]))) desc`,
+            ...newestFirst,
+          )
+          .limit(RELATED_ARTICLES);
+  if (sharing.length === RELATED_ARTICLES) return sharing;
+  const newest = await db
+    .select(neighbour)
+    .from(articles)
+    .where(and(others, tags.length === 0 ? undefined : not(arrayOverlaps(articles.tags, tags))))
+    .orderBy(...newestFirst)
+    .limit(RELATED_ARTICLES - sharing.length);
+  return [...sharing, ...newest];
+}
+
+/**
+ * The article with its older (`previous`) and newer (`next`) neighbours by createdAt, then id,
+ * and the articles related to it (relatedArticles). Neighbours and related articles are public
+ * articles only: a draft shows the ones its readers will see.
  */
 export async function findArticleWithNeighbours(
   db: Database,
@@ -291,7 +347,7 @@ export async function findArticleWithNeighbours(
   const visible = isPublic(articles, now);
   const position = sql`(select ${articles.createdAt}, ${articles.id} from ${articles} where ${articles.id} = ${article._id})`;
   const neighbour = { _id: articles.id, title: articles.title, slug: articles.slug };
-  const [[previous], [next]] = await Promise.all([
+  const [[previous], [next], related] = await Promise.all([
     db
       .select(neighbour)
       .from(articles)
@@ -304,8 +360,9 @@ export async function findArticleWithNeighbours(
       .where(and(visible, sql`(${articles.createdAt}, ${articles.id}) > ${position}`))
       .orderBy(asc(articles.createdAt), asc(articles.id))
       .limit(1),
+    relatedArticles(db, article, visible),
   ]);
-  return { ...article, previous: previous ?? null, next: next ?? null };
+  return { ...article, previous: previous ?? null, next: next ?? null, related };
 }
 
 const ARTICLES = {

@@ -17,6 +17,7 @@ import {
 import type { InBrowser, NotFound, Redirect, Unavailable } from '@portfolio/shared/page-data';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { Article, ArticleDetail } from '@portfolio/shared/types';
+import type { OutlineHeading, RenderedArticle } from '@portfolio/shared/markdown';
 import { listPosition, offsetOf, pageNumberOf } from '../pagination/page-numbers';
 import type { ListPosition } from '../pagination/page-numbers';
 import { sortNewestFirst } from './article-text';
@@ -54,6 +55,8 @@ export type ArticleState =
        * hydrating the page the server sent gets it with the data and renders no Markdown.
        */
       html: string;
+      /** Its h2 and h3 headings, for the table of contents (none when there is no content). */
+      outline: OutlineHeading[];
     };
 
 /** Which articles a list shows: all of them, or those with a tag (docs/decisions/132). */
@@ -95,11 +98,11 @@ export async function loadArticleList(
  * Markdown → safe HTML. Its code (marked, highlight.js, DOMPurify) is loaded only when a page
  * renders an article, never to hydrate one.
  */
-async function articleHtml({ content, contentImages }: ArticleDetail): Promise<string> {
-  if (!content?.trim()) return '';
-  const { renderMarkdown } = await import('@portfolio/shared/markdown');
+async function articleHtml({ content, contentImages }: ArticleDetail): Promise<RenderedArticle> {
+  if (!content?.trim()) return { html: '', outline: [] };
+  const { renderArticle } = await import('@portfolio/shared/markdown');
   // The stored images of its text drawn as covers are, with their sizes and variants.
-  return renderMarkdown(content, { images: contentImages });
+  return renderArticle(content, { images: contentImages });
 }
 
 /**
@@ -120,7 +123,7 @@ export async function loadArticle(
     if (article.slug !== undefined && article.slug !== id) {
       return redirectTo(articlePath(article.slug), { permanent: true });
     }
-    return { status: 'loaded', article, html: await articleHtml(article) };
+    return { status: 'loaded', article, ...(await articleHtml(article)) };
   } catch (error) {
     // An id the API does not know (404) or refuses (400): not found, never loaded again.
     if (isUnknownItem(error)) return notFound();

@@ -24,8 +24,15 @@ import {
   NEXT_ARTICLE_LABEL,
   NO_CONTENT,
   PREVIOUS_ARTICLE_LABEL,
+  RELATED_ARTICLES_TITLE,
+  SHARE_LINKEDIN,
+  SHARE_TITLE,
+  SHARE_X,
+  TABLE_OF_CONTENTS_TITLE,
   TAGS_LABEL,
   UNTITLED,
+  shareLinkLabel,
+  updatedLabel,
 } from '../../texts';
 import * as ArticlePage from './ArticlePage';
 
@@ -96,6 +103,8 @@ describe('ArticlePage', () => {
       ['H1', 'Hardening Linux'],
       ['H2', 'Patch everything'],
       ['H3', 'Lock down SSH'],
+      // The article's footer (docs/decisions/170).
+      ['H2', SHARE_TITLE],
     ]);
     expect(within(article).getByText('first').tagName).toBe('STRONG');
     expect(within(article).getByRole('link', { name: 'guide' })).toHaveAttribute(
@@ -125,7 +134,12 @@ describe('ArticlePage', () => {
     const url = new URL('/article/tls', site.siteUrl);
     const doc = document.implementation.createHTMLDocument('');
     doc.head.innerHTML = renderHeadTags(
-      ArticlePage.head({ data: { status: 'loaded', article, html: '' }, params: {}, url, site }),
+      ArticlePage.head({
+        data: { status: 'loaded', article, html: '', outline: [] },
+        params: {},
+        url,
+        site,
+      }),
       site,
       url,
     );
@@ -186,7 +200,9 @@ describe('ArticlePage', () => {
     renderArticle('only');
     expect(await screen.findByRole('heading', { level: 1, name: UNTITLED })).toBeInTheDocument();
     expect(screen.getByText(NO_CONTENT)).toBeInTheDocument();
-    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('navigation', { name: ARTICLE_NAVIGATION_LABEL }),
+    ).not.toBeInTheDocument();
   });
 
   it('loads the next article when its link is followed', async () => {
@@ -415,7 +431,7 @@ describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () =>
     });
     const at = new URL('/article/meta', site.siteUrl);
     const spec = ArticlePage.head({
-      data: { status: 'loaded', article: withMeta, html: '' },
+      data: { status: 'loaded', article: withMeta, html: '', outline: [] },
       params: {},
       url: at,
       site,
@@ -442,7 +458,7 @@ describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () =>
     const withoutMeta = { ...withMeta, metaDescription: undefined };
     expect(
       ArticlePage.head({
-        data: { status: 'loaded', article: withoutMeta, html: '' },
+        data: { status: 'loaded', article: withoutMeta, html: '', outline: [] },
         params: {},
         url: at,
         site,
@@ -534,5 +550,124 @@ describe('ArticlePage: drafts (docs/decisions/122)', () => {
       title: LOADING_ARTICLE,
       noindex: true,
     });
+  });
+});
+
+describe('ArticlePage, reading aids (docs/decisions/170)', () => {
+  const threeHeadings = '## First\n\nA.\n\n### Inside\n\nB.\n\n## Second\n\nC.';
+
+  it('lists three or more headings in a table of contents that links to them', async () => {
+    mockFetch({
+      'GET /articles/outlined': {
+        body: makeArticleDetail({ _id: 'outlined', content: threeHeadings }),
+      },
+    });
+    renderArticle('outlined');
+    const toc = await screen.findByRole('navigation', { name: TABLE_OF_CONTENTS_TITLE });
+    const links = within(toc).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['First', '#user-content-first'],
+      ['Inside', '#user-content-inside'],
+      ['Second', '#user-content-second'],
+    ]);
+    for (const link of links) {
+      expect(document.getElementById(link.getAttribute('href')!.slice(1))).not.toBeNull();
+    }
+    // Inside is under First.
+    expect(
+      within(within(toc).getAllByRole('listitem')[0]!).getByText('Inside'),
+    ).toBeInTheDocument();
+  });
+
+  it('has no table of contents for fewer than three headings', async () => {
+    mockFetch({
+      'GET /articles/short': {
+        body: makeArticleDetail({ _id: 'short', content: '## One\n\nA.\n\n## Two\n\nB.' }),
+      },
+    });
+    renderArticle('short');
+    await screen.findByRole('heading', { level: 2, name: 'One' });
+    expect(screen.queryByRole('navigation', { name: TABLE_OF_CONTENTS_TITLE })).toBeNull();
+  });
+
+  it('says when the article was updated, on a later day than it was published', async () => {
+    mockFetch({
+      'GET /articles/edited': {
+        body: makeArticleDetail({
+          _id: 'edited',
+          createdAt: '2026-11-21T10:00:00.000Z',
+          updatedAt: '2026-11-25T08:00:00.000Z',
+        }),
+      },
+    });
+    renderArticle('edited');
+    const updated = await screen.findByText(updatedLabel('Nov 25, 2026'));
+    expect(updated).toHaveAttribute('dateTime', '2026-11-25T08:00:00.000Z');
+  });
+
+  it('does not say so when it was edited the day it was published', async () => {
+    mockFetch({
+      'GET /articles/same-day': {
+        body: makeArticleDetail({
+          _id: 'same-day',
+          createdAt: '2026-11-21T10:00:00.000Z',
+          updatedAt: '2026-11-21T18:00:00.000Z',
+        }),
+      },
+    });
+    renderArticle('same-day');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/^Updated /)).toBeNull();
+  });
+
+  it('links the related articles the API sends, by their address', async () => {
+    mockFetch({
+      'GET /articles/with-related': {
+        body: makeArticleDetail({
+          _id: 'with-related',
+          related: [
+            { _id: 'a1', slug: 'first-related', title: 'First related' },
+            { _id: 'a2', title: 'Second related' },
+          ],
+        }),
+      },
+    });
+    renderArticle('with-related');
+    const related = await screen.findByRole('region', { name: RELATED_ARTICLES_TITLE });
+    expect(
+      within(related)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['First related', '/article/first-related'],
+      ['Second related', '/article/a2'],
+    ]);
+  });
+
+  it('shares the article by plain links to each site, its address and title encoded', async () => {
+    mockFetch({
+      'GET /articles/shared': {
+        body: makeArticleDetail({ _id: 'shared', slug: 'shared', title: 'TLS & you' }),
+      },
+    });
+    renderArticle('shared');
+    const share = await screen.findByRole('navigation', { name: SHARE_TITLE });
+    const url = encodeURIComponent(`${TEST_RUNTIME_CONFIG.siteUrl}/article/shared`);
+    expect(
+      within(share).getByRole('link', { name: shareLinkLabel(SHARE_LINKEDIN) }),
+    ).toHaveAttribute('href', `https://www.linkedin.com/sharing/share-offsite/?url=${url}`);
+    expect(within(share).getByRole('link', { name: shareLinkLabel(SHARE_X) })).toHaveAttribute(
+      'href',
+      `https://x.com/intent/post?url=${url}&text=TLS%20%26%20you`,
+    );
+    // No script of theirs: the page has no element from another origin.
+    expect(document.querySelector('script[src], iframe')).toBeNull();
+  });
+
+  it('has no related section when the API sends none (an API older than it)', async () => {
+    mockFetch({ 'GET /articles/alone': { body: makeArticleDetail({ _id: 'alone' }) } });
+    renderArticle('alone');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: RELATED_ARTICLES_TITLE })).toBeNull();
   });
 });

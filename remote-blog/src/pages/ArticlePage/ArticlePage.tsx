@@ -1,6 +1,9 @@
 // /article/:id: one article in full (Read More links point here), with its Markdown
 // rendered safely, a reading time, its tags, and links to the older and newer article. `:id` is
 // the article's slug (docs/decisions/132); its id or a former slug answers a 301 to the slug.
+// Its layout, which the reading aids and the members' features share (docs/decisions/170):
+// header (title; date, updated date, reading time; tags), cover, table of contents, text, then
+// the footer: share links, related articles, previous and next, the way back to the blog.
 import { Suspense } from 'react';
 import { Link, Navigate } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
@@ -13,12 +16,14 @@ import {
 import type { PageHead } from '@portfolio/shared/head';
 import { useLoadInBrowser, usePageData } from '@portfolio/shared/page-data';
 import { formatPostDate, publicationState } from '@portfolio/shared/format';
+import type { OutlineHeading } from '@portfolio/shared/markdown';
 import type { ArticleDetail } from '@portfolio/shared/types';
 import { DraftNotice, ErrorMessage, ResponsiveImage, Spinner } from '@portfolio/shared/ui';
 import { articleExcerpt, articleTitle, readingMinutes } from '../../features/articles/article-text';
 import { BLOG_PATH, articleHref } from '../../features/articles/paths';
 import { TagList } from '../../features/tags/TagList';
 import { loadArticle } from '../../features/articles/article-states';
+import { RelatedArticles, ShareLinks, TableOfContents } from '../../features/reading/ReadingAids';
 import type { ArticleState } from '../../features/articles/article-states';
 import {
   ARTICLE_LOAD_ERROR,
@@ -33,6 +38,7 @@ import {
   NO_CONTENT,
   PREVIOUS_ARTICLE_LABEL,
   readingTimeLabel,
+  updatedLabel,
 } from '../../texts';
 import styles from './ArticlePage.module.css';
 
@@ -78,16 +84,41 @@ function ArticleNeighbours({ article }: { article: ArticleDetail }) {
   );
 }
 
-function ArticleView({ article, html }: { article: ArticleDetail; html: string }) {
+/** The day the article was last edited, when that is a later day than it was published. */
+function updatedDate(article: ArticleDetail): string | undefined {
+  const published = formatPostDate(article.createdAt);
+  const updated = article.updatedAt ? formatPostDate(article.updatedAt) : undefined;
+  return updated && updated !== published && article.updatedAt > article.createdAt
+    ? updated
+    : undefined;
+}
+
+function ArticleView({
+  article,
+  html,
+  outline,
+}: {
+  article: ArticleDetail;
+  html: string;
+  outline: readonly OutlineHeading[];
+}) {
   const date = formatPostDate(article.createdAt);
+  const updated = updatedDate(article);
+  const title = articleTitle(article.title);
   return (
     <article className={styles.article}>
       <DraftNotice state={publicationState(article)} />
       <header className={styles.header}>
-        <h1 className={styles.title}>{articleTitle(article.title)}</h1>
+        <h1 className={styles.title}>{title}</h1>
         <p className={styles.meta}>
           {date && <time dateTime={article.createdAt}>{date}</time>}
           {date && <span aria-hidden="true"> · </span>}
+          {updated && (
+            <>
+              <time dateTime={article.updatedAt}>{updatedLabel(updated)}</time>
+              <span aria-hidden="true"> · </span>
+            </>
+          )}
           <span>{readingTimeLabel(readingMinutes(article.content ?? ''))}</span>
         </p>
         <TagList tags={article.tags} className={styles.tags} />
@@ -104,13 +135,16 @@ function ArticleView({ article, html }: { article: ArticleDetail; html: string }
           fallbackSize={{ width: 400, height: 240 }}
         />
       )}
+      <TableOfContents outline={outline} />
       {html ? (
-        // Safe: the loader's renderMarkdown() sanitizes its output with DOMPurify.
+        // Safe: the loader's renderArticle() sanitizes its output with DOMPurify.
         <div className={styles.content} dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <p className={styles.empty}>{NO_CONTENT}</p>
       )}
       <footer className={styles.footer}>
+        <ShareLinks path={articleHref(article)} title={title} />
+        <RelatedArticles related={article.related ?? []} />
         <ArticleNeighbours article={article} />
         <BackToBlog />
       </footer>
@@ -210,7 +244,7 @@ function ArticleContent() {
   }
   return (
     <div className={styles.page}>
-      <ArticleView article={state.article} html={state.html} />
+      <ArticleView article={state.article} html={state.html} outline={state.outline} />
     </div>
   );
 }

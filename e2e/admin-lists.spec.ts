@@ -4,15 +4,7 @@
 // dated in 2000, after every other article of the run, and all but two are drafts, so no other
 // spec's lists or pages change while it runs.
 import type { Page } from '@playwright/test';
-import {
-  DEV_ADMIN,
-  expect,
-  expectNoA11yViolations,
-  idTokenFor,
-  signIn,
-  siteConfig,
-  test,
-} from './fixtures';
+import { DEV_ADMIN, expect, expectNoA11yViolations, signIn, test, adminApi } from './fixtures';
 import {
   ARTICLE_SAVED,
   CANCEL_LABEL,
@@ -62,9 +54,7 @@ test('the admin pages through the articles, searches and filters them, and edits
   const number = (n: number) => String(n).padStart(2, '0');
   const titleOf = (n: number) => `Paging ${stamp} ${number(n)}`;
   const markerOf = (n: number) => `marker${number(n)}x${stamp}`;
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const { apiBase } = await siteConfig(request);
-  const headers = { authorization: `Bearer ${token}` };
+  const { apiBase, headers } = await adminApi(request);
   const ids: string[] = [];
   try {
     // 25 articles with the run's tag, newest first by number: 3 published, 4 scheduled, the

@@ -11,6 +11,7 @@ import {
   signIn,
   siteConfig,
   test,
+  adminApi,
 } from './fixtures';
 import {
   ARTICLE_SAVED,
@@ -193,9 +194,7 @@ test('a draft project: the admin previews it, a visitor gets the 404 page', asyn
   browser,
   request,
 }) => {
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const { apiBase } = await siteConfig(request);
-  const headers = { authorization: `Bearer ${token}` };
+  const { apiBase, headers } = await adminApi(request);
   const title = `E2E draft project ${Date.now().toString(36)}`;
   const created = await request.post(`${apiBase}/projects`, {
     headers,

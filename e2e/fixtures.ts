@@ -178,6 +178,20 @@ export async function idTokenFor(request: APIRequestContext, email: string, pass
 }
 
 /**
+ * What a spec needs to call the content API as the dev admin: the API's base, as the site's config
+ * names it, and the admin's Authorization header (an ID token straight from the emulator).
+ */
+export async function adminApi(
+  request: APIRequestContext,
+): Promise<{ apiBase: string; headers: { authorization: string } }> {
+  const [token, { apiBase }] = await Promise.all([
+    idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password),
+    siteConfig(request),
+  ]);
+  return { apiBase, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
  * An ID token for a Google identity, straight from the emulator's REST API: the emulator signs
  * in the Google account whose (unsigned) ID token is the JSON of these claims.
  */

@@ -4,15 +4,7 @@
 // variants (the one the head preloads, downloaded once), the original never sent.
 import type { Page, Response } from '@playwright/test';
 import { noisyPhoto } from '@portfolio/testing/images';
-import {
-  DEV_ADMIN,
-  expect,
-  expectNoA11yViolations,
-  idTokenFor,
-  signIn,
-  siteConfig,
-  test,
-} from './fixtures';
+import { DEV_ADMIN, expect, expectNoA11yViolations, signIn, test, adminApi } from './fixtures';
 import {
   CONTENT_LABEL,
   IMAGE_PATH_LABEL,
@@ -40,9 +32,7 @@ test('a photo uploaded in the dashboard reaches a phone small, sized and preload
   request,
 }) => {
   test.setTimeout(180_000);
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const { apiBase } = await siteConfig(request);
-  const headers = { authorization: `Bearer ${token}` };
+  const { apiBase, headers } = await adminApi(request);
   const title = `E2E photo ${Date.now().toString(36)}`;
   // The benchmark's photo (npm run bench:images): 4000 × 3000, about 3 MB, as a phone takes it.
   const photo = await noisyPhoto();
@@ -200,9 +190,7 @@ test('an image inserted into an article’s text shows in the preview and on the
   request,
 }) => {
   test.setTimeout(180_000);
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const { apiBase } = await siteConfig(request);
-  const headers = { authorization: `Bearer ${token}` };
+  const { apiBase, headers } = await adminApi(request);
   const title = `E2E figure ${Date.now().toString(36)}`;
   const photo = await noisyPhoto();
   let id = '';

@@ -15,11 +15,10 @@ import {
   DEV_ADMIN,
   expect,
   expectNoA11yViolations,
-  idTokenFor,
   signIn,
-  siteConfig,
   test,
   untilRenderedWhole,
+  adminApi,
 } from './fixtures';
 import {
   CHART_HEADING,
@@ -39,15 +38,9 @@ let browsers = 0;
 const personsBrowser = () =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${(browsers += 1)}.0 Safari/537.36`;
 
-async function admin(request: APIRequestContext) {
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const { apiBase } = await siteConfig(request);
-  return { apiBase, headers: { authorization: `Bearer ${token}` } };
-}
-
 /** A published article of this run's own, so its figures are this test's alone. */
 async function newArticle(request: APIRequestContext, title: string) {
-  const { apiBase, headers } = await admin(request);
+  const { apiBase, headers } = await adminApi(request);
   const created = await request.post(`${apiBase}/articles`, {
     headers,
     data: { title, content: 'Written to be read by the insights spec.' },
@@ -65,7 +58,7 @@ async function newArticle(request: APIRequestContext, title: string) {
 }
 
 async function insights(request: APIRequestContext): Promise<Insights> {
-  const { apiBase, headers } = await admin(request);
+  const { apiBase, headers } = await adminApi(request);
   const response = await request.get(`${apiBase}/insights?days=7`, { headers });
   expect(response.status()).toBe(200);
   return (await response.json()) as Insights;

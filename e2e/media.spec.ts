@@ -4,15 +4,7 @@
 // its address is a 404. An image already stored is chosen in the editor instead of uploaded.
 import type { Page } from '@playwright/test';
 import { noisyPhoto } from '@portfolio/testing/images';
-import {
-  DEV_ADMIN,
-  expect,
-  expectNoA11yViolations,
-  idTokenFor,
-  signIn,
-  siteConfig,
-  test,
-} from './fixtures';
+import { DEV_ADMIN, expect, expectNoA11yViolations, signIn, test, adminApi } from './fixtures';
 import {
   CANCEL_LABEL,
   CONTENT_LABEL,
@@ -52,9 +44,7 @@ test('an uploaded image is listed as used, and goes with its article when the ow
   request,
 }) => {
   test.setTimeout(180_000);
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const { apiBase } = await siteConfig(request);
-  const headers = { authorization: `Bearer ${token}` };
+  const { apiBase, headers } = await adminApi(request);
   const title = `E2E media ${Date.now().toString(36)}`;
   let id = '';
   let name = '';
@@ -134,9 +124,7 @@ test('an image already in the library is chosen for the text and the cover', asy
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const { apiBase } = await siteConfig(request);
-  const headers = { authorization: `Bearer ${token}` };
+  const { apiBase, headers } = await adminApi(request);
   const stored = await request.post(`${apiBase}/images`, {
     headers,
     multipart: {

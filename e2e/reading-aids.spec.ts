@@ -3,7 +3,6 @@
 // links reach the headings; a link beside each heading; related articles that are real links and
 // never a draft; share links that are plain links to each site's own page (never followed here);
 // a printed page that is the article alone.
-import type { APIRequestContext } from '@playwright/test';
 import {
   RELATED_ARTICLES_TITLE,
   SHARE_LINKEDIN,
@@ -11,15 +10,7 @@ import {
   TABLE_OF_CONTENTS_TITLE,
   shareLinkLabel,
 } from '@portfolio/remote-blog/texts';
-import {
-  DEV_ADMIN,
-  expect,
-  expectNoA11yViolations,
-  idTokenFor,
-  siteConfig,
-  test,
-  untilRenderedWhole,
-} from './fixtures';
+import { expect, expectNoA11yViolations, test, untilRenderedWhole, adminApi } from './fixtures';
 
 const CONTENT = [
   'Why the aids matter.',
@@ -40,18 +31,12 @@ interface Created {
   title: string;
 }
 
-async function admin(request: APIRequestContext) {
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const { apiBase } = await siteConfig(request);
-  return { apiBase, headers: { authorization: `Bearer ${token}` } };
-}
-
 let reader: Created;
 let sharing: Created;
 let draft: Created;
 
 test.beforeAll(async ({ request }) => {
-  const { apiBase, headers } = await admin(request);
+  const { apiBase, headers } = await adminApi(request);
   const run = Date.now().toString(36);
   const tag = `aids-${run}`;
   const write = async (title: string, data: Record<string, unknown>) => {
@@ -72,7 +57,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.afterAll(async ({ request }) => {
-  const { apiBase, headers } = await admin(request);
+  const { apiBase, headers } = await adminApi(request);
   for (const article of [reader, sharing, draft]) {
     if (article) await request.delete(`${apiBase}/articles/${article._id}`, { headers });
   }

@@ -2,7 +2,7 @@
 // again comes from memory as the very same bytes, compressed once, and an admin's edit shows on
 // the next request (the content API announces every change to the site's server).
 import type { APIRequestContext } from '@playwright/test';
-import { DEV_ADMIN, expect, idTokenFor, siteConfig, test } from './fixtures';
+import { adminApi, expect, test } from './fixtures';
 
 async function page(
   request: APIRequestContext,
@@ -80,9 +80,7 @@ const soon = (request: APIRequestContext, path: string) =>
   });
 
 test("an admin's edits show on the next request, list and article alike", async ({ request }) => {
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const headers = { authorization: `Bearer ${token}` };
-  const { apiBase } = await siteConfig(request);
+  const { apiBase, headers } = await adminApi(request);
   const title = `Cached page check ${Date.now().toString(36)}`;
 
   await untilCached(request, '/blog');

@@ -3,15 +3,7 @@
 // page shows it again. The panel passes axe and fits a 390 px phone. The spec's article is dated
 // in 2000, after every other article of the run, so no other spec's lists change while it runs.
 import type { Page } from '@playwright/test';
-import {
-  DEV_ADMIN,
-  expect,
-  expectNoA11yViolations,
-  idTokenFor,
-  signIn,
-  siteConfig,
-  test,
-} from './fixtures';
+import { DEV_ADMIN, expect, expectNoA11yViolations, signIn, test, adminApi } from './fixtures';
 import { ARTICLE_SAVED, CONTENT_LABEL, EDIT_LABEL, SAVE_LABEL } from '@portfolio/remote-auth/texts';
 import { SEARCH_ARTICLES_LABEL } from '@portfolio/remote-auth/admin-texts';
 import {
@@ -37,9 +29,7 @@ test('the owner restores an earlier saved version of an article and the public p
   const title = `Versions ${stamp}`;
   const text = (n: number) =>
     `## Version test\n\nThe opening paragraph stays the same.\n\nSaved text number ${n} of ${stamp}.\n`;
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const { apiBase } = await siteConfig(request);
-  const headers = { authorization: `Bearer ${token}` };
+  const { apiBase, headers } = await adminApi(request);
   // The first save.
   const created = await request.post(`${apiBase}/articles`, {
     headers,

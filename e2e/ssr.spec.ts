@@ -5,16 +5,15 @@ import { createHash } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import {
   API_ORIGIN,
-  DEV_ADMIN,
   EXTERNAL_STACK,
   NO_ADMIN_ON_EXTERNAL_STACK,
   SITE_ORIGIN,
   expect,
-  idTokenFor,
   mainNav,
   siteConfig,
   test,
   visitWithoutHydrationTrouble,
+  adminApi,
 } from './fixtures';
 import { BLOG_TITLE, SEARCH_TITLE } from '@portfolio/remote-blog/texts';
 import {
@@ -180,9 +179,7 @@ test('a content change shows within seconds, through any shared cache in front',
   // Through the edge (E2E_EDGE=on) the page is kept there for its s-maxage and served stale
   // while the edge asks again; straight from the site's server it shows at once.
   test.skip(EXTERNAL_STACK, NO_ADMIN_ON_EXTERNAL_STACK);
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const headers = { authorization: `Bearer ${token}` };
-  const { apiBase } = await siteConfig(request);
+  const { apiBase, headers } = await adminApi(request);
   await request.get('/blog');
   const title = `Edge check ${Date.now().toString(36)}`;
   const created = await request.post(`${apiBase}/articles`, {
@@ -208,9 +205,7 @@ test('an unpublished article leaves every cache within s-maxage + stale-while-re
   // (docs/decisions/129). The owner's promise: gone within 40 s, whatever the request rate.
   test.skip(EXTERNAL_STACK, NO_ADMIN_ON_EXTERNAL_STACK);
   test.setTimeout(90_000);
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const headers = { authorization: `Bearer ${token}` };
-  const { apiBase } = await siteConfig(request);
+  const { apiBase, headers } = await adminApi(request);
   const title = `Retraction check ${Date.now().toString(36)}`;
   const created = await request.post(`${apiBase}/articles`, {
     headers,

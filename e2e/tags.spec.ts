@@ -6,13 +6,11 @@
 // them at the end.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  DEV_ADMIN,
   SITE_ORIGIN,
+  adminApi,
   expect,
   expectNoA11yViolations,
   followPageLink,
-  idTokenFor,
-  siteConfig,
   test,
 } from './fixtures';
 import { ARTICLES_PER_PAGE } from '@portfolio/remote-blog/article-paths';
@@ -51,12 +49,6 @@ interface Created {
 
 const created: Created[] = [];
 let admin: { apiBase: string; headers: Record<string, string> };
-
-async function adminApi(request: APIRequestContext) {
-  const token = await idTokenFor(request, DEV_ADMIN.email, DEV_ADMIN.password);
-  const { apiBase } = await siteConfig(request);
-  return { apiBase, headers: { authorization: `Bearer ${token}` } };
-}
 
 async function createArticle(request: APIRequestContext, data: Record<string, unknown>) {
   const response = await request.post(`${admin.apiBase}/articles`, {

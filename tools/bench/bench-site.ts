@@ -63,6 +63,17 @@ export interface BenchSite {
   output: string[];
 }
 
+/**
+ * Where a bench's stack keeps its data: a fresh seeded database and emulator accounts in
+ * `runDir`, never those of the developer's `npm start`.
+ */
+export function throwawayDataEnv(runDir: string): Record<string, string> {
+  return {
+    DATA_DIR: path.join(runDir, 'pglite'),
+    EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
+  };
+}
+
 /** Starts the stack; `ready` resolves once start.ts prints the site's URL. */
 export function startBenchSite({
   env,
@@ -75,13 +86,7 @@ export function startBenchSite({
 }): BenchSite {
   const child = spawn(process.execPath, [...process.execArgv, START_SCRIPT, '--no-build'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      // A fresh seeded database and emulator accounts, never those of the developer's `npm start`.
-      DATA_DIR: path.join(runDir, 'pglite'),
-      EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
-    },
+    env: { ...process.env, ...env, ...throwawayDataEnv(runDir) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

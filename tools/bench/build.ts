@@ -25,7 +25,13 @@ import type { AppInfo } from '@portfolio/platform/apps';
 import { ROOT } from '../root';
 import { WEBPACK_CACHE_DIR } from '../webpack/persistent-cache';
 import { readCommandLine } from '../command-line';
-import { BUILD_SCRIPT, benchPortBases, benchSitePorts, writeResults } from './bench-site';
+import {
+  BUILD_SCRIPT,
+  benchPortBases,
+  benchSitePorts,
+  throwawayDataEnv,
+  writeResults,
+} from './bench-site';
 
 interface Timing {
   /** The command's whole time, as the team waits for it (tsx's start and the checks included). */
@@ -132,12 +138,7 @@ async function timedDevStart(label: string, app: AppInfo, runDir: string): Promi
   const started = Date.now();
   const child = spawn(process.execPath, [...process.execArgv, DEV_SCRIPT, '--remote', app.name], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      DATA_DIR: path.join(runDir, 'pglite'),
-      EMULATOR_DATA_DIR: path.join(runDir, 'emulator'),
-    },
+    env: { ...process.env, ...env, ...throwawayDataEnv(runDir) },
     stdio: 'ignore',
     detached: true,
   });

@@ -51,10 +51,6 @@ async function developmentConfigs(app: AppInfo): Promise<Configuration[]> {
   return Array.isArray(configs) ? configs : [configs];
 }
 
-/**
- * A remote's dev server: its browser build (hot reload, Fast Refresh), its standalone runtime,
- * and its server build, all from memory. Its standalone page reads /runtime-config.json here.
- */
 /** Whether something already listens on `port` (webpack-dev-server throws past any catch). */
 function portTaken(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -64,12 +60,17 @@ function portTaken(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * A remote's dev server: its browser build (hot reload, Fast Refresh), its standalone runtime,
+ * and its server build, all from memory. Its standalone page reads /runtime-config.json here.
+ */
 async function startRemoteDevServer(app: AppInfo): Promise<WebpackDevServer> {
   if (await portTaken(devPort(app))) {
     throw new Error(
       `[dev] ${app.name}: port ${devPort(app)} is taken. If it is an \`npm start\` (it serves ` +
-        `the ${app.name} there), stop it while you work on the ${app.name} and start it again ` +
-        `to deploy (docs/remote-team.md); or set ${app.portEnv} to a free port.`,
+        `the ${app.name} there), stop it while you work on the ${app.name}, then start it again ` +
+        `with \`npm start -- --no-build\` to preview and deploy (docs/remote-team.md); or set ` +
+        `${app.portEnv} to a free port.`,
     );
   }
   const compiler = webpack(await developmentConfigs(app));

@@ -148,6 +148,45 @@ describe('ServerRemotes', () => {
     state.up = true;
   });
 
+  it('never loads a slow new version twice at once: a poll that gave up waits for that load to end', async () => {
+    state.version = 'v1';
+    const remotes = new ServerRemotes({
+      manifests: {
+        blog: manifest,
+        portfolio: 'http://127.0.0.1:9/mf-manifest.json',
+        auth: 'http://127.0.0.1:9/mf-manifest.json',
+        shop: 'http://127.0.0.1:9/mf-manifest.json',
+      },
+      loadTimeoutMs: 500,
+      fetchTimeoutMs: 500,
+      containerLoadTimeoutMs: 50,
+      knownRoutes: {},
+    });
+    await remotes.refresh();
+    // v2's container takes longer than the poll allows it (a saturated host).
+    let finish: (value: unknown) => void = () => undefined;
+    loadRemoteMock.mockReset().mockReturnValue(
+      new Promise((resolve) => {
+        finish = resolve;
+      }),
+    );
+    state.version = 'v2';
+    await remotes.refresh();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+    // The next polls leave it alone while it runs; v1 stays live.
+    await remotes.refresh();
+    await remotes.refresh();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+    expect(remotes.table().blog?.map((route) => route.path)).toEqual(['/blog']);
+    // Once it has ended, the next poll loads v2 (now at once) and switches to it.
+    finish({ default: Page });
+    loadRemoteMock.mockResolvedValue({ default: Page });
+    await new Promise((resolve) => setImmediate(resolve));
+    await remotes.refresh();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(2);
+    expect(remotes.table().blog?.map((route) => route.path)).toEqual(['/blog', '/new']);
+  });
+
   it('says once that a remote is unreachable, from the start too, and once that it is back', async () => {
     const lines: string[] = [];
     const remotes = create((message) => lines.push(message));

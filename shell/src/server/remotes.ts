@@ -73,6 +73,12 @@ interface RemoteState {
   candidates: Map<string, Promise<RemoteCandidate | null>>;
   /** Loads of this remote's containers, one after the other (server-public-path.ts). */
   queue: Promise<unknown>;
+  /**
+   * A new live version whose container load a poll gave up on (CONTAINER_LOAD_TIMEOUT_MS) and
+   * which is still under way: the polls wait for it to end before they load that version again,
+   * so a slow host never piles up loads of one container (each would slow the others down).
+   */
+  slowLoad?: { version: string; settled: Promise<void> };
 }
 
 /** A candidate version of a remote, loaded beside its live one. */
@@ -148,6 +154,8 @@ async function withOwnInstance<T>(
     keep();
   }
 }
+
+const noop = (): void => undefined;
 
 /** How many candidates of one remote stay loaded (previews, a canary): the newest. */
 const MAX_CANDIDATES = 4;
@@ -490,6 +498,8 @@ export class ServerRemotes implements RemoteVersions {
       ? `${published.version}@${published.deployment}`
       : published.version;
     if (version === state.version) return;
+    // The last poll's load of this version is still running: not a second one beside it.
+    if (state.slowLoad?.version === version) return;
     // A versioned deploy is loaded from its own folder, which no later deploy changes.
     const versionBase = published.deployment
       ? new URL(published.deployment, state.base).href
@@ -500,6 +510,8 @@ export class ServerRemotes implements RemoteVersions {
     const entry = published.deployment
       ? `${versionBase}server/remoteEntry.js`
       : `${state.base}server/remoteEntry.js?v=${encodeURIComponent(published.version)}`;
+    // The container's load itself, which goes on when the time allowed for it has passed.
+    let loading: Promise<unknown> | undefined;
     try {
       const css = await this.readStylesheets(versionBase, publicVersionBase);
       // The new container's chunks come from its folder (server-public-path.ts); containers
@@ -514,10 +526,13 @@ export class ServerRemotes implements RemoteVersions {
           await withOwnInstance(
             remote,
             () =>
-              this.load(
+              this.loadModule(
                 remote,
                 first.module,
                 this.options.containerLoadTimeoutMs ?? CONTAINER_LOAD_TIMEOUT_MS,
+                (started) => {
+                  loading = started;
+                },
               ),
             { live: true },
           );
@@ -535,6 +550,13 @@ export class ServerRemotes implements RemoteVersions {
       this.log(`Remote "${remote}" version ${version} is live on the server`);
     } catch (error) {
       this.log(`Remote "${remote}" version ${version} could not be loaded`, error);
+      if (error instanceof RemoteTimeoutError && loading) {
+        const slowLoad = { version, settled: loading.then(noop, noop) };
+        state.slowLoad = slowLoad;
+        void slowLoad.settled.then(() => {
+          if (state.slowLoad === slowLoad) state.slowLoad = undefined;
+        });
+      }
       // Back to the live version's container (a new poll tries the new version again).
       this.bases.set(remote, { files: state.versionBase, assets: state.publicVersionBase });
       if (state.entry) registerRemotes([{ name: remote, entry: state.entry }], { force: true });
@@ -567,18 +589,20 @@ export class ServerRemotes implements RemoteVersions {
     return this.loadModule(remote, module, timeoutMs);
   }
 
-  /** `load` by the name a version is registered under (a remote's, or a candidate's). */
+  /**
+   * `load` by the name a version is registered under (a remote's, or a candidate's); `started`
+   * is handed the runtime's load itself, which the time budget does not stop.
+   */
   private async loadModule(
     name: string,
     module: string,
     timeoutMs = this.options.loadTimeoutMs,
+    started?: (load: Promise<unknown>) => void,
   ): Promise<PageModule> {
     const id = `${name}/${module.replace(/^\.\//, '')}`;
-    const loaded = await withTimeout(
-      loadRemote<PageModule>(id),
-      timeoutMs,
-      `Remote module "${id}"`,
-    );
+    const load = loadRemote<PageModule>(id);
+    started?.(load);
+    const loaded = await withTimeout(load, timeoutMs, `Remote module "${id}"`);
     if (!loaded || typeof loaded.default !== 'function') {
       throw new Error(`Remote module "${id}" has no page component`);
     }

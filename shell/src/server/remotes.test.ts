@@ -83,8 +83,12 @@ describe('ServerRemotes', () => {
     registerRemotesMock.mockReset();
   });
 
-  const create = (log?: (message: string, error?: unknown) => void) =>
+  const create = (
+    log?: (message: string, error?: unknown) => void,
+    options: { containerLoadTimeoutMs?: number } = {},
+  ) =>
     new ServerRemotes({
+      ...options,
       ...(log && { log }),
       manifests: {
         blog: manifest,
@@ -150,18 +154,7 @@ describe('ServerRemotes', () => {
 
   it('never loads a slow new version twice at once: a poll that gave up waits for that load to end', async () => {
     state.version = 'v1';
-    const remotes = new ServerRemotes({
-      manifests: {
-        blog: manifest,
-        portfolio: 'http://127.0.0.1:9/mf-manifest.json',
-        auth: 'http://127.0.0.1:9/mf-manifest.json',
-        shop: 'http://127.0.0.1:9/mf-manifest.json',
-      },
-      loadTimeoutMs: 500,
-      fetchTimeoutMs: 500,
-      containerLoadTimeoutMs: 50,
-      knownRoutes: {},
-    });
+    const remotes = create(undefined, { containerLoadTimeoutMs: 50 });
     await remotes.refresh();
     // v2's container takes longer than the poll allows it (a saturated host).
     let finish: (value: unknown) => void = () => undefined;

@@ -155,16 +155,28 @@ export function launchChromium(args: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROME_PATH, args });
 }
 
-/** Waits until `url` answers 2xx, or throws after `timeoutMs`. */
-export async function waitForUrl(url: string, timeoutMs = 120_000): Promise<void> {
+/**
+ * Waits until `url` answers 2xx, or throws after `timeoutMs`: asks every `intervalMs`, giving
+ * each request `requestTimeoutMs` (a dev server holds a request until its first bundle is done:
+ * it is given until the deadline with `requestTimeoutMs: 'deadline'`).
+ */
+export async function waitForUrl(
+  url: string,
+  timeoutMs = 120_000,
+  {
+    intervalMs = 500,
+    requestTimeoutMs = 2000,
+  }: { intervalMs?: number; requestTimeoutMs?: number | 'deadline' } = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    const wait = requestTimeoutMs === 'deadline' ? deadline - Date.now() : requestTimeoutMs;
     try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+      if ((await fetch(url, { signal: AbortSignal.timeout(wait) })).ok) return;
     } catch {
       // not up yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`${url} did not answer`);
 }

@@ -30,6 +30,7 @@ import {
   benchPortBases,
   benchSitePorts,
   throwawayDataEnv,
+  waitForUrl,
   writeResults,
 } from './bench-site';
 
@@ -111,23 +112,6 @@ function withOneLineChange<T>(app: AppInfo, during: () => T): T {
 const DEV_SCRIPT = path.join(ROOT, 'tools', 'dev.ts');
 
 /**
- * Waits for `url`'s first 2xx, asking every 0.1 s while nothing listens (a dev server holds a
- * request until its first bundle is done, so a request is given up to the deadline).
- */
-async function firstAnswer(url: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      const answer = await fetch(url, { signal: AbortSignal.timeout(deadline - Date.now()) });
-      if (answer.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-/**
  * Seconds from `npm run dev -w <remote>` (tools/dev.ts --remote, this Node and tsx) to its dev
  * server's first answer for the standalone page, then the dev stack ended (by its process group).
  */
@@ -144,7 +128,10 @@ async function timedDevStart(label: string, app: AppInfo, runDir: string): Promi
   });
   let seconds = NaN;
   try {
-    await firstAnswer(`http://127.0.0.1:${appPort(app, env)}/`, started + 120_000);
+    await waitForUrl(`http://127.0.0.1:${appPort(app, env)}/`, 120_000, {
+      intervalMs: 100,
+      requestTimeoutMs: 'deadline',
+    });
     seconds = (Date.now() - started) / 1000;
     // webpack stores a development cache once its compiler has been idle for 5 s
     // (idleTimeoutForInitialStore): a dev server stopped sooner leaves the next start cold.

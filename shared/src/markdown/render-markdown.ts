@@ -268,22 +268,20 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
  * 6 KB gzipped.
  */
 const MEMO_MAX_CHARS = 4_000_000;
-const rendered = new Map<string, RenderedArticle>();
+/** Each article kept, with its size in characters (its key's, its HTML's and its outline's). */
+const rendered = new Map<string, { article: RenderedArticle; chars: number }>();
 let renderedChars = 0;
 
-const sizeOf = (key: string, article: RenderedArticle) =>
-  key.length + article.html.length + JSON.stringify(article.outline).length;
-
 function remember(key: string, article: RenderedArticle): void {
-  const chars = sizeOf(key, article);
+  const chars = key.length + article.html.length + JSON.stringify(article.outline).length;
   if (chars > MEMO_MAX_CHARS) return;
   // A Map keeps insertion order: its first entry is the one used least recently.
-  for (const [oldKey, oldArticle] of rendered) {
+  for (const [oldKey, old] of rendered) {
     if (renderedChars + chars <= MEMO_MAX_CHARS) break;
     rendered.delete(oldKey);
-    renderedChars -= sizeOf(oldKey, oldArticle);
+    renderedChars -= old.chars;
   }
-  rendered.set(key, article);
+  rendered.set(key, { article, chars });
   renderedChars += chars;
 }
 
@@ -304,7 +302,7 @@ export function renderArticle(
     // Used again: to the end of the order, the last to go.
     rendered.delete(key);
     rendered.set(key, known);
-    return known;
+    return known.article;
   }
   const tokens = marked.lexer(markdown);
   shiftHeadings(tokens);
@@ -313,7 +311,6 @@ export function renderArticle(
   storedImages = new Map(images.map((image) => [image.path, image]));
   const html = purifier.sanitize(marked.parser(tokens), SANITIZE_CONFIG);
   const article = { html, outline };
-  outline = [];
   remember(key, article);
   return article;
 }

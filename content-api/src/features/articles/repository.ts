@@ -290,6 +290,9 @@ export async function listTags(
   return rows.map((row) => ({ tag: row.tag, count: Number(row.count) }));
 }
 
+/** What a link to another article needs: its id, title and slug (ArticleNeighbour). */
+const NEIGHBOUR_COLUMNS = { _id: articles.id, title: articles.title, slug: articles.slug };
+
 /** How many related articles an article's page links to. */
 export const RELATED_ARTICLES = 3;
 /**
@@ -310,7 +313,6 @@ async function relatedArticles(
   visible: SQL | undefined,
 ) {
   const tags = article.tags ?? [];
-  const neighbour = { _id: articles.id, title: articles.title, slug: articles.slug };
   const others = and(visible, ne(articles.id, article._id));
   // One parameter, encoded as the column is (text[]).
   const tagsParam = sql.param(tags, articles.tags);
@@ -318,7 +320,7 @@ async function relatedArticles(
     tags.length === 0
       ? []
       : await db
-          .select(neighbour)
+          .select(NEIGHBOUR_COLUMNS)
           .from(articles)
           .where(
             inArray(
@@ -338,7 +340,7 @@ async function relatedArticles(
           .limit(RELATED_ARTICLES);
   if (sharing.length === RELATED_ARTICLES) return sharing;
   const newest = await db
-    .select(neighbour)
+    .select(NEIGHBOUR_COLUMNS)
     .from(articles)
     .where(and(others, tags.length === 0 ? undefined : not(arrayOverlaps(articles.tags, tags))))
     .orderBy(...newestFirst)
@@ -361,16 +363,15 @@ export async function findArticleWithNeighbours(
   if (!article) return undefined;
   const visible = isPublic(articles, now);
   const position = sql`(select ${articles.createdAt}, ${articles.id} from ${articles} where ${articles.id} = ${article._id})`;
-  const neighbour = { _id: articles.id, title: articles.title, slug: articles.slug };
   const [[previous], [next], related] = await Promise.all([
     db
-      .select(neighbour)
+      .select(NEIGHBOUR_COLUMNS)
       .from(articles)
       .where(and(visible, sql`(${articles.createdAt}, ${articles.id}) < ${position}`))
       .orderBy(...newestFirst)
       .limit(1),
     db
-      .select(neighbour)
+      .select(NEIGHBOUR_COLUMNS)
       .from(articles)
       .where(and(visible, sql`(${articles.createdAt}, ${articles.id}) > ${position}`))
       .orderBy(asc(articles.createdAt), asc(articles.id))

@@ -4,6 +4,7 @@
 // can: `scroll-target-group`, ReadingAids.module.css).
 import { Link } from '@portfolio/shared/router';
 import { getRuntimeConfig, hasRuntimeConfig } from '@portfolio/shared/config';
+import { siteContext, siteHref } from '@portfolio/shared/head';
 import type { OutlineHeading } from '@portfolio/shared/markdown';
 import type { ArticleNeighbour } from '@portfolio/shared/types';
 import { articleTitle } from '../articles/article-text';
@@ -40,6 +41,10 @@ function nest(outline: readonly OutlineHeading[]) {
   return sections;
 }
 
+function HeadingLink({ heading }: { heading: OutlineHeading }) {
+  return <a href={`#${heading.id}`}>{heading.text}</a>;
+}
+
 /** Links to the article's headings, for an article with TABLE_OF_CONTENTS_MIN or more. */
 export function TableOfContents({ outline }: { outline: readonly OutlineHeading[] }) {
   if (outline.length < TABLE_OF_CONTENTS_MIN) return null;
@@ -51,12 +56,12 @@ export function TableOfContents({ outline }: { outline: readonly OutlineHeading[
       <ol>
         {nest(outline).map(({ heading, children }) => (
           <li key={heading.id}>
-            <a href={`#${heading.id}`}>{heading.text}</a>
+            <HeadingLink heading={heading} />
             {children.length > 0 && (
               <ol>
                 {children.map((child) => (
                   <li key={child.id}>
-                    <a href={`#${child.id}`}>{child.text}</a>
+                    <HeadingLink heading={child} />
                   </li>
                 ))}
               </ol>
@@ -88,15 +93,15 @@ export function shareLinks(
 
 /** Share links for the article at `path` (none without the site's address to share). */
 export function ShareLinks({ path, title }: { path: string; title: string }) {
-  const siteUrl = hasRuntimeConfig() ? getRuntimeConfig().siteUrl?.replace(/\/+$/, '') : '';
-  if (!siteUrl) return null;
+  const site = hasRuntimeConfig() ? siteContext(getRuntimeConfig()) : undefined;
+  if (!site?.siteUrl) return null;
   return (
     <nav className={styles.share} aria-labelledby={SHARE_TITLE_ID}>
       <h2 id={SHARE_TITLE_ID} className={styles.asideTitle}>
         {SHARE_TITLE}
       </h2>
       <ul>
-        {shareLinks(`${siteUrl}${path}`, title).map(({ label, name, href }) => (
+        {shareLinks(siteHref(site, path), title).map(({ label, name, href }) => (
           <li key={label}>
             <a href={href} aria-label={name} rel="noopener noreferrer">
               {label}

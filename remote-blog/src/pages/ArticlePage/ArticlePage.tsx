@@ -86,11 +86,10 @@ function ArticleNeighbours({ article }: { article: ArticleDetail }) {
 
 /** The day the article was last edited, when that is a later day than it was published. */
 function updatedDate(article: ArticleDetail): string | undefined {
-  const published = formatPostDate(article.createdAt);
-  const updated = article.updatedAt ? formatPostDate(article.updatedAt) : undefined;
-  return updated && updated !== published && article.updatedAt > article.createdAt
-    ? updated
-    : undefined;
+  const updated = formatPostDate(article.updatedAt);
+  const laterDay =
+    article.updatedAt > article.createdAt && updated !== formatPostDate(article.createdAt);
+  return laterDay && updated ? updated : undefined;
 }
 
 function ArticleView({

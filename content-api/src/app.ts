@@ -18,6 +18,8 @@ import type { ResponseCacheOptions } from './http/response-cache.js';
 import type { TimeLimits } from './http/time-limits.js';
 import { DEFAULT_TIME_LIMITS, serverTimeLimits } from './http/time-limits.js';
 import type { RedisConnections } from './lib/redis.js';
+import { createSiteMailer } from './mail/site-mailer.js';
+import type { SiteMailer } from './mail/site-mailer.js';
 import autoAnalyze from './plugins/auto-analyze.js';
 import cacheInvalidation from './plugins/cache-invalidation.js';
 import cacheSync from './plugins/cache-sync.js';
@@ -63,6 +65,9 @@ export interface BuildAppOptions {
   analytics?: boolean;
   /** POST /page-views requests per minute per client. */
   pageViewRateLimit?: number;
+  /** POST /articles/:id/comments per minute per client, and per member in 10 minutes (ADR 200). */
+  commentRateLimit?: number;
+  memberCommentLimit?: number;
   /**
    * Roll up the page views of each day that ended, hourly (docs/decisions/181); the server
    * turns it on, tests run the rollup themselves.
@@ -81,6 +86,14 @@ export interface BuildAppOptions {
    * and the resolver of a webhook's host name (tests stub it).
    */
   notifications?: NotificationOptions;
+  /**
+   * The site's own mail to members and subscribers (mail/site-mailer.ts, docs/decisions/205):
+   * through the dashboard's SMTP server when one is saved, else `smtpUrl` (SMTP_URL, a server on
+   * this machine) from `from` (MAIL_FROM). The routes are given the mailer made of it.
+   */
+  mail?: { smtpUrl?: string; from?: string };
+  /** A mailer of the caller's own instead (a test's). */
+  mailer?: SiteMailer;
   /**
    * The settings before the first start stored them (docs/decisions/141); the seed's
    * (seed/settings.json) when not given.
@@ -161,14 +174,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionCookies: options.sessionCookies,
     firebaseProjectId: options.firebaseProjectId,
   });
+  const mailer =
+    options.mailer ??
+    createSiteMailer({
+      db,
+      defaultSmtpUrl: options.mail?.smtpUrl,
+      from: options.mail?.from,
+      allowLoopback: options.notifications?.allowLoopback ?? false,
+      log: app.log,
+    });
   await app.register(routes, {
     db,
+    mailer,
     siteUrl: options.siteUrl,
     sitemapPartSize: options.sitemapPartSize,
     contactRateLimit: options.contactRateLimit,
     cspReportRateLimit: options.cspReportRateLimit,
     analytics: options.analytics,
     pageViewRateLimit: options.pageViewRateLimit,
+    commentRateLimit: options.commentRateLimit,
+    memberCommentLimit: options.memberCommentLimit,
     now: options.now,
     maxContentEventStreams: options.maxContentEventStreams,
     maxContentEventStreamsPerClient: options.maxContentEventStreamsPerClient,

@@ -15,8 +15,12 @@ import {
   ArticleInputSchema,
   ArticleListSchema,
   ArticleSchema,
+  CommentPageSchema,
+  CommentPostedSchema,
   ImageUploadSchema,
   MessageSchema,
+  ModeratedCommentListSchema,
+  OwnCommentListSchema,
   ProjectListSchema,
   ProjectSchema,
   ReadFlagInputSchema,
@@ -30,6 +34,10 @@ import type { TSchema } from './index.js';
 
 const ANSWERS: Record<string, TSchema> = {
   AboutDataSchema,
+  CommentPageSchema,
+  CommentPostedSchema,
+  ModeratedCommentListSchema,
+  OwnCommentListSchema,
   ApiUserProfileSchema,
   ArticleDetailSchema,
   ArticleListSchema,
@@ -50,6 +58,9 @@ interface Json {
   items?: Json;
   anyOf?: Json[];
   const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
 }
 
 /** Values `schema` accepts (the answer schemas' keywords only). */
@@ -64,9 +75,12 @@ function valid(schema: Json): fc.Arbitrary<unknown> {
     case 'null':
       return fc.constant(null);
     case 'integer':
-      return fc.integer();
+      return fc.integer({
+        ...(schema.minimum !== undefined && { min: schema.minimum }),
+        ...(schema.maximum !== undefined && { max: schema.maximum }),
+      });
     case 'array':
-      return fc.array(valid(schema.items ?? {}), { maxLength: 3 });
+      return fc.array(valid(schema.items ?? {}), { maxLength: Math.min(3, schema.maxItems ?? 3) });
     case 'object': {
       const required = new Set(schema.required ?? []);
       const entries = Object.entries(schema.properties ?? {});

@@ -13,3 +13,4 @@ export * from './settings.js';
 export * from './env-settings.js';
 export * from './insights.js';
 export * from './content-html.js';
+export * from './comments.js';

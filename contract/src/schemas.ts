@@ -239,6 +239,11 @@ export const ArticleSchema = ObjectOf({
   updatedAt: StringType(),
   ...publicationFields,
   ...articleDescriptionFields,
+  /**
+   * How many approved comments (replies included) the article has (docs/decisions/200): on reads
+   * only, absent from an API older than comments.
+   */
+  commentCount: Optional(Integer({ minimum: 0 })),
 });
 export type Article = Static<typeof ArticleSchema>;
 

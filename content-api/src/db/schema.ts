@@ -387,3 +387,58 @@ export const deletedArticles = pgTable('deleted_articles', {
   title: text('title').notNull(),
   deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Members' comments on articles (docs/decisions/200). A reply's parent is a thread's first
+ * comment on the same article (one level deep). `authorUid` is null once its member deleted
+ * their account and the owner keeps such comments; `notifyEmail` is where a reply is announced,
+ * when the member asked. The text is kept as written; `links` is how many it carries.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: text('id').primaryKey(),
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    parentId: text('parent_id').references((): PgColumn => comments.id, { onDelete: 'cascade' }),
+    authorUid: text('author_uid'),
+    body: text('body').notNull(),
+    links: integer('links').notNull().default(0),
+    status: text('status', { enum: ['pending', 'approved', 'hidden'] })
+      .notNull()
+      .default('pending'),
+    notifyEmail: text('notify_email'),
+    createdAt: timestamps.createdAt,
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    check('comments_status_check', sql`${table.status} in ('pending', 'approved', 'hidden')`),
+    // An article's page: its approved threads in either order, then their replies.
+    index('comments_article_idx').on(table.articleId, table.status, table.createdAt, table.id),
+    index('comments_parent_idx').on(table.parentId, table.createdAt),
+    // The moderation queue, and a member's own comments.
+    index('comments_status_idx').on(table.status, table.createdAt),
+    index('comments_author_idx').on(table.authorUid, table.createdAt),
+    // A member says the same thing once on an article (a double click, a retried post, spam).
+    uniqueIndex('comments_once_idx').on(table.articleId, table.authorUid, sql`md5(${table.body})`),
+  ],
+);
+
+/** Members the owner blocked from commenting (docs/decisions/200). */
+export const blockedMembers = pgTable('blocked_members', {
+  uid: text('uid').primaryKey(),
+  blockedAt: timestamps.createdAt,
+});
+
+/** The owner's comment settings: one row (id 1), the defaults until saved. */
+export const commentSettings = pgTable(
+  'comment_settings',
+  {
+    id: integer('id').primaryKey(),
+    linksBeforeReview: integer('links_before_review').notNull(),
+    deletedMemberComments: text('deleted_member_comments', { enum: ['remove', 'keep'] }).notNull(),
+    updatedAt: timestamps.updatedAt,
+  },
+  (table) => [check('comment_settings_one_row', sql`${table.id} = 1`)],
+);

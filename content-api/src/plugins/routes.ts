@@ -4,6 +4,7 @@ import { DEFAULT_CONTACT_RATE_LIMIT } from '../config.js';
 import type { Database } from '../db/connect.js';
 import aboutRoutes from '../features/about/routes.js';
 import articleRoutes from '../features/articles/routes.js';
+import commentRoutes from '../features/comments/routes.js';
 import contactRoutes from '../features/contact/routes.js';
 import contentEventRoutes from '../features/content-events/routes.js';
 import contentExportRoutes from '../features/content-export/routes.js';
@@ -20,6 +21,7 @@ import sessionRoutes from '../features/sessions/routes.js';
 import settingsRoutes from '../features/settings/routes.js';
 import userRoutes from '../features/users/routes.js';
 import type { NotificationOptions } from '../features/contact/notifications.js';
+import type { SiteMailer } from '../mail/site-mailer.js';
 import type { RouteContext } from '../route-context.js';
 import { apiPlugin } from './api-plugin.js';
 
@@ -27,6 +29,13 @@ export const API_PREFIX = '/api';
 
 export interface RoutesPluginOptions {
   db: Database;
+  /**
+   * The site's mailer (mail/site-mailer.ts, docs/decisions/205), made once by buildApp. Not part
+   * of the RouteContext every route gets: a route plugin that sends mail to members or
+   * subscribers (comment replies, the newsletter) is registered with
+   * `{ ...context, mailer: options.mailer }`, so which routes can send mail reads here.
+   */
+  mailer?: SiteMailer;
   /** Front-end origin used in RSS and sitemap links. */
   siteUrl?: string;
   sitemapPartSize?: number;
@@ -43,6 +52,9 @@ export interface RoutesPluginOptions {
   now?: () => Date;
   /** Where the new-message notifications may go (docs/decisions/163). */
   notifications?: NotificationOptions;
+  /** POST /articles/:id/comments per minute per client, and per member in 10 minutes. */
+  commentRateLimit?: number;
+  memberCommentLimit?: number;
 }
 
 export default apiPlugin<RoutesPluginOptions>(
@@ -66,6 +78,16 @@ export default apiPlugin<RoutesPluginOptions>(
         });
         await api.register(projectRoutes, context);
         await api.register(articleRoutes, context);
+        await api.register(commentRoutes, {
+          ...context,
+          ...(options.commentRateLimit !== undefined && {
+            commentRateLimit: options.commentRateLimit,
+          }),
+          ...(options.memberCommentLimit !== undefined && {
+            memberCommentLimit: options.memberCommentLimit,
+          }),
+          ...(options.now && { now: options.now }),
+        });
         await api.register(revisionRoutes, context);
         await api.register(contentExportRoutes, context);
         await api.register(searchRoutes, context);

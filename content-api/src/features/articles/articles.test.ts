@@ -47,6 +47,7 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
           },
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
+          commentCount: 0,
           status: 'published',
           publishedAt: article.createdAt,
           // Seeded files name no slug: the id is the address (docs/decisions/132).

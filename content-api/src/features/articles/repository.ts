@@ -19,7 +19,7 @@ import { deleteContentRow, insertContentRow, updateContentRow } from '../../db/c
 import type { ContentReadOptions } from '../../db/content-queries.js';
 import { isPublic, publicationFields, resolvePublication } from '../../db/publication.js';
 import type { Publication } from '../../db/publication.js';
-import { articleSlugs, articles } from '../../db/schema.js';
+import { articleSlugs, articles, comments } from '../../db/schema.js';
 import type { Transaction } from '../../db/content-queries.js';
 import { markdownToPlainText, proseExcerpt } from '../../lib/markdown-text.js';
 import { storeArticleRevision } from '../revisions/repository.js';
@@ -63,6 +63,18 @@ const articleColumns = {
   publishedAt: articles.publishedAt,
 };
 
+/**
+ * What reads select: the columns and how many approved comments the article has (docs/decisions/
+ * 200), counted from the comments' (article, status) index.
+ */
+const readColumns = {
+  ...articleColumns,
+  commentCount: sql<number>`(select count(*) from ${comments}
+    where ${comments.articleId} = ${articles.id} and ${comments.status} = 'approved')`.mapWith(
+    Number,
+  ),
+};
+
 interface ArticleRow extends Publication {
   id: string;
   title: string;
@@ -75,6 +87,8 @@ interface ArticleRow extends Publication {
   metaDescription: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Present on reads (readColumns), not on the answers of writes. */
+  commentCount?: number;
 }
 
 /** The automatic excerpt: the start of the prose, ending on a word (docs/decisions/132). */
@@ -124,6 +138,7 @@ function toArticle(row: ArticleRow): Article {
   if (row.imagePath) article.imagePath = row.imagePath;
   if (row.customExcerpt) article.customExcerpt = row.customExcerpt;
   if (row.metaDescription) article.metaDescription = row.metaDescription;
+  if (row.commentCount !== undefined) article.commentCount = row.commentCount;
   return article;
 }
 
@@ -179,7 +194,7 @@ export async function listArticles(
   page: { limit?: number; offset?: number } & ArticleFilter = {},
 ): Promise<Article[]> {
   const query = db
-    .select(articleColumns)
+    .select(readColumns)
     .from(articles)
     .where(filterOf(page))
     .orderBy(...newestFirst)
@@ -235,7 +250,7 @@ export async function listArticlePage(
 async function publicArticlesByIds(db: Database, ids: string[], now: Date): Promise<Article[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select(articleColumns)
+    .select(readColumns)
     .from(articles)
     .where(and(inArray(articles.id, ids), isPublic(articles, now)));
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -264,7 +279,7 @@ export async function findArticle(
   options: ContentReadOptions = {},
 ): Promise<Article | undefined> {
   const [row] = await db
-    .select(articleColumns)
+    .select(readColumns)
     .from(articles)
     .where(
       and(

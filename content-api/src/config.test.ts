@@ -28,6 +28,8 @@ describe('readConfig', () => {
       pageViewRateLimit: 60,
       analytics: true,
       allowNotificationsToLoopback: false,
+      smtpUrl: undefined,
+      mailFrom: 'Portfolio <no-reply@localhost>',
       cacheMaxBytes: 32 * 1024 * 1024,
       devAdmin: { email: 'admin@portfolio.local', password: 'admin-password-123' },
       production: false,
@@ -64,6 +66,8 @@ describe('readConfig', () => {
       PUBLIC_HOSTS: 'api.example.com, API2.example.com:8443',
       CONTENT_EVENTS_KEY: 'k'.repeat(64),
       ALLOW_NOTIFICATIONS_TO_LOOPBACK: 'off',
+      SMTP_URL: 'smtp://site:pass@127.0.0.1:1025',
+      MAIL_FROM: 'Ada <ada@site.example>',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -86,6 +90,8 @@ describe('readConfig', () => {
       publicHosts: ['api.example.com', 'api2.example.com:8443'],
       contentEventsKey: 'k'.repeat(64),
       allowNotificationsToLoopback: false,
+      smtpUrl: 'smtp://site:pass@127.0.0.1:1025',
+      mailFrom: 'Ada <ada@site.example>',
     });
     // On where development runs (npm start sets it), never in production (below).
     expect(readConfig({ ALLOW_NOTIFICATIONS_TO_LOOPBACK: 'on' }).allowNotificationsToLoopback).toBe(
@@ -116,12 +122,26 @@ describe('readConfig', () => {
     [{ CONTENT_EVENTS_KEY: 'short-secret' }, /CONTENT_EVENTS_KEY must be 32 to 512 visible/],
     [{ CONTENT_EVENTS_KEY: `${'k'.repeat(40)} x` }, /CONTENT_EVENTS_KEY must be 32 to 512/],
     [{ ALLOW_NOTIFICATIONS_TO_LOOPBACK: 'yes' }, /ALLOW_NOTIFICATIONS_TO_LOOPBACK must be "on"/],
+    // The site's own mail server is on this machine, by its address (docs/decisions/205); the
+    // refusal never repeats the URL, which may hold a password.
+    [{ SMTP_URL: 'mail.example.com:25' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL on/],
+    [{ SMTP_URL: 'smtp://u:hunter2@mail.example.com' }, /^SMTP_URL must be .*not such an address/],
+    [{ SMTP_URL: 'smtp://localhost:1025' }, /not such an address/],
+    [{ SMTP_URL: 'smtp://0x7f000001:1025' }, /not such an address/],
+    [{ SMTP_URL: 'smtp://10.0.0.5:25' }, /not such an address/],
     [
       { ALLOW_NOTIFICATIONS_TO_LOOPBACK: 'on', NODE_ENV: 'production' },
       /ALLOW_NOTIFICATIONS_TO_LOOPBACK=on is for development only/,
     ],
   ])('rejects %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('never repeats the password of a refused SMTP_URL', () => {
+    for (const url of ['smtp://u:hunter2@mail.example.com', 'mail://u:hunter2@127.0.0.1']) {
+      expect(() => readConfig({ SMTP_URL: url })).toThrow(/SMTP_URL must be/);
+      expect(() => readConfig({ SMTP_URL: url })).not.toThrow(/hunter2/);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import {
 } from '@portfolio/contract/hosts';
 import { isIP } from 'node:net';
 import type { TrustProxy } from './http/client-identity.js';
+import { SmtpUrlRefused, parseSmtpUrl } from './mail/smtp-url.js';
 import { defaultDataDir } from './paths.js';
 import { ConfigError, EMULATOR_OPT_IN, readApiSettings } from './settings.js';
 import type { ApiSettings, Env } from './settings.js';
@@ -36,6 +37,13 @@ export interface AppConfig {
   pageViewRateLimit: number;
   /** ALLOW_NOTIFICATIONS_TO_LOOPBACK: notifications to this machine (development only). */
   allowNotificationsToLoopback: boolean;
+  /**
+   * SMTP_URL: the site's own mail when the dashboard has no SMTP server (mail/site-mailer.ts):
+   * a server on this machine, checked here.
+   */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of mail through `smtpUrl`. */
+  mailFrom: string;
   /** CACHE_MAX_BYTES: bound on the response cache's stored bodies, per instance. */
   cacheMaxBytes: number;
   devAdmin: { email: string; password: string };
@@ -137,6 +145,18 @@ function publicHosts(raw: string | undefined, host: string): string[] {
   return [...new Set([...DEFAULT_PUBLIC_HOSTS, ...extra])];
 }
 
+/** SMTP_URL as given, once checked: on this machine, by its address (mail/smtp-url.ts). */
+function checkedSmtpUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    parseSmtpUrl(raw);
+  } catch (error) {
+    if (error instanceof SmtpUrlRefused) throw new ConfigError(error.message);
+    throw error;
+  }
+  return raw;
+}
+
 /** The config from the environment (the CLIs, tests): its settings read, then configFrom. */
 export function readConfig(env: Env): AppConfig {
   return configFrom(readApiSettings(env));
@@ -168,6 +188,8 @@ export function configFrom(settings: ApiSettings): AppConfig {
     contactRateLimit: settings.CONTACT_RATE_LIMIT,
     pageViewRateLimit: settings.PAGE_VIEW_RATE_LIMIT,
     allowNotificationsToLoopback: settings.ALLOW_NOTIFICATIONS_TO_LOOPBACK === 'on',
+    smtpUrl: checkedSmtpUrl(settings.SMTP_URL),
+    mailFrom: settings.MAIL_FROM,
     cacheMaxBytes: settings.CACHE_MAX_BYTES,
     devAdmin: { email: settings.DEV_ADMIN_EMAIL, password: settings.DEV_ADMIN_PASSWORD },
     production: settings.NODE_ENV === 'production',

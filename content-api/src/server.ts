@@ -112,6 +112,7 @@ async function main() {
     contactRateLimit: config.contactRateLimit,
     pageViewRateLimit: config.pageViewRateLimit,
     notifications: { allowLoopback: config.allowNotificationsToLoopback },
+    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
     cache: { maxBytes: config.cacheMaxBytes },
     trustProxy: config.trustProxy,
     contentEventsKey: config.contentEventsKey,

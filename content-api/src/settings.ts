@@ -99,6 +99,19 @@ export const ApiSettingsSchema = Type.Object({
   // machine (a local catcher), and that SMTP server may take credentials without TLS. Refused
   // with NODE_ENV=production (config.ts).
   ALLOW_NOTIFICATIONS_TO_LOOPBACK: oneOf(['on', 'off'], 'off', { accepts: '"on" or "off"' }),
+  // The site's own mail (to members and subscribers: src/mail/site-mailer.ts, docs/decisions/205)
+  // goes through the dashboard's SMTP server when one is saved, else here: a server on this
+  // machine only, by its address (`npm start`'s mail catcher, smtp://127.0.0.1:1025). Checked in
+  // config.ts; unset: no mail without the dashboard's settings.
+  SMTP_URL: Type.Optional(
+    text({
+      accepts: 'an smtp:// or smtps:// URL on this machine (127.0.0.1 or [::1])',
+      pattern: '^smtps?://\\S+$',
+      secret: true,
+    }),
+  ),
+  // The sender of mail sent through SMTP_URL (the dashboard's settings have their own).
+  MAIL_FROM: text({ fallback: 'Portfolio <no-reply@localhost>', accepts: 'a sender address' }),
   CACHE_MAX_BYTES: whole(0, 2 ** 40, DEFAULT_CACHE_MAX_BYTES),
   DEV_ADMIN_EMAIL: text({ fallback: 'admin@portfolio.local', accepts: 'an e-mail address' }),
   DEV_ADMIN_PASSWORD: text({ fallback: 'admin-password-123', accepts: 'a password' }),

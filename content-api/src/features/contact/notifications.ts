@@ -17,6 +17,7 @@ import type {
 import { isLoopbackHost } from '@portfolio/contract/hosts';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import type { Database } from '../../db/connect.js';
 import { notificationSettings } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -67,18 +68,22 @@ export const WEBHOOK_NOT_PUBLIC =
 
 type Row = typeof notificationSettings.$inferSelect;
 
+/** The dashboard's SMTP server, with its password, for sending (the site's mailer uses it too). */
+export interface StoredEmailSettings {
+  /** The owner's address, where new-message notifications go. */
+  to: string;
+  from: string;
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+}
+
 /** What is stored, with the password, for sending. */
-interface StoredSettings {
+export interface StoredSettings {
   webhookUrl: string | null;
-  email: {
-    to: string;
-    from: string;
-    host: string;
-    port: number;
-    secure: boolean;
-    user: string | null;
-    password: string | null;
-  } | null;
+  email: StoredEmailSettings | null;
 }
 
 function fromRow(row: Row | undefined): StoredSettings {
@@ -101,7 +106,11 @@ function fromRow(row: Row | undefined): StoredSettings {
   };
 }
 
-async function readSettings(db: Database): Promise<StoredSettings> {
+/**
+ * The settings as stored, secrets included: for sending only, never answered (the site's mailer,
+ * src/mail/site-mailer.ts, sends through the same SMTP server).
+ */
+export async function readStoredSettings(db: Database): Promise<StoredSettings> {
   const [row] = await db
     .select()
     .from(notificationSettings)
@@ -130,7 +139,7 @@ function publicSettings(settings: StoredSettings): NotificationSettings {
 }
 
 export async function getNotificationSettings(db: Database): Promise<NotificationSettings> {
-  return publicSettings(await readSettings(db));
+  return publicSettings(await readStoredSettings(db));
 }
 
 /**
@@ -164,7 +173,7 @@ export async function saveNotificationSettings(
   input: NotificationSettingsInput,
   options: NotificationOptions = {},
 ): Promise<NotificationSettings> {
-  const before = await readSettings(db);
+  const before = await readStoredSettings(db);
   const { email } = input;
   const password =
     email?.password === undefined ? (before.email?.password ?? null) : email.password;
@@ -206,19 +215,23 @@ function plainAuthAllowed(host: string, { allowLoopback = false }: NotificationO
   return allowLoopback && isLoopbackHost(host);
 }
 
-async function sendEmail(
-  email: NonNullable<StoredSettings['email']>,
-  message: WebhookPayload['message'],
+/**
+ * Sends one e-mail through `server` (the dashboard's, or the site mailer's own on this machine),
+ * given up after NOTIFICATION_TIMEOUT_MS. Credentials go only over TLS unless plainAuthAllowed.
+ */
+export async function sendThroughSmtp(
+  server: Pick<StoredEmailSettings, 'host' | 'port' | 'secure' | 'user' | 'password'>,
+  mail: SendMailOptions,
   options: NotificationOptions,
 ): Promise<void> {
   const transport = nodemailer.createTransport({
-    host: email.host,
-    port: email.port,
-    secure: email.secure,
-    ...(email.user ? { auth: { user: email.user, pass: email.password ?? '' } } : {}),
+    host: server.host,
+    port: server.port,
+    secure: server.secure,
+    ...(server.user ? { auth: { user: server.user, pass: server.password ?? '' } } : {}),
     // Credentials only over TLS: STARTTLS or no login at all (a server that does not offer it
     // never sees the password).
-    requireTLS: Boolean(email.user) && !plainAuthAllowed(email.host, options),
+    requireTLS: Boolean(server.user) && !plainAuthAllowed(server.host, options),
     connectionTimeout: NOTIFICATION_TIMEOUT_MS,
     greetingTimeout: NOTIFICATION_TIMEOUT_MS,
     socketTimeout: NOTIFICATION_TIMEOUT_MS,
@@ -228,21 +241,30 @@ async function sendEmail(
     timer = setTimeout(() => reject(new SmtpTimeout()), NOTIFICATION_TIMEOUT_MS);
   });
   try {
-    await Promise.race([
-      deadline,
-      transport.sendMail({
-        from: email.from,
-        to: email.to,
-        // A reply goes to the sender.
-        replyTo: { name: message.name, address: message.email },
-        subject: notificationSubject(message.name),
-        text: `${message.name} <${message.email}> wrote on ${message.createdAt}:\n\n${message.message}\n`,
-      }),
-    ]);
+    await Promise.race([deadline, transport.sendMail(mail)]);
   } finally {
     clearTimeout(timer);
     transport.close();
   }
+}
+
+function sendEmail(
+  email: StoredEmailSettings,
+  message: WebhookPayload['message'],
+  options: NotificationOptions,
+): Promise<void> {
+  return sendThroughSmtp(
+    email,
+    {
+      from: email.from,
+      to: email.to,
+      // A reply goes to the sender.
+      replyTo: { name: message.name, address: message.email },
+      subject: notificationSubject(message.name),
+      text: `${message.name} <${message.email}> wrote on ${message.createdAt}:\n\n${message.message}\n`,
+    },
+    options,
+  );
 }
 
 class SmtpTimeout extends Error {
@@ -263,7 +285,8 @@ export const SMTP_FAILURES = {
   other: 'the SMTP server could not be reached or did not accept the message',
 } as const;
 
-function smtpReason(error: unknown): string {
+/** Why an e-mail was not sent: one of SMTP_FAILURES. */
+export function smtpReason(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'EAUTH' || code === 'ETLS' || code === 'ETIMEDOUT' || code === 'EENVELOPE') {
     return SMTP_FAILURES[code];
@@ -298,7 +321,7 @@ export function createContactNotifier(
   };
 
   async function notify(message: WebhookPayload['message']): Promise<NotificationTestResult> {
-    const settings = await readSettings(db);
+    const settings = await readStoredSettings(db);
     const payload: WebhookPayload = { event: 'contact.message', message };
     const [webhook, email] = await Promise.all([
       settings.webhookUrl === null

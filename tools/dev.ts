@@ -1,7 +1,7 @@
 // `npm run dev`: the whole composed site as `npm start` serves it, server rendering included,
 // from development builds that follow the sources (docs/decisions/090):
-//   - the content API from its sources under `tsx watch` (an edit restarts it alone), and the
-//     Auth emulator, as `npm start` runs them (tools/stack/);
+//   - the content API from its sources under `tsx watch` (an edit restarts it alone), the Auth
+//     emulator and the mail catcher, as `npm start` runs them (tools/stack/);
 //   - each remote on a webpack dev server: its browser build with hot reload and React Fast
 //     Refresh (an edit updates the open page, its state kept), and its server build, which the
 //     site's server loads again as soon as its published version changes;

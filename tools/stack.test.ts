@@ -11,7 +11,7 @@ import os from 'node:os';
 import { REMOTES } from '@portfolio/platform/apps';
 import { readStackSettings } from './stack/settings';
 import { claimBlock, release } from '@portfolio/testing/free-ports';
-import { apiPublicHosts } from './stack/api';
+import { apiEnv, apiPublicHosts } from './stack/api';
 import { bannerLines } from './stack/banner';
 import { ChildExitedError, createSupervisor, readableLogLine } from './stack/index';
 import type { Supervisor } from './stack/index';
@@ -51,6 +51,11 @@ describe("the stack's setup, API hosts and banner", () => {
       logRequests: 'off',
       contentEventsKey: 'fresh-key',
     });
+    expect(local.mailCatcher).toEqual({ smtpPort: 1025, webPort: 1080 });
+    expect(setup({ MAIL_SMTP_PORT: '2525', MAIL_WEB_PORT: '2580' }).mailCatcher).toEqual({
+      smtpPort: 2525,
+      webPort: 2580,
+    });
     expect(setup({ CONTENT_EVENTS_KEY: 'given' }).contentEventsKey).toBe('given');
     expect(setup({ HOST: '0.0.0.0' })).toMatchObject({ publicHost: 'localhost' });
   });
@@ -77,6 +82,23 @@ describe("the stack's setup, API hosts and banner", () => {
       'auth emulator: http://127.0.0.1:9099 (not running)',
       'press Ctrl-C to stop',
     ]);
+    // The mail catcher, once this stack has tried to start it (docs/decisions/205).
+    const mail = (mailReady: boolean, env: Record<string, string> = {}) =>
+      bannerLines(setup(env), { apiReady: true, emulatorReady: true, mailReady }).filter((line) =>
+        line.startsWith('mail catcher:'),
+      );
+    expect(mail(true)).toEqual(['mail catcher:  http://127.0.0.1:1080 (SMTP 127.0.0.1:1025)']);
+    expect(mail(true, { HOST: '0.0.0.0', MAIL_WEB_PORT: '2580' })).toEqual([
+      'mail catcher:  http://127.0.0.1:2580 (SMTP 127.0.0.1:1025)',
+    ]);
+    expect(mail(false)).toEqual(['mail catcher:  not running: mail the site sends is not caught']);
+  });
+
+  it('gives the API the mail catcher as its SMTP server while it runs, on 127.0.0.1', () => {
+    expect(apiEnv(setup({ HOST: '0.0.0.0' }), { mailCaught: true }).SMTP_URL).toBe(
+      'smtp://127.0.0.1:1025',
+    );
+    expect(apiEnv(setup(), { mailCaught: false })).not.toHaveProperty('SMTP_URL');
   });
 });
 

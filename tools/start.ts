@@ -1,5 +1,6 @@
 // `npm start`: builds what is stale, then runs the whole composed site on this machine: the
-// five apps' production builds, the content API and the Firebase Auth emulator (tools/stack/).
+// five apps' production builds, the content API, the Firebase Auth emulator and the mail catcher
+// (tools/stack/).
 // Ctrl-C stops everything it started.
 //   --no-build   serve what is already built
 // The site's server (shell/server/, built to shell/dist/site/main.mjs, on SITE_WORKERS

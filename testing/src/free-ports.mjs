@@ -13,13 +13,13 @@
 //   there, so two processes (Jest workers, Playwright workers, a second `npm test`) never hold the
 //   same block, and a claim ends with its process, however it ends. The block's other ports are
 //   also checked free on loopback when claimed, for servers outside the project.
-// - The default ports of `npm start` (3000–3004, 4000, 9099–9101) and the CI's Postgres and Redis
-//   (5540, 6340) are below the blocks.
+// - The default ports of `npm start` (3000–3004, 4000, 9099–9101, the mail catcher's 1025 and
+//   1080) and the CI's Postgres and Redis (5540, 6340) are below the blocks.
 //
 // The browser specs' layout, from a block's first port B: the five apps B to B+4 (their fault
 // gates B+11 to B+14), the edge B+5 (when the specs run through it), the content API B+20 (its
-// gate B+30), the Auth emulator B+40 (B+41, B+42: its hub and logging), the redeploy specs' own
-// small site B+50 to B+59.
+// gate B+30), the Auth emulator B+40 (B+41, B+42: its hub and logging), the mail catcher B+43
+// (SMTP) and B+44 (its page and JSON API), the redeploy specs' own small site B+50 to B+59.
 //
 // Test support (@portfolio/testing/free-ports), below every folder whose tests start servers, so
 // a test imports it whatever its layer (docs/decisions/149). Plain JavaScript with no dependency:
@@ -171,6 +171,8 @@ const SPEC_OFFSETS = [
   40,
   41,
   42,
+  43,
+  44,
   ...Array.from({ length: 10 }, (_, i) => 50 + i),
 ];
 
@@ -197,6 +199,8 @@ export function portsEnv(base) {
     EDGE_PORT: String(base + 5),
     API_PORT: String(base + 20),
     AUTH_EMULATOR_PORT: String(base + 40),
+    MAIL_SMTP_PORT: String(base + 43),
+    MAIL_WEB_PORT: String(base + 44),
     DEPLOY_SPEC_PORT: String(base + 50),
   };
 }

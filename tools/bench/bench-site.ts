@@ -1,5 +1,6 @@
 // What the benches share. The site as a benchmark measures it: exactly what `npm start` serves
-// (tools/start.ts --no-build: the five production builds, the content API, the Auth emulator),
+// (tools/start.ts --no-build: the five production builds, the content API, the Auth emulator,
+// the mail catcher),
 // on ports of the benchmark's own with a throwaway database and emulator accounts in `runDir`, so
 // it runs beside a live `npm start` (bench:lighthouse, bench:images, bench:navigation,
 // bench:scale, bench:ssr). And the rest each bench would otherwise repeat: building what is stale, the
@@ -7,7 +8,8 @@
 //   CHROME_PATH         Chromium to drive (default /usr/bin/chromium)
 //   BENCH_RESULTS_DIR   where results files go (default bench-results/ at the repository's root)
 //   BENCH_PORTS         site,api,emulator: the first ports of a bench's stack instead of its own
-//                       (the site takes five from its first, the emulator three)
+//                       (the site takes five from its first, the emulator three, and the
+//                       mail catcher the two after the emulator's)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,7 +39,10 @@ export function benchPortBases(defaults: { site: number; api: number; emulator: 
   return { site, api, emulator };
 }
 
-/** The environment that puts the stack on ports `base` (site) … and `apiPort`, `emulatorPort`. */
+/**
+ * The environment that puts the stack on ports `base` (site) … and `apiPort`, `emulatorPort`
+ * (and the two after the emulator's three for the mail catcher: SMTP, then its page).
+ */
 export function benchSitePorts(
   base: number,
   apiPort: number,
@@ -51,6 +56,8 @@ export function benchSitePorts(
     SHOP_PORT: String(base + 4),
     API_PORT: String(apiPort),
     AUTH_EMULATOR_PORT: String(emulatorPort),
+    MAIL_SMTP_PORT: String(emulatorPort + 3),
+    MAIL_WEB_PORT: String(emulatorPort + 4),
   };
 }
 

@@ -358,7 +358,7 @@ async function databaseFor(
 async function runDriver(driver: string, withLighthouse: boolean): Promise<DriverRun> {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portfolio-bench-scale-'));
   const database = await databaseFor(driver);
-  const base = await claimBlock({ offsets: [0, 1, 2, 3, 4, 20, 40, 41, 42] });
+  const base = await claimBlock({ offsets: [0, 1, 2, 3, 4, 20, 40, 41, 42, 43, 44] });
   const site = `http://localhost:${base}`;
   const api = `http://127.0.0.1:${base + 20}/api`;
   const stack = startBenchSite({

@@ -149,9 +149,16 @@ async function main(): Promise<void> {
   };
   // The emulator takes the next two ports for its hub and logging.
   taken.push(ports.AUTH_EMULATOR_PORT + 1, ports.AUTH_EMULATOR_PORT + 2);
+  // The mail catcher's, beside it (docs/decisions/205).
+  const mailPorts = {
+    MAIL_SMTP_PORT: await port(ports.AUTH_EMULATOR_PORT + 3),
+    MAIL_WEB_PORT: await port(ports.AUTH_EMULATOR_PORT + 4),
+  };
   const site = startBenchSite({
     env: {
-      ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
+      ...Object.fromEntries(
+        Object.entries({ ...ports, ...mailPorts }).map(([key, value]) => [key, String(value)]),
+      ),
       // This server renders every request; the cached server is started below.
       RENDER_CACHE: 'off',
     },

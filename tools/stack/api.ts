@@ -1,6 +1,7 @@
 // The stack's launcher of the content API: its build (`npm start`), or its sources under
 // `tsx watch` (`npm run dev`), which restarts it alone when they change. The stack tells it
-// where the apps are (CORS), the host names it answers for, and the Auth emulator to trust.
+// where the apps are (CORS), the host names it answers for, the Auth emulator to trust and the
+// mail catcher to send the site's mail to.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { LOOPBACK_HOST_NAMES } from '@portfolio/contract/hosts';
 import { APPS } from '@portfolio/platform/apps';
 import { ROOT } from '../root';
 import { readableLogLine } from './log-lines';
+import { mailCatcherSmtpUrl } from './mail';
 import type { StackSetup } from './setup';
 import { readyOrExited } from './supervisor';
 import type { Supervisor } from './supervisor';
@@ -46,8 +48,17 @@ export function apiPublicHosts(
   return [...new Set(names)].join(',');
 }
 
+/** What the API is given of the stack's other services besides its settings. */
+export interface ApiNeighbours {
+  /** Whether the mail catcher runs: then it is the API's SMTP_URL (docs/decisions/205). */
+  mailCaught?: boolean;
+}
+
 /** The API's environment as the stack gives it. */
-export function apiEnv(setup: StackSetup): Record<string, string> {
+export function apiEnv(
+  setup: StackSetup,
+  { mailCaught = false }: ApiNeighbours = {},
+): Record<string, string> {
   const { settings, bindHost, publicHost, apiPort, useEmulator, emulatorPort } = setup;
   const shell = APPS[0]!;
   // The API answers the apps on whatever ports they run, by either local host name.
@@ -68,6 +79,9 @@ export function apiEnv(setup: StackSetup): Record<string, string> {
     FIREBASE_PROJECT_ID: settings.FIREBASE_PROJECT_ID,
     LOG_REQUESTS: setup.logRequests,
     CONTENT_EVENTS_KEY: setup.contentEventsKey,
+    // The site's own mail, when the dashboard has no SMTP server: to the mail catcher, on this
+    // machine (without it, an SMTP_URL of the environment's own, if any, is passed on as is).
+    ...(mailCaught ? { SMTP_URL: mailCatcherSmtpUrl(setup) } : {}),
     ...(useEmulator
       ? {
           FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
@@ -81,7 +95,7 @@ export function apiEnv(setup: StackSetup): Record<string, string> {
 export function launchContentApi(
   supervisor: Supervisor,
   setup: StackSetup,
-  { watch = false }: { watch?: boolean } = {},
+  { watch = false, ...neighbours }: { watch?: boolean } & ApiNeighbours = {},
 ): Promise<boolean> {
   const built = path.join(ROOT, 'content-api', 'dist', 'server.js');
   if (!watch && !existsSync(built)) {
@@ -98,7 +112,7 @@ export function launchContentApi(
       ]
     : [built];
   const child = supervisor.run('api', process.execPath, args, {
-    env: apiEnv(setup),
+    env: apiEnv(setup, neighbours),
     formatLine: readableLogLine,
   });
   return readyOrExited(

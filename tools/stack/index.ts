@@ -1,9 +1,9 @@
 // The local stack both `npm start` (tools/start.ts, production builds) and `npm run dev`
-// (tools/dev.ts, development builds with hot reload) run: the Firebase Auth emulator, the content
-// API, the remotes and the site's server, each a child process or server of this one, their
-// output printed under their names. `stop()` ends everything this stack started, and only that.
-// Composed of a process supervisor (supervisor.ts) and one launcher per service (emulator.ts,
-// api.ts, remotes.ts, site.ts), plus the banner (docs/decisions/151).
+// (tools/dev.ts, development builds with hot reload) run: the Firebase Auth emulator, the mail
+// catcher, the content API, the remotes and the site's server, each a child process or server of
+// this one, their output printed under their names. `stop()` ends everything this stack started,
+// and only that. Composed of a process supervisor (supervisor.ts) and one launcher per service
+// (emulator.ts, mail.ts, api.ts, remotes.ts, site.ts), plus the banner (docs/decisions/151, 205).
 import type { ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AppInfo } from '@portfolio/platform/apps';
@@ -16,6 +16,7 @@ import { launchContentApi } from './api';
 import { bannerLines } from './banner';
 import { launchAuthEmulator } from './emulator';
 import type { FormatLine } from './log-lines';
+import { launchMailCatcher } from './mail';
 import { listenRemote } from './remotes';
 import { stackSetup } from './setup';
 import { launchSiteServer } from './site';
@@ -45,9 +46,14 @@ export interface Stack {
   waitFor(url: string, name: string, timeoutMs?: number): Promise<boolean>;
   /** The Auth emulator (when the stack uses it); resolves whether it is ready. */
   startEmulator(): Promise<boolean>;
-  /** The content API; resolves whether it is ready. */
+  /** The mail catcher (docs/decisions/205); resolves whether it is ready. */
+  startMailCatcher(): Promise<boolean>;
+  /**
+   * The content API; resolves whether it is ready. Its SMTP_URL is the mail catcher when this
+   * stack's catcher is ready by then.
+   */
   startApi(options?: { watch?: boolean }): Promise<boolean>;
-  /** The Auth emulator, then the content API: whether each is ready. */
+  /** The Auth emulator and the mail catcher, then the content API: whether each is ready. */
   startEmulatorAndApi(options?: { watch?: boolean }): Promise<[boolean, boolean]>;
   /** The site's server; resolves once it answers, rejects if it exits first. */
   startSiteServer(how: SiteServerCommand): Promise<ChildProcess>;
@@ -57,7 +63,7 @@ export interface Stack {
   own(closable: Closable): void;
   /** Ends everything the stack started, and only that, then exits with `exitCode`. */
   stop(exitCode?: number): Promise<void>;
-  /** Where everything is, once started. */
+  /** Where everything is, once started (the mail catcher too, when this stack started it). */
   banner(apiReady: boolean, emulatorReady: boolean): void;
 }
 
@@ -82,8 +88,15 @@ export function createStack({
   const setup = stackSetup(settings);
   const supervisor = createSupervisor({ label, cwd: ROOT, env });
 
+  /** Whether the mail catcher answered; undefined until this stack has tried to start it. */
+  let mailReady: boolean | undefined;
   const startEmulator = () => launchAuthEmulator(supervisor, setup);
-  const startApi = (options?: { watch?: boolean }) => launchContentApi(supervisor, setup, options);
+  const startMailCatcher = async () => {
+    mailReady = await launchMailCatcher(supervisor, setup);
+    return mailReady;
+  };
+  const startApi = (options?: { watch?: boolean }) =>
+    launchContentApi(supervisor, setup, { ...options, mailCaught: mailReady === true });
 
   return {
     settings: {
@@ -97,14 +110,16 @@ export function createStack({
     print: supervisor.print,
     waitFor: supervisor.waitFor,
     startEmulator,
+    startMailCatcher,
     startApi,
     /**
      * Not both at once: the API makes sure of its dev admin as soon as it starts, and before the
      * emulator has imported its accounts it would create the admin anew, under a new uid, losing
-     * the old one's sessions (ADR 113).
+     * the old one's sessions (ADR 113). The mail catcher starts beside the emulator: the API is
+     * told of it when it starts (SMTP_URL).
      */
     async startEmulatorAndApi(options) {
-      const emulatorReady = await startEmulator();
+      const [emulatorReady] = await Promise.all([startEmulator(), startMailCatcher()]);
       const apiReady = await startApi(options);
       return [emulatorReady, apiReady];
     },
@@ -114,7 +129,9 @@ export function createStack({
     stop: supervisor.stop,
     banner(apiReady, emulatorReady) {
       console.log('');
-      for (const line of bannerLines(setup, { apiReady, emulatorReady })) supervisor.log(line);
+      for (const line of bannerLines(setup, { apiReady, emulatorReady, mailReady })) {
+        supervisor.log(line);
+      }
     },
   };
 }

@@ -50,6 +50,10 @@ export const StackSettingsSchema = Type.Object({
   ALLOW_NOTIFICATIONS_TO_LOOPBACK: Setting.onOff(true),
   /** The edge in front of the stack (tools/edge.ts). */
   EDGE_PORT: Setting.port(8080),
+  // The mail catcher (MailDev, tools/stack/mail.ts, docs/decisions/205): its SMTP server, the
+  // API's SMTP_URL while it runs, and its web page and JSON API; both on 127.0.0.1 only.
+  MAIL_SMTP_PORT: Setting.port(1025),
+  MAIL_WEB_PORT: Setting.port(1080),
 });
 
 export type StackSettings = Static<typeof StackSettingsSchema>;

@@ -1,7 +1,7 @@
 // What the stack's launchers share: its settings, read once by the stack's schema
 // (tools/stack/settings.ts, docs/decisions/147), and what follows from them: where the
-// services bind and how the browser names them, whether the Auth emulator runs, the key of the
-// site's own content event streams.
+// services bind and how the browser names them, whether the Auth emulator runs, the mail
+// catcher's ports, the key of the site's own content event streams.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { portOf } from '@portfolio/platform/apps';
@@ -25,6 +25,8 @@ export interface StackSetup {
   useEmulator: boolean;
   /** Where the emulator keeps its accounts between runs. */
   emulatorDataDir: string;
+  /** The mail catcher's ports, on 127.0.0.1 (docs/decisions/205). */
+  mailCatcher: { smtpPort: number; webPort: number };
   /** LOG_REQUESTS as the API and the site's server read it. */
   logRequests: 'on' | 'off';
   /** The key of the site's own content event streams (docs/decisions/083). */
@@ -48,6 +50,7 @@ export function stackSetup(
     emulatorPort: settings.AUTH_EMULATOR_PORT,
     useEmulator: !settings.FIREBASE_API_KEY || Boolean(settings.AUTH_EMULATOR_URL),
     emulatorDataDir: path.resolve(ROOT, settings.EMULATOR_DATA_DIR),
+    mailCatcher: { smtpPort: settings.MAIL_SMTP_PORT, webPort: settings.MAIL_WEB_PORT },
     // The API's and the site's info line per request would only be dropped here (readableLogLine).
     logRequests: settings.LOG_REQUESTS ? 'on' : 'off',
     // The setting when given, else one made for this run, known only to the API and the site's

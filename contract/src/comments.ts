@@ -140,8 +140,14 @@ export type OwnComment = Static<typeof OwnCommentSchema>;
 
 export const OwnCommentListSchema = ArrayOf(OwnCommentSchema);
 
-/** POST /articles/:id/comments' answer: the comment, and what the member is told. */
-export const CommentPostedSchema = ObjectOf({ message: StringType(), comment: OwnCommentSchema });
+/**
+ * POST /articles/:id/comments' answer: what the member is told, and the comment (none for a
+ * filled honeypot, answered 202 like a comment that waits).
+ */
+export const CommentPostedSchema = ObjectOf({
+  message: StringType(),
+  comment: Optional(OwnCommentSchema),
+});
 export type CommentPosted = Static<typeof CommentPostedSchema>;
 
 /** A comment as the owner moderates it: who wrote it, and where. */

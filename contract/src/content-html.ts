@@ -8,12 +8,13 @@
 // class (the site's stylesheets), no data-* (the island loader's markers, the navbar's scroll
 // flag: security round 5, finding 1), no id or name the page's code could find (prefixed or
 // dropped, docs/decisions/080), and nothing that points at one of the page's own elements by id.
-// A stricter profile (comments: links, emphasis and code only) is one more entry of
-// CONTENT_HTML_PROFILES with its own ALLOWED_TAGS and ALLOWED_ATTR.
+// The strictest, a member's comment (docs/decisions/200), keeps only the elements and attributes
+// it lists.
 
 /** What a profile gives DOMPurify's sanitize(): a subset of its Config, in its own names. */
 export interface ContentHtmlConfig {
-  USE_PROFILES: { html: true };
+  /** DOMPurify's HTML profile; absent where ALLOWED_TAGS says what is kept (it would win). */
+  USE_PROFILES?: { html: true };
   /** Elements dropped with their content's markup (their text is kept). */
   FORBID_TAGS: string[];
   /** Attributes dropped wherever they are. */
@@ -24,6 +25,10 @@ export interface ContentHtmlConfig {
   ALLOW_DATA_ATTR: false;
   /** `id` and `name` kept only as `user-content-…` (DOMPurify's prefix, GitHub's scheme). */
   SANITIZE_NAMED_PROPS: boolean;
+  /** When given, the only elements kept (their text stays when they go). */
+  ALLOWED_TAGS?: string[];
+  /** When given, the only attributes kept. */
+  ALLOWED_ATTR?: string[];
 }
 
 /** Elements no stored text may bring: they frame other pages, style the page or ask for input. */
@@ -82,13 +87,34 @@ export const ID_REFERENCE_ATTRIBUTES = [
 /** What a content id and name begins with: nothing the site's own code uses starts so. */
 export const USER_CONTENT_PREFIX = 'user-content-';
 
-export type ContentHtmlProfile = 'article' | 'feed';
+export type ContentHtmlProfile = 'article' | 'feed' | 'comment';
 
 interface ProfileParts {
   forbidAttributes: readonly string[];
   addAttributes: readonly string[];
   namedProps: boolean;
+  /** The only elements and attributes kept, for a profile that keeps a small subset. */
+  only?: { tags: readonly string[]; attributes: readonly string[] };
 }
+
+/**
+ * A member's comment (docs/decisions/200): paragraphs, links, emphasis and code, quotes and lists;
+ * no image, heading, table or media, and no attribute but a link's address and its `rel`.
+ */
+export const COMMENT_ELEMENTS = [
+  'p',
+  'br',
+  'a',
+  'em',
+  'strong',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+] as const;
 
 const PROFILES: Record<ContentHtmlProfile, ProfileParts> = {
   // The article page and the admin's preview: ids and names kept under the prefix (heading
@@ -101,17 +127,24 @@ const PROFILES: Record<ContentHtmlProfile, ProfileParts> = {
     addAttributes: [],
     namedProps: false,
   },
+  comment: {
+    forbidAttributes: ['id', 'name', 'srcset', 'target', ...ID_REFERENCE_ATTRIBUTES],
+    addAttributes: [],
+    namedProps: false,
+    only: { tags: COMMENT_ELEMENTS, attributes: ['href', 'rel'] },
+  },
 };
 
 /** The sanitiser's configuration for HTML that goes to `profile`: fresh lists each call. */
 export function contentHtmlConfig(profile: ContentHtmlProfile): ContentHtmlConfig {
-  const { forbidAttributes, addAttributes, namedProps } = PROFILES[profile];
+  const { forbidAttributes, addAttributes, namedProps, only } = PROFILES[profile];
   return {
-    USE_PROFILES: { html: true },
+    ...(!only && { USE_PROFILES: { html: true } }),
     FORBID_TAGS: [...FORBIDDEN_ELEMENTS],
     FORBID_ATTR: [...FORBIDDEN_ATTRIBUTES, ...forbidAttributes],
     ADD_ATTR: [...addAttributes],
     ALLOW_DATA_ATTR: false,
     SANITIZE_NAMED_PROPS: namedProps,
+    ...(only && { ALLOWED_TAGS: [...only.tags], ALLOWED_ATTR: [...only.attributes] }),
   };
 }

@@ -102,3 +102,36 @@ export const TAG_FILTER_SUBMIT = 'Filter';
 /** The summary of a search within a tag. */
 export const taggedSearchSummary = (query: string, tag: string): string =>
   `${searchSummary(query)} tagged "${tag}"`;
+
+// --- Members' comments (docs/decisions/200) ---------------------------------------------------
+
+export const COMMENTS_TITLE = 'Comments';
+export const commentCountLabel = (count: number): string =>
+  count === 1 ? '1 comment' : `${count} comments`;
+export const NO_COMMENTS = 'No comments yet. Be the first to share your thoughts.';
+export const COMMENTS_LOAD_ERROR = 'Comments could not be loaded. Please try again later.';
+export const COMMENT_ORDER_LABEL = 'Order of the comments';
+export const NEWEST_FIRST_LABEL = 'Newest first';
+export const OLDEST_FIRST_LABEL = 'Oldest first';
+export const COMMENT_PAGES_LABEL = 'Pages of comments';
+export const EARLIER_COMMENTS_LABEL = 'Previous comments';
+export const LATER_COMMENTS_LABEL = 'More comments';
+export const EDITED_LABEL = 'edited';
+export const REPLY_LABEL = 'Reply';
+export const replyToLabel = (name: string): string => `Reply to ${name}`;
+export const moreRepliesLabel = (count: number): string =>
+  count === 1 ? '1 more reply is not shown.' : `${count} more replies are not shown.`;
+export const COMMENT_FIELD_LABEL = 'Your comment';
+export const REPLY_FIELD_LABEL = 'Your reply';
+export const COMMENT_FORMAT_HINT =
+  'Markdown: *emphasis*, **bold**, `code` and [links](https://example.com). No images or HTML.';
+export const NOTIFY_REPLIES_LABEL = 'E-mail me when someone replies';
+export const POST_COMMENT_LABEL = 'Post comment';
+export const POST_REPLY_LABEL = 'Post reply';
+export const POSTING_COMMENT_LABEL = 'Posting...';
+export const COMMENT_FAILED = 'Your comment could not be posted. Please try again.';
+export const SIGN_IN_LINK_TEXT = 'Sign in';
+export const SIGN_UP_LINK_TEXT = 'sign up';
+/** Between the two links of the invitation (COMMENT_MESSAGES.signInToComment, word for word). */
+export const SIGN_IN_TO_COMMENT_REST = ' to join the conversation.';
+export const SEE_COMMENT_LABEL = 'See it in the comments';

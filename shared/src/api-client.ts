@@ -9,6 +9,8 @@ import {
   ArticleRevisionSchema,
   ArticleListSchema,
   ArticleSchema,
+  CommentPageSchema,
+  CommentPostedSchema,
   ContactBulkResultSchema,
   INSIGHTS_EXPORT_PATH,
   INSIGHTS_PATH,
@@ -34,6 +36,10 @@ import {
   check,
 } from '@portfolio/contract';
 import type {
+  CommentInput,
+  CommentOrder,
+  CommentPage,
+  CommentPosted,
   AboutData,
   ApiUserProfile,
   Article,
@@ -480,6 +486,40 @@ export function sendContactMessage(
       ...(message === undefined ? {} : { message }),
     };
   });
+}
+
+// --- Members' comments (docs/decisions/200) ---
+
+/** A page of an article's approved comments (public, through the API's response cache). */
+export function getCommentPage(
+  articleId: string,
+  { order, page }: { order?: CommentOrder; page?: number } = {},
+  options: RequestOptions = {},
+): Promise<CommentPage> {
+  const query = new URLSearchParams();
+  if (order && order !== 'newest') query.set('order', order);
+  if (page && page > 1) query.set('page', String(page));
+  const search = query.size > 0 ? `?${query}` : '';
+  return requestJson(
+    `/articles/${encodeURIComponent(articleId)}/comments${search}`,
+    CommentPageSchema,
+    {},
+    options,
+  );
+}
+
+/** Posts a member's comment (their `token`); a refusal throws an ApiError with the API's text. */
+export function postComment(
+  articleId: string,
+  input: CommentInput,
+  options: RequestOptions,
+): Promise<CommentPosted> {
+  return requestJson(
+    `/articles/${encodeURIComponent(articleId)}/comments`,
+    CommentPostedSchema,
+    { method: 'POST', ...jsonBody(input) },
+    options,
+  );
 }
 
 // --- Signed-in user: profile documents (embedded-default profile store) ---

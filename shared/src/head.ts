@@ -253,6 +253,8 @@ export interface BlogPostingInput {
   datePublished: string;
   dateModified: string;
   image: HeadImage;
+  /** Its approved comments (docs/decisions/200), when the API says. */
+  commentCount?: number;
 }
 
 export function blogPostingJsonLd(site: SiteContext, post: BlogPostingInput): JsonLd {
@@ -274,6 +276,7 @@ export function blogPostingJsonLd(site: SiteContext, post: BlogPostingInput): Js
     },
     author: { '@type': 'Person', name: site.owner.name, url: siteHref(site, '/') },
     publisher: { '@type': 'Person', name: site.owner.name, url: siteHref(site, '/') },
+    ...(post.commentCount !== undefined && { commentCount: post.commentCount }),
   };
 }
 

@@ -66,6 +66,8 @@ export const SHARED_SUBPATHS: Record<string, 'singleton' | 'bundled'> = {
   './island': 'bundled',
   // Stateless: the names a page of islands uses in its markup (docs/decisions/148).
   './island-protocol': 'bundled',
+  // Stateless: the sign-in forms' paths and the way back to a page (docs/decisions/200).
+  './return-to': 'bundled',
 };
 
 /**

@@ -6,8 +6,10 @@ import {
   HEADING_ANCHOR_CLASS,
   HEADING_LINE_CLASS,
   USER_CONTENT_PREFIX,
+  COMMENT_LINK_REL,
   headingAnchorLabel,
   renderArticle,
+  renderComment,
   renderMarkdown,
 } from './render-markdown';
 
@@ -403,5 +405,51 @@ describe('renderMarkdown, a text seen before', () => {
     const { render } = countingRenderer();
     expect(render('')).toBe('');
     expect(render('')).toBe('');
+  });
+});
+
+describe('renderComment', () => {
+  const commentDom = (markdown: string) => {
+    const container = document.createElement('div');
+    container.innerHTML = renderComment(markdown);
+    return container;
+  };
+
+  it('keeps links, emphasis, code, quotes and lists', () => {
+    const dom = commentDom(
+      '**Bold**, *em*, `code` and [a link](https://example.com).\n\n> quoted\n\n- one\n- two\n\n```\nx < y\n```',
+    );
+    expect(dom.querySelector('strong')?.textContent).toBe('Bold');
+    expect(dom.querySelector('em')?.textContent).toBe('em');
+    expect(dom.querySelector('p code')?.textContent).toBe('code');
+    expect(dom.querySelector('blockquote')?.textContent).toContain('quoted');
+    expect(dom.querySelectorAll('li')).toHaveLength(2);
+    expect(dom.querySelector('pre code')?.textContent).toBe('x < y');
+    const link = dom.querySelector('a');
+    expect(link?.getAttribute('href')).toBe('https://example.com');
+    expect(link?.getAttribute('rel')).toBe(COMMENT_LINK_REL);
+  });
+
+  it('shows raw HTML and island markers as text, and wakes nothing', () => {
+    const dom = commentDom(
+      `${FORGED_ISLANDS_MARKDOWN}\n\n<script>alert(1)</script><b class="x">b</b>`,
+    );
+    expect(dom.querySelector('[data-island], script, b, div, form, button')).toBeNull();
+    expect(dom.textContent).toContain('data-island="shell/Navbar"');
+    expect(dom.textContent).toContain('<script>alert(1)</script>');
+  });
+
+  it('keeps no image, heading, id, class or data attribute, and no script link', () => {
+    const dom = commentDom(
+      '# Title\n\n![alt text](https://example.com/x.png)\n\n[x](javascript:alert(1)) [y](#top)',
+    );
+    expect(dom.querySelector('img, h1, h2')).toBeNull();
+    expect(dom.textContent).toContain('alt text');
+    expect(dom.textContent).toContain('Title');
+    for (const element of dom.querySelectorAll('*')) {
+      const names = element.getAttributeNames();
+      expect(names.filter((name) => !['href', 'rel'].includes(name))).toEqual([]);
+      expect(element.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
+    }
   });
 });

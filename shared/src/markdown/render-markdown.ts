@@ -319,3 +319,48 @@ export function renderArticle(
 export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
   return renderArticle(markdown, options).html;
 }
+
+// --- Members' comments (docs/decisions/200) ------------------------------------------------------
+
+/** What a comment's links say of themselves: written by a visitor, not vouched for by the site. */
+export const COMMENT_LINK_REL = 'nofollow ugc noopener noreferrer';
+
+/**
+ * The comment subset: paragraphs, line breaks as written, links, emphasis, code, quotes and lists.
+ * Raw HTML is shown as the text it is; an image is its text; a heading is a paragraph; a rule is
+ * nothing. What is left goes through the contract's `comment` profile.
+ */
+const commentMarked = new Marked({
+  gfm: true,
+  breaks: true,
+  renderer: {
+    html({ text }: Tokens.HTML | Tokens.Tag): string {
+      return escapeHtml(text);
+    },
+    image({ text }: Tokens.Image): string {
+      return escapeHtml(text);
+    },
+    heading({ tokens }: Tokens.Heading): string {
+      return `<p>${this.parser.parseInline(tokens)}</p>\n`;
+    },
+    hr(): string {
+      return '';
+    },
+    link({ href, tokens }: Tokens.Link): string {
+      return `<a href="${escapeHtml(href)}" rel="${COMMENT_LINK_REL}">${this.parser.parseInline(tokens)}</a>`;
+    },
+    code({ text }: Tokens.Code): string {
+      return `<pre><code>${escapeHtml(text)}</code></pre>\n`;
+    },
+  },
+});
+
+const COMMENT_SANITIZE_CONFIG: Config = contentHtmlConfig('comment');
+
+/** Safe HTML for a comment's Markdown: nothing but the comment profile's elements. */
+export function renderComment(markdown: string): string {
+  return purifier.sanitize(
+    commentMarked.parse(markdown, { async: false }),
+    COMMENT_SANITIZE_CONFIG,
+  );
+}

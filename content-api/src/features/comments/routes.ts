@@ -144,7 +144,7 @@ const commentRoutes: FastifyPluginAsyncTypebox<CommentRouteOptions> = async (
       schema: {
         params: idParamsSchema,
         body: CommentInputSchema,
-        response: { 201: CommentPostedSchema, 202: messageSchema },
+        response: { 201: CommentPostedSchema, 202: CommentPostedSchema },
       },
     },
     async (request, reply) => {

@@ -23,6 +23,7 @@ import {
   SIGN_IN_BUSY,
   SIGN_IN_SUBMIT,
   SIGN_IN_TITLE,
+  SIGN_UP_TITLE,
   USERNAME_LABEL,
 } from '../../texts';
 import {
@@ -75,6 +76,29 @@ describe('SignInPage: email and password', () => {
   it('posts its form if sent before its script runs: the password never goes into a URL', () => {
     renderPage(<SignInPage />, { route: '/signin', auth: true });
     expect(screen.getByLabelText(PASSWORD_LABEL).closest('form')).toHaveAttribute('method', 'post');
+  });
+
+  it('goes back to the page that asked for a sign-in', async () => {
+    const back = '/article/tls#comments';
+    const { user } = renderPage(<SignInPage />, {
+      route: `/signin?next=${encodeURIComponent(back)}`,
+      auth: true,
+    });
+    expect(screen.getByRole('link', { name: SIGN_UP_TITLE })).toHaveAttribute(
+      'href',
+      `/signup?next=${encodeURIComponent(back)}`,
+    );
+    await fillAndSubmit(user);
+    expect(await navigatedTo()).toBe('/article/tls');
+  });
+
+  it('goes to /welcome when the page to go back to is not one of this site', async () => {
+    const { user } = renderPage(<SignInPage />, {
+      route: `/signin?next=${encodeURIComponent('//evil.example/x')}`,
+      auth: true,
+    });
+    await fillAndSubmit(user);
+    expect(await navigatedTo()).toBe('/welcome');
   });
 
   it('signs in with local persistence, sets the display name and goes to /welcome', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@portfolio/shared/router';
+import { Link } from '@portfolio/shared/router';
+import { useAfterSignIn } from '../../features/session/after-sign-in';
 import { signInWithEmail } from '@portfolio/shared/auth-actions';
 import type { Credentials } from '@portfolio/shared/auth-actions';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
@@ -21,7 +22,6 @@ import {
   SIGN_IN_TITLE,
   SIGN_UP_ROUTE,
   SIGN_UP_TITLE,
-  WELCOME_ROUTE,
 } from '../../texts';
 import styles from './SignInPage.module.css';
 
@@ -30,7 +30,7 @@ type Busy = 'password' | 'google' | null;
 export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: SIGN_IN_TITLE });
 
 export default function SignInPage() {
-  const navigate = useNavigate();
+  const afterSignIn = useAfterSignIn();
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
   const google = useGoogleSignIn();
@@ -40,7 +40,7 @@ export default function SignInPage() {
     setError(null);
     try {
       await action();
-      navigate(WELCOME_ROUTE);
+      afterSignIn.proceed();
     } catch (caught) {
       setError(providerMessage(caught));
       setBusy(null);
@@ -77,7 +77,7 @@ export default function SignInPage() {
       {error && <ErrorMessage>{error}</ErrorMessage>}
       {google.chooser}
       <p className={styles.switch}>
-        {NO_ACCOUNT_TEXT} <Link to={SIGN_UP_ROUTE}>{SIGN_UP_TITLE}</Link>
+        {NO_ACCOUNT_TEXT} <Link to={afterSignIn.otherForm(SIGN_UP_ROUTE)}>{SIGN_UP_TITLE}</Link>
       </p>
     </AuthLayout>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@portfolio/shared/router';
+import { Link } from '@portfolio/shared/router';
+import { useAfterSignIn } from '../../features/session/after-sign-in';
 import { signUpWithEmail } from '@portfolio/shared/auth-actions';
 import type { Credentials } from '@portfolio/shared/auth-actions';
 import { ErrorMessage } from '@portfolio/shared/ui';
@@ -16,14 +17,13 @@ import {
   SIGN_UP_INTRO,
   SIGN_UP_SUBMIT,
   SIGN_UP_TITLE,
-  WELCOME_ROUTE,
 } from '../../texts';
 import styles from './SignUpPage.module.css';
 
 export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: SIGN_UP_TITLE });
 
 export default function SignUpPage() {
-  const navigate = useNavigate();
+  const afterSignIn = useAfterSignIn();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -32,7 +32,7 @@ export default function SignUpPage() {
     setError(null);
     try {
       await signUpWithEmail(credentials);
-      navigate(WELCOME_ROUTE);
+      afterSignIn.proceed();
     } catch (caught) {
       setError(providerMessage(caught));
       setBusy(false);
@@ -50,7 +50,7 @@ export default function SignUpPage() {
       />
       {error && <ErrorMessage>{error}</ErrorMessage>}
       <p className={styles.switch}>
-        {HAVE_ACCOUNT_TEXT} <Link to={SIGN_IN_ROUTE}>{SIGN_IN_TITLE}</Link>
+        {HAVE_ACCOUNT_TEXT} <Link to={afterSignIn.otherForm(SIGN_IN_ROUTE)}>{SIGN_IN_TITLE}</Link>
       </p>
     </AuthLayout>
   );

@@ -6,7 +6,7 @@ import { formatPostDate } from '@portfolio/shared/format';
 import type { Article } from '@portfolio/shared/types';
 import { ResponsiveImage } from '@portfolio/shared/ui';
 import type { ImageLoading } from '@portfolio/shared/ui';
-import { FULL_ARTICLE_LABEL, NO_CONTENT, READ_MORE_LABEL } from '../../texts';
+import { FULL_ARTICLE_LABEL, NO_CONTENT, READ_MORE_LABEL, commentCountLabel } from '../../texts';
 import { TagList } from '../tags/TagList';
 import { articleExcerpt, articleTitle } from './article-text';
 import styles from './ArticleCard.module.css';
@@ -55,6 +55,8 @@ export function ArticleCard({
   const title = articleTitle(article.title);
   const excerpt = articleExcerpt(article.excerpt);
   const date = formatPostDate(article.createdAt);
+  // Approved comments (docs/decisions/200); none from an API older than comments.
+  const commentCount = article.commentCount ?? 0;
   const image = article.imagePath && (
     <ResponsiveImage
       className={styles.image}
@@ -80,10 +82,12 @@ export function ArticleCard({
           image
         ))}
       <div className={styles.body}>
-        {date && (
-          <time className={styles.date} dateTime={article.createdAt}>
-            {date}
-          </time>
+        {(date || commentCount > 0) && (
+          <p className={styles.date}>
+            {date && <time dateTime={article.createdAt}>{date}</time>}
+            {date && commentCount > 0 && <span aria-hidden="true"> · </span>}
+            {commentCount > 0 && <span>{commentCountLabel(commentCount)}</span>}
+          </p>
         )}
         <h2 className={styles.title}>
           {titleHref ? (

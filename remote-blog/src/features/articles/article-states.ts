@@ -18,6 +18,8 @@ import type { InBrowser, NotFound, Redirect, Unavailable } from '@portfolio/shar
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import type { Article, ArticleDetail } from '@portfolio/shared/types';
 import type { OutlineHeading, RenderedArticle } from '@portfolio/shared/markdown';
+import { commentQueryOf, loadComments } from '../comments/comment-states';
+import type { CommentsState } from '../comments/comment-states';
 import { listPosition, offsetOf, pageNumberOf } from '../pagination/page-numbers';
 import type { ListPosition } from '../pagination/page-numbers';
 import { sortNewestFirst } from './article-text';
@@ -57,6 +59,8 @@ export type ArticleState =
       html: string;
       /** Its h2 and h3 headings, for the table of contents (none when there is no content). */
       outline: OutlineHeading[];
+      /** The page of its comments the address asks for (docs/decisions/200). */
+      comments: CommentsState;
     };
 
 /** Which articles a list shows: all of them, or those with a tag (docs/decisions/132). */
@@ -115,15 +119,17 @@ export async function loadArticle(
   { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
 ): Promise<ArticleState> {
   try {
-    const article = await loadPublicOrDraft({ request, context }, (options) =>
-      getArticle(id, options),
-    );
+    // The comments beside the article, not after it: a page's loads take one round trip.
+    const [article, comments] = await Promise.all([
+      loadPublicOrDraft({ request, context }, (options) => getArticle(id, options)),
+      loadComments(id, commentQueryOf(request.url), loaderRequestOptions({ request, context })),
+    ]);
     if (article === 'in-browser') return inBrowser();
     // An API from before slugs sends none: the id is the address.
     if (article.slug !== undefined && article.slug !== id) {
       return redirectTo(articlePath(article.slug), { permanent: true });
     }
-    return { status: 'loaded', article, ...(await articleHtml(article)) };
+    return { status: 'loaded', article, ...(await articleHtml(article)), comments };
   } catch (error) {
     // An id the API does not know (404) or refuses (400): not found, never loaded again.
     if (isUnknownItem(error)) return notFound();

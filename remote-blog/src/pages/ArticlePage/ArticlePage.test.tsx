@@ -20,6 +20,14 @@ import {
   ARTICLE_NOT_FOUND_TEXT,
   ARTICLE_NOT_FOUND_TITLE,
   BACK_TO_BLOG_LABEL,
+  COMMENTS_TITLE,
+  COMMENT_PAGES_LABEL,
+  NO_COMMENTS,
+  POST_COMMENT_LABEL,
+  SIGN_IN_LINK_TEXT,
+  SIGN_UP_LINK_TEXT,
+  commentCountLabel,
+  replyToLabel,
   LOADING_ARTICLE,
   NEXT_ARTICLE_LABEL,
   NO_CONTENT,
@@ -55,8 +63,26 @@ const CONTENT = [
   'Set `PermitRootLogin no`.',
 ].join('\n');
 
+const NO_COMMENTS_PAGE = { threads: [], total: 0, page: 1, pages: 1, order: 'newest' };
+
+/** mockFetch(), where each article the routes answer has no comments unless they say. */
+function mockArticleFetch(routes: Parameters<typeof mockFetch>[0]): jest.Mock {
+  const comments = Object.fromEntries(
+    Object.keys(routes)
+      .filter((route) => /^GET \/articles\/[^/?]+$/.test(route))
+      .map((route) => [`${route}/comments`, { body: NO_COMMENTS_PAGE }]),
+  );
+  return mockFetch({ ...comments, ...routes });
+}
+
+/** The calls for the article itself, not for its comments (loaded beside it). */
+const articleCalls = (fetchMock: jest.Mock) =>
+  fetchMock.mock.calls
+    .map(([called]) => String(called))
+    .filter((called) => !called.split('?')[0]?.endsWith('/comments'));
+
 function renderArticle(id: string) {
-  return renderPage(ArticlePage, { route: `/article/${id}`, path: '/article/:id' });
+  return renderPage(ArticlePage, { route: `/article/${id}`, path: '/article/:id', auth: true });
 }
 
 const description = () =>
@@ -71,7 +97,7 @@ beforeEach(() => {
 
 describe('ArticlePage', () => {
   it('shows the article: title, date, reading time, image and rendered Markdown', async () => {
-    const fetchMock = mockFetch({
+    const fetchMock = mockArticleFetch({
       'GET /articles/hardening': {
         body: makeArticleDetail({
           _id: 'hardening',
@@ -86,7 +112,7 @@ describe('ArticlePage', () => {
     expect(screen.getByRole('status')).toHaveTextContent(LOADING_ARTICLE);
     const title = await screen.findByRole('heading', { level: 1, name: 'Hardening Linux' });
     expect(title).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(articleCalls(fetchMock)).toHaveLength(1);
     const article = screen.getByRole('article');
     const time = article.querySelector('time');
     expect(time).toHaveTextContent('Nov 21, 2026');
@@ -105,6 +131,8 @@ describe('ArticlePage', () => {
       ['H3', 'Lock down SSH'],
       // The article's footer (docs/decisions/170).
       ['H2', SHARE_TITLE],
+      // Its comments, after it (docs/decisions/200).
+      ['H2', COMMENTS_TITLE],
     ]);
     expect(within(article).getByText('first').tagName).toBe('STRONG');
     expect(within(article).getByRole('link', { name: 'guide' })).toHaveAttribute(
@@ -119,8 +147,12 @@ describe('ArticlePage', () => {
   it('shows a photo at its size from the variant the screen needs, preloaded from the head', async () => {
     const image = makeImage({ path: '/images/tls-photo.jpg' });
     const article = makeArticleDetail({ _id: 'tls', imagePath: image.path, image });
-    mockFetch({ 'GET /articles/tls': { body: article } });
-    const { container } = renderPage(ArticlePage, { route: '/article/tls', path: '/article/:id' });
+    mockArticleFetch({ 'GET /articles/tls': { body: article } });
+    const { container } = renderPage(ArticlePage, {
+      route: '/article/tls',
+      path: '/article/:id',
+      auth: true,
+    });
     await screen.findByRole('heading', { level: 1 });
     const img = container.querySelector('article img') as HTMLImageElement;
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['4000', '3000']);
@@ -135,7 +167,7 @@ describe('ArticlePage', () => {
     const doc = document.implementation.createHTMLDocument('');
     doc.head.innerHTML = renderHeadTags(
       ArticlePage.head({
-        data: { status: 'loaded', article, html: '', outline: [] },
+        data: { status: 'loaded', article, html: '', outline: [], comments: { status: 'none' } },
         params: {},
         url,
         site,
@@ -149,7 +181,7 @@ describe('ArticlePage', () => {
   });
 
   it('estimates the reading time at about 200 words a minute', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/long': { body: makeArticleDetail({ content: 'word '.repeat(1001) }) },
     });
     renderArticle('long');
@@ -157,7 +189,7 @@ describe('ArticlePage', () => {
   });
 
   it('renders hostile content inert', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/evil': {
         body: makeArticleDetail({
           title: 'Evil',
@@ -174,7 +206,7 @@ describe('ArticlePage', () => {
   });
 
   it('links to the previous (older) and next (newer) article', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/middle': {
         body: makeArticleDetail({
           _id: 'middle',
@@ -196,7 +228,7 @@ describe('ArticlePage', () => {
   });
 
   it('has no neighbour navigation for the only article, and shows the content fallbacks', async () => {
-    mockFetch({ 'GET /articles/only': { body: makeArticleDetail({ title: '', content: '' }) } });
+    mockArticleFetch({ 'GET /articles/only': { body: makeArticleDetail({ title: '', content: '' }) } });
     renderArticle('only');
     expect(await screen.findByRole('heading', { level: 1, name: UNTITLED })).toBeInTheDocument();
     expect(screen.getByText(NO_CONTENT)).toBeInTheDocument();
@@ -206,7 +238,7 @@ describe('ArticlePage', () => {
   });
 
   it('loads the next article when its link is followed', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/one': {
         body: makeArticleDetail({ _id: 'one', title: 'One', next: { _id: 'two', title: 'Two' } }),
       },
@@ -229,7 +261,7 @@ describe('ArticlePage', () => {
   });
 
   it('shows a not-found page with a way back for an unknown id', async () => {
-    mockFetch({ 'GET /articles/nope': { status: 404, body: { message: 'Article not found' } } });
+    mockArticleFetch({ 'GET /articles/nope': { status: 404, body: { message: 'Article not found' } } });
     renderArticle('nope');
     expect(
       await screen.findByRole('heading', { level: 1, name: ARTICLE_NOT_FOUND_TITLE }),
@@ -245,7 +277,7 @@ describe('ArticlePage', () => {
     'answers an id the API refuses (400), %s, with the not-found state (a 404), not unavailable',
     async (id) => {
       const refused = { status: 400, body: { message: 'params/id must match pattern' } };
-      const fetchMock = mockFetch({
+      const fetchMock = mockArticleFetch({
         [`GET /articles/${encodeURIComponent(decodeURIComponent(id))}`]: refused,
       });
       const url = new URL(`http://site.test/article/${id}`);
@@ -263,7 +295,7 @@ describe('ArticlePage', () => {
         await screen.findByRole('heading', { level: 1, name: ARTICLE_NOT_FOUND_TITLE }),
       ).toBeInTheDocument();
       expect(screen.getByText(ARTICLE_NOT_FOUND_TEXT)).toBeInTheDocument();
-      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(articleCalls(fetchMock)).toHaveLength(2);
     },
   );
 
@@ -275,7 +307,7 @@ describe('ArticlePage', () => {
     ['a neighbour without its id', { ...makeArticleDetail(), next: { title: 'Next' } }],
   ])('shows the load error, never a crash, for %s', async (_, body) => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch({ 'GET /articles/odd': { body: body as object } });
+    mockArticleFetch({ 'GET /articles/odd': { body: body as object } });
     renderArticle('odd');
     expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLE_LOAD_ERROR);
     expect(screen.queryByText(ARTICLE_NOT_FOUND_TEXT)).not.toBeInTheDocument();
@@ -283,7 +315,7 @@ describe('ArticlePage', () => {
 
   it('shows an error, not "not found", when the call fails otherwise', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch({ 'GET /articles/down': { status: 503, body: { message: 'unavailable' } } });
+    mockArticleFetch({ 'GET /articles/down': { status: 503, body: { message: 'unavailable' } } });
     renderArticle('down');
     expect(await screen.findByRole('alert')).toHaveTextContent(ARTICLE_LOAD_ERROR);
     expect(screen.queryByText(ARTICLE_NOT_FOUND_TEXT)).not.toBeInTheDocument();
@@ -291,7 +323,7 @@ describe('ArticlePage', () => {
   });
 
   it('sets the document title, description and canonical URL from its head', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/meta': {
         body: makeArticleDetail({
           _id: 'meta',
@@ -323,7 +355,7 @@ describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () =>
 
   it('answers an id or a former slug with a permanent redirect (301) to the slug', async () => {
     const article = makeArticleDetail({ _id: 'tls-in-practice', slug: 'tls-13-in-practice' });
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/tls-in-practice': { body: article },
       'GET /articles/old-tls-slug': { body: article },
     });
@@ -344,7 +376,7 @@ describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () =>
   });
 
   it('shows the article at its slug; an API without slugs keeps the id as the address', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/tls-13-in-practice': {
         body: makeArticleDetail({ _id: 'tls-in-practice', slug: 'tls-13-in-practice' }),
       },
@@ -360,7 +392,7 @@ describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () =>
       slug: 'tls-13',
       title: 'TLS 1.3 in practice',
     });
-    const fetchMock = mockFetch({
+    const fetchMock = mockArticleFetch({
       'GET /articles/tls-in-practice': { body: article },
       'GET /articles/tls-13': { body: article },
     });
@@ -370,7 +402,7 @@ describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () =>
     ).toBeInTheDocument();
     expect(page.router.state.location.pathname).toBe('/article/tls-13');
     expect(page.router.state.historyAction).toBe('REPLACE');
-    expect(fetchMock.mock.calls.map(([called]) => String(called))).toEqual([
+    expect(articleCalls(fetchMock)).toEqual([
       `${TEST_API_BASE}/articles/tls-in-practice`,
       `${TEST_API_BASE}/articles/tls-13`,
     ]);
@@ -378,7 +410,7 @@ describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () =>
   });
 
   it('links the neighbours by their slugs', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/middle': {
         body: makeArticleDetail({
           _id: 'middle',
@@ -401,7 +433,7 @@ describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () =>
   });
 
   it('shows its tags as a labelled list of links to their pages; none without tags', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/tagged': {
         body: makeArticleDetail({ _id: 'tagged', tags: ['zero-trust', 'tls'] }),
       },
@@ -431,7 +463,13 @@ describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () =>
     });
     const at = new URL('/article/meta', site.siteUrl);
     const spec = ArticlePage.head({
-      data: { status: 'loaded', article: withMeta, html: '', outline: [] },
+      data: {
+        status: 'loaded',
+        article: withMeta,
+        html: '',
+        outline: [],
+        comments: { status: 'none' },
+      },
       params: {},
       url: at,
       site,
@@ -458,7 +496,13 @@ describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () =>
     const withoutMeta = { ...withMeta, metaDescription: undefined };
     expect(
       ArticlePage.head({
-        data: { status: 'loaded', article: withoutMeta, html: '', outline: [] },
+        data: {
+          status: 'loaded',
+          article: withoutMeta,
+          html: '',
+          outline: [],
+          comments: { status: 'none' },
+        },
         params: {},
         url: at,
         site,
@@ -485,7 +529,7 @@ describe('ArticlePage: drafts (docs/decisions/122)', () => {
 
   it('an admin sees a draft as visitors will, under a "Draft: not published" notice', async () => {
     setCurrentUser(makeUser({ uid: 'admin-uid', role: 'admin' }));
-    const fetchMock = mockFetch({
+    const fetchMock = mockArticleFetch({
       'GET /articles/secret': NOT_FOUND,
       'GET /articles/secret?include=drafts': { body: DRAFT },
     });
@@ -494,7 +538,9 @@ describe('ArticlePage: drafts (docs/decisions/122)', () => {
     const notice = screen.getByRole('complementary', { name: DRAFT_NOTICE_TITLE });
     expect(notice).toHaveTextContent(DRAFT_NOTICE_TEXT);
     expect(screen.getByText('yet').tagName).toBe('EM');
-    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    const [, init] = fetchMock.mock.calls.find(([called]) =>
+      String(called).endsWith('?include=drafts'),
+    ) as [string, RequestInit];
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token-admin-uid');
     await waitFor(() => expect(robots()).toBe('noindex'));
   });
@@ -502,7 +548,7 @@ describe('ArticlePage: drafts (docs/decisions/122)', () => {
   it('a scheduled article says when it comes out', async () => {
     setCurrentUser(makeUser({ uid: 'admin-uid', role: 'admin' }));
     const at = '2099-03-04T09:30:00.000Z';
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/secret': NOT_FOUND,
       'GET /articles/secret?include=drafts': {
         body: { ...DRAFT, status: 'published', publishedAt: at },
@@ -515,12 +561,12 @@ describe('ArticlePage: drafts (docs/decisions/122)', () => {
   });
 
   it('anyone else gets "Article not found"; a visitor without a session asks for no draft', async () => {
-    const fetchMock = mockFetch({ 'GET /articles/secret': NOT_FOUND });
+    const fetchMock = mockArticleFetch({ 'GET /articles/secret': NOT_FOUND });
     renderArticle('secret');
     expect(
       await screen.findByRole('heading', { level: 1, name: ARTICLE_NOT_FOUND_TITLE }),
     ).toBeVisible();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(articleCalls(fetchMock)).toHaveLength(1);
 
     setCurrentUser(makeUser({ uid: 'reader', role: 'user' }));
     renderArticle('secret');
@@ -533,7 +579,7 @@ describe('ArticlePage: drafts (docs/decisions/122)', () => {
   });
 
   it('on the site’s server: an admin gets the loading state (the browser loads the draft), anyone else not found', async () => {
-    mockFetch({ 'GET /articles/secret': NOT_FOUND });
+    mockArticleFetch({ 'GET /articles/secret': NOT_FOUND });
     const url = new URL('http://site.test/article/secret');
     const load = (context: object) =>
       ArticlePage.loader({
@@ -557,7 +603,7 @@ describe('ArticlePage, reading aids (docs/decisions/170)', () => {
   const threeHeadings = '## First\n\nA.\n\n### Inside\n\nB.\n\n## Second\n\nC.';
 
   it('lists three or more headings in a table of contents that links to them', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/outlined': {
         body: makeArticleDetail({ _id: 'outlined', content: threeHeadings }),
       },
@@ -580,7 +626,7 @@ describe('ArticlePage, reading aids (docs/decisions/170)', () => {
   });
 
   it('has no table of contents for fewer than three headings', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/short': {
         body: makeArticleDetail({ _id: 'short', content: '## One\n\nA.\n\n## Two\n\nB.' }),
       },
@@ -591,7 +637,7 @@ describe('ArticlePage, reading aids (docs/decisions/170)', () => {
   });
 
   it('says when the article was updated, on a later day than it was published', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/edited': {
         body: makeArticleDetail({
           _id: 'edited',
@@ -606,7 +652,7 @@ describe('ArticlePage, reading aids (docs/decisions/170)', () => {
   });
 
   it('does not say so when it was edited the day it was published', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/same-day': {
         body: makeArticleDetail({
           _id: 'same-day',
@@ -621,7 +667,7 @@ describe('ArticlePage, reading aids (docs/decisions/170)', () => {
   });
 
   it('links the related articles the API sends, by their address', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/with-related': {
         body: makeArticleDetail({
           _id: 'with-related',
@@ -645,7 +691,7 @@ describe('ArticlePage, reading aids (docs/decisions/170)', () => {
   });
 
   it('shares the article by plain links to each site, its address and title encoded', async () => {
-    mockFetch({
+    mockArticleFetch({
       'GET /articles/shared': {
         body: makeArticleDetail({ _id: 'shared', slug: 'shared', title: 'TLS & you' }),
       },
@@ -665,9 +711,120 @@ describe('ArticlePage, reading aids (docs/decisions/170)', () => {
   });
 
   it('has no related section when the API sends none (an API older than it)', async () => {
-    mockFetch({ 'GET /articles/alone': { body: makeArticleDetail({ _id: 'alone' }) } });
+    mockArticleFetch({ 'GET /articles/alone': { body: makeArticleDetail({ _id: 'alone' }) } });
     renderArticle('alone');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('region', { name: RELATED_ARTICLES_TITLE })).toBeNull();
+  });
+});
+
+describe('ArticlePage: comments (docs/decisions/200)', () => {
+  const comment = (id: string, body: string, overrides: object = {}) => ({
+    _id: id,
+    parentId: null,
+    authorName: `Author ${id}`,
+    body,
+    createdAt: '2026-11-30T10:00:00.000Z',
+    editedAt: null,
+    ...overrides,
+  });
+  const commentPage = (overrides: object = {}) => ({
+    threads: [
+      {
+        ...comment('c1', 'Great *read*, see [docs](https://example.test/docs).'),
+        replies: [comment('r1', 'Agreed.', { parentId: 'c1' })],
+        replyCount: 1,
+      },
+      {
+        ...comment('c2', '<div data-island="shell/Navbar" data-island-when="load">x</div>'),
+        replies: [],
+        replyCount: 0,
+      },
+    ],
+    total: 3,
+    page: 1,
+    pages: 3,
+    order: 'newest',
+    ...overrides,
+  });
+  const routes = (page: object) => ({
+    'GET /articles/tls': { body: makeArticleDetail({ _id: 'tls', slug: 'tls', title: 'TLS' }) },
+    'GET /articles/tls/comments': { body: page },
+  });
+
+  beforeEach(() => resetFirebaseMock());
+
+  it('lists the approved threads with their replies, the text rendered and markup inert', async () => {
+    mockArticleFetch(routes(commentPage()));
+    renderArticle('tls');
+    const section = await screen.findByRole('region', {
+      name: `${COMMENTS_TITLE} (${commentCountLabel(3)})`,
+    });
+    const first = section.querySelector('#comment-c1');
+    expect(first).toHaveTextContent('Author c1');
+    expect(within(first as HTMLElement).getByText('read').tagName).toBe('EM');
+    expect(within(first as HTMLElement).getByRole('link', { name: 'docs' })).toHaveAttribute(
+      'rel',
+      'nofollow ugc noopener noreferrer',
+    );
+    expect(section.querySelector('#comment-r1')).toHaveTextContent('Agreed.');
+    // A comment's markup is its text: no island marker, no element of its own.
+    const second = section.querySelector('#comment-c2') as HTMLElement;
+    expect(second).toHaveTextContent('<div data-island="shell/Navbar"');
+    expect(second.querySelector('[data-island]')).toBeNull();
+    // The only islands in the section are the server's own comment forms.
+    const islands = Array.from(section.querySelectorAll('[data-island]'), (island) =>
+      island.getAttribute('data-island'),
+    );
+    expect(islands).toEqual(['blog/CommentForm', 'blog/CommentForm', 'blog/CommentForm']);
+    expect(within(section).getByText(replyToLabel('Author c1'))).toBeInTheDocument();
+    const pages = within(section).getByRole('navigation', { name: COMMENT_PAGES_LABEL });
+    expect(within(pages).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'href',
+      '/article/tls?page=2#comments',
+    );
+  });
+
+  it('asks a visitor to sign in or sign up, and to come back to the comments', async () => {
+    mockArticleFetch(routes(commentPage({ threads: [], total: 0, pages: 1 })));
+    renderArticle('tls');
+    const section = await screen.findByRole('region', { name: COMMENTS_TITLE });
+    expect(within(section).getByText(NO_COMMENTS)).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: SIGN_IN_LINK_TEXT })).toHaveAttribute(
+      'href',
+      '/signin?next=%2Farticle%2Ftls%23comments',
+    );
+    expect(within(section).getByRole('link', { name: SIGN_UP_LINK_TEXT })).toHaveAttribute(
+      'href',
+      '/signup?next=%2Farticle%2Ftls%23comments',
+    );
+    expect(within(section).queryByRole('button', { name: POST_COMMENT_LABEL })).toBeNull();
+  });
+
+  it('gives a signed-in member the form, and posts what they wrote with their token', async () => {
+    setCurrentUser(makeUser({ uid: 'member-uid' }));
+    const posted = jest.fn(() => ({
+      status: 201,
+      body: { message: 'Thank you! Your comment will appear once the owner has approved it.' },
+    }));
+    mockArticleFetch({
+      ...routes(commentPage({ threads: [], total: 0, pages: 1 })),
+      'POST /articles/tls/comments': posted,
+    });
+    renderArticle('tls');
+    const section = await screen.findByRole('region', { name: COMMENTS_TITLE });
+    const user = userEvent.setup();
+    const field = await within(section).findByRole('textbox', { name: 'Your comment' });
+    await user.type(field, 'Nice one');
+    await user.click(within(section).getByRole('button', { name: POST_COMMENT_LABEL }));
+    expect(
+      await within(section).findByText(
+        'Thank you! Your comment will appear once the owner has approved it.',
+      ),
+    ).toBeInTheDocument();
+    const [init] = posted.mock.calls[0] as unknown as [RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ body: 'Nice one' });
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token-member-uid');
+    expect(field).toHaveValue('');
   });
 });

@@ -24,6 +24,7 @@ import { BLOG_PATH, articleHref } from '../../features/articles/paths';
 import { TagList } from '../../features/tags/TagList';
 import { loadArticle } from '../../features/articles/article-states';
 import { RelatedArticles, ShareLinks, TableOfContents } from '../../features/reading/ReadingAids';
+import { Comments } from '../../features/comments/Comments';
 import type { ArticleState } from '../../features/articles/article-states';
 import {
   ARTICLE_LOAD_ERROR,
@@ -194,6 +195,7 @@ export const head: PageHead<typeof loader> = ({ data, site }) => {
         datePublished: article.createdAt,
         dateModified: modifiedTime,
         image,
+        ...(article.commentCount !== undefined && { commentCount: article.commentCount }),
       }),
       breadcrumbJsonLd(site, [
         { name: site.siteName, path: '/' },
@@ -244,6 +246,11 @@ function ArticleContent() {
   return (
     <div className={styles.page}>
       <ArticleView article={state.article} html={state.html} outline={state.outline} />
+      <Comments
+        state={state.comments}
+        articleId={state.article._id}
+        articlePath={articleHref(state.article)}
+      />
     </div>
   );
 }

@@ -1,0 +1,158 @@
+// An article's comments (docs/decisions/200): after the article, in a section of its own
+// (docs/decisions/170). The list is the server's HTML (no script); the forms are islands.
+import { Island } from '@portfolio/shared/island';
+import { formatPostDate } from '@portfolio/shared/format';
+import {
+  COMMENTS_LOAD_ERROR,
+  COMMENTS_TITLE,
+  COMMENT_ORDER_LABEL,
+  COMMENT_PAGES_LABEL,
+  EARLIER_COMMENTS_LABEL,
+  EDITED_LABEL,
+  LATER_COMMENTS_LABEL,
+  NEWEST_FIRST_LABEL,
+  NO_COMMENTS,
+  OLDEST_FIRST_LABEL,
+  commentCountLabel,
+  moreRepliesLabel,
+  replyToLabel,
+} from '../../texts';
+import { Pagination } from '../pagination/Pagination';
+import { CommentForm } from './CommentForm';
+import { COMMENTS_ANCHOR, commentAnchor, commentPageHref } from './comment-states';
+import type { CommentsState, RenderedComment, RenderedThread } from './comment-states';
+import styles from './Comments.module.css';
+
+export interface CommentsProps {
+  state: CommentsState;
+  /** The article's id, as the API takes it. */
+  articleId: string;
+  /** The article's address (its slug's). */
+  articlePath: string;
+}
+
+function CommentBody({ comment }: { comment: RenderedComment }) {
+  const date = formatPostDate(comment.createdAt);
+  return (
+    <div className={styles.comment} id={commentAnchor(comment._id)}>
+      <p className={styles.byline}>
+        <span className={styles.author}>{comment.authorName}</span>
+        {date && (
+          <>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={comment.createdAt}>{date}</time>
+          </>
+        )}
+        {comment.editedAt && <span> ({EDITED_LABEL})</span>}
+      </p>
+      {/* Safe: rendered by renderComment() through the sanitiser's comment profile. */}
+      <div className={styles.body} dangerouslySetInnerHTML={{ __html: comment.html }} />
+    </div>
+  );
+}
+
+function Thread({
+  thread,
+  articleId,
+  articlePath,
+}: {
+  thread: RenderedThread;
+  articleId: string;
+  articlePath: string;
+}) {
+  const hidden = thread.replyCount - thread.replies.length;
+  return (
+    <li>
+      <CommentBody comment={thread} />
+      {thread.replies.length > 0 && (
+        <ol className={styles.replies}>
+          {thread.replies.map((reply) => (
+            <li key={reply._id}>
+              <CommentBody comment={reply} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {hidden > 0 && <p className={styles.more}>{moreRepliesLabel(hidden)}</p>}
+      <details className={styles.reply}>
+        <summary>{replyToLabel(thread.authorName)}</summary>
+        <Island
+          owner="blog"
+          name="CommentForm"
+          when="interaction"
+          component={CommentForm}
+          props={{ articleId, articlePath, parentId: thread._id, idPrefix: `reply-${thread._id}` }}
+          needs={['session']}
+        />
+      </details>
+    </li>
+  );
+}
+
+export function Comments({ state, articleId, articlePath }: CommentsProps) {
+  if (state.status === 'none') return null;
+  const total = state.status === 'loaded' ? state.total : undefined;
+  return (
+    <section
+      id={COMMENTS_ANCHOR}
+      className={styles.section}
+      aria-labelledby={`${COMMENTS_ANCHOR}-title`}
+    >
+      <h2 id={`${COMMENTS_ANCHOR}-title`} className={styles.heading}>
+        {COMMENTS_TITLE}
+        {total !== undefined && total > 0 && (
+          <span className={styles.byline}> ({commentCountLabel(total)})</span>
+        )}
+      </h2>
+      <Island
+        owner="blog"
+        name="CommentForm"
+        when="interaction"
+        component={CommentForm}
+        props={{ articleId, articlePath, idPrefix: 'new-comment' }}
+        needs={['session']}
+      />
+      {state.status === 'unavailable' ? (
+        <p className={styles.empty}>{COMMENTS_LOAD_ERROR}</p>
+      ) : state.threads.length === 0 ? (
+        <p className={styles.empty}>{NO_COMMENTS}</p>
+      ) : (
+        <>
+          <ul className={styles.order} aria-label={COMMENT_ORDER_LABEL}>
+            {(['newest', 'oldest'] as const).map((order) => (
+              <li key={order}>
+                <a
+                  href={commentPageHref(articlePath, { order, page: 1 })}
+                  aria-current={state.order === order ? 'true' : undefined}
+                >
+                  {order === 'newest' ? NEWEST_FIRST_LABEL : OLDEST_FIRST_LABEL}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <ol className={styles.threads}>
+            {state.threads.map((thread) => (
+              <Thread
+                key={thread._id}
+                thread={thread}
+                articleId={articleId}
+                articlePath={articlePath}
+              />
+            ))}
+          </ol>
+          <Pagination
+            position={{
+              page: state.page,
+              pageCount: state.pages,
+              hasNext: state.page < state.pages,
+            }}
+            label={COMMENT_PAGES_LABEL}
+            previousLabel={EARLIER_COMMENTS_LABEL}
+            nextLabel={LATER_COMMENTS_LABEL}
+            href={(page) => commentPageHref(articlePath, { order: state.order, page })}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -9,8 +9,12 @@ import {
   ArticleRevisionSchema,
   ArticleListSchema,
   ArticleSchema,
+  CommentBulkResultSchema,
   CommentPageSchema,
   CommentPostedSchema,
+  CommentSettingsSchema,
+  ModeratedCommentListSchema,
+  PENDING_COUNT_HEADER,
   ContactBulkResultSchema,
   INSIGHTS_EXPORT_PATH,
   INSIGHTS_PATH,
@@ -36,6 +40,10 @@ import {
   check,
 } from '@portfolio/contract';
 import type {
+  CommentBulkInput,
+  CommentSettings,
+  CommentStatus,
+  ModeratedComment,
   CommentInput,
   CommentOrder,
   CommentPage,
@@ -518,6 +526,84 @@ export function postComment(
     `/articles/${encodeURIComponent(articleId)}/comments`,
     CommentPostedSchema,
     { method: 'POST', ...jsonBody(input) },
+    options,
+  );
+}
+
+/** A page of comments to moderate, and how many wait for approval (null: the API did not say). */
+export interface ModerationPage extends ListPage<ModeratedComment> {
+  pending: number | null;
+}
+
+/** Comments for the owner: the pending first, then the newest (admin). */
+export async function getModerationPage(
+  {
+    limit,
+    offset = 0,
+    status,
+    query: text,
+  }: PageRequest & { status?: CommentStatus; query?: string },
+  options: RequestOptions,
+): Promise<ModerationPage> {
+  const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (status) query.set('status', status);
+  if (text?.trim()) query.set('query', text.trim());
+  const { body, headers } = await requestJsonAnswer(
+    `/comments?${query}`,
+    ModeratedCommentListSchema,
+    {},
+    options,
+  );
+  const pending = headers.get(PENDING_COUNT_HEADER)?.trim();
+  return {
+    ...listPage(body, headers, limit, offset),
+    pending: pending && /^\d+$/.test(pending) ? Number(pending) : null,
+  };
+}
+
+/** Approves, hides or deletes comments (admin); how many changed. */
+export async function actOnComments(
+  ids: readonly string[],
+  action: CommentBulkInput['action'],
+  options: RequestOptions,
+): Promise<number> {
+  const { changed } = await requestJson(
+    '/comments/bulk',
+    CommentBulkResultSchema,
+    { method: 'POST', ...jsonBody({ ids, action }) },
+    options,
+  );
+  return changed;
+}
+
+/** Blocks a member from commenting (their pending comments go), or lets them again (admin). */
+export async function setMemberBlocked(
+  uid: string,
+  blocked: boolean,
+  options: RequestOptions,
+): Promise<void> {
+  await withDeadline(options.signal, (signal) =>
+    sendOk(
+      `/members/${encodeURIComponent(uid)}/block`,
+      { method: blocked ? 'PUT' : 'DELETE' },
+      options,
+      signal,
+    ),
+  );
+}
+
+export function getCommentSettings(options: RequestOptions): Promise<CommentSettings> {
+  return requestJson('/comments/settings', CommentSettingsSchema, {}, options);
+}
+
+export function saveCommentSettings(
+  settings: CommentSettings,
+  options: RequestOptions,
+): Promise<CommentSettings> {
+  return requestJson(
+    '/comments/settings',
+    CommentSettingsSchema,
+    { method: 'PUT', ...jsonBody(settings) },
     options,
   );
 }

@@ -1,3 +1,4 @@
+import { TAB_COMMENTS } from '../../features/admin/comments-texts';
 import { screen } from '@testing-library/react';
 import { mockFetch, setUpTestRuntimeConfig, navigatedTo, renderPage } from '@portfolio/testing';
 import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
@@ -95,6 +96,7 @@ describe('AdminDashboardPage', () => {
       'GET /contact?limit=20&offset=0&box=inbox': { body: [] },
       'GET /settings': { body: makeSiteSettings() },
       'GET /insights?days=30': { status: 503, body: { message: 'Not now' } },
+      'GET /comments?limit=1&offset=0&status=pending': { body: [] },
     });
     setCurrentUser(makeUser({ role: 'admin' }));
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
@@ -113,9 +115,12 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByRole('tab', { name: TAB_PROJECTS })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: TAB_SETTINGS })).toHaveFocus();
-    // Before the settings, who reads the site (docs/decisions/180), then the messages.
+    // Before the settings, who reads the site (docs/decisions/180), the members' comments
+    // (docs/decisions/200), then the messages.
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: TAB_INSIGHTS })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: TAB_COMMENTS })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: TAB_MESSAGES })).toHaveFocus();
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();

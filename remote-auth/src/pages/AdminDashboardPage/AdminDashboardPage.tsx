@@ -9,6 +9,7 @@ import {
   getArticlePage,
   getContactMessagePage,
   getMediaPage,
+  getModerationPage,
   getProject,
   getProjects,
   getTags,
@@ -38,6 +39,8 @@ import { TAB_INSIGHTS } from '../../features/admin/insights-texts';
 import { MediaPanel } from '../../features/admin/MediaPanel';
 import { TAB_MEDIA } from '../../features/admin/media-texts';
 import { MessagesPanel } from '../../features/admin/MessagesPanel';
+import { CommentsPanel } from '../../features/admin/CommentsPanel';
+import { commentsTabLabel } from '../../features/admin/comments-texts';
 import { SettingsPanel } from '../../features/admin/SettingsPanel';
 import { TAB_SETTINGS } from '../../features/admin/settings-texts';
 import { messagesTabLabel } from '../../features/admin/admin-texts';
@@ -224,12 +227,37 @@ function useUnreadMessages() {
   return [unread, setUnread] as const;
 }
 
+/** How many comments wait for approval: asked when the dashboard opens, then told by the tab. */
+function usePendingComments() {
+  const getToken = useAdminToken();
+  const [pending, setPending] = useState<number | null>(null);
+  useEffect(() => {
+    let active = true;
+    void (async () => {
+      try {
+        const page = await getModerationPage(
+          { limit: 1, status: 'pending' },
+          { token: await getToken() },
+        );
+        if (active) setPending(page.pending);
+      } catch {
+        // The tab keeps its plain name; the panel says why when it is opened.
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [getToken]);
+  return [pending, setPending] as const;
+}
+
 function AdminDashboard() {
   useDocumentTitle(ADMIN_DASHBOARD_TITLE);
   // The tab is in the URL (?tab=articles), so a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
   const selected = params.get('tab') ?? 'projects';
   const [unread, setUnread] = useUnreadMessages();
+  const [pendingComments, setPendingComments] = usePendingComments();
   const tabs = useMemo(
     () => [
       ...TABS,
@@ -239,12 +267,18 @@ function AdminDashboard() {
         label: messagesTabLabel(TAB_MESSAGES, unread),
         render: () => <MessagesPanel onUnread={setUnread} />,
       },
+      // Members' comments, the pending first (docs/decisions/200).
+      {
+        key: 'comments',
+        label: commentsTabLabel(pendingComments),
+        render: () => <CommentsPanel onPending={setPendingComments} />,
+      },
       // Who reads the site, counted without tracking anyone (docs/decisions/180).
       { key: 'insights', label: TAB_INSIGHTS, render: () => <InsightsPanel /> },
       // The site's settings (docs/decisions/141).
       { key: 'settings', label: TAB_SETTINGS, render: () => <SettingsPanel /> },
     ],
-    [unread, setUnread],
+    [unread, setUnread, pendingComments, setPendingComments],
   );
   return (
     <section className={styles.page}>

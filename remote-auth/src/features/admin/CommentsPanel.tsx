@@ -61,6 +61,7 @@ import { useAdminToken } from './use-admin-token';
 import { useResource } from './use-resource';
 import { useSettled } from './use-settled';
 import styles from './admin.module.css';
+import panelStyles from './CommentsPanel.module.css';
 
 export const COMMENTS_PER_PAGE = 20;
 const SEARCH_DELAY_MS = 250;
@@ -343,7 +344,7 @@ function CommentSettingsForm() {
           }
         />
       </div>
-      <fieldset className={styles.field}>
+      <fieldset className={panelStyles.choices}>
         <legend>{DELETED_MEMBER_COMMENTS_LABEL}</legend>
         {DELETED_MEMBER_CHOICES.map((choice) => (
           <label key={choice.value}>
@@ -353,7 +354,7 @@ function CommentSettingsForm() {
               value={choice.value}
               checked={settings.deletedMemberComments === choice.value}
               onChange={() => setSettings({ ...settings, deletedMemberComments: choice.value })}
-            />{' '}
+            />
             {choice.label}
           </label>
         ))}

@@ -228,7 +228,9 @@ describe('ArticlePage', () => {
   });
 
   it('has no neighbour navigation for the only article, and shows the content fallbacks', async () => {
-    mockArticleFetch({ 'GET /articles/only': { body: makeArticleDetail({ title: '', content: '' }) } });
+    mockArticleFetch({
+      'GET /articles/only': { body: makeArticleDetail({ title: '', content: '' }) },
+    });
     renderArticle('only');
     expect(await screen.findByRole('heading', { level: 1, name: UNTITLED })).toBeInTheDocument();
     expect(screen.getByText(NO_CONTENT)).toBeInTheDocument();
@@ -261,7 +263,9 @@ describe('ArticlePage', () => {
   });
 
   it('shows a not-found page with a way back for an unknown id', async () => {
-    mockArticleFetch({ 'GET /articles/nope': { status: 404, body: { message: 'Article not found' } } });
+    mockArticleFetch({
+      'GET /articles/nope': { status: 404, body: { message: 'Article not found' } },
+    });
     renderArticle('nope');
     expect(
       await screen.findByRole('heading', { level: 1, name: ARTICLE_NOT_FOUND_TITLE }),

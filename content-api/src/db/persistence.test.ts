@@ -9,10 +9,17 @@ import { loadSeedContent, seedDatabase } from './seed.js';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
+// Three server lifetimes on a data folder, each opening PGlite on disk: 10 s on a quiet two-core
+// machine, so well past the API's 30 s beside a busy neighbour (docs/performance.md "CI").
+jest.setTimeout(120_000);
+
 describe.each(testDrivers)('a database that is closed and opened again (%s)', (driver) => {
   let location: Awaited<ReturnType<typeof createDatabaseLocation>>;
   beforeAll(async () => {
-    location = await createDatabaseLocation(driver);
+    // Migrated already, as a first start leaves it: what is tested here is the seeding and what
+    // survives a restart; a data folder's initdb and migrations (tested by every template made,
+    // testing/databases.ts) took most of this file's time, past its timeout on a busy machine.
+    location = await createDatabaseLocation(driver, { migrated: true });
   });
   afterAll(() => location.remove());
 

@@ -15,9 +15,8 @@ import {
 } from '@portfolio/shared/api-client';
 import type { ModerationPage } from '@portfolio/shared/api-client';
 import { formatPostDate } from '@portfolio/shared/format';
-import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
-import { LIST_LOADING, RETRY_LABEL } from '../../texts';
-import { adminErrorMessage, loadErrorMessage } from '../session/errors';
+import { Button, ErrorMessage } from '@portfolio/shared/ui';
+import { adminErrorMessage } from '../session/errors';
 import {
   APPROVE_LABEL,
   BLOCKED_BADGE,
@@ -56,6 +55,7 @@ import {
   pendingCount,
 } from './comments-texts';
 import { ConfirmDelete } from './ConfirmDelete';
+import { ListLoadState, ListSearch } from './ListParts';
 import { Pager } from './Pager';
 import { useAdminToken } from './use-admin-token';
 import { useResource } from './use-resource';
@@ -167,29 +167,17 @@ export function CommentsPanel({ onPending }: { onPending?(count: number | null):
           </Button>
         ))}
       </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-search`}>{SEARCH_COMMENTS_LABEL}</label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={typed}
-          maxLength={200}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-      </div>
+      <ListSearch
+        id={`${id}-search`}
+        label={SEARCH_COMMENTS_LABEL}
+        value={typed}
+        onChange={setTyped}
+      />
       <p role="status" className={styles.notice}>
         {notice}
       </p>
       {error && <ErrorMessage>{error}</ErrorMessage>}
-      {state.status === 'loading' && <Spinner label={LIST_LOADING} />}
-      {state.status === 'error' && (
-        <ErrorMessage>
-          {loadErrorMessage(state.error, COMMENTS_LOAD_ERROR)}{' '}
-          <Button variant="secondary" onClick={reload}>
-            {RETRY_LABEL}
-          </Button>
-        </ErrorMessage>
-      )}
+      <ListLoadState state={state} loadError={COMMENTS_LOAD_ERROR} onRetry={reload} />
       {loaded &&
         (loaded.items.length === 0 ? (
           <p className={styles.muted}>{empty}</p>

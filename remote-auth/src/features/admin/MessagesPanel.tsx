@@ -9,21 +9,19 @@ import type { ContactBulkAction, MessagePage } from '@portfolio/shared/api-clien
 import type { MessageBox } from '@portfolio/contract';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { StoredContactMessage } from '@portfolio/shared/types';
-import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
+import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import {
   DELETE_LABEL,
-  LIST_LOADING,
   MARK_READ_LABEL,
   MARK_UNREAD_LABEL,
   MESSAGES_LOAD_ERROR,
   NO_MESSAGES,
   READ_STATUS,
-  RETRY_LABEL,
   TAB_MESSAGES,
   UNREAD_STATUS,
   MESSAGE_UPDATE_ERROR,
 } from '../../texts';
-import { adminErrorMessage, loadErrorMessage } from '../session/errors';
+import { adminErrorMessage } from '../session/errors';
 import {
   ARCHIVE_BOX_LABEL,
   ARCHIVE_LABEL,
@@ -48,6 +46,7 @@ import {
   unreadCount,
 } from './admin-texts';
 import { ConfirmDelete } from './ConfirmDelete';
+import { ListLoadState, ListSearch } from './ListParts';
 import { NotificationSettingsSection } from './NotificationSettingsForm';
 import { Pager } from './Pager';
 import { useAdminToken } from './use-admin-token';
@@ -209,29 +208,18 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
           </Button>
         ))}
       </div>
-      <div className={`${styles.field} ${inboxStyles.search}`}>
-        <label htmlFor={`${id}-search`}>{SEARCH_MESSAGES_LABEL}</label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={typed}
-          maxLength={200}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-      </div>
+      <ListSearch
+        id={`${id}-search`}
+        label={SEARCH_MESSAGES_LABEL}
+        value={typed}
+        onChange={setTyped}
+        className={inboxStyles.search}
+      />
       <p role="status" className={styles.notice}>
         {notice}
       </p>
       {error && <ErrorMessage>{error}</ErrorMessage>}
-      {state.status === 'loading' && <Spinner label={LIST_LOADING} />}
-      {state.status === 'error' && (
-        <ErrorMessage>
-          {loadErrorMessage(state.error, MESSAGES_LOAD_ERROR)}{' '}
-          <Button variant="secondary" onClick={reload}>
-            {RETRY_LABEL}
-          </Button>
-        </ErrorMessage>
-      )}
+      <ListLoadState state={state} loadError={MESSAGES_LOAD_ERROR} onRetry={reload} />
       {loaded && loaded.items.length > 0 && (
         <div role="group" aria-label={SELECTED_ACTIONS_LABEL} className={inboxStyles.selection}>
           <label className={inboxStyles.check}>

@@ -201,63 +201,42 @@ function NotAllowed() {
 }
 
 /**
- * How many messages of the inbox wait unread: asked once when the dashboard opens, then told by
- * the messages panel as it changes them. Null while unknown (or when the API cannot say).
+ * A count a tab's name shows (messages unread, comments pending): asked once when the dashboard
+ * opens, then told by the tab's panel as it changes them. Null while unknown (or when the API
+ * cannot say): the tab keeps its plain name, and its panel says why when it is opened.
  */
-function useUnreadMessages() {
+function useTabCount(ask: (options: { token: string }) => Promise<number | null>) {
   const getToken = useAdminToken();
-  const [unread, setUnread] = useState<number | null>(null);
+  const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
     let active = true;
     void (async () => {
       try {
-        const { unread: count } = await getContactMessagePage(
-          { limit: 1 },
-          { token: await getToken() },
-        );
-        if (active) setUnread(count);
+        const asked = await ask({ token: await getToken() });
+        if (active) setCount(asked);
       } catch {
-        // The tab keeps its plain name; the panel says why when it is opened.
+        // Unknown: the plain name.
       }
     })();
     return () => {
       active = false;
     };
-  }, [getToken]);
-  return [unread, setUnread] as const;
+  }, [getToken, ask]);
+  return [count, setCount] as const;
 }
 
-/** How many comments wait for approval: asked when the dashboard opens, then told by the tab. */
-function usePendingComments() {
-  const getToken = useAdminToken();
-  const [pending, setPending] = useState<number | null>(null);
-  useEffect(() => {
-    let active = true;
-    void (async () => {
-      try {
-        const page = await getModerationPage(
-          { limit: 1, status: 'pending' },
-          { token: await getToken() },
-        );
-        if (active) setPending(page.pending);
-      } catch {
-        // The tab keeps its plain name; the panel says why when it is opened.
-      }
-    })();
-    return () => {
-      active = false;
-    };
-  }, [getToken]);
-  return [pending, setPending] as const;
-}
+const askUnreadMessages = async (options: { token: string }) =>
+  (await getContactMessagePage({ limit: 1 }, options)).unread;
+const askPendingComments = async (options: { token: string }) =>
+  (await getModerationPage({ limit: 1, status: 'pending' }, options)).pending;
 
 function AdminDashboard() {
   useDocumentTitle(ADMIN_DASHBOARD_TITLE);
   // The tab is in the URL (?tab=articles), so a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
   const selected = params.get('tab') ?? 'projects';
-  const [unread, setUnread] = useUnreadMessages();
-  const [pendingComments, setPendingComments] = usePendingComments();
+  const [unread, setUnread] = useTabCount(askUnreadMessages);
+  const [pendingComments, setPendingComments] = useTabCount(askPendingComments);
   const tabs = useMemo(
     () => [
       ...TABS,

@@ -1,0 +1,58 @@
+// Parts the dashboard's searched, paged lists share (the inbox, the comments): the search field,
+// and what shows while a page loads or when it could not be loaded (with a way to try again).
+import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
+import { LIST_LOADING, RETRY_LABEL } from '../../texts';
+import { loadErrorMessage } from '../session/errors';
+import type { ResourceState } from './use-resource';
+import styles from './admin.module.css';
+
+/** The list's search: what is typed, searched once typing settles (the panel's useSettled). */
+export function ListSearch({
+  id,
+  label,
+  value,
+  onChange,
+  className,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  className?: string;
+}) {
+  return (
+    <div className={className ? `${styles.field} ${className}` : styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        maxLength={200}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A spinner while the page loads; the reason and Retry when it could not be loaded. */
+export function ListLoadState<T>({
+  state,
+  loadError,
+  onRetry,
+}: {
+  state: ResourceState<T>;
+  /** What the list says when it could not be loaded for another reason than the session's. */
+  loadError: string;
+  onRetry(): void;
+}) {
+  if (state.status === 'loading') return <Spinner label={LIST_LOADING} />;
+  if (state.status !== 'error') return null;
+  return (
+    <ErrorMessage>
+      {loadErrorMessage(state.error, loadError)}{' '}
+      <Button variant="secondary" onClick={onRetry}>
+        {RETRY_LABEL}
+      </Button>
+    </ErrorMessage>
+  );
+}

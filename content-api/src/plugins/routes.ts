@@ -36,7 +36,7 @@ export interface RoutesPluginOptions {
    * `{ ...context, mailer: options.mailer }`, so which routes can send mail reads here.
    */
   mailer?: SiteMailer;
-  /** Front-end origin used in RSS and sitemap links. */
+  /** Front-end origin used in RSS and sitemap links, and in the comments' e-mails. */
   siteUrl?: string;
   sitemapPartSize?: number;
   contactRateLimit?: number;
@@ -50,12 +50,16 @@ export interface RoutesPluginOptions {
   pageViewRateLimit?: number;
   /** The time the insights read (tests move it). */
   now?: () => Date;
-  /** Where the new-message notifications may go (docs/decisions/163). */
+  /** Where the owner's notifications (new messages, comments waiting) may go (ADR 163). */
   notifications?: NotificationOptions;
   /** POST /articles/:id/comments per minute per client, and per member in 10 minutes. */
   commentRateLimit?: number;
   memberCommentLimit?: number;
 }
+
+/** The site's address without a trailing slash, as links in feeds and mails use it. */
+const siteUrlOf = (options: RoutesPluginOptions) =>
+  (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
 
 export default apiPlugin<RoutesPluginOptions>(
   async (app, options) => {
@@ -87,6 +91,10 @@ export default apiPlugin<RoutesPluginOptions>(
             memberCommentLimit: options.memberCommentLimit,
           }),
           ...(options.now && { now: options.now }),
+          // Replies e-mailed to the members who asked, the owner told of what waits (ADR 201).
+          mailer: options.mailer,
+          siteUrl: siteUrlOf(options),
+          ...(options.notifications && { notifications: options.notifications }),
         });
         await api.register(revisionRoutes, context);
         await api.register(contentExportRoutes, context);

@@ -21,8 +21,22 @@ import type {
   OwnComment,
   PublicComment,
 } from '@portfolio/contract';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect.js';
 import { articles, blockedMembers, commentSettings, comments, profiles } from '../../db/schema.js';
 import { linksIn } from './links.js';
@@ -437,23 +451,52 @@ export async function listForModeration(
   };
 }
 
-/** Approves, hides or deletes comments; how many changed. */
-export async function actOnComments(db: Database, input: CommentBulkInput): Promise<number> {
+/** What a moderation action did. */
+export interface ActOutcome {
+  /** How many comments changed. */
+  changed: number;
+  /**
+   * The comments it showed for the first time: approved from pending (docs/decisions/201). One
+   * approved again after it was hidden is not among them: a reply is e-mailed once, when first
+   * shown.
+   */
+  firstShown: string[];
+}
+
+/** Approves, hides or deletes comments. */
+export async function actOnComments(db: Database, input: CommentBulkInput): Promise<ActOutcome> {
   const ids = [...new Set(input.ids)];
   if (input.action === 'delete') {
     const rows = await db
       .delete(comments)
       .where(inArray(comments.id, ids))
       .returning({ id: comments.id });
-    return rows.length;
+    return { changed: rows.length, firstShown: [] };
   }
-  const status = input.action === 'approve' ? 'approved' : 'hidden';
-  const rows = await db
-    .update(comments)
-    .set({ status })
-    .where(and(inArray(comments.id, ids), sql`${comments.status} <> ${status}`))
-    .returning({ id: comments.id });
-  return rows.length;
+  if (input.action === 'hide') {
+    const rows = await db
+      .update(comments)
+      .set({ status: 'hidden' })
+      .where(and(inArray(comments.id, ids), sql`${comments.status} <> 'hidden'`))
+      .returning({ id: comments.id });
+    return { changed: rows.length, firstShown: [] };
+  }
+  // Approved from pending and from hidden apart, so what was pending is known by the statement
+  // that changed it: of two approvals at once, only one finds a comment still pending.
+  return db.transaction(async (tx) => {
+    const approve = (from: CommentStatus) =>
+      tx
+        .update(comments)
+        .set({ status: 'approved' })
+        .where(and(inArray(comments.id, ids), eq(comments.status, from)))
+        .returning({ id: comments.id });
+    const fromPending = await approve('pending');
+    const fromHidden = await approve('hidden');
+    return {
+      changed: fromPending.length + fromHidden.length,
+      firstShown: fromPending.map((row) => row.id),
+    };
+  });
 }
 
 /** Blocks a member: their pending comments go, and new ones are refused. */
@@ -474,4 +517,54 @@ export async function unblockMember(db: Database, uid: string): Promise<boolean>
     .where(eq(blockedMembers.uid, uid))
     .returning({ uid: blockedMembers.uid });
   return rows.length > 0;
+}
+
+// --- Replies e-mailed ----------------------------------------------------------------------------
+
+/** A reply's e-mail to the member who asked to hear of replies to their comment. */
+export interface ReplyMail {
+  replyId: string;
+  /** The address the comment answered was posted with, notifyReplies ticked. */
+  to: string;
+  /** The reply's author, as the page names them. */
+  authorName: string;
+  /** The reply's text, as written. */
+  body: string;
+  articleTitle: string;
+  articleSlug: string;
+}
+
+/**
+ * The e-mails `ids` call for (docs/decisions/201): of those that are approved replies, the ones
+ * to an approved comment whose member asked to hear of replies and still has an account, by
+ * another member (nobody is mailed of their own reply).
+ */
+export async function replyMailsFor(db: Database, ids: readonly string[]): Promise<ReplyMail[]> {
+  if (ids.length === 0) return [];
+  const parent = alias(comments, 'parent');
+  const rows = await db
+    .select({
+      replyId: comments.id,
+      to: parent.notifyEmail,
+      authorName,
+      body: comments.body,
+      articleTitle: articles.title,
+      articleSlug: articles.slug,
+    })
+    .from(comments)
+    .innerJoin(parent, eq(parent.id, comments.parentId))
+    .innerJoin(articles, eq(articles.id, comments.articleId))
+    .leftJoin(profiles, eq(profiles.uid, comments.authorUid))
+    .where(
+      and(
+        inArray(comments.id, [...ids]),
+        eq(comments.status, 'approved'),
+        eq(parent.status, 'approved'),
+        isNotNull(parent.notifyEmail),
+        isNotNull(parent.authorUid),
+        sql`${comments.authorUid} is distinct from ${parent.authorUid}`,
+      ),
+    )
+    .orderBy(comments.createdAt, comments.id);
+  return rows.flatMap(({ to, ...row }) => (to === null ? [] : [{ ...row, to }]));
 }

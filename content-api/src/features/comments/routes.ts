@@ -1,7 +1,9 @@
 // Members' comments (docs/decisions/200). Anyone reads an article's approved comments, a page of
 // threads at a time (through the response cache); a signed-in member posts, replies, edits
 // within 15 minutes and deletes their own; the owner moderates: the pending first, approve, hide,
-// delete, block a member, and the settings that decide what waits for approval.
+// delete, block a member, and the settings that decide what waits for approval. The owner hears
+// of a comment that waits, and a member who asked of a reply to their comment, once it is shown
+// (./notifications.ts, docs/decisions/201).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   COMMENT_MAX_LINKS,
@@ -22,12 +24,14 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@portfolio/contract';
 import { Object as ObjectOf, String as StringType } from '@sinclair/typebox';
+import type { SiteMailer } from '../../mail/site-mailer.js';
 import type { RouteContext } from '../../route-context.js';
 import { identityOf, roleOf } from '../../auth/identity.js';
 import { HttpError } from '../../http/errors.js';
 import { replyWithCachedJson } from '../../http/response-cache.js';
 import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import { findArticle } from '../articles/repository.js';
+import type { NotificationOptions } from '../contact/notifications.js';
 import {
   actOnComments,
   blockMember,
@@ -44,6 +48,7 @@ import {
 } from './repository.js';
 import type { CommentAuthor } from './repository.js';
 import { linksIn } from './links.js';
+import { createCommentNotifier } from './notifications.js';
 
 /** Larger bodies get 413 before they are parsed (a comment is at most 5,000 characters). */
 export const COMMENT_BODY_LIMIT = 32 * 1024;
@@ -60,6 +65,12 @@ export interface CommentRouteOptions extends RouteContext {
   memberCommentLimit?: number;
   /** The time the edit window is measured against (tests move it). */
   now?: () => Date;
+  /** The site's mailer (docs/decisions/205): replies e-mailed to the members who asked. */
+  mailer?: SiteMailer;
+  /** The site's origin, without a trailing slash: the e-mails' links. */
+  siteUrl: string;
+  /** Where the owner's notifications may go (docs/decisions/163). */
+  notifications?: NotificationOptions;
 }
 
 const uidParamsSchema = ObjectOf({ uid: StringType({ minLength: 1, maxLength: 128 }) });
@@ -93,8 +104,20 @@ const commentRoutes: FastifyPluginAsyncTypebox<CommentRouteOptions> = async (
     commentRateLimit = DEFAULT_COMMENT_RATE_LIMIT,
     memberCommentLimit = DEFAULT_MEMBER_COMMENT_LIMIT,
     now = () => new Date(),
+    mailer,
+    siteUrl,
+    notifications,
   },
 ) => {
+  const notifier = createCommentNotifier({
+    db,
+    mailer,
+    siteUrl,
+    notifications,
+    log: app.log,
+  });
+  app.addHook('onClose', () => notifier.settle());
+
   const authorOf = (request: Parameters<typeof identityOf>[0]): CommentAuthor => {
     const identity = identityOf(request);
     return {
@@ -164,6 +187,9 @@ const commentRoutes: FastifyPluginAsyncTypebox<CommentRouteOptions> = async (
       const outcome = await postComment(db, articleId, author, input, settings, now());
       if ('refused' in outcome) return refuse(outcome.refused);
       const { comment } = outcome;
+      // After the answer: the owner hears of what waits, the member answered of a reply shown.
+      if (comment.status === 'pending') notifier.commentPending(comment);
+      else if (comment.parentId !== null) notifier.repliesShown([comment._id]);
       const message =
         comment.status === 'approved' ? COMMENT_MESSAGES.published : COMMENT_MESSAGES.pending;
       return reply.code(201).send({ message, comment });
@@ -203,7 +229,8 @@ const commentRoutes: FastifyPluginAsyncTypebox<CommentRouteOptions> = async (
       const author = authorOf(request);
       const id = request.params.id;
       if (author.admin) {
-        if ((await actOnComments(db, { ids: [id], action: 'delete' })) === 0) refuse('notFound');
+        const { changed } = await actOnComments(db, { ids: [id], action: 'delete' });
+        if (changed === 0) refuse('notFound');
       } else {
         const outcome = await deleteOwnComment(db, id, author.uid);
         if (outcome !== 'deleted') refuse(outcome);
@@ -243,7 +270,12 @@ const commentRoutes: FastifyPluginAsyncTypebox<CommentRouteOptions> = async (
       onRequest: auth.requireAdmin,
       schema: { body: CommentBulkInputSchema, response: { 200: CommentBulkResultSchema } },
     },
-    async (request) => ({ changed: await actOnComments(db, request.body) }),
+    async (request) => {
+      const { changed, firstShown } = await actOnComments(db, request.body);
+      // The replies shown for the first time are e-mailed, after the answer (never again).
+      notifier.repliesShown(firstShown);
+      return { changed };
+    },
   );
 
   app.put(

@@ -8,6 +8,9 @@
 // server only over TLS (requireTLS), unless it is a development server on this machine that
 // ALLOW_NOTIFICATIONS_TO_LOOPBACK allows; and the secrets (the webhook URL, which carries its
 // receiver's token, and the SMTP password) are never answered or logged once saved.
+//
+// The delivery is the owner's, whatever the event (createOwnerNotifier): a new message here, a
+// comment waiting for approval in features/comments/notifications.ts (docs/decisions/201).
 import type {
   NotificationSettings,
   NotificationSettingsInput,
@@ -202,9 +205,14 @@ export interface WebhookPayload {
   message: Pick<StoredContactMessage, '_id' | 'name' | 'email' | 'message' | 'createdAt'>;
 }
 
+/** `text` on one line: every run of white space (a line break too) one space. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /** The e-mail's subject: one line, whatever the sender's name holds. */
 export function notificationSubject(name: string): string {
-  return `New message from ${name.replace(/\s+/g, ' ').trim()}`;
+  return `New message from ${oneLine(name)}`;
 }
 
 /**
@@ -248,9 +256,10 @@ export async function sendThroughSmtp(
   }
 }
 
-function sendEmail(
+/** Sends the owner's e-mail through their server, to their address. */
+function sendOwnerEmail(
   email: StoredEmailSettings,
-  message: WebhookPayload['message'],
+  mail: OwnerNotification['email'],
   options: NotificationOptions,
 ): Promise<void> {
   return sendThroughSmtp(
@@ -258,10 +267,9 @@ function sendEmail(
     {
       from: email.from,
       to: email.to,
-      // A reply goes to the sender.
-      replyTo: { name: message.name, address: message.email },
-      subject: notificationSubject(message.name),
-      text: `${message.name} <${message.email}> wrote on ${message.createdAt}:\n\n${message.message}\n`,
+      ...(mail.replyTo !== undefined && { replyTo: mail.replyTo }),
+      subject: mail.subject,
+      text: mail.text,
     },
     options,
   );
@@ -299,6 +307,92 @@ function webhookReason(error: unknown): string {
   return error instanceof WebhookRefused ? error.message : WEBHOOK_FAILURES.notDelivered;
 }
 
+/** One notification of the owner's, as each way sends it. */
+export interface OwnerNotification {
+  /** What it is about, as its failures are logged: `New-message webhook failed: …`. */
+  kind: string;
+  /** The webhook's JSON body. */
+  payload: { event: string };
+  /** The e-mail to the owner's address: its subject (one line) and plain text. */
+  email: { subject: string; text: string; replyTo?: SendMailOptions['replyTo'] };
+}
+
+export interface OwnerNotifier {
+  /** Sends `notification` each way that is set, and says how each went. */
+  send(notification: OwnerNotification): Promise<NotificationTestResult>;
+  /** Starts sending `notification`, off the request; returns at once, a failure is logged. */
+  start(notification: OwnerNotification): void;
+  /** Waits for the notifications under way (the app's close). */
+  settle(): Promise<void>;
+}
+
+/** The first line of an error's message, at most 300 characters (a log line). */
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]?.slice(0, 300) ?? '';
+}
+
+/**
+ * The owner's notifications, whatever they are of: the webhook (a public address only, the one
+ * checked) and the e-mail (credentials only over TLS) that the dashboard set, each given
+ * NOTIFICATION_TIMEOUT_MS, each failure in SMTP_FAILURES' or WEBHOOK_FAILURES' words.
+ */
+export function createOwnerNotifier(
+  db: Database,
+  warn: (message: string) => void,
+  options: NotificationOptions = {},
+): OwnerNotifier {
+  const underWay = new Set<Promise<unknown>>();
+  const delivery = {
+    allowLoopback: options.allowLoopback ?? false,
+    resolve: options.resolve ?? resolveWithSystem,
+    timeoutMs: NOTIFICATION_TIMEOUT_MS,
+  };
+
+  async function send(notification: OwnerNotification): Promise<NotificationTestResult> {
+    const settings = await readStoredSettings(db);
+    const [webhook, email] = await Promise.all([
+      settings.webhookUrl === null
+        ? null
+        : postWebhook(
+            new URL(settings.webhookUrl),
+            JSON.stringify(notification.payload),
+            delivery,
+          ).then(() => NOTIFICATION_OK, webhookReason),
+      settings.email === null
+        ? null
+        : sendOwnerEmail(settings.email, notification.email, options).then(
+            () => NOTIFICATION_OK,
+            smtpReason,
+          ),
+    ]);
+    return { webhook, email };
+  }
+
+  return {
+    send,
+    start(notification) {
+      const { kind } = notification;
+      const work = send(notification)
+        .then((result) => {
+          if (result.webhook !== null && result.webhook !== NOTIFICATION_OK) {
+            warn(`${kind} webhook failed: ${result.webhook}`);
+          }
+          if (result.email !== null && result.email !== NOTIFICATION_OK) {
+            warn(`${kind} e-mail failed: ${result.email}`);
+          }
+        })
+        // The settings could not be read: the database's error, which names no secret.
+        .catch((error: unknown) => warn(`${kind} notification failed: ${firstLine(error)}`))
+        .finally(() => underWay.delete(work));
+      underWay.add(work);
+    },
+    async settle() {
+      await Promise.allSettled([...underWay]);
+    },
+  };
+}
+
 export interface ContactNotifier {
   /** Starts notifying of a stored message; returns at once. */
   messageStored(message: StoredContactMessage): void;
@@ -308,66 +402,43 @@ export interface ContactNotifier {
   settle(): Promise<void>;
 }
 
+/** A new message's notification: the webhook's payload, the e-mail (Reply-To the sender). */
+function contactNotification(message: WebhookPayload['message']): OwnerNotification {
+  const payload: WebhookPayload = { event: 'contact.message', message };
+  return {
+    kind: 'New-message',
+    payload,
+    email: {
+      // A reply goes to the sender.
+      replyTo: { name: message.name, address: message.email },
+      subject: notificationSubject(message.name),
+      text: `${message.name} <${message.email}> wrote on ${message.createdAt}:\n\n${message.message}\n`,
+    },
+  };
+}
+
 export function createContactNotifier(
   db: Database,
   warn: (message: string) => void,
   options: NotificationOptions = {},
 ): ContactNotifier {
-  const underWay = new Set<Promise<unknown>>();
-  const delivery = {
-    allowLoopback: options.allowLoopback ?? false,
-    resolve: options.resolve ?? resolveWithSystem,
-    timeoutMs: NOTIFICATION_TIMEOUT_MS,
-  };
-
-  async function notify(message: WebhookPayload['message']): Promise<NotificationTestResult> {
-    const settings = await readStoredSettings(db);
-    const payload: WebhookPayload = { event: 'contact.message', message };
-    const [webhook, email] = await Promise.all([
-      settings.webhookUrl === null
-        ? null
-        : postWebhook(new URL(settings.webhookUrl), JSON.stringify(payload), delivery).then(
-            () => NOTIFICATION_OK,
-            webhookReason,
-          ),
-      settings.email === null
-        ? null
-        : sendEmail(settings.email, message, options).then(() => NOTIFICATION_OK, smtpReason),
-    ]);
-    return { webhook, email };
-  }
-
+  const owner = createOwnerNotifier(db, warn, options);
   return {
     messageStored(stored) {
       const { _id, name, email, message, createdAt } = stored;
-      const work = notify({ _id, name, email, message, createdAt })
-        .then((result) => {
-          if (result.webhook !== null && result.webhook !== NOTIFICATION_OK) {
-            warn(`New-message webhook failed: ${result.webhook}`);
-          }
-          if (result.email !== null && result.email !== NOTIFICATION_OK) {
-            warn(`New-message e-mail failed: ${result.email}`);
-          }
-        })
-        // The settings could not be read: the database's error, which names no secret.
-        .catch((error: unknown) => {
-          const text = error instanceof Error ? error.message : String(error);
-          warn(`New-message notification failed: ${text.split('\n')[0]?.slice(0, 300)}`);
-        })
-        .finally(() => underWay.delete(work));
-      underWay.add(work);
+      owner.start(contactNotification({ _id, name, email, message, createdAt }));
     },
     test() {
-      return notify({
-        _id: 'test',
-        name: 'Test notification',
-        email: 'test@example.com',
-        message: 'This is a test of the new-message notification, sent from the dashboard.',
-        createdAt: new Date().toISOString(),
-      });
+      return owner.send(
+        contactNotification({
+          _id: 'test',
+          name: 'Test notification',
+          email: 'test@example.com',
+          message: 'This is a test of the new-message notification, sent from the dashboard.',
+          createdAt: new Date().toISOString(),
+        }),
+      );
     },
-    async settle() {
-      await Promise.allSettled([...underWay]);
-    },
+    settle: () => owner.settle(),
   };
 }

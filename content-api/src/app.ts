@@ -18,6 +18,7 @@ import type { ResponseCacheOptions } from './http/response-cache.js';
 import type { TimeLimits } from './http/time-limits.js';
 import { DEFAULT_TIME_LIMITS, serverTimeLimits } from './http/time-limits.js';
 import type { RedisConnections } from './lib/redis.js';
+import type { NewsletterSenderTiming } from './features/newsletter/sender.js';
 import { createSiteMailer } from './mail/site-mailer.js';
 import type { SiteMailer } from './mail/site-mailer.js';
 import autoAnalyze from './plugins/auto-analyze.js';
@@ -68,11 +69,18 @@ export interface BuildAppOptions {
   /** POST /articles/:id/comments per minute per client, and per member in 10 minutes (ADR 200). */
   commentRateLimit?: number;
   memberCommentLimit?: number;
+  /** POST /newsletter/subscribe per minute per client (docs/decisions/206). */
+  subscribeRateLimit?: number;
   /**
    * Roll up the page views of each day that ended, hourly (docs/decisions/181); the server
    * turns it on, tests run the rollup themselves.
    */
   insightsRollup?: boolean;
+  /**
+   * Send the newsletter's queue (docs/decisions/206), with these timings; the server turns it on
+   * (`{}`), tests that send give it quick ones. Off: mails wait in the queue.
+   */
+  newsletterSender?: NewsletterSenderTiming;
   /** The time the insights read and count with (tests move it). */
   now?: () => Date;
   /** Public content event streams open at once (GET /content-events), from all clients. */
@@ -194,6 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pageViewRateLimit: options.pageViewRateLimit,
     commentRateLimit: options.commentRateLimit,
     memberCommentLimit: options.memberCommentLimit,
+    subscribeRateLimit: options.subscribeRateLimit,
+    newsletterSender: options.newsletterSender,
     now: options.now,
     maxContentEventStreams: options.maxContentEventStreams,
     maxContentEventStreamsPerClient: options.maxContentEventStreamsPerClient,

@@ -99,6 +99,7 @@ async function main() {
     contentChangesUrl: config.databaseUrl,
     autoAnalyze: database.driver === 'pglite',
     insightsRollup: true,
+    newsletterSender: {},
     analytics: config.analytics,
     verifyIdToken: createFirebaseVerifier(config.firebaseProjectId, undefined, {
       emulator: Boolean(config.authEmulatorHost),

@@ -14,3 +14,4 @@ export * from './env-settings.js';
 export * from './insights.js';
 export * from './content-html.js';
 export * from './comments.js';
+export * from './newsletter.js';

@@ -159,6 +159,7 @@ export function createFirebaseVerifier(
       const { role, email } = await account(auth, decoded.uid, decoded.iat);
       const identity: VerifiedIdentity = { uid: decoded.uid, role, authTime: decoded.auth_time };
       if (email) identity.email = email;
+      if (decoded.email_verified !== undefined) identity.emailVerified = decoded.email_verified;
       return identity;
     }
     const identity: VerifiedIdentity = {
@@ -167,6 +168,7 @@ export function createFirebaseVerifier(
       authTime: decoded.auth_time,
     };
     if (decoded.email) identity.email = decoded.email;
+    if (decoded.email_verified !== undefined) identity.emailVerified = decoded.email_verified;
     return identity;
   };
 }

@@ -7,6 +7,8 @@ export type Role = 'user' | 'admin';
 export interface VerifiedIdentity {
   uid: string;
   email?: string;
+  /** Whether the sign-in provider verified `email` (the token's `email_verified`). */
+  emailVerified?: boolean;
   /** The `role` custom claim, which only the server and the admin CLI can set. */
   role?: unknown;
   /** When the user last signed in (the token's `auth_time`, seconds since the epoch). */

@@ -442,3 +442,87 @@ export const commentSettings = pgTable(
   },
   (table) => [check('comment_settings_one_row', sql`${table.id} = 1`)],
 );
+
+/**
+ * The newsletter's subscribers (docs/decisions/206): an address (stored in lower case, once),
+ * pending until confirmed from its mail; a member's own subscription carries their uid.
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed'] })
+      .notNull()
+      .default('pending'),
+    memberUid: text('member_uid'),
+    createdAt: timestamps.createdAt,
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** When the last confirmation mail was sent: one a few minutes at most per address. */
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    check('newsletter_subscribers_status_check', sql`${table.status} in ('pending', 'confirmed')`),
+    uniqueIndex('newsletter_subscribers_email_idx').on(table.email),
+    uniqueIndex('newsletter_subscribers_member_idx')
+      .on(table.memberUid)
+      .where(sql`${table.memberUid} is not null`),
+    // The dashboard's list (newest first) and the expiry of the unconfirmed.
+    index('newsletter_subscribers_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/** The key the newsletter's links are signed with: one row, made on first use. */
+export const newsletterKeys = pgTable(
+  'newsletter_keys',
+  {
+    id: integer('id').primaryKey(),
+    secret: text('secret').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [check('newsletter_keys_one_row', sql`${table.id} = 1`)],
+);
+
+/** An article sent as a newsletter: when the owner first sent it. */
+export const newsletterSends = pgTable('newsletter_sends', {
+  articleId: text('article_id')
+    .primaryKey()
+    .references(() => articles.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  createdAt: timestamps.createdAt,
+});
+
+/**
+ * The send queue: one row per article and address, so no address ever gets an article twice.
+ * waiting → sending (claimed by one worker) → sent, or back to waiting with a later attempt, or
+ * failed. A row left in sending by a crash is never sent again (failed, "interrupted").
+ */
+export const newsletterDeliveries = pgTable(
+  'newsletter_deliveries',
+  {
+    articleId: text('article_id')
+      .notNull()
+      .references(() => newsletterSends.articleId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    email: text('email').notNull(),
+    subscriberId: text('subscriber_id').references(() => newsletterSubscribers.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status', { enum: ['waiting', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    lastError: text('last_error'),
+    claimedBy: text('claimed_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.articleId, table.email] }),
+    check(
+      'newsletter_deliveries_status_check',
+      sql`${table.status} in ('waiting', 'sending', 'sent', 'failed')`,
+    ),
+    index('newsletter_deliveries_due_idx').on(table.status, table.nextAttemptAt),
+  ],
+);

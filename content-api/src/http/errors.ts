@@ -5,6 +5,16 @@ import type { StoreFailure } from '../db/store-errors.js';
 import { STORE_UNAVAILABLE_MESSAGE, storeFailureOf } from '../db/store-errors.js';
 import { PATTERN_DESCRIPTIONS } from './patterns.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers a page for people (the newsletter's links, docs/decisions/206): its own
+     * HTML refusals ("this link has expired") leave as they are, not as `{ message }`.
+     */
+    servesPages?: boolean;
+  }
+}
+
 /** Throw from a handler to answer with `status` and `{ message }`. */
 export class HttpError extends Error {
   constructor(
@@ -160,7 +170,9 @@ export function registerErrorHandlers(
   // Preflight Request"): they leave as `{ message }` all the same.
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400 || request.method === 'HEAD') return payload;
-    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    if (contentType.startsWith('application/json')) return payload;
+    if (contentType.startsWith('text/html') && request.routeOptions.config?.servesPages) {
       return payload;
     }
     const text = typeof payload === 'string' ? payload.trim() : '';

@@ -13,6 +13,8 @@ import feedRoutes from '../features/feeds/routes.js';
 import healthRoutes from '../features/health/routes.js';
 import imageRoutes from '../features/images/routes.js';
 import imageVariantRoutes from '../features/images/variant-routes.js';
+import newsletterRoutes from '../features/newsletter/routes.js';
+import type { NewsletterSenderTiming } from '../features/newsletter/sender.js';
 import insightsRoutes, { DEFAULT_PAGE_VIEW_RATE_LIMIT } from '../features/insights/routes.js';
 import projectRoutes from '../features/projects/routes.js';
 import revisionRoutes from '../features/revisions/routes.js';
@@ -55,6 +57,10 @@ export interface RoutesPluginOptions {
   /** POST /articles/:id/comments per minute per client, and per member in 10 minutes. */
   commentRateLimit?: number;
   memberCommentLimit?: number;
+  /** POST /newsletter/subscribe per minute per client. */
+  subscribeRateLimit?: number;
+  /** Whether the newsletter's queue is sent, and how quickly (AppOptions.newsletterSender). */
+  newsletterSender?: NewsletterSenderTiming;
 }
 
 /** The site's address without a trailing slash, as links in feeds and mails use it. */
@@ -95,6 +101,16 @@ export default apiPlugin<RoutesPluginOptions>(
           mailer: options.mailer,
           siteUrl: siteUrlOf(options),
           ...(options.notifications && { notifications: options.notifications }),
+        });
+        await api.register(newsletterRoutes, {
+          ...context,
+          ...(options.mailer && { mailer: options.mailer }),
+          siteUrl: siteUrlOf(options),
+          ...(options.subscribeRateLimit !== undefined && {
+            subscribeRateLimit: options.subscribeRateLimit,
+          }),
+          ...(options.newsletterSender && { sender: options.newsletterSender }),
+          ...(options.now && { now: options.now }),
         });
         await api.register(revisionRoutes, context);
         await api.register(contentExportRoutes, context);

@@ -7,15 +7,11 @@ import { MEDIA_DEFAULT_LIMIT, MEDIA_USES_LISTED, SETTINGS_IMAGE_FIELDS } from '@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
+import { rowsOf } from '../../db/rows.js';
 import { articles, images } from '../../db/schema.js';
 import { contentImageDescriptions } from './content-images.js';
 import { IMAGE_PATH_PREFIX } from './repository.js';
 import { describeImage } from './variants.js';
-
-/** The rows of a raw query, whichever driver ran it. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows?: Row[] }).rows ?? [];
-}
 
 /** A text array parameter (drizzle spreads a plain array into a list of parameters). */
 function textArray(values: readonly string[]): SQL {

@@ -7,6 +7,7 @@
 import type { CountedPageMatch } from '@portfolio/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
+import { rowsOf } from '../../db/rows.js';
 import type { ResponseCache } from '../../http/response-cache.js';
 
 interface Index {
@@ -14,11 +15,6 @@ interface Index {
   articleIds: Set<string>;
   projectIds: Set<string>;
   tags: Set<string>;
-}
-
-/** Rows of a raw query, from either driver. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows?: Row[] }).rows ?? [];
 }
 
 async function readIndex(db: Database, now: Date): Promise<Index> {

@@ -8,6 +8,7 @@ import { INSIGHTS_NOW_MINUTES, INSIGHTS_TOP, RAW_VIEWS_KEPT_DAYS } from '@portfo
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
+import { rowsOf } from '../../db/rows.js';
 import { utcDay } from './visitors.js';
 
 /** The database, or a transaction of it: what a query runs on. */
@@ -20,11 +21,6 @@ const ROLLUP_GRACE_MS = 60_000;
 const ROLLED_THROUGH_KEY = 'insights_rolled_through';
 /** One rollup at a time, whichever instance starts it (pg_try_advisory_xact_lock). */
 const ROLLUP_LOCK_ID = 180_181;
-
-/** Rows of a raw query, from either driver. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows?: Row[] }).rows ?? [];
-}
 
 const addDays = (day: string, days: number) =>
   utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));

@@ -21,6 +21,7 @@ import {
   countedPageOf,
 } from '@portfolio/contract';
 import type { InsightsRange } from '@portfolio/contract';
+import { csvLines } from '../../lib/csv.js';
 import { HttpError } from '../../http/errors.js';
 import { clientOf } from '../../http/client-identity.js';
 import { addStrictJsonParser } from '../../http/strict-input.js';
@@ -56,18 +57,8 @@ export interface InsightsRouteOptions extends RouteContext {
   now?: () => Date;
 }
 
-/** A CSV cell: quoted when it must be, and never a formula a spreadsheet would run. */
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function insightsCsv(rows: readonly ExportRow[]): string {
-  const lines = [INSIGHTS_CSV_COLUMNS.join(',')];
-  for (const row of rows)
-    lines.push(INSIGHTS_CSV_COLUMNS.map((key) => csvCell(row[key])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvLines(INSIGHTS_CSV_COLUMNS, rows);
 }
 
 /** The beacon's route, in a scope of its own: only it takes JSON sent as text/plain. */

@@ -1,0 +1,480 @@
+// The newsletter (docs/decisions/206): double opt-in, one-click unsubscribe, the owner's list, and
+// the durable queue: every confirmed address gets an article once, across a restart, with
+// failed addresses tried again later.
+import {
+  CONFIRMED_COUNT_HEADER,
+  NEWSLETTER_CONFIRM_TTL_MS,
+  NEWSLETTER_MESSAGES,
+  TOTAL_COUNT_HEADER,
+} from '@portfolio/contract';
+import type { NewsletterSend, Subscriber } from '@portfolio/contract';
+import { eq } from 'drizzle-orm';
+import { newsletterDeliveries } from '../../db/schema.js';
+import type { SiteMail, SiteMailer } from '../../mail/site-mailer.js';
+import { MailNotSent } from '../../mail/site-mailer.js';
+import type { DatabaseHandle } from '../../db/connect.js';
+import { createTestDatabase, testDrivers } from '../../testing/databases.js';
+import { ADMIN, tokenFor } from '../../testing/fake-auth.js';
+import { startSmtpSink } from '../../testing/smtp-sink.js';
+import type { SmtpSink } from '../../testing/smtp-sink.js';
+import type { TestApp } from '../../testing/test-app.js';
+import { createTestApp } from '../../testing/test-app.js';
+import { within } from '../../testing/within.js';
+import { inlineStyles } from './letter.js';
+
+// Several apps over one database, and mails sent on their own timers: well past the API's 30 s
+// on a busy machine.
+jest.setTimeout(120_000);
+
+const ARTICLE = 'a-practical-guide-to-secure-code-review';
+const SITE = 'http://site.test';
+
+const as = (identity: { uid: string; email?: string; role?: string; emailVerified?: boolean }) => ({
+  authorization: `Bearer ${tokenFor(identity)}`,
+});
+const admin = as(ADMIN);
+
+/** A mail's body as written: quoted-printable's soft breaks and escapes undone. */
+const decoded = (data: string) =>
+  data
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The first address of `path` in a mail, as a path and query the app can be sent. */
+function linkIn(data: string, path: string): string {
+  const match = new RegExp(`${SITE}/api(${path}\\?token=[A-Za-z0-9._%-]+)`).exec(decoded(data));
+  if (!match?.[1]) throw new Error(`no ${path} link in the mail`);
+  return `/api${match[1]}`;
+}
+
+/** A mailer that keeps what it is given, refusing the addresses in `refuse`. */
+function recordingMailer(refuse = new Set<string>()) {
+  const sent: SiteMail[] = [];
+  const mailer: SiteMailer = {
+    configured: async () => true,
+    async send(mail) {
+      if (refuse.has(mail.to)) throw new MailNotSent('the SMTP server refused the recipient');
+      sent.push(mail);
+    },
+  };
+  return { mailer, sent };
+}
+
+describe('inlineStyles', () => {
+  it('gives each element its style, telling <p> from <pre> and <a> from <abbr>', () => {
+    const html = inlineStyles('<p>a <a href="x">b</a> <abbr>c</abbr></p><pre><code>d</code></pre>');
+    expect(html).toMatch(/^<p style="[^"]+">a <a style="[^"]+" href="x">b<\/a> <abbr>c/);
+    expect(html).toMatch(/<pre style="[^"]*font-family[^"]*"><code style="/);
+  });
+});
+
+describe.each(testDrivers)('the newsletter (%s)', (driver) => {
+  let database: DatabaseHandle;
+  let sink: SmtpSink;
+  let t: TestApp;
+  const start = (options: Parameters<typeof createTestApp>[1] = {}) =>
+    createTestApp(driver, {
+      database,
+      seed: false,
+      siteUrl: SITE,
+      subscribeRateLimit: 1000,
+      mail: { smtpUrl: `smtp://127.0.0.1:${sink.port}`, from: 'Site <site@example.com>' },
+      ...options,
+    });
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    database = await createTestDatabase(driver);
+    // Seeded once: the apps of this suite share the database.
+    const seeded = await createTestApp(driver, { database });
+    await seeded.close();
+    t = await start();
+  });
+  afterAll(async () => {
+    await t.close();
+    await database.close();
+    await sink.close();
+  });
+
+  const subscribe = (email: string, extra: object = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      payload: { email, ...extra },
+    });
+
+  /** Subscribes `email` and confirms it from its mail, as a person would. */
+  async function subscribeAndConfirm(email: string): Promise<void> {
+    const before = sink.received.length;
+    expect((await subscribe(email)).statusCode).toBe(202);
+    const mail = await sink.waitFor(before + 1);
+    const link = linkIn(mail.data, '/newsletter/confirm');
+    const confirmed = await t.app.inject({ method: 'POST', url: link });
+    expect(confirmed.statusCode).toBe(200);
+  }
+
+  const list = async (query = '') => {
+    const response = await t.app.inject({
+      url: `/api/newsletter/subscribers${query}`,
+      headers: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    return {
+      subscribers: response.json<Subscriber[]>(),
+      total: Number(response.headers[TOTAL_COUNT_HEADER.toLowerCase()]),
+      confirmed: Number(response.headers[CONFIRMED_COUNT_HEADER.toLowerCase()]),
+    };
+  };
+
+  describe('subscribing', () => {
+    it('answers every address alike and mails a confirmation link, once in a while', async () => {
+      const before = sink.received.length;
+      const first = await subscribe('Reader.One@Example.com');
+      expect(first.statusCode).toBe(202);
+      expect(first.json()).toEqual({ message: NEWSLETTER_MESSAGES.checkInbox });
+      const mail = await sink.waitFor(before + 1);
+      expect(mail.to).toEqual(['reader.one@example.com']);
+      expect(decoded(mail.data)).toContain('/api/newsletter/confirm?token=');
+
+      // Again at once: the same answer, no second mail.
+      expect((await subscribe('reader.one@example.com')).json()).toEqual(first.json());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(sink.received.length).toBe(before + 1);
+      const { subscribers } = await list('?query=reader.one');
+      expect(subscribers).toEqual([
+        expect.objectContaining({ email: 'reader.one@example.com', status: 'pending' }),
+      ]);
+    });
+
+    it('confirms only by a POST: opening the link shows a button, and a forged one is refused', async () => {
+      const before = sink.received.length;
+      await subscribe('reader.two@example.com');
+      const link = linkIn((await sink.waitFor(before + 1)).data, '/newsletter/confirm');
+
+      const page = await t.app.inject({ url: link });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
+      expect(page.body).toContain('<form method="post"');
+      expect(page.body).not.toMatch(/<script/i);
+      expect((await list('?query=reader.two')).subscribers[0]?.status).toBe('pending');
+
+      const forged = link.replace(/.(?=$)/, (c) => (c === 'A' ? 'B' : 'A'));
+      const refused = await t.app.inject({ method: 'POST', url: forged });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(NEWSLETTER_MESSAGES.linkInvalid);
+
+      // A browser's form body, as the page's button sends it.
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: link,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.body).toContain(NEWSLETTER_MESSAGES.confirmed);
+      expect((await list('?query=reader.two')).subscribers[0]?.status).toBe('confirmed');
+    });
+
+    it('refuses an expired link, and forgets addresses never confirmed', async () => {
+      let clock = new Date('2026-12-01T00:00:00Z');
+      const timed = await start({ now: () => clock, newsletterSender: { pollMs: 50 } });
+      try {
+        const before = sink.received.length;
+        await timed.app.inject({
+          method: 'POST',
+          url: '/api/newsletter/subscribe',
+          payload: { email: 'late@example.com' },
+        });
+        const link = linkIn((await sink.waitFor(before + 1)).data, '/newsletter/confirm');
+        clock = new Date(clock.getTime() + NEWSLETTER_CONFIRM_TTL_MS + 1000);
+        const late = await timed.app.inject({ method: 'POST', url: link });
+        expect(late.statusCode).toBe(400);
+        expect(late.body).toContain(NEWSLETTER_MESSAGES.linkExpired);
+        // The sender's housekeeping, on its first round.
+        await within(5000, async () => (await list('?query=late@')).total === 0);
+      } finally {
+        await timed.close();
+      }
+    });
+
+    it('takes a honeypot and says nothing, and gives 400 with a message for a bad address', async () => {
+      const before = sink.received.length;
+      const bot = await subscribe('bot@example.com', { website: 'http://spam.example' });
+      expect(bot.statusCode).toBe(202);
+      expect((await list('?query=bot@')).total).toBe(0);
+      const bad = await subscribe('not an address');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toEqual(expect.any(String));
+      expect(sink.received.length).toBe(before);
+    });
+
+    it('says 503 when the site has no SMTP server, and stores nothing', async () => {
+      const mute = await start({ mail: {} });
+      try {
+        const response = await mute.app.inject({
+          method: 'POST',
+          url: '/api/newsletter/subscribe',
+          payload: { email: 'nowhere@example.com' },
+        });
+        expect(response.statusCode).toBe(503);
+        expect(response.json().message).toMatch(/cannot send mail/);
+        expect((await list('?query=nowhere@')).total).toBe(0);
+      } finally {
+        await mute.close();
+      }
+    });
+  });
+
+  describe("a member's own subscription", () => {
+    it('is one click for an address the sign-in provider verified, and one click to end', async () => {
+      const member = as({ uid: 'm-verified', email: 'Verified@example.com', emailVerified: true });
+      const on = await t.app.inject({ method: 'PUT', url: '/api/newsletter/me', headers: member });
+      expect(on.json()).toEqual({
+        subscribed: true,
+        status: 'confirmed',
+        email: 'verified@example.com',
+        message: NEWSLETTER_MESSAGES.memberSubscribed,
+      });
+      const read = await t.app.inject({ url: '/api/newsletter/me', headers: member });
+      expect(read.json()).toMatchObject({ subscribed: true, status: 'confirmed' });
+      const off = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/newsletter/me',
+        headers: member,
+      });
+      expect(off.json()).toMatchObject({ subscribed: false, status: null });
+      expect((await list('?query=verified@')).total).toBe(0);
+    });
+
+    it('mails a confirmation to an address not verified', async () => {
+      const before = sink.received.length;
+      const member = as({ uid: 'm-unverified', email: 'unverified@example.com' });
+      const on = await t.app.inject({ method: 'PUT', url: '/api/newsletter/me', headers: member });
+      expect(on.json()).toMatchObject({
+        status: 'pending',
+        message: NEWSLETTER_MESSAGES.checkInbox,
+      });
+      expect((await sink.waitFor(before + 1)).to).toEqual(['unverified@example.com']);
+    });
+
+    it('needs a sign-in', async () => {
+      expect((await t.app.inject({ method: 'PUT', url: '/api/newsletter/me' })).statusCode).toBe(
+        401,
+      );
+    });
+  });
+
+  describe("the owner's list", () => {
+    it('is the owner’s only, searched, paged, exported as CSV, and deletes', async () => {
+      expect(
+        (await t.app.inject({ url: '/api/newsletter/subscribers', headers: as({ uid: 'x' }) }))
+          .statusCode,
+      ).toBe(403);
+      await subscribeAndConfirm('=cmd@example.com');
+      const { subscribers, total, confirmed } = await list('?limit=1');
+      expect(subscribers).toHaveLength(1);
+      expect(total).toBeGreaterThan(1);
+      expect(confirmed).toBeGreaterThanOrEqual(1);
+
+      const csv = await t.app.inject({ url: '/api/newsletter/subscribers.csv', headers: admin });
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const lines = csv.body.trim().split('\r\n');
+      expect(lines[0]).toBe('email,status,memberUid,createdAt,confirmedAt');
+      // A cell a spreadsheet would run is defused.
+      expect(lines).toContainEqual(expect.stringMatching(/^'=cmd@example\.com,confirmed,/));
+
+      const target = (await list('?query=cmd@')).subscribers[0] as Subscriber;
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/newsletter/subscribers/${target._id}`,
+        headers: admin,
+      });
+      expect(removed.statusCode).toBe(204);
+      const again = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/newsletter/subscribers/${target._id}`,
+        headers: admin,
+      });
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ message: NEWSLETTER_MESSAGES.subscriberNotFound });
+    });
+  });
+
+  describe('sending an article', () => {
+    it('sends a published article once to each confirmed address, with one-click unsubscribe', async () => {
+      const sender = await start({ newsletterSender: { pollMs: 50 } });
+      try {
+        await subscribeAndConfirm('send.one@example.com');
+        await subscribeAndConfirm('send.two@example.com');
+        const queued = await sender.app.inject({
+          method: 'POST',
+          url: `/api/articles/${ARTICLE}/newsletter`,
+          headers: admin,
+        });
+        expect(queued.statusCode).toBe(202);
+        const { queued: count, send } = queued.json<{ queued: number; send: NewsletterSend }>();
+        expect(count).toBe((await list('?status=confirmed')).total);
+        await within(10_000, async () => {
+          const [state] = (
+            await sender.app.inject({ url: '/api/newsletter/sends', headers: admin })
+          ).json<NewsletterSend[]>();
+          return state?.sent === count && state.waiting === 0;
+        });
+        expect(send.articleId).toBeTruthy();
+
+        const mails = sink.received.filter((mail) => mail.to[0] === 'send.one@example.com');
+        const letter = mails.find((mail) => /List-Unsubscribe-Post/.test(mail.data));
+        if (!letter) throw new Error('no newsletter reached send.one');
+        const text = decoded(letter.data);
+        expect(text).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+        expect(text).toMatch(
+          /^List-Unsubscribe:\s+<http:\/\/site\.test\/api\/newsletter\/unsubscribe\?token=/m,
+        );
+        expect(text).toContain('Content-Type: text/plain');
+        expect(text).toContain('Content-Type: text/html');
+        expect(text).toContain(`${SITE}/article/`);
+        expect(text).toMatch(/<p style="/);
+
+        // Sent again: nobody gets it twice.
+        const again = await sender.app.inject({
+          method: 'POST',
+          url: `/api/articles/${ARTICLE}/newsletter`,
+          headers: admin,
+        });
+        expect(again.json().queued).toBe(0);
+
+        // One POST to the List-Unsubscribe address, as a mail program sends it.
+        const unsubscribe = linkIn(letter.data, '/newsletter/unsubscribe');
+        const gone = await sender.app.inject({
+          method: 'POST',
+          url: unsubscribe,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        });
+        expect(gone.statusCode).toBe(200);
+        expect(gone.body).toContain(NEWSLETTER_MESSAGES.unsubscribed);
+        expect((await list('?query=send.one')).total).toBe(0);
+        // Again: the same page, nothing to undo.
+        expect((await sender.app.inject({ method: 'POST', url: unsubscribe })).statusCode).toBe(
+          200,
+        );
+      } finally {
+        await sender.close();
+      }
+    });
+
+    it('refuses a draft, an unknown article and a visitor', async () => {
+      const draft = await t.app.inject({
+        method: 'POST',
+        url: '/api/articles',
+        headers: admin,
+        payload: { title: 'Not yet', content: 'Draft text.', status: 'draft' },
+      });
+      expect(draft.statusCode).toBe(201);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/articles/${draft.json()._id}/newsletter`,
+        headers: admin,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: NEWSLETTER_MESSAGES.notPublished });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/articles/no-such-article/newsletter',
+        headers: admin,
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/articles/${ARTICLE}/newsletter` }))
+          .statusCode,
+      ).toBe(401);
+    });
+
+    it('tries a failed address again later, then gives it up; the rest go through', async () => {
+      const refuse = new Set(['bounce@example.com']);
+      const { mailer, sent } = recordingMailer(refuse);
+      const sender = await start({
+        mailer,
+        newsletterSender: { pollMs: 20, retryDelaysMs: [10, 10] },
+      });
+      try {
+        for (const email of ['bounce@example.com', 'fine@example.com']) {
+          await sender.app.inject({
+            method: 'PUT',
+            url: '/api/newsletter/me',
+            headers: as({ uid: `m-${email}`, email, emailVerified: true }),
+          });
+        }
+        const article = 'capture-the-flag-tips-for-beginners';
+        const queued = await sender.app.inject({
+          method: 'POST',
+          url: `/api/articles/${article}/newsletter`,
+          headers: admin,
+        });
+        expect(queued.statusCode).toBe(202);
+        const rows = () =>
+          database.db
+            .select()
+            .from(newsletterDeliveries)
+            .where(eq(newsletterDeliveries.email, 'bounce@example.com'));
+        await within(10_000, async () => (await rows())[0]?.status === 'failed');
+        const [bounce] = await rows();
+        // The first attempt and one for each delay.
+        expect(bounce?.attempts).toBe(3);
+        expect(bounce?.lastError).toBe('the SMTP server refused the recipient');
+        expect(sent.filter((mail) => mail.to === 'fine@example.com')).toHaveLength(1);
+      } finally {
+        await sender.close();
+      }
+    });
+
+    it('delivers each mail once across a restart in the middle of a send', async () => {
+      const { mailer, sent } = recordingMailer();
+      const slow: SiteMailer = {
+        configured: mailer.configured,
+        async send(mail) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await mailer.send(mail);
+        },
+      };
+      const emails = Array.from({ length: 60 }, (_, i) => `restart-${i}@example.com`);
+      const first = await start({
+        mailer: slow,
+        newsletterSender: { pollMs: 20, batchSize: 5, concurrency: 2 },
+      });
+      for (const email of emails) {
+        await first.app.inject({
+          method: 'PUT',
+          url: '/api/newsletter/me',
+          headers: as({ uid: `m-${email}`, email, emailVerified: true }),
+        });
+      }
+      const article = 'container-security-basics';
+      await first.app.inject({
+        method: 'POST',
+        url: `/api/articles/${article}/newsletter`,
+        headers: admin,
+      });
+      await within(10_000, () => sent.length >= 10);
+      await first.close();
+      const sentBeforeRestart = sent.length;
+      expect(sentBeforeRestart).toBeLessThan(emails.length);
+
+      const second = await start({
+        mailer: slow,
+        newsletterSender: { pollMs: 20, batchSize: 5, concurrency: 2 },
+      });
+      try {
+        const mine = () => sent.filter((mail) => mail.to.startsWith('restart-'));
+        await within(20_000, () => mine().length >= emails.length);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const addresses = mine().map((mail) => mail.to);
+        expect(new Set(addresses).size).toBe(emails.length);
+        expect(addresses).toHaveLength(emails.length);
+      } finally {
+        await second.close();
+      }
+    });
+  });
+});

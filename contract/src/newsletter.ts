@@ -1,0 +1,125 @@
+// The newsletter (docs/decisions/206): anyone subscribes with an address and confirms it from a
+// mail (double opt-in); the owner sends a published article to the confirmed; every mail carries
+// a visible unsubscribe link and RFC 8058's one-click List-Unsubscribe.
+import {
+  Array as ArrayOf,
+  Boolean as BooleanType,
+  Integer,
+  Literal,
+  Null,
+  Object as ObjectOf,
+  Optional,
+  String as StringType,
+  Union,
+} from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { emailAddress } from './schemas.js';
+
+/** How long a confirmation link works. */
+export const NEWSLETTER_CONFIRM_TTL_MS = 48 * 60 * 60 * 1000;
+/** Subscribers per page of the dashboard's list. */
+export const SUBSCRIBERS_PER_PAGE = 50;
+
+/** What the API, its pages and the forms say of the newsletter, word for word. */
+export const NEWSLETTER_MESSAGES = {
+  /** The same answer whether the address is new, waiting or confirmed: nothing is revealed. */
+  checkInbox: 'Almost there: open the link in the mail we sent you to confirm your subscription.',
+  confirmed: 'Your subscription is confirmed. New articles will reach your inbox.',
+  memberSubscribed: 'You are subscribed. New articles will reach your inbox.',
+  linkExpired: 'This confirmation link has expired. Please subscribe again.',
+  linkInvalid: 'This link is not valid. Please use the latest mail we sent you.',
+  unsubscribed: 'You are unsubscribed and will get no more newsletters.',
+  rateLimited: 'Too many requests. Please wait a minute and try again.',
+  subscriberNotFound: 'Subscriber not found',
+  articleNotFound: 'Article not found',
+  notPublished: 'Only a published article can be sent as a newsletter.',
+  noEmail: 'Your account has no e-mail address to send to.',
+} as const;
+
+/** The form's field and button texts, shared by the footer's, the article's and the member's. */
+export const NEWSLETTER_FORM = {
+  heading: 'Newsletter',
+  lead: 'New articles by e-mail. No tracking; unsubscribe with one click.',
+  emailLabel: 'Your e-mail address',
+  submit: 'Subscribe',
+  sending: 'Subscribing…',
+} as const;
+
+/** POST /newsletter/subscribe (anyone). */
+export const SubscribeInputSchema = ObjectOf(
+  {
+    email: emailAddress,
+    /** Honeypot: hidden in the form, so only bots fill it in. */
+    website: Optional(StringType({ maxLength: 2048 })),
+  },
+  { additionalProperties: false },
+);
+export type SubscribeInput = Static<typeof SubscribeInputSchema>;
+
+export const SubscriberStatusSchema = Union([Literal('pending'), Literal('confirmed')]);
+export type SubscriberStatus = Static<typeof SubscriberStatusSchema>;
+
+/** A subscriber as the owner sees them (GET /newsletter/subscribers). */
+export const SubscriberSchema = ObjectOf({
+  _id: StringType(),
+  email: StringType(),
+  status: SubscriberStatusSchema,
+  /** The member who subscribed from their dashboard; null for a visitor's address. */
+  memberUid: Union([StringType(), Null()]),
+  /** ISO-8601. */
+  createdAt: StringType(),
+  confirmedAt: Union([StringType(), Null()]),
+});
+export type Subscriber = Static<typeof SubscriberSchema>;
+export const SubscriberListSchema = ArrayOf(SubscriberSchema);
+
+export const SubscriberListQuerySchema = ObjectOf(
+  {
+    limit: Optional(Integer({ minimum: 1, maximum: 200 })),
+    offset: Optional(Integer({ minimum: 0, maximum: 10_000_000 })),
+    status: Optional(SubscriberStatusSchema),
+    query: Optional(StringType({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type SubscriberListQuery = Static<typeof SubscriberListQuerySchema>;
+
+/** The answer header of GET /newsletter/subscribers counting the confirmed. */
+export const CONFIRMED_COUNT_HEADER = 'X-Confirmed-Count';
+
+/** GET|PUT|DELETE /newsletter/me: a signed-in member's own subscription. */
+export const MemberSubscriptionSchema = ObjectOf({
+  subscribed: BooleanType(),
+  /** Null when not subscribed. */
+  status: Union([SubscriberStatusSchema, Null()]),
+  email: Union([StringType(), Null()]),
+  message: Optional(StringType()),
+});
+export type MemberSubscription = Static<typeof MemberSubscriptionSchema>;
+
+/** One article's newsletter: how its deliveries stand. */
+export const NewsletterSendSchema = ObjectOf({
+  articleId: StringType(),
+  articleTitle: StringType(),
+  /** ISO-8601: when it was first sent. */
+  createdAt: StringType(),
+  sent: Integer({ minimum: 0 }),
+  failed: Integer({ minimum: 0 }),
+  waiting: Integer({ minimum: 0 }),
+});
+export type NewsletterSend = Static<typeof NewsletterSendSchema>;
+export const NewsletterSendListSchema = ArrayOf(NewsletterSendSchema);
+
+/** POST /articles/:id/newsletter's answer: the subscribers newly queued, and the send. */
+export const NewsletterQueuedSchema = ObjectOf({
+  queued: Integer({ minimum: 0 }),
+  message: StringType(),
+  send: NewsletterSendSchema,
+});
+export type NewsletterQueued = Static<typeof NewsletterQueuedSchema>;
+
+/** What the owner is told once a send is queued. */
+export function newsletterQueuedMessage(queued: number): string {
+  if (queued === 0) return 'Every confirmed subscriber has this article already.';
+  return `Sending to ${queued} subscriber${queued === 1 ? '' : 's'}.`;
+}

@@ -13,6 +13,11 @@ import {
   CommentPageSchema,
   CommentPostedSchema,
   CommentSettingsSchema,
+  CONFIRMED_COUNT_HEADER,
+  MemberSubscriptionSchema,
+  NewsletterQueuedSchema,
+  NewsletterSendListSchema,
+  SubscriberListSchema,
   ModeratedCommentListSchema,
   PENDING_COUNT_HEADER,
   ContactBulkResultSchema,
@@ -43,6 +48,11 @@ import type {
   CommentBulkInput,
   CommentSettings,
   CommentStatus,
+  MemberSubscription,
+  NewsletterQueued,
+  NewsletterSend,
+  Subscriber,
+  SubscriberStatus,
   ModeratedComment,
   CommentInput,
   CommentOrder,
@@ -606,6 +616,120 @@ export function saveCommentSettings(
     { method: 'PUT', ...jsonBody(settings) },
     options,
   );
+}
+
+// --- The newsletter (docs/decisions/206) ---
+
+export type { MemberSubscription, NewsletterQueued, NewsletterSend, Subscriber, SubscriberStatus };
+
+/** Subscribes an address (anyone); answers what to tell them (the same for every address). */
+export async function subscribeToNewsletter(
+  input: { email: string; website?: string },
+  options: RequestOptions = {},
+): Promise<string> {
+  const { message } = await requestJson(
+    '/newsletter/subscribe',
+    MessageSchema,
+    { method: 'POST', ...jsonBody(input) },
+    options,
+  );
+  return message;
+}
+
+/** The signed-in member's own subscription. */
+export function getMySubscription(options: RequestOptions): Promise<MemberSubscription> {
+  return requestJson('/newsletter/me', MemberSubscriptionSchema, {}, options);
+}
+
+/** Subscribes the signed-in member's address (`true`), or unsubscribes it. */
+export function setMySubscription(
+  subscribed: boolean,
+  options: RequestOptions,
+): Promise<MemberSubscription> {
+  return requestJson(
+    '/newsletter/me',
+    MemberSubscriptionSchema,
+    { method: subscribed ? 'PUT' : 'DELETE' },
+    options,
+  );
+}
+
+/** A page of subscribers, and how many are confirmed (null: the API did not say). */
+export interface SubscriberPage extends ListPage<Subscriber> {
+  confirmed: number | null;
+}
+
+/** The query of the owner's list: a state, and text the address contains. */
+export interface SubscriberQuery {
+  status?: SubscriberStatus;
+  query?: string;
+}
+
+function subscriberQuery({ status, query: text }: SubscriberQuery): URLSearchParams {
+  const query = new URLSearchParams();
+  if (status) query.set('status', status);
+  if (text?.trim()) query.set('query', text.trim());
+  return query;
+}
+
+/** Subscribers, the newest first (admin). */
+export async function getSubscriberPage(
+  { limit, offset = 0, ...filter }: PageRequest & SubscriberQuery,
+  options: RequestOptions,
+): Promise<SubscriberPage> {
+  const query = subscriberQuery(filter);
+  query.set('limit', String(limit));
+  query.set('offset', String(offset));
+  const { body, headers } = await requestJsonAnswer(
+    `/newsletter/subscribers?${query}`,
+    SubscriberListSchema,
+    {},
+    options,
+  );
+  const confirmed = headers.get(CONFIRMED_COUNT_HEADER)?.trim();
+  return {
+    ...listPage(body, headers, limit, offset),
+    confirmed: confirmed && /^\d+$/.test(confirmed) ? Number(confirmed) : null,
+  };
+}
+
+/** The subscribers the query keeps, as CSV (admin). */
+export function getSubscribersCsv(
+  filter: SubscriberQuery,
+  options: RequestOptions,
+): Promise<string> {
+  const query = subscriberQuery(filter);
+  const search = query.size > 0 ? `?${query}` : '';
+  return withDeadline(options.signal, async (signal) => {
+    const response = await sendOk(`/newsletter/subscribers.csv${search}`, {}, options, signal);
+    return response.text();
+  });
+}
+
+export function deleteSubscriber(id: string, options: RequestOptions): Promise<void> {
+  return requestNoContent(
+    `/newsletter/subscribers/${encodeURIComponent(id)}`,
+    { method: 'DELETE' },
+    options,
+  );
+}
+
+/** Sends a published article to every confirmed subscriber who has not had it (admin). */
+export function sendNewsletter(
+  articleId: string,
+  options: RequestOptions,
+): Promise<NewsletterQueued> {
+  return requestJson(
+    `/articles/${encodeURIComponent(articleId)}/newsletter`,
+    NewsletterQueuedSchema,
+    { method: 'POST' },
+    options,
+  );
+}
+
+/** Each article sent, the latest first, with its mails sent, failed and waiting (admin). */
+export function getNewsletterSends(options: RequestOptions): Promise<NewsletterSend[]> {
+  return requestJson('/newsletter/sends', NewsletterSendListSchema, {}, options);
 }
 
 // --- Signed-in user: profile documents (embedded-default profile store) ---

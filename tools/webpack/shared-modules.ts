@@ -68,6 +68,9 @@ export const SHARED_SUBPATHS: Record<string, 'singleton' | 'bundled'> = {
   './island-protocol': 'bundled',
   // Stateless: the sign-in forms' paths and the way back to a page (docs/decisions/200).
   './return-to': 'bundled',
+  // An island's form (the footer's, the article's): each app that places it carries its own
+  // copy, small, stateless but for the form's (docs/decisions/206).
+  './newsletter-form': 'bundled',
 };
 
 /**

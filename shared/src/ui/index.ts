@@ -10,3 +10,5 @@ export type { ModalProps } from './Modal';
 export { ResponsiveImage } from './ResponsiveImage';
 export type { ImageLoading, ResponsiveImageProps } from './ResponsiveImage';
 export { useTypedBeforeHydration } from './use-typed-before-hydration';
+export { Honeypot } from './Honeypot';
+export type { HoneypotProps } from './Honeypot';

@@ -5,4 +5,6 @@ import type { ComponentType } from 'react';
 
 export const shellIslands: Record<string, () => Promise<ComponentType<never>>> = {
   Navbar: () => import('../layout/Navbar/Navbar').then((module) => module.Navbar),
+  NewsletterForm: () =>
+    import('@portfolio/shared/newsletter-form').then((module) => module.NewsletterForm),
 };

@@ -8,7 +8,7 @@ import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@portfolio/contract';
 import { ApiError, postComment } from '@portfolio/shared/api-client';
 import { useAuth } from '@portfolio/shared/auth';
 import { SIGN_IN_PATH, SIGN_UP_PATH, returningTo } from '@portfolio/shared/return-to';
-import { Button, useTypedBeforeHydration } from '@portfolio/shared/ui';
+import { Button, Honeypot, useTypedBeforeHydration } from '@portfolio/shared/ui';
 import {
   COMMENT_FAILED,
   COMMENT_FIELD_LABEL,
@@ -146,21 +146,11 @@ export function CommentForm({ articleId, articlePath, parentId, idPrefix }: Comm
         />{' '}
         {NOTIFY_REPLIES_LABEL}
       </label>
-      {/* Honeypot: people never see or reach it; a bot that fills it in stores nothing. */}
-      <div className={styles.honeypot} aria-hidden="true">
-        <label htmlFor={`${idPrefix}-website`}>Website</label>
-        <input
-          id={`${idPrefix}-website`}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values.website}
-          onChange={(event) =>
-            setValues((previous) => ({ ...previous, website: event.target.value }))
-          }
-        />
-      </div>
+      <Honeypot
+        id={`${idPrefix}-website`}
+        value={values.website}
+        onChange={(website) => setValues((previous) => ({ ...previous, website }))}
+      />
       <div>
         <Button type="submit" disabled={busy}>
           {busy ? POSTING_COMMENT_LABEL : parentId ? POST_REPLY_LABEL : POST_COMMENT_LABEL}

@@ -8,6 +8,7 @@ import {
   siteTitle,
   setUpTestRuntimeConfig,
 } from '@portfolio/testing';
+import { NEWSLETTER_FORM } from '@portfolio/contract';
 import { makeArticle, makeArticleDetail, makeImage } from '@portfolio/testing/fixtures';
 import { renderHeadTags, siteContext } from '@portfolio/shared/head';
 import { pageOutcome } from '@portfolio/shared/page-data';
@@ -131,7 +132,8 @@ describe('ArticlePage', () => {
       ['H3', 'Lock down SSH'],
       // The article's footer (docs/decisions/170).
       ['H2', SHARE_TITLE],
-      // Its comments, after it (docs/decisions/200).
+      // The newsletter's form, then its comments (docs/decisions/206, 200).
+      ['H2', NEWSLETTER_FORM.heading],
       ['H2', COMMENTS_TITLE],
     ]);
     expect(within(article).getByText('first').tagName).toBe('STRONG');

@@ -19,6 +19,8 @@ import { formatPostDate, publicationState } from '@portfolio/shared/format';
 import type { OutlineHeading } from '@portfolio/shared/markdown';
 import type { ArticleDetail } from '@portfolio/shared/types';
 import { DraftNotice, ErrorMessage, ResponsiveImage, Spinner } from '@portfolio/shared/ui';
+import { Island } from '@portfolio/shared/island';
+import { NewsletterForm } from '@portfolio/shared/newsletter-form';
 import { articleExcerpt, articleTitle, readingMinutes } from '../../features/articles/article-text';
 import { BLOG_PATH, articleHref } from '../../features/articles/paths';
 import { TagList } from '../../features/tags/TagList';
@@ -246,6 +248,16 @@ function ArticleContent() {
   return (
     <div className={styles.page}>
       <ArticleView article={state.article} html={state.html} outline={state.outline} />
+      {/* After the article, before its comments: an island (docs/decisions/148, 206). */}
+      <aside className={styles.newsletter}>
+        <Island
+          owner="blog"
+          name="NewsletterForm"
+          when="interaction"
+          component={NewsletterForm}
+          props={{ idPrefix: 'article-newsletter' }}
+        />
+      </aside>
       <Comments
         state={state.comments}
         articleId={state.article._id}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { sendContactMessage } from '@portfolio/shared/api-client';
 import type { ContactResult } from '@portfolio/shared/api-client';
-import { Button, useTypedBeforeHydration } from '@portfolio/shared/ui';
+import { Button, Honeypot, useTypedBeforeHydration } from '@portfolio/shared/ui';
 import {
   CONTACT_BUSY_LABEL,
   CONTACT_EMAIL_LABEL,
@@ -157,19 +157,11 @@ export function ContactForm({ judge, exceptionText, labelledBy }: ContactFormPro
           rows={6}
         />
       </div>
-      {/* Honeypot: people never see or reach it; bots that fill it in are refused by the API. */}
-      <div className={styles.honeypot} aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input
-          id={`${id}-website`}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values.website}
-          onChange={onChange}
-        />
-      </div>
+      <Honeypot
+        id={`${id}-website`}
+        value={values.website}
+        onChange={(website) => setValues((previous) => ({ ...previous, website }))}
+      />
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>
           {busy ? CONTACT_BUSY_LABEL : CONTACT_SUBMIT_LABEL}

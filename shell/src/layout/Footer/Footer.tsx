@@ -1,4 +1,6 @@
 import { withoutBidiControls } from '@portfolio/contract';
+import { Island } from '@portfolio/shared/island';
+import { NewsletterForm } from '@portfolio/shared/newsletter-form';
 import { Link } from '@portfolio/shared/router';
 import type { OwnerIdentity } from '@portfolio/shared/config';
 import {
@@ -46,6 +48,16 @@ export function Footer({ owner }: { owner: OwnerIdentity }) {
           </h2>
           {owner.email && <a href={`mailto:${owner.email}`}>{owner.email}</a>}
         </section>
+      </div>
+      {/* An island: woken by the first touch of its field or button (docs/decisions/148, 206). */}
+      <div className={styles.newsletter}>
+        <Island
+          owner="shell"
+          name="NewsletterForm"
+          when="interaction"
+          component={NewsletterForm}
+          props={{ idPrefix: 'footer-newsletter' }}
+        />
       </div>
       {/* The owner's name, isolated from the footer's own text (docs/decisions/164). */}
       <p className={styles.copyright}>

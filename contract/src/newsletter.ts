@@ -123,3 +123,31 @@ export function newsletterQueuedMessage(queued: number): string {
   if (queued === 0) return 'Every confirmed subscriber has this article already.';
   return `Sending to ${queued} subscriber${queued === 1 ? '' : 's'}.`;
 }
+
+// --- A member's own data (docs/decisions/207) -----------------------------------------------------
+
+/** What the member's dashboard and the API say of a member's data, word for word. */
+export const MEMBER_DATA_MESSAGES = {
+  signInAgain: 'For your safety, sign in again (within 5 minutes) before deleting your account.',
+  deleted: 'Your account and your data are deleted.',
+} as const;
+
+/** GET /members/me/export: everything the site keeps of a member, as a JSON file. */
+export const MemberExportSchema = ObjectOf({
+  /** ISO-8601. */
+  exportedAt: StringType(),
+  account: ObjectOf({ uid: StringType(), email: Union([StringType(), Null()]) }),
+  /** The profile document; null when the member never saved one. */
+  profile: Union([ObjectOf({}, { additionalProperties: true }), Null()]),
+  comments: ArrayOf(ObjectOf({}, { additionalProperties: true })),
+  subscription: MemberSubscriptionSchema,
+});
+export type MemberExport = Static<typeof MemberExportSchema>;
+
+/** DELETE /members/me's answer: what became of the member's comments. */
+export const MemberDeletedSchema = ObjectOf({
+  message: StringType(),
+  commentsRemoved: Integer({ minimum: 0 }),
+  commentsKept: Integer({ minimum: 0 }),
+});
+export type MemberDeleted = Static<typeof MemberDeletedSchema>;

@@ -174,3 +174,35 @@ export const MARK_READ_LABEL = 'Mark as read';
 export const MARK_UNREAD_LABEL = 'Mark as unread';
 export const READ_STATUS = 'Read';
 export const UNREAD_STATUS = 'Unread';
+
+// The member's own dashboard (docs/decisions/206, 207).
+export const MEMBER_NEWSLETTER_HEADING = 'Newsletter';
+export const MEMBER_NEWSLETTER_NONE = 'Get new articles by e-mail. Unsubscribe any time.';
+export const memberNewsletterConfirmed = (email: string): string =>
+  `You are subscribed: new articles are sent to ${email}.`;
+export const memberNewsletterPending = (email: string): string =>
+  `Almost there: confirm from the mail sent to ${email}.`;
+export const MEMBER_SUBSCRIBE_LABEL = 'Subscribe';
+export const MEMBER_UNSUBSCRIBE_LABEL = 'Unsubscribe';
+export const MEMBER_NEWSLETTER_LOADING = 'Loading your subscription…';
+export const MY_COMMENTS_HEADING = 'Your comments';
+export const MY_COMMENTS_EMPTY = 'You have not commented yet.';
+export const MY_COMMENTS_LOADING = 'Loading your comments…';
+export const MY_COMMENT_STATUS: Record<'pending' | 'approved' | 'hidden', string> = {
+  pending: 'Waiting for approval',
+  approved: 'Published',
+  hidden: 'Hidden by the owner',
+};
+export const MY_DATA_HEADING = 'Your data';
+export const MY_DATA_TEXT =
+  'Download everything this site keeps about you (your profile, comments and subscription) as a JSON file, or delete your account.';
+export const EXPORT_DATA_LABEL = 'Download my data';
+export const EXPORT_DATA_BUSY = 'Preparing…';
+export const MY_DATA_FILE = 'my-data.json';
+export const DELETE_ACCOUNT_LABEL = 'Delete my account';
+export const DELETE_ACCOUNT_DIALOG = 'Delete your account';
+export const DELETE_ACCOUNT_WARNING =
+  'Your account, profile and newsletter subscription are deleted. Your comments are removed, or kept as “A deleted member”, as the site’s owner decided. This cannot be undone.';
+export const DELETE_ACCOUNT_CONFIRM = 'Yes, delete my account';
+export const DELETE_ACCOUNT_BUSY = 'Deleting…';
+export const BACK_HOME_LABEL = 'Back to the home page';

@@ -15,10 +15,12 @@ import {
   CommentSettingsSchema,
   CONFIRMED_COUNT_HEADER,
   MemberSubscriptionSchema,
+  MemberDeletedSchema,
   NewsletterQueuedSchema,
   NewsletterSendListSchema,
   SubscriberListSchema,
   ModeratedCommentListSchema,
+  OwnCommentListSchema,
   PENDING_COUNT_HEADER,
   ContactBulkResultSchema,
   INSIGHTS_EXPORT_PATH,
@@ -49,11 +51,13 @@ import type {
   CommentSettings,
   CommentStatus,
   MemberSubscription,
+  MemberDeleted,
   NewsletterQueued,
   NewsletterSend,
   Subscriber,
   SubscriberStatus,
   ModeratedComment,
+  OwnComment,
   CommentInput,
   CommentOrder,
   CommentPage,
@@ -540,6 +544,13 @@ export function postComment(
   );
 }
 
+export type { OwnComment };
+
+/** The signed-in member's comments, in every state, the newest first. */
+export function getMyComments(options: RequestOptions): Promise<OwnComment[]> {
+  return requestJson('/comments/mine', OwnCommentListSchema, {}, options);
+}
+
 /** A page of comments to moderate, and how many wait for approval (null: the API did not say). */
 export interface ModerationPage extends ListPage<ModeratedComment> {
   pending: number | null;
@@ -730,6 +741,26 @@ export function sendNewsletter(
 /** Each article sent, the latest first, with its mails sent, failed and waiting (admin). */
 export function getNewsletterSends(options: RequestOptions): Promise<NewsletterSend[]> {
   return requestJson('/newsletter/sends', NewsletterSendListSchema, {}, options);
+}
+
+// --- A member's own data (docs/decisions/207) ---
+
+export type { MemberDeleted };
+
+/** Everything the site keeps of the signed-in member, as the JSON file they download. */
+export function exportMyData(options: RequestOptions): Promise<string> {
+  return withDeadline(options.signal, async (signal) => {
+    const response = await sendOk('/members/me/export', {}, options, signal);
+    return response.text();
+  });
+}
+
+/**
+ * Deletes the signed-in member's data (a token from a sign-in of the last 5 minutes, else an
+ * ApiError 401 saying to sign in again); their Firebase account is the caller's to delete next.
+ */
+export function deleteMyData(options: RequestOptions): Promise<MemberDeleted> {
+  return requestJson('/members/me', MemberDeletedSchema, { method: 'DELETE' }, options);
 }
 
 // --- Signed-in user: profile documents (embedded-default profile store) ---

@@ -9,7 +9,9 @@ import type { ProfileFields } from '@portfolio/shared/profile-store';
 import { getProfileStore } from '@portfolio/shared/profile-store';
 import type { UserProfile } from '@portfolio/shared/types';
 import type { ChooseGoogleTestIdentity } from './emulator-google-sign-in';
-import { startSiteSession } from './site-session';
+import { deleteMyData } from '@portfolio/shared/api-client';
+import type { MemberDeleted } from '@portfolio/shared/api-client';
+import { endSiteSession, startSiteSession } from './site-session';
 
 export interface Credentials {
   username: string;
@@ -154,4 +156,20 @@ export async function updateUsername(username: string): Promise<UserProfile> {
   await sdk.updateProfile(user, { displayName: username });
   await Promise.all([refreshAuthUser(), startSiteSession(user)]);
   return profile;
+}
+
+/**
+ * Deletes the member's account (docs/decisions/207): their data on the site first (the API asks
+ * for a sign-in of the last 5 minutes, as Firebase does, and refuses with an ApiError saying so),
+ * then the Firebase account, then the site's session. What the API did is returned.
+ */
+export async function deleteMyAccount(): Promise<MemberDeleted> {
+  const { auth, sdk } = await firebaseAuth();
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) throw new NotSignedInError();
+  const deleted = await deleteMyData({ token: await user.getIdToken() });
+  await sdk.deleteUser(user);
+  await Promise.all([endSiteSession(), refreshAuthUser()]);
+  return deleted;
 }

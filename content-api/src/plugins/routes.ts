@@ -13,6 +13,7 @@ import feedRoutes from '../features/feeds/routes.js';
 import healthRoutes from '../features/health/routes.js';
 import imageRoutes from '../features/images/routes.js';
 import imageVariantRoutes from '../features/images/variant-routes.js';
+import memberRoutes from '../features/members/routes.js';
 import newsletterRoutes from '../features/newsletter/routes.js';
 import type { NewsletterSenderTiming } from '../features/newsletter/sender.js';
 import insightsRoutes, { DEFAULT_PAGE_VIEW_RATE_LIMIT } from '../features/insights/routes.js';
@@ -112,6 +113,7 @@ export default apiPlugin<RoutesPluginOptions>(
           ...(options.newsletterSender && { sender: options.newsletterSender }),
           ...(options.now && { now: options.now }),
         });
+        await api.register(memberRoutes, { ...context, ...(options.now && { now: options.now }) });
         await api.register(revisionRoutes, context);
         await api.register(contentExportRoutes, context);
         await api.register(searchRoutes, context);

@@ -5,6 +5,7 @@ export {
   browserPopupRedirectResolver,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  deleteUser,
   initializeAuth,
   onIdTokenChanged,
   sendPasswordResetEmail,

@@ -85,6 +85,7 @@ export const GoogleAuthProvider = Object.assign(jest.fn(), {
 });
 export const updateProfile = jest.fn();
 export const signOut = jest.fn();
+export const deleteUser = jest.fn();
 /** Resolves, as the SDK does for any well-formed address (the stand-in sends nothing). */
 export const sendPasswordResetEmail = jest.fn();
 
@@ -144,6 +145,7 @@ function behaveLikeTheSdk(): void {
     if (profile.displayName !== undefined) user.displayName = profile.displayName;
   });
   signOut.mockImplementation(async () => setCurrentUser(null));
+  deleteUser.mockImplementation(async () => setCurrentUser(null));
 }
 
 behaveLikeTheSdk();

@@ -3,7 +3,7 @@
 // absolute, nothing that runs), each element given its style inline, under the cover image; the
 // plain-text part is the article's text. Both end in a visible unsubscribe link, and the
 // headers carry RFC 8058's one-click List-Unsubscribe.
-import { escapeHtml } from '@portfolio/contract';
+import { NEWSLETTER_REF_PARAM, NEWSLETTER_REF_VALUE, escapeHtml } from '@portfolio/contract';
 import type { Article } from '@portfolio/contract';
 import { markdownToPlainText } from '../../lib/markdown-text.js';
 import { articleHtml } from '../feeds/article-html.js';
@@ -60,6 +60,9 @@ export async function renderLetter(
   site: { url: string; name: string },
 ): Promise<Letter> {
   const articleUrl = `${site.url}/article/${article.slug ?? article._id}`;
+  // The links to the article say they came from the newsletter (the Insights tab counts them),
+  // nothing of who followed them.
+  const readUrl = `${articleUrl}?${NEWSLETTER_REF_PARAM}=${NEWSLETTER_REF_VALUE}`;
   const body = inlineStyles(await articleHtml(article.content, articleUrl));
   const title = escapeHtml(article.title);
   const siteName = escapeHtml(site.name);
@@ -71,9 +74,9 @@ export async function renderLetter(
 <body style="margin:0;padding:0;background:#f9fafb">
 <div style="max-width:640px;margin:0 auto;padding:24px 16px;font-family:${FONT};font-size:16px;line-height:1.6;color:#1f2937;background:#ffffff">
 <p style="margin:0 0 8px;font-size:14px;color:#6b7280">${siteName}</p>
-<h1 style="${STYLES.h1};margin-top:0"><a href="${escapeHtml(articleUrl)}" style="color:#111827;text-decoration:none">${title}</a></h1>
+<h1 style="${STYLES.h1};margin-top:0"><a href="${escapeHtml(readUrl)}" style="color:#111827;text-decoration:none">${title}</a></h1>
 ${cover}${body}
-<p style="margin:24px 0"><a href="${escapeHtml(articleUrl)}" style="${STYLES.a}">Read it on the site</a></p>
+<p style="margin:24px 0"><a href="${escapeHtml(readUrl)}" style="${STYLES.a}">Read it on the site</a></p>
 <hr style="${STYLES.hr}">
 <p style="margin:0;font-size:13px;color:#6b7280">You get this because you subscribed to ${siteName}'s newsletter. <a href="${UNSUBSCRIBE_SLOT}" style="color:#6b7280;text-decoration:underline">Unsubscribe</a> with one click.</p>
 </div>
@@ -85,7 +88,7 @@ ${cover}${body}
     '',
     markdownToPlainText(article.content),
     '',
-    `Read it on the site: ${articleUrl}`,
+    `Read it on the site: ${readUrl}`,
     '',
     '--',
     `You get this because you subscribed to ${site.name}'s newsletter.`,

@@ -8,8 +8,18 @@ import {
   resetFirebaseMock,
   setCurrentUser,
 } from '@portfolio/testing/firebase';
+import { MEMBER_DATA_MESSAGES, NEWSLETTER_MESSAGES } from '@portfolio/contract';
 import {
   ADMIN_DASHBOARD_LINK,
+  DELETE_ACCOUNT_CONFIRM,
+  DELETE_ACCOUNT_DIALOG,
+  DELETE_ACCOUNT_LABEL,
+  MEMBER_NEWSLETTER_NONE,
+  MEMBER_SUBSCRIBE_LABEL,
+  MEMBER_UNSUBSCRIBE_LABEL,
+  MY_COMMENTS_HEADING,
+  MY_COMMENT_STATUS,
+  memberNewsletterConfirmed,
   LOGOUT_LABEL,
   PROFILE_LOAD_ERROR,
   SAVE_USERNAME_BUSY,
@@ -26,6 +36,12 @@ const PROFILE = {
   username: 'ada',
   photoURL: 'https://photos.example.test/ada.png',
   role: 'user',
+};
+
+/** What the member's own sections ask for: not subscribed, no comments. */
+const MEMBER_ROUTES = {
+  'GET /newsletter/me': { body: { subscribed: false, status: null, email: null } },
+  'GET /comments/mine': { body: [] },
 };
 
 setUpTestRuntimeConfig();
@@ -147,6 +163,7 @@ describe('UserDashboardPage', () => {
     mockFetch({
       'GET /users/me': { body: PROFILE },
       'PUT /users/me': { status: 400, body: { message: 'body/username must not be empty' } },
+      ...MEMBER_ROUTES,
     });
     const { user } = renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
     await user.click(await screen.findByRole('button', { name: SAVE_USERNAME_LABEL }));
@@ -161,5 +178,115 @@ describe('UserDashboardPage', () => {
     await user.click(await screen.findByRole('button', { name: LOGOUT_LABEL }));
     expect(await navigatedTo()).toBe('/');
     await waitFor(() => expect(authSdk.signOut).toHaveBeenCalled());
+  });
+
+  describe("the member's own data", () => {
+    const OWN_COMMENTS = [
+      {
+        _id: 'c1',
+        parentId: null,
+        authorName: 'ada',
+        body: 'Great read, **thanks**',
+        createdAt: '2026-12-01T10:00:00.000Z',
+        editedAt: null,
+        articleId: 'a1',
+        articleTitle: 'Hardening Linux',
+        articleSlug: 'hardening-linux',
+        status: 'approved',
+        notifyReplies: false,
+      },
+      {
+        _id: 'c2',
+        parentId: null,
+        authorName: 'ada',
+        body: 'Second thought',
+        createdAt: '2026-12-02T10:00:00.000Z',
+        editedAt: null,
+        articleId: 'a2',
+        articleTitle: 'Threat Modeling',
+        articleSlug: 'threat-modeling',
+        status: 'pending',
+        notifyReplies: false,
+      },
+    ];
+
+    it('subscribes to the newsletter with one click, and says what the API said', async () => {
+      setCurrentUser(makeUser());
+      const fetchMock = mockFetch({
+        'GET /users/me': { body: PROFILE },
+        ...MEMBER_ROUTES,
+        'PUT /newsletter/me': {
+          body: {
+            subscribed: true,
+            status: 'confirmed',
+            email: 'ada@example.test',
+            message: NEWSLETTER_MESSAGES.memberSubscribed,
+          },
+        },
+      });
+      const { user } = renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
+      expect(await screen.findByText(MEMBER_NEWSLETTER_NONE)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: MEMBER_SUBSCRIBE_LABEL }));
+      expect(await screen.findByText(NEWSLETTER_MESSAGES.memberSubscribed)).toBeInTheDocument();
+      expect(screen.getByText(memberNewsletterConfirmed('ada@example.test'))).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: MEMBER_UNSUBSCRIBE_LABEL })).toBeInTheDocument();
+      expect(fetchMock).toHaveBeenCalledWith(
+        expect.stringMatching(/\/newsletter\/me$/),
+        expect.objectContaining({ method: 'PUT' }),
+      );
+    });
+
+    it('lists their comments in every state, a link to each published one, the text as text', async () => {
+      setCurrentUser(makeUser());
+      mockFetch({
+        'GET /users/me': { body: PROFILE },
+        ...MEMBER_ROUTES,
+        'GET /comments/mine': { body: OWN_COMMENTS },
+      });
+      renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
+      const section = await screen.findByRole('region', { name: MY_COMMENTS_HEADING });
+      expect(await within(section).findByRole('link', { name: 'Hardening Linux' })).toHaveAttribute(
+        'href',
+        '/article/hardening-linux#comment-c1',
+      );
+      expect(within(section).getByText('Great read, **thanks**')).toBeInTheDocument();
+      expect(within(section).getByText(MY_COMMENT_STATUS.pending)).toBeInTheDocument();
+      expect(within(section).queryByRole('link', { name: 'Threat Modeling' })).toBeNull();
+    });
+
+    it('deletes the account after asking: the API first, then Firebase, then says goodbye', async () => {
+      setCurrentUser(makeUser());
+      const fetchMock = mockFetch({
+        'GET /users/me': { body: PROFILE },
+        ...MEMBER_ROUTES,
+        'DELETE /members/me': {
+          body: { message: MEMBER_DATA_MESSAGES.deleted, commentsRemoved: 0, commentsKept: 1 },
+        },
+      });
+      const { user } = renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
+      await user.click(await screen.findByRole('button', { name: DELETE_ACCOUNT_LABEL }));
+      const dialog = screen.getByRole('dialog', { name: DELETE_ACCOUNT_DIALOG });
+      expect(fetchMock).not.toHaveBeenCalledWith(
+        expect.stringMatching(/\/members\/me$/),
+        expect.anything(),
+      );
+      await user.click(within(dialog).getByRole('button', { name: DELETE_ACCOUNT_CONFIRM }));
+      expect(await screen.findByRole('status')).toHaveTextContent(MEMBER_DATA_MESSAGES.deleted);
+      expect(authSdk.deleteUser).toHaveBeenCalled();
+    });
+
+    it('keeps the account and says why when the API asks for a recent sign-in', async () => {
+      setCurrentUser(makeUser());
+      mockFetch({
+        'GET /users/me': { body: PROFILE },
+        ...MEMBER_ROUTES,
+        'DELETE /members/me': { status: 401, body: { message: MEMBER_DATA_MESSAGES.signInAgain } },
+      });
+      const { user } = renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
+      await user.click(await screen.findByRole('button', { name: DELETE_ACCOUNT_LABEL }));
+      await user.click(screen.getByRole('button', { name: DELETE_ACCOUNT_CONFIRM }));
+      expect(await screen.findByText(MEMBER_DATA_MESSAGES.signInAgain)).toBeInTheDocument();
+      expect(authSdk.deleteUser).not.toHaveBeenCalled();
+    });
   });
 });

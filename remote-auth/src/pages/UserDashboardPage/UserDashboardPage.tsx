@@ -9,12 +9,18 @@ import type { UserProfile } from '@portfolio/shared/types';
 import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import { providerMessage } from '../../features/session/errors';
 import { SignedInOnly } from '../../features/session/SignedInOnly';
+import {
+  MyCommentsSection,
+  MyDataSection,
+  NewsletterSection,
+} from '../../features/member/MemberSections';
 import type { PageHead } from '@portfolio/shared/head';
 import { PERSONAL_PAGE_HEAD } from '../../features/session/head';
 import { sessionGate } from '../../features/session/session-gate';
 import {
   ADMIN_DASHBOARD_LINK,
   ADMIN_DASHBOARD_ROUTE,
+  BACK_HOME_LABEL,
   EDIT_USERNAME_HEADING,
   EMAIL_LABEL,
   LOGOUT_LABEL,
@@ -42,16 +48,27 @@ export const loader = sessionGate({ role: 'user' });
 export const head: PageHead = () => ({ ...PERSONAL_PAGE_HEAD, title: USER_DASHBOARD_TITLE });
 
 export default function UserDashboardPage() {
+  // Once the account is deleted (the member is signed out): what the site said, and the way home.
+  const [farewell, setFarewell] = useState<string | null>(null);
   return (
     <section className={styles.page}>
       <h1>{USER_DASHBOARD_TITLE}</h1>
-      {/* Keyed by uid: another account starts from a fresh load. */}
-      <SignedInOnly>{(user) => <Dashboard key={user.uid} user={user} />}</SignedInOnly>
+      {farewell ? (
+        <div className={styles.card}>
+          <p role="status">{farewell}</p>
+          <Link to="/">{BACK_HOME_LABEL}</Link>
+        </div>
+      ) : (
+        // Keyed by uid: another account starts from a fresh load.
+        <SignedInOnly>
+          {(user) => <Dashboard key={user.uid} user={user} onDeleted={setFarewell} />}
+        </SignedInOnly>
+      )}
     </section>
   );
 }
 
-function Dashboard({ user }: { user: AuthUser }) {
+function Dashboard({ user, onDeleted }: { user: AuthUser; onDeleted(message: string): void }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
@@ -131,6 +148,9 @@ function Dashboard({ user }: { user: AuthUser }) {
         initial={username}
         onSaved={(saved) => setState({ status: 'loaded', profile: saved })}
       />
+      <NewsletterSection />
+      <MyCommentsSection />
+      <MyDataSection onDeleted={onDeleted} />
       <div>
         <Button variant="secondary" onClick={() => void logout()}>
           {LOGOUT_LABEL}

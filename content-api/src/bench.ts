@@ -9,3 +9,4 @@ export { markdownToPlainText } from './lib/markdown-text.js';
 export { slugify } from './lib/slug.js';
 export { autoExcerptOf } from './features/articles/repository.js';
 export { exportRows, readInsights, rollUpViews } from './features/insights/repository.js';
+export { queueArticle } from './features/newsletter/repository.js';

@@ -123,9 +123,16 @@ async function main() {
   });
   warn = (message) => app.log.warn(message);
   if (warning) app.log.warn(warning);
-  app.addHook('onClose', async () => {
-    await Promise.all([database.close(), redis?.close()]);
-  });
+  // The app first, then its stores: a plugin's own onClose hooks (the newsletter's sender, the
+  // notifications under way) still write to the database, and Fastify runs the root's onClose
+  // hooks before its plugins'.
+  const close = async () => {
+    try {
+      await app.close();
+    } finally {
+      await Promise.all([database.close(), redis?.close()]);
+    }
+  };
 
   try {
     const seeded = await seedDatabase(database.db, loadSeedContent());
@@ -158,7 +165,7 @@ async function main() {
     } else {
       app.log.error({ err: error }, 'startup failed');
     }
-    await app.close();
+    await close();
     process.exit(1);
   }
   app.log.info(
@@ -180,7 +187,7 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal} received, shutting down`);
-      app.close().then(
+      close().then(
         () => process.exit(0),
         () => process.exit(1),
       );

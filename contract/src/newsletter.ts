@@ -13,7 +13,8 @@ import {
   Union,
 } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { emailAddress } from './schemas.js';
+import { OwnCommentSchema } from './comments.js';
+import { ApiUserProfileSchema, emailAddress } from './schemas.js';
 
 /** How long a confirmation link works. */
 export const NEWSLETTER_CONFIRM_TTL_MS = 48 * 60 * 60 * 1000;
@@ -138,8 +139,9 @@ export const MemberExportSchema = ObjectOf({
   exportedAt: StringType(),
   account: ObjectOf({ uid: StringType(), email: Union([StringType(), Null()]) }),
   /** The profile document; null when the member never saved one. */
-  profile: Union([ObjectOf({}, { additionalProperties: true }), Null()]),
-  comments: ArrayOf(ObjectOf({}, { additionalProperties: true })),
+  profile: Union([ApiUserProfileSchema, Null()]),
+  /** Every comment they wrote, in every state, the newest first. */
+  comments: ArrayOf(OwnCommentSchema),
   subscription: MemberSubscriptionSchema,
 });
 export type MemberExport = Static<typeof MemberExportSchema>;

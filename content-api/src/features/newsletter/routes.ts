@@ -98,7 +98,8 @@ const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRouteOptions> = asyn
           ...sender,
         })
       : undefined;
-  app.addHook('onClose', async () => running?.close());
+  // As the app begins to close: no mail is begun after, those under way are finished and marked.
+  app.addHook('preClose', async () => running?.close());
 
   /** Confirmation mails under way (sent after the answer), waited for on close. */
   const underWay = new Set<Promise<void>>();

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { MediaItem } from '@portfolio/contract';
 import type { PublicationInput } from '@portfolio/shared/api-client';
 import {
@@ -8,6 +8,7 @@ import {
   publicationLabel,
   publicationState,
 } from '@portfolio/shared/format';
+import type { PublicationState } from '@portfolio/shared/format';
 import { Link } from '@portfolio/shared/router';
 import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import {
@@ -94,6 +95,11 @@ export interface ContentManagerProps<T extends ContentRecord, Input> {
   imagesOf?(id: string, options: { token: string }): Promise<MediaItem[]>;
   /** The item's page on the site, where an admin previews a draft. */
   pathOf(item: T): string;
+  /**
+   * More actions of an item, after its publication's (an article's "Send as newsletter"): given
+   * the item, its publication state, and what tells the list's status line.
+   */
+  moreActions?(item: T, publication: PublicationState, notify: (text: string) => void): ReactNode;
   Editor: ComponentType<EditorProps<T, Input>>;
 }
 
@@ -113,6 +119,7 @@ export function ContentManager<T extends ContentRecord, Input>({
   remove,
   imagesOf,
   pathOf,
+  moreActions,
   Editor,
 }: ContentManagerProps<T, Input>) {
   const getToken = useAdminToken();
@@ -162,6 +169,12 @@ export function ContentManager<T extends ContentRecord, Input>({
       setPublishing(null);
     }
   };
+
+  /** What an item's further action tells (moreActions). */
+  const notify = useCallback((text: string) => {
+    setPublishError(null);
+    setNotice(text);
+  }, []);
 
   /** The deleted item's images nothing else shows, offered for deletion. */
   const [offer, setOffer] = useState<{ title: string; images: MediaItem[] } | null>(null);
@@ -323,6 +336,7 @@ export function ContentManager<T extends ContentRecord, Input>({
                       {UNPUBLISH_LABEL}
                     </Button>
                   )}
+                  {moreActions?.(item, publication, notify)}
                   <Button
                     variant="secondary"
                     aria-label={`${EDIT_LABEL} ${item.title}`}

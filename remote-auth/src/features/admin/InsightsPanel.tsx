@@ -46,24 +46,13 @@ import {
   percentages,
   rangeLabel,
 } from './insights-texts';
+import { saveCsvFile } from './save-file';
 import { useAdminToken } from './use-admin-token';
 import { useResource } from './use-resource';
 import adminStyles from './admin.module.css';
 import styles from './InsightsPanel.module.css';
 
 const DEFAULT_RANGE: InsightsRange = 30;
-
-/** Hands the browser a file to save, made here (the export needs the admin's token). */
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function InsightsPanel() {
   const getToken = useAdminToken();
@@ -79,7 +68,7 @@ export function InsightsPanel() {
   const exportCsv = async () => {
     setExportError('');
     try {
-      saveFile(exportFileName(days), await getInsightsCsv(days, { token: await getToken() }));
+      saveCsvFile(exportFileName(days), await getInsightsCsv(days, { token: await getToken() }));
     } catch (error) {
       setExportError(loadErrorMessage(error, EXPORT_ERROR));
     }

@@ -1,5 +1,6 @@
 import { TAB_COMMENTS } from '../../features/admin/comments-texts';
 import { screen } from '@testing-library/react';
+import { CONFIRMED_COUNT_HEADER } from '@portfolio/contract';
 import { mockFetch, setUpTestRuntimeConfig, navigatedTo, renderPage } from '@portfolio/testing';
 import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
 import { makeSiteSettings } from '@portfolio/testing/fixtures';
@@ -15,6 +16,7 @@ import {
 } from '../../texts';
 import { TAB_SETTINGS } from '../../features/admin/settings-texts';
 import { TAB_INSIGHTS } from '../../features/admin/insights-texts';
+import { subscribersTabLabel } from '../../features/admin/newsletter-texts';
 import AdminDashboardPage from './AdminDashboardPage';
 
 const PROJECT = {
@@ -97,6 +99,16 @@ describe('AdminDashboardPage', () => {
       'GET /settings': { body: makeSiteSettings() },
       'GET /insights?days=30': { status: 503, body: { message: 'Not now' } },
       'GET /comments?limit=1&offset=0&status=pending': { body: [] },
+      // Two confirmed, counted for the tab's name, and by its panel's page when opened.
+      'GET /newsletter/subscribers?limit=1&offset=0': {
+        body: [],
+        headers: { [CONFIRMED_COUNT_HEADER]: '2' },
+      },
+      'GET /newsletter/subscribers?limit=50&offset=0': {
+        body: [],
+        headers: { [CONFIRMED_COUNT_HEADER]: '2' },
+      },
+      'GET /newsletter/sends': { body: [] },
     });
     setCurrentUser(makeUser({ role: 'admin' }));
     const { user } = renderPage(<AdminDashboardPage />, { route: '/admin-dashboard', auth: true });
@@ -115,10 +127,12 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByRole('tab', { name: TAB_PROJECTS })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: TAB_SETTINGS })).toHaveFocus();
-    // Before the settings, who reads the site (docs/decisions/180), the members' comments
-    // (docs/decisions/200), then the messages.
+    // Before the settings, who reads the site (docs/decisions/180), the newsletter's subscribers
+    // (docs/decisions/206), the members' comments (docs/decisions/200), then the messages.
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: TAB_INSIGHTS })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: subscribersTabLabel(2) })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: TAB_COMMENTS })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');

@@ -12,6 +12,7 @@ import {
   getModerationPage,
   getProject,
   getProjects,
+  getSubscriberPage,
   getTags,
   setArticlePublication,
   setProjectPublication,
@@ -41,6 +42,9 @@ import { TAB_MEDIA } from '../../features/admin/media-texts';
 import { MessagesPanel } from '../../features/admin/MessagesPanel';
 import { CommentsPanel } from '../../features/admin/CommentsPanel';
 import { commentsTabLabel } from '../../features/admin/comments-texts';
+import { SendNewsletter } from '../../features/admin/SendNewsletter';
+import { SubscribersPanel } from '../../features/admin/SubscribersPanel';
+import { subscribersTabLabel } from '../../features/admin/newsletter-texts';
 import { SettingsPanel } from '../../features/admin/SettingsPanel';
 import { TAB_SETTINGS } from '../../features/admin/settings-texts';
 import { messagesTabLabel } from '../../features/admin/admin-texts';
@@ -106,66 +110,76 @@ const projectPath = ({ _id }: { _id: string }) => `/projects/${encodeURIComponen
 const articlePath = ({ _id, slug }: { _id: string; slug?: string }) =>
   `/article/${encodeURIComponent(slug ?? _id)}`;
 
-const TABS: AdminTab[] = [
-  {
-    key: 'projects',
-    label: TAB_PROJECTS,
-    render: () => (
-      <ContentManager
-        texts={{
-          heading: TAB_PROJECTS,
-          newLabel: NEW_PROJECT_LABEL,
-          empty: NO_PROJECTS,
-          loadError: PROJECTS_LOAD_ERROR,
-          saved: PROJECT_SAVED,
-          deleted: PROJECT_DELETED,
-          search: SEARCH_PROJECTS_LABEL,
-          pages: PROJECT_PAGES_LABEL,
-          kind: 'project',
-        }}
-        source={PROJECTS}
-        create={createProject}
-        update={updateProject}
-        setPublication={setProjectPublication}
-        remove={deleteProject}
-        imagesOf={projectImages}
-        pathOf={projectPath}
-        Editor={ProjectEditor}
-      />
-    ),
-  },
-  {
-    key: 'articles',
-    label: TAB_ARTICLES,
-    render: () => (
-      <ContentManager
-        texts={{
-          heading: TAB_ARTICLES,
-          newLabel: NEW_ARTICLE_LABEL,
-          empty: NO_ARTICLES,
-          loadError: ARTICLES_LOAD_ERROR,
-          saved: ARTICLE_SAVED,
-          deleted: ARTICLE_DELETED,
-          search: SEARCH_ARTICLES_LABEL,
-          pages: ARTICLE_PAGES_LABEL,
-          kind: 'article',
-          itemLoading: ARTICLE_LOADING,
-          itemLoadError: ARTICLE_LOAD_ERROR,
-        }}
-        source={ARTICLES}
-        loadOne={loadArticle}
-        create={createArticle}
-        update={updateArticle}
-        setPublication={setArticlePublication}
-        remove={deleteArticle}
-        imagesOf={articleImages}
-        pathOf={articlePath}
-        Editor={ArticleEditor}
-      />
-    ),
-  },
-  { key: 'media', label: TAB_MEDIA, render: () => <MediaPanel /> },
-];
+const PROJECTS_TAB: AdminTab = {
+  key: 'projects',
+  label: TAB_PROJECTS,
+  render: () => (
+    <ContentManager
+      texts={{
+        heading: TAB_PROJECTS,
+        newLabel: NEW_PROJECT_LABEL,
+        empty: NO_PROJECTS,
+        loadError: PROJECTS_LOAD_ERROR,
+        saved: PROJECT_SAVED,
+        deleted: PROJECT_DELETED,
+        search: SEARCH_PROJECTS_LABEL,
+        pages: PROJECT_PAGES_LABEL,
+        kind: 'project',
+      }}
+      source={PROJECTS}
+      create={createProject}
+      update={updateProject}
+      setPublication={setProjectPublication}
+      remove={deleteProject}
+      imagesOf={projectImages}
+      pathOf={projectPath}
+      Editor={ProjectEditor}
+    />
+  ),
+};
+
+/**
+ * The articles, each published one sent as a newsletter on demand (docs/decisions/206): the
+ * question says to how many confirmed subscribers, when that is known.
+ */
+const articlesTab = (confirmedSubscribers: number | null): AdminTab => ({
+  key: 'articles',
+  label: TAB_ARTICLES,
+  render: () => (
+    <ContentManager
+      texts={{
+        heading: TAB_ARTICLES,
+        newLabel: NEW_ARTICLE_LABEL,
+        empty: NO_ARTICLES,
+        loadError: ARTICLES_LOAD_ERROR,
+        saved: ARTICLE_SAVED,
+        deleted: ARTICLE_DELETED,
+        search: SEARCH_ARTICLES_LABEL,
+        pages: ARTICLE_PAGES_LABEL,
+        kind: 'article',
+        itemLoading: ARTICLE_LOADING,
+        itemLoadError: ARTICLE_LOAD_ERROR,
+      }}
+      source={ARTICLES}
+      loadOne={loadArticle}
+      create={createArticle}
+      update={updateArticle}
+      setPublication={setArticlePublication}
+      remove={deleteArticle}
+      imagesOf={articleImages}
+      pathOf={articlePath}
+      moreActions={(article, publication, notify) =>
+        // A draft or a scheduled article is not sent (the API refuses it: 409).
+        publication.kind === 'published' && (
+          <SendNewsletter article={article} confirmed={confirmedSubscribers} onSent={notify} />
+        )
+      }
+      Editor={ArticleEditor}
+    />
+  ),
+});
+
+const MEDIA_TAB: AdminTab = { key: 'media', label: TAB_MEDIA, render: () => <MediaPanel /> };
 
 /** On the site's server: a redirect to /signin without a session, a 403 for a non-admin. */
 export const loader = sessionGate({ role: 'admin' });
@@ -201,9 +215,10 @@ function NotAllowed() {
 }
 
 /**
- * A count a tab's name shows (messages unread, comments pending): asked once when the dashboard
- * opens, then told by the tab's panel as it changes them. Null while unknown (or when the API
- * cannot say): the tab keeps its plain name, and its panel says why when it is opened.
+ * A count a tab's name shows (messages unread, comments pending, subscribers confirmed): asked
+ * once when the dashboard opens, then told by the tab's panel as it changes them. Null while
+ * unknown (or when the API cannot say): the tab keeps its plain name, and its panel says why when
+ * it is opened.
  */
 function useTabCount(ask: (options: { token: string }) => Promise<number | null>) {
   const getToken = useAdminToken();
@@ -229,6 +244,8 @@ const askUnreadMessages = async (options: { token: string }) =>
   (await getContactMessagePage({ limit: 1 }, options)).unread;
 const askPendingComments = async (options: { token: string }) =>
   (await getModerationPage({ limit: 1, status: 'pending' }, options)).pending;
+const askConfirmedSubscribers = async (options: { token: string }) =>
+  (await getSubscriberPage({ limit: 1 }, options)).confirmed;
 
 function AdminDashboard() {
   useDocumentTitle(ADMIN_DASHBOARD_TITLE);
@@ -237,9 +254,12 @@ function AdminDashboard() {
   const selected = params.get('tab') ?? 'projects';
   const [unread, setUnread] = useTabCount(askUnreadMessages);
   const [pendingComments, setPendingComments] = useTabCount(askPendingComments);
+  const [subscribers, setSubscribers] = useTabCount(askConfirmedSubscribers);
   const tabs = useMemo(
     () => [
-      ...TABS,
+      PROJECTS_TAB,
+      articlesTab(subscribers),
+      MEDIA_TAB,
       {
         key: 'messages',
         // "Messages (3 unread)": a message does not sit unseen behind another tab.
@@ -252,12 +272,18 @@ function AdminDashboard() {
         label: commentsTabLabel(pendingComments),
         render: () => <CommentsPanel onPending={setPendingComments} />,
       },
+      // The newsletter's addresses and what was sent to them (docs/decisions/206).
+      {
+        key: 'subscribers',
+        label: subscribersTabLabel(subscribers),
+        render: () => <SubscribersPanel onConfirmed={setSubscribers} />,
+      },
       // Who reads the site, counted without tracking anyone (docs/decisions/180).
       { key: 'insights', label: TAB_INSIGHTS, render: () => <InsightsPanel /> },
       // The site's settings (docs/decisions/141).
       { key: 'settings', label: TAB_SETTINGS, render: () => <SettingsPanel /> },
     ],
-    [unread, setUnread, pendingComments, setPendingComments],
+    [unread, setUnread, pendingComments, setPendingComments, subscribers, setSubscribers],
   );
   return (
     <section className={styles.page}>

@@ -1,0 +1,284 @@
+// The dashboard's Subscribers tab (docs/decisions/206): the newsletter's addresses, the newest
+// first, 50 a page, filtered by state and searched by address; each deleted after a question; the
+// list as CSV; and below it the newsletters sent, read again every few seconds while mails wait.
+// `onConfirmed` hears how many are confirmed, for the tab's name and the articles' "Send as
+// newsletter".
+import { useCallback, useEffect, useId, useState } from 'react';
+import { SUBSCRIBERS_PER_PAGE } from '@portfolio/contract';
+import type { Subscriber, SubscriberStatus } from '@portfolio/contract';
+import {
+  deleteSubscriber,
+  getNewsletterSends,
+  getSubscriberPage,
+  getSubscribersCsv,
+} from '@portfolio/shared/api-client';
+import type { SubscriberPage } from '@portfolio/shared/api-client';
+import { formatPostDate, formatPublicationTime } from '@portfolio/shared/format';
+import { Button, ErrorMessage } from '@portfolio/shared/ui';
+import { loadErrorMessage } from '../session/errors';
+import { ConfirmDelete } from './ConfirmDelete';
+import { ListLoadState, ListSearch } from './ListParts';
+import {
+  ARTICLE_LABEL,
+  DELETE_SUBSCRIBER_LABEL,
+  EXPORT_SUBSCRIBERS_ERROR,
+  EXPORT_SUBSCRIBERS_LABEL,
+  FAILED_LABEL,
+  MEMBER_BADGE,
+  NO_SENDS,
+  NO_SUBSCRIBERS,
+  NO_SUBSCRIBERS_HERE,
+  NO_SUBSCRIBER_MATCHES,
+  SEARCH_SUBSCRIBERS_LABEL,
+  SENDS_HEADING,
+  SENDS_LOAD_ERROR,
+  SENDS_UPDATING,
+  SENT_LABEL,
+  SINCE_PREFIX,
+  SUBSCRIBERS_FILE_NAME,
+  SUBSCRIBERS_LOAD_ERROR,
+  SUBSCRIBERS_PAGES_LABEL,
+  SUBSCRIBERS_LIST_LABEL,
+  SUBSCRIBER_DELETED,
+  SUBSCRIBER_FILTERS,
+  SUBSCRIBER_FILTERS_LABEL,
+  SUBSCRIBER_STATUS_LABELS,
+  TAB_SUBSCRIBERS,
+  WAITING_LABEL,
+  WHEN_LABEL,
+  confirmedCount,
+  deleteSubscriberLabel,
+} from './newsletter-texts';
+import { Pager } from './Pager';
+import { saveCsvFile } from './save-file';
+import { useAdminToken } from './use-admin-token';
+import { useResource } from './use-resource';
+import { useSettled } from './use-settled';
+import styles from './admin.module.css';
+import panelStyles from './SubscribersPanel.module.css';
+
+const SEARCH_DELAY_MS = 250;
+/** How often the newsletters sent are read again while any of their mails wait. */
+export const SENDS_POLL_MS = 4000;
+
+/** Since when an address is on the list: confirmed, or (still pending) when it was given. */
+const sinceOf = (subscriber: Subscriber) => subscriber.confirmedAt ?? subscriber.createdAt;
+
+export function SubscribersPanel({ onConfirmed }: { onConfirmed?(count: number | null): void }) {
+  const id = useId();
+  const getToken = useAdminToken();
+  const [status, setStatus] = useState<SubscriberStatus | undefined>(undefined);
+  const [typed, setTyped] = useState('');
+  const query = useSettled(typed.trim(), SEARCH_DELAY_MS);
+  // A page of this filter and search: another one starts at its first page.
+  const [paged, setPaged] = useState({ key: '', page: 0 });
+  const key = `${status ?? 'all'}\n${query}`;
+  const page = paged.key === key ? paged.page : 0;
+  const setPage = (next: number) => setPaged({ key, page: next });
+  const load = useCallback(async (): Promise<SubscriberPage> => {
+    const loaded = await getSubscriberPage(
+      {
+        limit: SUBSCRIBERS_PER_PAGE,
+        offset: page * SUBSCRIBERS_PER_PAGE,
+        ...(status && { status }),
+        query,
+      },
+      { token: await getToken() },
+    );
+    onConfirmed?.(loaded.confirmed);
+    return loaded;
+  }, [getToken, status, page, query, onConfirmed]);
+  const { state, reload } = useResource(load);
+  const [notice, setNotice] = useState('');
+  const [exportError, setExportError] = useState('');
+  const [deleting, setDeleting] = useState<Subscriber | null>(null);
+  const loaded = state.status === 'loaded' ? state.data : null;
+
+  const exportCsv = async () => {
+    setExportError('');
+    try {
+      const csv = await getSubscribersCsv(
+        { ...(status && { status }), query },
+        { token: await getToken() },
+      );
+      saveCsvFile(SUBSCRIBERS_FILE_NAME, csv);
+    } catch (error) {
+      setExportError(loadErrorMessage(error, EXPORT_SUBSCRIBERS_ERROR));
+    }
+  };
+
+  const remove = async (subscriber: Subscriber) => {
+    await deleteSubscriber(subscriber._id, { token: await getToken() });
+    setDeleting(null);
+    setNotice(SUBSCRIBER_DELETED);
+    // The last address of a later page gone: the page before it.
+    if (loaded?.items.length === 1 && page > 0) setPage(page - 1);
+    else reload();
+  };
+
+  const pages =
+    loaded?.total == null ? null : Math.max(1, Math.ceil(loaded.total / SUBSCRIBERS_PER_PAGE));
+  const hasNext =
+    loaded !== null &&
+    (pages === null ? loaded.items.length === SUBSCRIBERS_PER_PAGE : page + 1 < pages);
+  const empty = query ? NO_SUBSCRIBER_MATCHES : status ? NO_SUBSCRIBERS_HERE : NO_SUBSCRIBERS;
+
+  return (
+    <div className={styles.manager}>
+      <div className={styles.managerHeader}>
+        <h2 className={styles.managerHeading}>
+          {TAB_SUBSCRIBERS}
+          {loaded?.confirmed != null && (
+            <span className={styles.unreadCount}> {confirmedCount(loaded.confirmed)}</span>
+          )}
+        </h2>
+        <Button variant="secondary" onClick={() => void exportCsv()}>
+          {EXPORT_SUBSCRIBERS_LABEL}
+        </Button>
+      </div>
+      {exportError && <ErrorMessage>{exportError}</ErrorMessage>}
+      <div role="group" aria-label={SUBSCRIBER_FILTERS_LABEL} className={styles.boxes}>
+        {SUBSCRIBER_FILTERS.map((filter) => (
+          <Button
+            key={filter.label}
+            variant={status === filter.status ? 'primary' : 'secondary'}
+            aria-pressed={status === filter.status}
+            onClick={() => setStatus(filter.status)}
+          >
+            {filter.label}
+          </Button>
+        ))}
+      </div>
+      <ListSearch
+        id={`${id}-search`}
+        label={SEARCH_SUBSCRIBERS_LABEL}
+        value={typed}
+        onChange={setTyped}
+      />
+      <p role="status" className={styles.notice}>
+        {notice}
+      </p>
+      <ListLoadState state={state} loadError={SUBSCRIBERS_LOAD_ERROR} onRetry={reload} />
+      {loaded &&
+        (loaded.items.length === 0 ? (
+          <p className={styles.muted}>{empty}</p>
+        ) : (
+          <ul className={panelStyles.subscribers} aria-label={SUBSCRIBERS_LIST_LABEL}>
+            {loaded.items.map((subscriber) => (
+              <li key={subscriber._id} className={panelStyles.subscriber}>
+                <span className={panelStyles.who}>
+                  <span className={panelStyles.address}>{subscriber.email}</span>
+                  {subscriber.memberUid && (
+                    <>
+                      {' '}
+                      <span className={styles.badge}>{MEMBER_BADGE}</span>
+                    </>
+                  )}
+                </span>
+                <span className={panelStyles.meta}>
+                  <span className={`${styles.badge} ${panelStyles[subscriber.status]}`}>
+                    {SUBSCRIBER_STATUS_LABELS[subscriber.status]}
+                  </span>{' '}
+                  <span className={styles.muted}>
+                    {SINCE_PREFIX}{' '}
+                    <time dateTime={sinceOf(subscriber)}>
+                      {formatPostDate(sinceOf(subscriber))}
+                    </time>
+                  </span>
+                </span>
+                <Button
+                  variant="danger"
+                  className={panelStyles.delete}
+                  aria-label={deleteSubscriberLabel(subscriber.email)}
+                  onClick={() => {
+                    setNotice('');
+                    setDeleting(subscriber);
+                  }}
+                >
+                  {DELETE_SUBSCRIBER_LABEL}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ))}
+      {loaded && (page > 0 || hasNext) && (
+        <Pager
+          label={SUBSCRIBERS_PAGES_LABEL}
+          page={page}
+          pages={pages}
+          hasNext={hasNext}
+          onPage={setPage}
+        />
+      )}
+      <NewsletterSends />
+      {deleting && (
+        <ConfirmDelete
+          title={deleting.email}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => remove(deleting)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Each article sent, the latest first, with its mails sent, failed and waiting. */
+function NewsletterSends() {
+  const id = useId();
+  const getToken = useAdminToken();
+  const load = useCallback(async () => getNewsletterSends({ token: await getToken() }), [getToken]);
+  const { state, reload } = useResource(load);
+  const sends = state.status === 'loaded' ? state.data : null;
+  const waiting = sends?.some((send) => send.waiting > 0) ?? false;
+
+  // While mails wait, read again a while after each answer; none waits, or the tab is left: no
+  // more (a failed read shows its error and Retry instead).
+  useEffect(() => {
+    if (state.status !== 'loaded' || !state.data.some((send) => send.waiting > 0)) return;
+    const timer = setTimeout(reload, SENDS_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [state, reload]);
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className={panelStyles.sends}>
+      <h3 id={`${id}-heading`}>{SENDS_HEADING}</h3>
+      <ListLoadState state={state} loadError={SENDS_LOAD_ERROR} onRetry={reload} />
+      {sends &&
+        (sends.length === 0 ? (
+          <p className={styles.muted}>{NO_SENDS}</p>
+        ) : (
+          <table className={panelStyles.table} aria-labelledby={`${id}-heading`}>
+            <thead>
+              <tr>
+                <th scope="col">{ARTICLE_LABEL}</th>
+                <th scope="col">{WHEN_LABEL}</th>
+                <th scope="col" className={panelStyles.number}>
+                  {SENT_LABEL}
+                </th>
+                <th scope="col" className={panelStyles.number}>
+                  {FAILED_LABEL}
+                </th>
+                <th scope="col" className={panelStyles.number}>
+                  {WAITING_LABEL}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sends.map((send) => (
+                <tr key={send.articleId}>
+                  <th scope="row">{send.articleTitle}</th>
+                  <td>
+                    <time dateTime={send.createdAt}>{formatPublicationTime(send.createdAt)}</time>
+                  </td>
+                  <td className={panelStyles.number}>{send.sent}</td>
+                  <td className={panelStyles.number}>{send.failed}</td>
+                  <td className={panelStyles.number}>{send.waiting}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      {waiting && <p className={styles.muted}>{SENDS_UPDATING}</p>}
+    </section>
+  );
+}

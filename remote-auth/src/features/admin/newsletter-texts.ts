@@ -1,0 +1,67 @@
+// Texts of the dashboard's newsletter (docs/decisions/206): the Subscribers tab, its list of the
+// newsletters sent, and the articles' "Send as newsletter". The panels, their tests and the
+// browser specs import them.
+import type { SubscriberStatus } from '@portfolio/contract';
+
+export const TAB_SUBSCRIBERS = 'Subscribers';
+/** "Subscribers (12)": the confirmed, whom a newsletter reaches; the plain name while unknown. */
+export const subscribersTabLabel = (confirmed: number | null): string =>
+  confirmed === null ? TAB_SUBSCRIBERS : `${TAB_SUBSCRIBERS} (${confirmed})`;
+export const confirmedCount = (count: number): string => `${count} confirmed`;
+
+// The list.
+export const SUBSCRIBER_FILTERS_LABEL = 'Show subscribers';
+export const SUBSCRIBER_FILTERS: readonly {
+  status: SubscriberStatus | undefined;
+  label: string;
+}[] = [
+  { status: undefined, label: 'All' },
+  { status: 'confirmed', label: 'Confirmed' },
+  { status: 'pending', label: 'Pending' },
+];
+export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
+  confirmed: 'Confirmed',
+  pending: 'Pending',
+};
+export const SEARCH_SUBSCRIBERS_LABEL = 'Search by address';
+export const SUBSCRIBERS_LIST_LABEL = 'Subscribers';
+/** Before the date an address was confirmed (or, pending, given). */
+export const SINCE_PREFIX = 'since';
+/** Beside the address of a member who subscribed from their dashboard. */
+export const MEMBER_BADGE = 'member';
+export const SUBSCRIBERS_LOAD_ERROR = 'The subscribers could not be loaded.';
+export const NO_SUBSCRIBERS = 'No subscribers yet.';
+export const NO_SUBSCRIBERS_HERE = 'No subscribers here.';
+export const NO_SUBSCRIBER_MATCHES = 'No address matches this search.';
+export const SUBSCRIBERS_PAGES_LABEL = 'Pages of subscribers';
+export const DELETE_SUBSCRIBER_LABEL = 'Delete';
+export const deleteSubscriberLabel = (email: string): string => `Delete ${email}`;
+export const SUBSCRIBER_DELETED = 'Subscriber deleted.';
+export const EXPORT_SUBSCRIBERS_LABEL = 'Export CSV';
+export const SUBSCRIBERS_FILE_NAME = 'subscribers.csv';
+export const EXPORT_SUBSCRIBERS_ERROR = 'The subscribers could not be exported.';
+
+// The newsletters sent.
+export const SENDS_HEADING = 'Newsletters sent';
+export const ARTICLE_LABEL = 'Article';
+export const WHEN_LABEL = 'When';
+export const SENT_LABEL = 'Sent';
+export const FAILED_LABEL = 'Failed';
+export const WAITING_LABEL = 'Waiting';
+export const NO_SENDS = 'No article has been sent as a newsletter yet.';
+export const SENDS_LOAD_ERROR = 'The newsletters sent could not be loaded.';
+/** Under the list while mails wait: it keeps itself up to date. */
+export const SENDS_UPDATING = 'Mails are on their way: this list updates every few seconds.';
+
+// "Send as newsletter", on a published article.
+export const SEND_NEWSLETTER_LABEL = 'Send as newsletter';
+export const sendNewsletterLabel = (title: string): string => `${SEND_NEWSLETTER_LABEL}: ${title}`;
+export const CONFIRM_SEND_LABEL = 'Confirm sending';
+export const confirmSendText = (title: string, confirmed: number | null): string =>
+  confirmed === null
+    ? `Send “${title}” to every confirmed subscriber?`
+    : `Send “${title}” to ${confirmed} confirmed subscriber${confirmed === 1 ? '' : 's'}?`;
+export const SEND_ONCE_NOTE = 'Each subscriber gets an article once, however often it is sent.';
+export const SEND_LABEL = 'Send';
+export const SEND_BUSY = 'Sending...';
+export const SEND_ERROR = 'The newsletter could not be sent. Please try again.';

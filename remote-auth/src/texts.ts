@@ -176,7 +176,7 @@ export const READ_STATUS = 'Read';
 export const UNREAD_STATUS = 'Unread';
 
 // The member's own dashboard (docs/decisions/206, 207).
-export const MEMBER_NEWSLETTER_HEADING = 'Newsletter';
+export const MEMBER_NEWSLETTER_HEADING = 'Your newsletter subscription';
 export const MEMBER_NEWSLETTER_NONE = 'Get new articles by e-mail. Unsubscribe any time.';
 export const memberNewsletterConfirmed = (email: string): string =>
   `You are subscribed: new articles are sent to ${email}.`;

@@ -68,7 +68,6 @@ const messageOf = (error: unknown) =>
 export function NewsletterSection() {
   const token = useToken();
   const [state, setState] = useState<MemberSubscription | null>(null);
-  const [said, setSaid] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -92,11 +91,8 @@ export function NewsletterSection() {
   const change = async (subscribed: boolean) => {
     setBusy(true);
     setError(null);
-    setSaid(null);
     try {
-      const answer = await setMySubscription(subscribed, { token: await token() });
-      setState(answer);
-      setSaid(answer.message ?? null);
+      setState(await setMySubscription(subscribed, { token: await token() }));
     } catch (caught) {
       setError(messageOf(caught));
     } finally {
@@ -117,7 +113,8 @@ export function NewsletterSection() {
         <Spinner label={MEMBER_NEWSLETTER_LOADING} />
       ) : (
         <>
-          <p>{summary}</p>
+          {/* Where it stands, said again as it changes (subscribed, waiting, unsubscribed). */}
+          <p role="status">{summary}</p>
           <div>
             <Button
               variant={state?.subscribed ? 'secondary' : 'primary'}
@@ -129,9 +126,6 @@ export function NewsletterSection() {
           </div>
         </>
       )}
-      <p role="status" className={styles.status}>
-        {said ?? ''}
-      </p>
       {error && <ErrorMessage>{error}</ErrorMessage>}
     </Section>
   );
@@ -235,6 +229,7 @@ export function MyDataSection({ onDeleted }: { onDeleted(message: string): void 
       {error && <ErrorMessage>{error}</ErrorMessage>}
       {asking && (
         <Modal label={DELETE_ACCOUNT_DIALOG} onClose={() => !deleting && setAsking(false)}>
+          <h2 className={styles.dialogTitle}>{DELETE_ACCOUNT_DIALOG}</h2>
           <p>{DELETE_ACCOUNT_WARNING}</p>
           <div className={styles.actions}>
             <Button variant="danger" disabled={deleting} onClick={() => void remove()}>

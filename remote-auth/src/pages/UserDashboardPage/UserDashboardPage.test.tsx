@@ -210,7 +210,7 @@ describe('UserDashboardPage', () => {
       },
     ];
 
-    it('subscribes to the newsletter with one click, and says what the API said', async () => {
+    it('subscribes to the newsletter with one click, and says where it stands', async () => {
       setCurrentUser(makeUser());
       const fetchMock = mockFetch({
         'GET /users/me': { body: PROFILE },
@@ -227,8 +227,9 @@ describe('UserDashboardPage', () => {
       const { user } = renderPage(<UserDashboardPage />, { route: '/user-dashboard', auth: true });
       expect(await screen.findByText(MEMBER_NEWSLETTER_NONE)).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: MEMBER_SUBSCRIBE_LABEL }));
-      expect(await screen.findByText(NEWSLETTER_MESSAGES.memberSubscribed)).toBeInTheDocument();
-      expect(screen.getByText(memberNewsletterConfirmed('ada@example.test'))).toBeInTheDocument();
+      expect(
+        await screen.findByText(memberNewsletterConfirmed('ada@example.test')),
+      ).toBeInTheDocument();
       expect(screen.getByRole('button', { name: MEMBER_UNSUBSCRIBE_LABEL })).toBeInTheDocument();
       expect(fetchMock).toHaveBeenCalledWith(
         expect.stringMatching(/\/newsletter\/me$/),

@@ -1,0 +1,181 @@
+// The newsletter and a member's own data (docs/decisions/206, 207) over the composed production
+// site and its mail catcher (MailDev, docs/decisions/205), on a phone and a laptop: a visitor
+// subscribes from an article, confirms from the mail the catcher caught, receives an article the
+// owner sends, and unsubscribes with one POST to its List-Unsubscribe address; a member
+// subscribes with one click, downloads their data and deletes their account.
+import { readFile } from 'node:fs/promises';
+import { NEWSLETTER_FORM, NEWSLETTER_MESSAGES, MEMBER_DATA_MESSAGES } from '@portfolio/contract';
+import type { MemberExport } from '@portfolio/contract';
+import { waitForMail } from '@portfolio/tools/mail-catcher';
+import type { CaughtMail } from '@portfolio/tools/mail-catcher';
+import {
+  DELETE_ACCOUNT_CONFIRM,
+  DELETE_ACCOUNT_LABEL,
+  EXPORT_DATA_LABEL,
+  MEMBER_NEWSLETTER_HEADING,
+  MEMBER_SUBSCRIBE_LABEL,
+  SIGN_IN_SUBMIT,
+  SIGN_UP_SUBMIT,
+  memberNewsletterPending,
+} from '@portfolio/remote-auth/texts';
+import {
+  EXTERNAL_STACK,
+  adminApi,
+  expect,
+  expectNoA11yViolations,
+  fillCredentials,
+  test,
+  uniqueEmail,
+  untilRenderedWhole,
+} from './fixtures';
+
+const MAIL_WEB_PORT = Number(process.env.MAIL_WEB_PORT ?? 1080);
+const PASSWORD = 'e2e-password-123';
+
+/** The path and query of the first link to `path` in a mail (its host is the site's address). */
+function linkIn(mail: CaughtMail, path: string): string {
+  const match = new RegExp(`https?://[^/\\s"]+(/api${path}\\?token=[A-Za-z0-9._%-]+)`).exec(
+    `${mail.text ?? ''}\n${mail.html ?? ''}`,
+  );
+  if (!match?.[1]) throw new Error(`no ${path} link in "${mail.subject}"`);
+  return match[1];
+}
+
+const to = (address: string) => (mail: CaughtMail) =>
+  mail.to.some((recipient) => recipient.address.toLowerCase() === address.toLowerCase());
+
+test.skip(EXTERNAL_STACK, 'reads the mail catcher the browser specs’ own stack runs');
+
+for (const [device, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['laptop', { width: 1366, height: 900 }],
+] as const) {
+  test.describe(`${device}: newsletter`, () => {
+    let article: { _id: string; slug: string; title: string };
+
+    test.beforeAll(async ({ request }) => {
+      const { apiBase, headers } = await adminApi(request);
+      const response = await request.post(`${apiBase}/articles`, {
+        headers,
+        data: {
+          title: `Newsletter ${device} ${Date.now().toString(36)}`,
+          content: 'What the **newsletter** carries.\n\n## A heading\n\nAnd a [link](/about).',
+          createdAt: '1998-03-01T00:00:00.000Z',
+        },
+      });
+      expect(response.status()).toBe(201);
+      article = await response.json();
+    });
+
+    test.afterAll(async ({ request }) => {
+      const { apiBase, headers } = await adminApi(request);
+      if (article) await request.delete(`${apiBase}/articles/${article._id}`, { headers });
+    });
+
+    test('a visitor subscribes from an article, confirms, gets an article, unsubscribes in one POST', async ({
+      browser,
+      request,
+    }) => {
+      const email = uniqueEmail(`letter-${device}`);
+      const path = `/article/${article.slug}`;
+      await untilRenderedWhole(request, path);
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(path);
+      const form = page.getByRole('region', { name: NEWSLETTER_FORM.heading }).first();
+      // Typed before the island wakes (its first touch wakes it): nothing is lost.
+      await form.getByLabel(NEWSLETTER_FORM.emailLabel).fill(email);
+      await form.getByRole('button', { name: NEWSLETTER_FORM.submit }).click();
+      await expect(form.getByText(NEWSLETTER_MESSAGES.checkInbox)).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.screenshot({ path: `test-results/newsletter-${device}-subscribed.png` });
+
+      // The confirmation, from the catcher: opening its link changes nothing, its button does.
+      const confirmation = await waitForMail(MAIL_WEB_PORT, to(email), 20_000);
+      expect(confirmation.subject).toMatch(/^Confirm your subscription/);
+      await page.goto(linkIn(confirmation, '/newsletter/confirm'));
+      await expectNoA11yViolations(page);
+      await page.screenshot({ path: `test-results/newsletter-${device}-confirm.png` });
+      await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+      await expect(page.getByText(NEWSLETTER_MESSAGES.confirmed)).toBeVisible();
+      await context.close();
+
+      // The owner sends the article; it arrives once, with one-click unsubscribe.
+      const { apiBase, headers } = await adminApi(request);
+      const sent = await request.post(`${apiBase}/articles/${article._id}/newsletter`, { headers });
+      expect(sent.status()).toBe(202);
+      const letter = await waitForMail(
+        MAIL_WEB_PORT,
+        (mail) => to(email)(mail) && mail.subject === article.title,
+        30_000,
+      );
+      expect(letter.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(letter.html).toContain('?ref=newsletter');
+      expect(letter.text).toContain('Unsubscribe with one click');
+      const unsubscribe = String(letter.headers['list-unsubscribe']).replace(/^<|>$/g, '');
+      expect(new URL(unsubscribe).pathname).toBe('/api/newsletter/unsubscribe');
+
+      // One POST, as a mail program sends it: unsubscribed at once, without signing in.
+      const { pathname, search } = new URL(unsubscribe);
+      const gone = await request.post(`${pathname}${search}`, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        data: 'List-Unsubscribe=One-Click',
+      });
+      expect(gone.status()).toBe(200);
+      const list = await request.get(
+        `${apiBase}/newsletter/subscribers?query=${encodeURIComponent(email)}`,
+        { headers },
+      );
+      expect(await list.json()).toEqual([]);
+    });
+
+    test('a member subscribes with one click, downloads their data and deletes the account', async ({
+      browser,
+    }) => {
+      const email = uniqueEmail(`member-${device}`);
+      const context = await browser.newContext({ viewport, acceptDownloads: true });
+      const page = await context.newPage();
+      await page.goto('/signup');
+      await page.waitForLoadState('networkidle');
+      await fillCredentials(page, `member-${device}`, email, PASSWORD);
+      await page.locator('main').getByRole('button', { name: SIGN_UP_SUBMIT }).click();
+      await expect(page).toHaveURL('/welcome');
+      await page.goto('/user-dashboard');
+
+      // An address no provider verified: a confirmation mail, like anyone's.
+      // The member's own section (the footer has the visitors' form, with a Subscribe of its own).
+      const own = page.getByRole('region', { name: MEMBER_NEWSLETTER_HEADING });
+      await own.getByRole('button', { name: MEMBER_SUBSCRIBE_LABEL }).click();
+      await expect(own.getByText(memberNewsletterPending(email.toLowerCase()))).toBeVisible();
+      await waitForMail(MAIL_WEB_PORT, to(email), 20_000);
+      await expectNoA11yViolations(page);
+      await page.screenshot({
+        path: `test-results/member-${device}-dashboard.png`,
+        fullPage: true,
+      });
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: EXPORT_DATA_LABEL }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('my-data.json');
+      const data = JSON.parse(await readFile(await download.path(), 'utf8')) as MemberExport;
+      expect(data.account.email).toBe(email.toLowerCase());
+      expect(data.subscription).toMatchObject({ subscribed: true, status: 'pending' });
+
+      await page.getByRole('button', { name: DELETE_ACCOUNT_LABEL }).click();
+      await expectNoA11yViolations(page);
+      await page.getByRole('button', { name: DELETE_ACCOUNT_CONFIRM }).click();
+      await expect(page.getByRole('status').getByText(MEMBER_DATA_MESSAGES.deleted)).toBeVisible();
+      await page.screenshot({ path: `test-results/member-${device}-deleted.png` });
+
+      // The account is gone: signing in with it is refused.
+      await page.goto('/signin');
+      await page.waitForLoadState('networkidle');
+      await fillCredentials(page, `member-${device}`, email, PASSWORD);
+      await page.locator('main').getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
+      await expect(page).toHaveURL(/\/signin/);
+      await context.close();
+    });
+  });
+}

@@ -12,6 +12,7 @@
 //                       mail catcher the two after the emulator's)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
 import type { Browser } from 'playwright';
@@ -199,4 +200,16 @@ export function writeResults(name: string, data: unknown): string {
   const file = path.join(RESULTS_DIR, name);
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   return path.relative(ROOT, file).startsWith('..') ? file : path.relative(ROOT, file);
+}
+
+/** The machine a result was measured on, and how busy it was: the load averages, rounded. */
+export const loadAverage = () => os.loadavg().map((load) => Number(load.toFixed(2)));
+
+export function machineAtStart() {
+  return {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    node: process.version,
+    loadAverageAtStart: loadAverage(),
+  };
 }

@@ -30,9 +30,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type * as ApiBench from '@portfolio/content-api/bench';
 import { ROOT } from '../root';
-import { postgresInstalled, prepareDatabase, rerunWithThrowawayPostgres } from './api/database';
+import { postgresServerOrRerun, prepareDatabase } from './api/database';
 import { freePort, startNodeServer } from './api/processes';
-import { writeResults } from './bench-site';
+import { loadAverage, machineAtStart, writeResults } from './bench-site';
 
 const settings = {
   views: Number(process.env.BENCH_INSIGHTS_VIEWS ?? 1_000_000),
@@ -291,20 +291,14 @@ async function benchBeacon(
 }
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (settings.drivers.includes('postgres') && !serverUrl && !process.env[IN_SERVICES]) {
-    if (postgresInstalled() || process.getuid?.() === 0) {
-      process.exit(rerunWithThrowawayPostgres(fileURLToPath(import.meta.url), IN_SERVICES));
-    }
-  }
+  const serverUrl = postgresServerOrRerun(
+    settings.drivers,
+    fileURLToPath(import.meta.url),
+    IN_SERVICES,
+  );
   const api = await apiModules();
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-insights-'));
-  const machine = {
-    cores: os.cpus().length,
-    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
-    node: process.version,
-    loadAverageAtStart: os.loadavg().map((load) => Number(load.toFixed(2))),
-  };
+  const machine = machineAtStart();
   log(`machine: ${JSON.stringify(machine)}`);
   const results = [];
   try {
@@ -320,7 +314,7 @@ async function main() {
   }
   const file = writeResults('insights.json', {
     date: new Date().toISOString(),
-    machine: { ...machine, loadAverageAtEnd: os.loadavg().map((load) => Number(load.toFixed(2))) },
+    machine: { ...machine, loadAverageAtEnd: loadAverage() },
     settings,
     results,
   });

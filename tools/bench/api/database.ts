@@ -112,6 +112,25 @@ export function rerunWithThrowawayPostgres(script: string, marker: string): numb
   return status ?? 1;
 }
 
+/**
+ * The PostgreSQL server a bench of `drivers` uses: DATABASE_URL, or TEST_DATABASE_URL. With
+ * neither, and postgres among the drivers, the bench (`script`) runs itself again next to a
+ * throwaway cluster (rerunWithThrowawayPostgres) and this process exits with that run's status.
+ */
+export function postgresServerOrRerun(
+  drivers: readonly string[],
+  script: string,
+  marker: string,
+): string | undefined {
+  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (drivers.includes('postgres') && !serverUrl && !process.env[marker]) {
+    if (postgresInstalled() || process.getuid?.() === 0) {
+      process.exit(rerunWithThrowawayPostgres(script, marker));
+    }
+  }
+  return serverUrl;
+}
+
 /** A seeded database for one run: the API process's environment, and how to remove it. */
 export interface BenchDatabase {
   env: Record<string, string>;

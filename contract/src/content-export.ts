@@ -15,6 +15,8 @@ import {
 } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { PublicationStatusSchema, StoredContactMessageListSchema } from './schemas.js';
+import { CommentStatusSchema } from './comments.js';
+import { SubscriberListSchema } from './newsletter.js';
 import { SiteSettingsSchema } from './settings.js';
 
 export const CONTENT_EXPORT_PATH = '/content/export';
@@ -41,6 +43,21 @@ export const ExportedItemSchema = ObjectOf({
 });
 export type ExportedItem = Static<typeof ExportedItemSchema>;
 
+/** A member's comment as a backup keeps it (docs/decisions/200): every state, who and where. */
+export const ExportedCommentSchema = ObjectOf({
+  _id: StringType(),
+  articleId: StringType(),
+  parentId: Union([StringType(), Null()]),
+  /** Null for a comment kept from a deleted account. */
+  authorUid: Union([StringType(), Null()]),
+  body: StringType(),
+  status: CommentStatusSchema,
+  notifyReplies: BooleanType(),
+  createdAt: StringType(),
+  editedAt: Union([StringType(), Null()]),
+});
+export type ExportedComment = Static<typeof ExportedCommentSchema>;
+
 /** An image the items show: its stored bytes, base64. */
 export const ExportedImageSchema = ObjectOf({
   name: StringType(),
@@ -54,6 +71,8 @@ export const ContentExportQuerySchema = ObjectOf(
     messages: Optional(BooleanType()),
     /** The site's settings too, and the images they show. */
     settings: Optional(BooleanType()),
+    /** The newsletter's subscribers too: personal data, asked for each time. */
+    subscribers: Optional(BooleanType()),
   },
   { additionalProperties: false },
 );
@@ -72,5 +91,9 @@ export const ContentExportSchema = ObjectOf({
   messages: Optional(StoredContactMessageListSchema),
   /** With `?settings=true`: the stored settings, as GET /settings answers them. */
   settings: Optional(SiteSettingsSchema),
+  /** Every comment, oldest first (absent from an API older than comments). */
+  comments: Optional(ArrayOf(ExportedCommentSchema)),
+  /** With `?subscribers=true`: every subscriber, oldest first. */
+  subscribers: Optional(SubscriberListSchema),
 });
 export type ContentExport = Static<typeof ContentExportSchema>;

@@ -2,13 +2,14 @@
 // the command's imports, so the browser specs read them too.
 
 export const USAGE =
-  'Usage: npm run content:export [folder] [-- --with-messages --with-settings]  |  ' +
-  'npm run content:import [folder]';
+  'Usage: npm run content:export [folder] [-- --with-messages --with-settings ' +
+  '--with-subscribers]  |  npm run content:import [folder]';
 export const WITH_MESSAGES = '--with-messages';
 export const WITH_SETTINGS = '--with-settings';
+export const WITH_SUBSCRIBERS = '--with-subscribers';
 export const IMPORT_NO_MESSAGES =
-  'An import never writes contact messages or settings: messages.json and settings.json are ' +
-  'backups of the inbox and of the dashboard’s Settings, kept as they are.';
+  'An import never writes contact messages, settings, comments or subscribers: messages.json, ' +
+  'settings.json, comments.json and subscribers.json are backups, kept as they are.';
 
 /** What to say when the embedded database is in use by the running API. */
 export const PGLITE_IN_USE =

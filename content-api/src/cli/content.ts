@@ -2,8 +2,11 @@
 // every project and article, drafts included, as Markdown files with a front matter plus the
 // images they show, and back (docs/decisions/121). The database is the API's own (DATABASE_URL,
 // else PGlite in DATA_DIR). A relative folder is taken from where npm was run; the default is
-// the repository's content/. `--with-messages` exports the contact messages too
-// (messages.json), `--with-settings` the site's settings (settings.json). While the API runs on the embedded database (its folder locked), the export
+// the repository's content/. Every comment goes to comments.json (when there are any);
+// `--with-messages` exports the contact messages too (messages.json), `--with-settings` the
+// site's settings (settings.json), `--with-subscribers` the newsletter's subscribers
+// (subscribers.json, personal data: only when asked). While the API runs on the embedded
+// database (its folder locked), the export
 // asks that API for the content instead (docs/decisions/145); an import is refused then. Its
 // settings (the API's and the export's schemas, docs/decisions/147) are read once, from the
 // environment the entry below hands it.
@@ -11,13 +14,24 @@ import path from 'node:path';
 import { readConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
-import type { SiteSettings, StoredContactMessage } from '@portfolio/contract';
+import type {
+  ExportedComment,
+  SiteSettings,
+  StoredContactMessage,
+  Subscriber,
+} from '@portfolio/contract';
 import {
   ContentFolderError,
   readContentFolder,
   writeContentFolder,
 } from '../content-files/folder.js';
 import type { ExportedContent } from '../content-files/folder.js';
+import {
+  exportComments,
+  exportSubscribers,
+  writeCommentsFile,
+  writeSubscribersFile,
+} from '../content-files/members.js';
 import { exportMessages, writeMessagesFile } from '../content-files/messages.js';
 import { exportSettings, withImages, writeSettingsFile } from '../content-files/settings.js';
 import type { RemoteExport } from '../content-files/remote-export.js';
@@ -37,9 +51,17 @@ import {
   USAGE,
   WITH_MESSAGES,
   WITH_SETTINGS,
+  WITH_SUBSCRIBERS,
 } from './content-texts.js';
 
-export { EXPORT_FROM_API_FAILED, IMPORT_NO_MESSAGES, PGLITE_IN_USE, WITH_MESSAGES, WITH_SETTINGS };
+export {
+  EXPORT_FROM_API_FAILED,
+  IMPORT_NO_MESSAGES,
+  PGLITE_IN_USE,
+  WITH_MESSAGES,
+  WITH_SETTINGS,
+  WITH_SUBSCRIBERS,
+};
 export const DEFAULT_CONTENT_FOLDER = path.resolve(packageRoot, '..', 'content');
 
 /** What the command may be given besides its folder, e.g. a token for the running API. */
@@ -57,7 +79,9 @@ export async function runContentCommand(
   const [command, ...rest] = argv;
   const withMessages = rest.includes(WITH_MESSAGES);
   const withSettings = rest.includes(WITH_SETTINGS);
-  const [given, ...extra] = rest.filter((arg) => arg !== WITH_MESSAGES && arg !== WITH_SETTINGS);
+  const withSubscribers = rest.includes(WITH_SUBSCRIBERS);
+  const flags = new Set([WITH_MESSAGES, WITH_SETTINGS, WITH_SUBSCRIBERS]);
+  const [given, ...extra] = rest.filter((arg) => !flags.has(arg));
   const where = (problem: { file: string; line: number; reason: string }, shown: string) =>
     `${path.join(shown, problem.file)}:${problem.line}: ${problem.reason}`;
   if (
@@ -68,7 +92,7 @@ export async function runContentCommand(
     out.error(USAGE);
     return 2;
   }
-  if (command === 'import' && (withMessages || withSettings)) {
+  if (command === 'import' && (withMessages || withSettings || withSubscribers)) {
     out.error(IMPORT_NO_MESSAGES);
     return 2;
   }
@@ -112,6 +136,7 @@ export async function runContentCommand(
         ownerPid: error.ownerPid,
         withMessages,
         withSettings,
+        withSubscribers,
         token: options.adminToken ?? (() => adminTokenFor(overHttp, config.devAdmin)),
       });
     } catch (failure) {
@@ -133,6 +158,8 @@ export async function runContentCommand(
           content: { ...exported, images: withImages(exported.images, settings?.images ?? []) },
           messages,
           settings: settings?.settings,
+          comments: await exportComments(database.db),
+          subscribers: withSubscribers ? await exportSubscribers(database.db) : undefined,
         },
         out,
       );
@@ -166,18 +193,32 @@ function writeExport(
     content,
     messages,
     settings,
-  }: { content: ExportedContent; messages?: StoredContactMessage[]; settings?: SiteSettings },
+    comments,
+    subscribers,
+  }: {
+    content: ExportedContent;
+    messages?: StoredContactMessage[];
+    settings?: SiteSettings;
+    comments?: ExportedComment[];
+    subscribers?: Subscriber[];
+  },
   out: { log(line: string): void },
   from?: string,
 ): void {
   const files = writeContentFolder(folder, content);
   if (messages) files.push(writeMessagesFile(folder, messages));
   if (settings) files.push(writeSettingsFile(folder, settings));
+  const commentsFile = comments ? writeCommentsFile(folder, comments) : null;
+  if (commentsFile) files.push(commentsFile);
+  if (subscribers) files.push(writeSubscribersFile(folder, subscribers));
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const parts = [
     `${content.articles.length} articles`,
     `${content.projects.length} projects`,
     `${content.images.length} images`,
-    ...(messages ? [`${messages.length} message${messages.length === 1 ? '' : 's'}`] : []),
+    ...(messages ? [count(messages.length, 'message')] : []),
+    ...(commentsFile && comments ? [count(comments.length, 'comment')] : []),
+    ...(subscribers ? [count(subscribers.length, 'subscriber')] : []),
     ...(settings ? ['the settings'] : []),
   ];
   out.log(

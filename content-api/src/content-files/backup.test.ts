@@ -35,6 +35,12 @@ import {
 } from '../testing/fake-auth.js';
 import type { TestApp } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
+import {
+  COMMENTS_FILE,
+  SUBSCRIBERS_FILE,
+  writeCommentsFile,
+  writeSubscribersFile,
+} from './members.js';
 import { MESSAGES_FILE } from './messages.js';
 import { SETTINGS_FILE } from './settings.js';
 import { readContentExportSettings as overHttp } from '../settings.js';
@@ -73,7 +79,11 @@ const message = {
 describe.each(testDrivers)('GET /content/export (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(driver, { badges: true });
+    t = await createTestApp(driver, {
+      badges: true,
+      // A member subscribes below; one whose address is verified is mailed nothing.
+      mailer: { configured: async () => true, send: async () => {} },
+    });
     const sent = await t.app.inject({ method: 'POST', url: '/api/contact', payload: message });
     expect(sent.statusCode).toBe(201);
   });
@@ -117,6 +127,57 @@ describe.each(testDrivers)('GET /content/export (%s)', (driver) => {
       },
     ]);
     expect(withMessages.json<ContentExport>().settings).toBeUndefined();
+  });
+
+  it("carries every comment, and the newsletter's subscribers only when asked", async () => {
+    const identity = { uid: 'backup-member', email: 'member@example.com', emailVerified: true };
+    const member = { authorization: `Bearer ${tokenFor(identity)}` };
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/articles/tls-in-practice/comments',
+      headers: member,
+      payload: { body: 'Keep this comment in the backup.' },
+    });
+    expect(posted.statusCode).toBe(201);
+    const subscribed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/newsletter/me',
+      headers: member,
+    });
+    expect(subscribed.statusCode).toBe(200);
+
+    const plain = (
+      await t.app.inject({ url: '/api/content/export', headers: adminHeaders })
+    ).json<ContentExport>();
+    expect(plain.comments).toEqual([
+      expect.objectContaining({
+        articleId: 'tls-in-practice',
+        authorUid: 'backup-member',
+        body: 'Keep this comment in the backup.',
+        status: 'pending',
+      }),
+    ]);
+    expect(plain.subscribers).toBeUndefined();
+    const withSubscribers = (
+      await t.app.inject({ url: '/api/content/export?subscribers=true', headers: adminHeaders })
+    ).json<ContentExport>();
+    expect(withSubscribers.subscribers).toEqual([
+      expect.objectContaining({ email: 'member@example.com', status: 'confirmed' }),
+    ]);
+
+    // Written as comments.json and subscribers.json, and comments.json only when there are any.
+    const folder = tmp();
+    try {
+      expect(writeCommentsFile(folder, plain.comments ?? [])).toBe(COMMENTS_FILE);
+      expect(writeSubscribersFile(folder, withSubscribers.subscribers ?? [])).toBe(
+        SUBSCRIBERS_FILE,
+      );
+      expect(Object.keys(filesOf(folder)).sort()).toEqual([COMMENTS_FILE, SUBSCRIBERS_FILE]);
+      expect(writeCommentsFile(folder, [])).toBeNull();
+      expect(Object.keys(filesOf(folder))).toEqual([SUBSCRIBERS_FILE]);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('answers the settings, and the badges they show among the images, only when asked', async () => {

@@ -46,11 +46,19 @@ export function writeMessagesFile(folder: string, messages: StoredContactMessage
     read: message.read,
     archived: message.archived ?? false,
   }));
-  const bytes = Buffer.from(`${JSON.stringify(ordered, null, 2)}\n`);
-  const target = path.join(folder, MESSAGES_FILE);
+  return writeJsonBackup(folder, MESSAGES_FILE, ordered);
+}
+
+/**
+ * Writes `value` as `name` in the folder (rewritten only when its bytes change): two-space
+ * indentation, a final newline; returns the file's name.
+ */
+export function writeJsonBackup(folder: string, name: string, value: unknown): string {
+  const target = path.join(folder, name);
+  const bytes = Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
   fs.mkdirSync(folder, { recursive: true });
   if (!(fs.existsSync(target) && fs.readFileSync(target).equals(bytes))) {
     fs.writeFileSync(target, bytes);
   }
-  return MESSAGES_FILE;
+  return name;
 }

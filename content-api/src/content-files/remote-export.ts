@@ -5,7 +5,12 @@
 // token in CONTENT_API_TOKEN, and writes the answer with the same writer as a direct export.
 // Its settings (ContentExportSettingsSchema) are read by the command, once, at its start.
 import { CONTENT_EXPORT_PATH, ContentExportSchema, check } from '@portfolio/contract';
-import type { SiteSettings, StoredContactMessage } from '@portfolio/contract';
+import type {
+  ExportedComment,
+  SiteSettings,
+  StoredContactMessage,
+  Subscriber,
+} from '@portfolio/contract';
 import { isLoopbackHost } from '@portfolio/contract/hosts';
 import type { ContentExportSettings } from '../settings.js';
 import type { ExportedContent } from './folder.js';
@@ -124,6 +129,8 @@ export interface RemoteExport {
   content: ExportedContent;
   messages?: StoredContactMessage[];
   settings?: SiteSettings;
+  comments?: ExportedComment[];
+  subscribers?: Subscriber[];
   /** Where it came from. */
   url: string;
 }
@@ -138,6 +145,7 @@ export async function exportFromRunningApi({
   ownerPid,
   withMessages,
   withSettings = false,
+  withSubscribers = false,
   token,
   fetchImpl = fetch,
 }: {
@@ -145,6 +153,7 @@ export async function exportFromRunningApi({
   ownerPid: number;
   withMessages: boolean;
   withSettings?: boolean;
+  withSubscribers?: boolean;
   /** The admin's ID token (adminTokenFor). */
   token: () => Promise<string>;
   fetchImpl?: Fetch;
@@ -153,6 +162,7 @@ export async function exportFromRunningApi({
   const query = new URLSearchParams({
     ...(withMessages && { messages: 'true' }),
     ...(withSettings && { settings: 'true' }),
+    ...(withSubscribers && { subscribers: 'true' }),
   }).toString();
   const address = `${url}${CONTENT_EXPORT_PATH}${query ? `?${query}` : ''}`;
   const bearer = await token();
@@ -198,6 +208,8 @@ export async function exportFromRunningApi({
     ...(body.messages && { messages: body.messages }),
     // The contract types the settings' answer loosely (an open object): they are SiteSettings.
     ...(body.settings && { settings: body.settings as SiteSettings }),
+    ...(body.comments && { comments: body.comments }),
+    ...(body.subscribers && { subscribers: body.subscribers }),
     url,
   };
 }

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContentExportQuerySchema, ContentExportSchema } from '@portfolio/contract';
 import type { ContentExport } from '@portfolio/contract';
 import type { RouteContext } from '../../route-context.js';
+import { exportComments, exportSubscribers } from '../../content-files/members.js';
 import { exportMessages } from '../../content-files/messages.js';
 import { exportSettings, withImages } from '../../content-files/settings.js';
 import { exportContent } from '../../content-files/transfer.js';
@@ -30,6 +31,8 @@ const contentExportRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app,
         })),
         ...(request.query.messages && { messages: await exportMessages(db) }),
         ...(settings && { settings: settings.settings }),
+        comments: await exportComments(db),
+        ...(request.query.subscribers && { subscribers: await exportSubscribers(db) }),
       };
     },
   );

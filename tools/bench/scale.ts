@@ -18,11 +18,16 @@
 //   dashboard's answers as the admin gets them (GET /articles?limit=20&offset=0&include=drafts
 //   and GET /tags?include=drafts, with the dev admin's token): bytes and p99;
 // - Lighthouse (mobile, tools/bench/lighthouse-run.ts, as bench:lighthouse) on /blog, before and
-//   after, on the first driver only (the pages are the same on both).
+//   after, on the first driver only (the pages are the same on both);
+// - on PostgreSQL, members' comments (docs/decisions/200): SCALE_COMMENTS approved comments
+//   (half threads, half replies) written into one article's database rows and 10 into another's,
+//   then both article pages' bytes and uncached render p99 (the page shows 20 threads at most,
+//   so the goal is within 1.1× the bytes of the one with 10, and ≤ 50 ms).
 // Results in bench-results/scale.json (BENCH_RESULTS_DIR: elsewhere); the figures go to
 // docs/performance.md by hand.
 //   SCALE_ARTICLES (default 10000), SCALE_SECONDS (default 5), SCALE_DRIVERS (default
-//   pglite,postgres), SCALE_LIGHTHOUSE (default 1; 0: none), LIGHTHOUSE_RUNS (default 3).
+//   pglite,postgres), SCALE_LIGHTHOUSE (default 1; 0: none), LIGHTHOUSE_RUNS (default 3),
+//   SCALE_COMMENTS (default 10000; 0: none).
 // PostgreSQL: a database of its own, created and dropped on the server in DATABASE_URL (or
 // TEST_DATABASE_URL); with neither set, the bench runs itself again inside
 // content-api/scripts/with-services.sh (a throwaway cluster), as bench:api does.
@@ -33,6 +38,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { Request } from 'autocannon';
+import pg from 'pg';
 import { claimBlock } from '../free-ports.mjs';
 import { COMMON_WORD, generateArticles } from './api/articles';
 import type { SyntheticArticle } from './api/articles';
@@ -56,6 +62,9 @@ const CONNECTIONS = 10;
 /** How long to wait after publishing before measuring again. */
 const SETTLE_SECONDS = 15;
 const IN_SERVICES = 'SCALE_IN_SERVICES';
+const COMMENTS = Number(process.env.SCALE_COMMENTS ?? 10_000);
+/** The article the comments are compared with holds this many. */
+const FEW_COMMENTS = 10;
 
 /** A page's or an answer's size, and for a page how many items (cards, results) it shows. */
 interface Size {
@@ -95,9 +104,18 @@ type LighthouseFigures = Record<
   number
 >;
 
+/** Two article pages, one with COMMENTS comments and one with FEW_COMMENTS. */
+interface CommentsMeasurement {
+  comments: number;
+  many: Row;
+  few: Row;
+  bytesRatio: number;
+}
+
 interface DriverRun {
   driver: string;
   publishSeconds: number;
+  comments?: CommentsMeasurement;
   seed: Measurement & { lighthouseBlog: LighthouseFigures | undefined };
   grown: Measurement & { lighthouseBlog: LighthouseFigures | undefined };
 }
@@ -337,6 +355,68 @@ async function lighthouseOnBlog(label: string, site: string): Promise<Lighthouse
   return { runs: LIGHTHOUSE_RUNS, score, fcpMs, lcpMs, tbtMs, cls, speedIndexMs, jsBytes };
 }
 
+/**
+ * `count` approved comments on `articleId`, written straight into the database (the API would
+ * take them 5 per member per 10 minutes): half threads, half replies to them, a few hundred
+ * members, a sentence or two each, the newest a second apart.
+ */
+async function insertComments(client: pg.Client, articleId: string, count: number) {
+  const threads = Math.ceil(count / 2);
+  const body = `'Comment ' || g || ': ' || repeat('a thoughtful remark on the article, ', 3)`;
+  await client.query(
+    `insert into comments (id, article_id, parent_id, author_uid, body, status, created_at)
+     select md5($1 || '-' || g), $1, null, 'bench-member-' || (g % 300), ${body}, 'approved',
+       now() - g * interval '1 second'
+     from generate_series(1, $2::int) g`,
+    [articleId, threads],
+  );
+  await client.query(
+    `insert into comments (id, article_id, parent_id, author_uid, body, status, created_at)
+     select md5($1 || '-reply-' || g), $1, md5($1 || '-' || g), 'bench-member-' || ((g + 7) % 300),
+       'Reply ' || ${body}, 'approved', now() - g * interval '1 second' + interval '1 millisecond'
+     from generate_series(1, $2::int) g`,
+    [articleId, count - threads],
+  );
+}
+
+/** An article with COMMENTS comments against one with FEW_COMMENTS: bytes, uncached render p99. */
+async function measureComments(
+  site: string,
+  api: string,
+  databaseUrl: string,
+): Promise<CommentsMeasurement> {
+  // Not the newest: the measurements before read its page, and the API's answer of its comments
+  // may still be cached.
+  const listed = (await (await fetch(`${api}/articles?limit=4`)).json()) as {
+    _id: string;
+    slug?: string;
+  }[];
+  const [many, few] = listed.slice(2);
+  if (!many || !few) throw new Error('comments: fewer than four articles');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await insertComments(client, many._id, COMMENTS);
+    await insertComments(client, few._id, FEW_COMMENTS);
+  } finally {
+    await client.end();
+  }
+  const row = async (article: { _id: string; slug?: string }): Promise<Row> => {
+    const url = `${site}/article/${article.slug ?? article._id}`;
+    return { ...(await bytesOf(url)), ...(await load(url)) };
+  };
+  const manyRow = await row(many);
+  const fewRow = await row(few);
+  const measured = {
+    comments: COMMENTS,
+    many: manyRow,
+    few: fewRow,
+    bytesRatio: Number((manyRow.bytes / fewRow.bytes).toFixed(3)),
+  };
+  console.log(`[bench] comments: ${JSON.stringify(measured)}`);
+  return measured;
+}
+
 /** The database for one driver's run: the API's environment and how to remove it. */
 async function databaseFor(
   driver: string,
@@ -384,9 +464,14 @@ async function runDriver(driver: string, withLighthouse: boolean): Promise<Drive
     const grownLighthouse = withLighthouse
       ? await lighthouseOnBlog(`+${ARTICLES}`, site)
       : undefined;
+    const comments =
+      COMMENTS > 0 && database.env.DATABASE_URL
+        ? await measureComments(site, api, database.env.DATABASE_URL)
+        : undefined;
     return {
       driver,
       publishSeconds: Math.round(published),
+      ...(comments && { comments }),
       seed: { ...seed, lighthouseBlog: seedLighthouse },
       grown: { ...grown, lighthouseBlog: grownLighthouse },
     };

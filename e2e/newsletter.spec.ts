@@ -19,11 +19,21 @@ import {
   memberNewsletterPending,
 } from '@portfolio/remote-auth/texts';
 import {
+  CONFIRM_SEND_LABEL,
+  SEARCH_SUBSCRIBERS_LABEL,
+  SEND_LABEL,
+  TAB_SUBSCRIBERS,
+  sendNewsletterLabel,
+} from '@portfolio/remote-auth/newsletter-texts';
+import { SEARCH_ARTICLES_LABEL } from '@portfolio/remote-auth/admin-texts';
+import {
+  DEV_ADMIN,
   EXTERNAL_STACK,
   adminApi,
   expect,
   expectNoA11yViolations,
   fillCredentials,
+  googleIdTokenFor,
   test,
   uniqueEmail,
   untilRenderedWhole,
@@ -127,6 +137,58 @@ for (const [device, viewport] of [
         { headers },
       );
       expect(await list.json()).toEqual([]);
+    });
+
+    test('the owner sends the article from the dashboard and follows it in the Subscribers tab', async ({
+      browser,
+      request,
+    }) => {
+      // A confirmed subscriber for it to reach: a member whose address Google verified.
+      const email = uniqueEmail(`owner-send-${device}`);
+      const { apiBase } = await adminApi(request);
+      const member = await googleIdTokenFor(request, { name: 'Reader', email });
+      const subscribed = await request.put(`${apiBase}/newsletter/me`, {
+        headers: { authorization: `Bearer ${member}` },
+      });
+      expect((await subscribed.json()).status).toBe('confirmed');
+
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto('/signin');
+      await page.waitForLoadState('networkidle');
+      await fillCredentials(page, 'owner', DEV_ADMIN.email, DEV_ADMIN.password);
+      await page.locator('main').getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
+      await expect(page).toHaveURL('/welcome');
+      await page.goto('/admin-dashboard?tab=articles');
+      const main = page.locator('main');
+      await main.getByLabel(SEARCH_ARTICLES_LABEL, { exact: true }).fill(article.title);
+      await main.getByRole('button', { name: sendNewsletterLabel(article.title) }).click();
+      const dialog = page.getByRole('dialog', { name: CONFIRM_SEND_LABEL });
+      await expect(dialog).toContainText(article.title);
+      await expectNoA11yViolations(page);
+      await page.screenshot({ path: `test-results/newsletter-${device}-send.png` });
+      await dialog.getByRole('button', { name: SEND_LABEL, exact: true }).click();
+      await expect(main.getByText(/^Sending to \d+ subscribers?\.$/)).toBeVisible();
+      await waitForMail(
+        MAIL_WEB_PORT,
+        (mail) => to(email)(mail) && mail.subject === article.title,
+        30_000,
+      );
+
+      await page.goto('/admin-dashboard?tab=subscribers');
+      await expect(
+        page.getByRole('tab', { name: new RegExp(`^${TAB_SUBSCRIBERS}`) }),
+      ).toBeVisible();
+      await main.getByLabel(SEARCH_SUBSCRIBERS_LABEL).fill(email);
+      await expect(main.getByText(email.toLowerCase())).toBeVisible();
+      // The newsletters sent: a row per article, headed by its title.
+      await expect(main.getByRole('rowheader', { name: article.title })).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.screenshot({
+        path: `test-results/newsletter-${device}-subscribers.png`,
+        fullPage: true,
+      });
+      await context.close();
     });
 
     test('a member subscribes with one click, downloads their data and deletes the account', async ({

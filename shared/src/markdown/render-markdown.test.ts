@@ -367,29 +367,31 @@ describe("renderMarkdown, what the page's loader, router and styles read", () =>
   });
 });
 
-describe('renderMarkdown, a text seen before', () => {
-  /** renderMarkdown from a fresh module, with DOMPurify's sanitize counted. */
-  function countingRenderer() {
-    const sanitize = jest.fn();
-    let render: typeof renderMarkdown = renderMarkdown;
-    jest.isolateModules(() => {
-      jest.doMock('dompurify', () => {
-        const createPurifier = jest.requireActual<typeof DOMPurify>('dompurify');
-        return (window: Parameters<typeof DOMPurify>[0]) => {
-          const purifier = createPurifier(window);
-          sanitize.mockImplementation(purifier.sanitize.bind(purifier));
-          purifier.sanitize = sanitize as unknown as typeof purifier.sanitize;
-          return purifier;
-        };
-      });
-      ({ renderMarkdown: render } = jest.requireActual<{ renderMarkdown: typeof renderMarkdown }>(
-        './render-markdown',
-      ));
+/** renderMarkdown and renderComment from a fresh module, with DOMPurify's sanitize counted. */
+function countingRenderer() {
+  const sanitize = jest.fn();
+  let render: typeof renderMarkdown = renderMarkdown;
+  let comment: typeof renderComment = renderComment;
+  jest.isolateModules(() => {
+    jest.doMock('dompurify', () => {
+      const createPurifier = jest.requireActual<typeof DOMPurify>('dompurify');
+      return (window: Parameters<typeof DOMPurify>[0]) => {
+        const purifier = createPurifier(window);
+        sanitize.mockImplementation(purifier.sanitize.bind(purifier));
+        purifier.sanitize = sanitize as unknown as typeof purifier.sanitize;
+        return purifier;
+      };
     });
-    jest.dontMock('dompurify');
-    return { render, sanitize };
-  }
+    ({ renderMarkdown: render, renderComment: comment } = jest.requireActual<{
+      renderMarkdown: typeof renderMarkdown;
+      renderComment: typeof renderComment;
+    }>('./render-markdown'));
+  });
+  jest.dontMock('dompurify');
+  return { render, renderComment: comment, sanitize };
+}
 
+describe('renderMarkdown, a text seen before', () => {
   it('is not parsed and sanitised again: the same text gives the HTML given before', () => {
     const { render, sanitize } = countingRenderer();
     const first = render('# Title\n\n[out](https://example.test/x){target=_blank}\n\n    code');
@@ -414,6 +416,15 @@ describe('renderComment', () => {
     container.innerHTML = renderComment(markdown);
     return container;
   };
+
+  it('is sanitised once for the same text: a page of comments costs its first render only', () => {
+    const { renderComment: render, sanitize } = countingRenderer();
+    const first = render('Nice **post**, see [this](https://example.test).');
+    expect(render('Nice **post**, see [this](https://example.test).')).toBe(first);
+    expect(sanitize).toHaveBeenCalledTimes(1);
+    expect(render('Another comment.')).not.toBe(first);
+    expect(sanitize).toHaveBeenCalledTimes(2);
+  });
 
   it('keeps links, emphasis, code, quotes and lists', () => {
     const dom = commentDom(

@@ -260,30 +260,45 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /**
+ * Renderings by their text, the least recently used dropped first past `maxChars` (each entry's
+ * size in characters, key and value, said when it is kept). A Map, not lru-cache: this module is
+ * in the browser too (the admin's editor), where lru-cache would add 6 KB gzipped.
+ */
+class RenderMemo<V> {
+  private readonly entries = new Map<string, { value: V; chars: number }>();
+  private chars = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  get(key: string): V | undefined {
+    const known = this.entries.get(key);
+    if (known === undefined) return undefined;
+    // Used again: to the end of the order, the last to go.
+    this.entries.delete(key);
+    this.entries.set(key, known);
+    return known.value;
+  }
+
+  set(key: string, value: V, chars: number): void {
+    if (chars > this.maxChars) return;
+    // A Map keeps insertion order: its first entry is the one used least recently.
+    for (const [oldKey, old] of this.entries) {
+      if (this.chars + chars <= this.maxChars) break;
+      this.entries.delete(oldKey);
+      this.chars -= old.chars;
+    }
+    this.entries.set(key, { value, chars });
+    this.chars += chars;
+  }
+}
+
+/**
  * Articles by Markdown: the same text gives the same HTML, so an article is rendered once for all
  * the visitors who read it until it is edited (the site's server renders each request, and
  * parsing and sanitising an article costs it milliseconds), and the admin's preview does not redo
- * a text it has shown. The least recently used go first past MEMO_MAX_CHARS. A Map, not
- * lru-cache: this module is in the browser too (the admin's editor), where lru-cache would add
- * 6 KB gzipped.
+ * a text it has shown.
  */
-const MEMO_MAX_CHARS = 4_000_000;
-/** Each article kept, with its size in characters (its key's, its HTML's and its outline's). */
-const rendered = new Map<string, { article: RenderedArticle; chars: number }>();
-let renderedChars = 0;
-
-function remember(key: string, article: RenderedArticle): void {
-  const chars = key.length + article.html.length + JSON.stringify(article.outline).length;
-  if (chars > MEMO_MAX_CHARS) return;
-  // A Map keeps insertion order: its first entry is the one used least recently.
-  for (const [oldKey, old] of rendered) {
-    if (renderedChars + chars <= MEMO_MAX_CHARS) break;
-    rendered.delete(oldKey);
-    renderedChars -= old.chars;
-  }
-  rendered.set(key, { article, chars });
-  renderedChars += chars;
-}
+const renderedArticles = new RenderMemo<RenderedArticle>(4_000_000);
 
 export interface RenderOptions {
   /** What the API knows of the stored images the text shows (the article's `contentImages`). */
@@ -297,13 +312,8 @@ export function renderArticle(
 ): RenderedArticle {
   // The images' sizes and variants are part of the output: part of the key too.
   const key = images.length > 0 ? `${JSON.stringify(images)}\u0000${markdown}` : markdown;
-  const known = rendered.get(key);
-  if (known !== undefined) {
-    // Used again: to the end of the order, the last to go.
-    rendered.delete(key);
-    rendered.set(key, known);
-    return known.article;
-  }
+  const known = renderedArticles.get(key);
+  if (known !== undefined) return known;
   const tokens = marked.lexer(markdown);
   shiftHeadings(tokens);
   headingSlugs = new GithubSlugger();
@@ -311,7 +321,11 @@ export function renderArticle(
   storedImages = new Map(images.map((image) => [image.path, image]));
   const html = purifier.sanitize(marked.parser(tokens), SANITIZE_CONFIG);
   const article = { html, outline };
-  remember(key, article);
+  renderedArticles.set(
+    key,
+    article,
+    key.length + article.html.length + JSON.stringify(article.outline).length,
+  );
   return article;
 }
 
@@ -357,10 +371,21 @@ const commentMarked = new Marked({
 
 const COMMENT_SANITIZE_CONFIG: Config = contentHtmlConfig('comment');
 
+/**
+ * Comments by their text, as articles are: an article's page shows the same page of comments to
+ * every visitor, and sanitising each costs the server a millisecond or more (docs/performance.md,
+ * "An article with 10,000 comments").
+ */
+const renderedComments = new RenderMemo<string>(1_000_000);
+
 /** Safe HTML for a comment's Markdown: nothing but the comment profile's elements. */
 export function renderComment(markdown: string): string {
-  return purifier.sanitize(
+  const known = renderedComments.get(markdown);
+  if (known !== undefined) return known;
+  const html = purifier.sanitize(
     commentMarked.parse(markdown, { async: false }),
     COMMENT_SANITIZE_CONFIG,
   );
+  renderedComments.set(markdown, html, markdown.length + html.length);
+  return html;
 }

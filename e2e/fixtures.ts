@@ -151,6 +151,9 @@ export async function fillCredentials(
 /** Signs in through /signin, as a visitor does, and lands on /welcome. */
 export async function signIn(page: Page, username: string, email: string, password: string) {
   await page.goto('/signin');
+  // The form works once its script runs: sent before, it is a POST the site answers with the
+  // empty form again (docs/security.md, "A form sent before its page's script").
+  await page.waitForLoadState('networkidle');
   await fillCredentials(page, username, email, password);
   await page.locator('main').getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
   await expect(page).toHaveURL('/welcome');

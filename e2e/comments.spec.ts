@@ -19,7 +19,8 @@ import {
 } from '@portfolio/remote-blog/texts';
 import {
   DEV_ADMIN,
-  adminApi,
+  createArticle,
+  removeArticle,
   expect,
   expectNoA11yViolations,
   fillCredentials,
@@ -27,6 +28,7 @@ import {
   uniqueEmail,
   untilRenderedWhole,
 } from './fixtures';
+import type { SpecArticle } from './fixtures';
 
 const PASSWORD = 'e2e-password-123';
 /** Markup a member might try: a forged island marker, a script, an image and some Markdown. */
@@ -36,37 +38,22 @@ const HOSTILE = [
   '<script>window.__commented = true</script>',
 ].join('\n\n');
 
-interface Created {
-  _id: string;
-  slug: string;
-  title: string;
-}
-
 for (const [device, viewport] of [
   ['phone', { width: 390, height: 844 }],
   ['laptop', { width: 1366, height: 900 }],
 ] as const) {
   test.describe(`${device}: comments`, () => {
-    let article: Created;
+    let article: SpecArticle;
 
     test.beforeAll(async ({ request }) => {
-      const { apiBase, headers } = await adminApi(request);
-      const response = await request.post(`${apiBase}/articles`, {
-        headers,
-        data: {
-          title: `Comments ${device} ${Date.now().toString(36)}`,
-          content: 'An article to talk about.',
-          createdAt: '1998-02-01T00:00:00.000Z',
-        },
+      article = await createArticle(request, {
+        title: `Comments ${device} ${Date.now().toString(36)}`,
+        content: 'An article to talk about.',
+        createdAt: '1998-02-01T00:00:00.000Z',
       });
-      expect(response.status()).toBe(201);
-      article = (await response.json()) as Created;
     });
 
-    test.afterAll(async ({ request }) => {
-      const { apiBase, headers } = await adminApi(request);
-      if (article) await request.delete(`${apiBase}/articles/${article._id}`, { headers });
-    });
+    test.afterAll(({ request }) => removeArticle(request, article));
 
     test('a visitor signs up from an article, comments, the owner approves, everyone sees it', async ({
       browser,

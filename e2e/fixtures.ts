@@ -194,6 +194,33 @@ export async function adminApi(
   return { apiBase, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** An article a spec made for itself. */
+export interface SpecArticle {
+  _id: string;
+  slug: string;
+  title: string;
+}
+
+/**
+ * Publishes an article of the spec's own through the API as the dev admin, dated long ago so no
+ * other spec's list shows it first; `removeArticle` deletes it again.
+ */
+export async function createArticle(
+  request: APIRequestContext,
+  data: { title: string; content: string; createdAt: string },
+): Promise<SpecArticle> {
+  const { apiBase, headers } = await adminApi(request);
+  const response = await request.post(`${apiBase}/articles`, { headers, data });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as SpecArticle;
+}
+
+export async function removeArticle(request: APIRequestContext, article: SpecArticle | undefined) {
+  if (!article) return;
+  const { apiBase, headers } = await adminApi(request);
+  await request.delete(`${apiBase}/articles/${article._id}`, { headers });
+}
+
 /**
  * An ID token for a Google identity, straight from the emulator's REST API: the emulator signs
  * in the Google account whose (unsigned) ID token is the JSON of these claims.

@@ -30,6 +30,8 @@ import {
   DEV_ADMIN,
   EXTERNAL_STACK,
   adminApi,
+  createArticle,
+  removeArticle,
   expect,
   expectNoA11yViolations,
   fillCredentials,
@@ -38,6 +40,7 @@ import {
   uniqueEmail,
   untilRenderedWhole,
 } from './fixtures';
+import type { SpecArticle } from './fixtures';
 
 const MAIL_WEB_PORT = Number(process.env.MAIL_WEB_PORT ?? 1080);
 const PASSWORD = 'e2e-password-123';
@@ -61,26 +64,17 @@ for (const [device, viewport] of [
   ['laptop', { width: 1366, height: 900 }],
 ] as const) {
   test.describe(`${device}: newsletter`, () => {
-    let article: { _id: string; slug: string; title: string };
+    let article: SpecArticle;
 
     test.beforeAll(async ({ request }) => {
-      const { apiBase, headers } = await adminApi(request);
-      const response = await request.post(`${apiBase}/articles`, {
-        headers,
-        data: {
-          title: `Newsletter ${device} ${Date.now().toString(36)}`,
-          content: 'What the **newsletter** carries.\n\n## A heading\n\nAnd a [link](/about).',
-          createdAt: '1998-03-01T00:00:00.000Z',
-        },
+      article = await createArticle(request, {
+        title: `Newsletter ${device} ${Date.now().toString(36)}`,
+        content: 'What the **newsletter** carries.\n\n## A heading\n\nAnd a [link](/about).',
+        createdAt: '1998-03-01T00:00:00.000Z',
       });
-      expect(response.status()).toBe(201);
-      article = await response.json();
     });
 
-    test.afterAll(async ({ request }) => {
-      const { apiBase, headers } = await adminApi(request);
-      if (article) await request.delete(`${apiBase}/articles/${article._id}`, { headers });
-    });
+    test.afterAll(({ request }) => removeArticle(request, article));
 
     test('a visitor subscribes from an article, confirms, gets an article, unsubscribes in one POST', async ({
       browser,

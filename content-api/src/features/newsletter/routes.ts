@@ -198,8 +198,11 @@ const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRouteOptions> = asyn
     return undefined;
   }
 
-  const selfAddress = (path: string, token: string) =>
-    `${siteUrl}/api${path}?token=${encodeURIComponent(token)}`;
+  /**
+   * The page's own address, relative (its query alone): the form posts where the page was opened,
+   * whatever host name or proxy the reader came through, as its policy's form-action 'self' asks.
+   */
+  const selfAddress = (token: string) => `?token=${encodeURIComponent(token)}`;
 
   app.get(
     '/newsletter/confirm',
@@ -211,7 +214,7 @@ const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRouteOptions> = asyn
         message: 'One more step: confirm that you want new articles by e-mail.',
         button: {
           label: 'Confirm my subscription',
-          action: selfAddress('/newsletter/confirm', request.query.token),
+          action: selfAddress(request.query.token),
         },
       });
     },
@@ -250,7 +253,7 @@ const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRouteOptions> = asyn
         message: 'Stop receiving new articles by e-mail?',
         button: {
           label: 'Unsubscribe',
-          action: selfAddress('/newsletter/unsubscribe', request.query.token),
+          action: selfAddress(request.query.token),
         },
       });
     },

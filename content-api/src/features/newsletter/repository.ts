@@ -66,13 +66,14 @@ async function takeConfirmationTurn(db: Database, id: string, now: Date): Promis
 
 /**
  * A visitor's address: stored as pending when new. Answers the subscriber to send a
- * confirmation to, or null when none is due (confirmed already, or one was sent just now).
+ * confirmation to (its id and address as stored), or null when none is due (confirmed already,
+ * or one was sent just now).
  */
 export async function subscribe(
   db: Database,
   email: string,
   now: Date,
-): Promise<{ id: string } | null> {
+): Promise<{ id: string; email: string } | null> {
   const address = normalEmail(email);
   await db
     .insert(newsletterSubscribers)
@@ -83,7 +84,7 @@ export async function subscribe(
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, address));
   if (!row || row.status === 'confirmed') return null;
-  return (await takeConfirmationTurn(db, row.id, now)) ? { id: row.id } : null;
+  return (await takeConfirmationTurn(db, row.id, now)) ? { id: row.id, email: row.email } : null;
 }
 
 /** The subscriber a confirmation link names, now confirmed; undefined when gone. */

@@ -178,7 +178,7 @@ const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRouteOptions> = asyn
       if (request.body.website) return answer();
       const sending = await requireMailer();
       const due = await subscribe(db, request.body.email, now());
-      if (due) sendConfirmation(sending, due.id, request.body.email.trim().toLowerCase());
+      if (due) sendConfirmation(sending, due.id, due.email);
       return answer();
     },
   );

@@ -13,7 +13,6 @@ import {
   saveCommentSettings,
   setMemberBlocked,
 } from '@portfolio/shared/api-client';
-import type { ModerationPage } from '@portfolio/shared/api-client';
 import { formatPostDate } from '@portfolio/shared/format';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import { adminErrorMessage } from '../session/errors';
@@ -58,13 +57,12 @@ import { ConfirmDelete } from './ConfirmDelete';
 import { ListLoadState, ListSearch } from './ListParts';
 import { Pager } from './Pager';
 import { useAdminToken } from './use-admin-token';
-import { useResource } from './use-resource';
-import { useSettled } from './use-settled';
+import { useFilteredPages } from './use-filtered-pages';
+import type { PageQuery } from './use-filtered-pages';
 import styles from './admin.module.css';
 import panelStyles from './CommentsPanel.module.css';
 
 export const COMMENTS_PER_PAGE = 20;
-const SEARCH_DELAY_MS = 250;
 
 const articleHref = (comment: ModeratedComment) =>
   `/article/${encodeURIComponent(comment.articleSlug)}#comment-${comment._id}`;
@@ -72,32 +70,20 @@ const articleHref = (comment: ModeratedComment) =>
 export function CommentsPanel({ onPending }: { onPending?(count: number | null): void }) {
   const id = useId();
   const getToken = useAdminToken();
-  const [status, setStatus] = useState<CommentStatus | undefined>('pending');
-  const [typed, setTyped] = useState('');
-  const query = useSettled(typed.trim(), SEARCH_DELAY_MS);
-  const [paged, setPaged] = useState({ key: '', page: 0 });
-  const key = `${status ?? 'all'}\n${query}`;
-  const page = paged.key === key ? paged.page : 0;
-  const setPage = (next: number) => setPaged({ key, page: next });
-  const load = useCallback(async (): Promise<ModerationPage> => {
-    const loaded = await getModerationPage(
-      {
-        limit: COMMENTS_PER_PAGE,
-        offset: page * COMMENTS_PER_PAGE,
-        ...(status && { status }),
-        query,
-      },
-      { token: await getToken() },
-    );
-    onPending?.(loaded.pending);
-    return loaded;
-  }, [getToken, status, page, query, onPending]);
-  const { state, reload } = useResource(load);
+  const load = useCallback(
+    async (status: CommentStatus | undefined, page: PageQuery, options: { token: string }) => {
+      const loaded = await getModerationPage({ ...page, ...(status && { status }) }, options);
+      onPending?.(loaded.pending);
+      return loaded;
+    },
+    [onPending],
+  );
+  const list = useFilteredPages('pending', COMMENTS_PER_PAGE, load);
+  const { filter: status, query, loaded } = list;
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [deleting, setDeleting] = useState<ModeratedComment | null>(null);
-  const loaded = state.status === 'loaded' ? state.data : null;
 
   const run = async (comment: ModeratedComment, action: () => Promise<unknown>, done: string) => {
     setPending(comment._id);
@@ -108,8 +94,7 @@ export function CommentsPanel({ onPending }: { onPending?(count: number | null):
       setNotice(done);
       // The comment may leave this list (approved out of the pending, say): read it again, or
       // the page before when it was the last of a later page.
-      if (loaded?.items.length === 1 && page > 0) setPage(page - 1);
-      else reload();
+      list.removed();
     } catch (caught) {
       setError(adminErrorMessage(caught, COMMENT_UPDATE_ERROR));
     } finally {
@@ -134,11 +119,6 @@ export function CommentsPanel({ onPending }: { onPending?(count: number | null):
       blocked ? memberBlocked(comment.authorName) : memberUnblocked(comment.authorName),
     );
 
-  const pages =
-    loaded?.total == null ? null : Math.max(1, Math.ceil(loaded.total / COMMENTS_PER_PAGE));
-  const hasNext =
-    loaded !== null &&
-    (pages === null ? loaded.items.length === COMMENTS_PER_PAGE : page + 1 < pages);
   const empty = query
     ? NO_COMMENT_MATCHES
     : status === 'pending'
@@ -161,7 +141,7 @@ export function CommentsPanel({ onPending }: { onPending?(count: number | null):
             key={filter.label}
             variant={status === filter.status ? 'primary' : 'secondary'}
             aria-pressed={status === filter.status}
-            onClick={() => setStatus(filter.status)}
+            onClick={() => list.setFilter(filter.status)}
           >
             {filter.label}
           </Button>
@@ -170,14 +150,14 @@ export function CommentsPanel({ onPending }: { onPending?(count: number | null):
       <ListSearch
         id={`${id}-search`}
         label={SEARCH_COMMENTS_LABEL}
-        value={typed}
-        onChange={setTyped}
+        value={list.typed}
+        onChange={list.setTyped}
       />
       <p role="status" className={styles.notice}>
         {notice}
       </p>
       {error && <ErrorMessage>{error}</ErrorMessage>}
-      <ListLoadState state={state} loadError={COMMENTS_LOAD_ERROR} onRetry={reload} />
+      <ListLoadState state={list.state} loadError={COMMENTS_LOAD_ERROR} onRetry={list.reload} />
       {loaded &&
         (loaded.items.length === 0 ? (
           <p className={styles.muted}>{empty}</p>
@@ -249,15 +229,7 @@ export function CommentsPanel({ onPending }: { onPending?(count: number | null):
             ))}
           </ul>
         ))}
-      {loaded && (page > 0 || hasNext) && (
-        <Pager
-          label={COMMENTS_PAGES_LABEL}
-          page={page}
-          pages={pages}
-          hasNext={hasNext}
-          onPage={setPage}
-        />
-      )}
+      {list.pager && <Pager label={COMMENTS_PAGES_LABEL} {...list.pager} />}
       <CommentSettingsForm />
       {deleting && (
         <ConfirmDelete

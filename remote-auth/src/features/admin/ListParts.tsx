@@ -1,12 +1,13 @@
-// Parts the dashboard's searched, paged lists share (the inbox, the comments): the search field,
-// and what shows while a page loads or when it could not be loaded (with a way to try again).
+// Parts the dashboard's searched, paged lists share (useFilteredPages: the inbox, the comments,
+// the subscribers, the media): the search field, and what shows while a page loads or when it
+// could not be loaded (with a way to try again).
 import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import { LIST_LOADING, RETRY_LABEL } from '../../texts';
 import { loadErrorMessage } from '../session/errors';
 import type { ResourceState } from './use-resource';
 import styles from './admin.module.css';
 
-/** The list's search: what is typed, searched once typing settles (the panel's useSettled). */
+/** The list's search: what is typed, searched once typing settles (useFilteredPages). */
 export function ListSearch({
   id,
   label,

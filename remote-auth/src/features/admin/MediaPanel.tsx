@@ -1,15 +1,13 @@
 // The dashboard's Media tab (docs/decisions/142): every stored image a page at a time, with its
 // size, where it is shown and its description; an image nothing shows can be deleted.
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { MediaItem, MediaUsage } from '@portfolio/contract';
 import { deleteImage, getMediaPage, imageUrl } from '@portfolio/shared/api-client';
-import type { ListPage } from '@portfolio/shared/api-client';
 import { Link } from '@portfolio/shared/router';
-import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
-import { DELETE_LABEL, LIST_LOADING, RETRY_LABEL } from '../../texts';
-import { loadErrorMessage } from '../session/errors';
+import { Button } from '@portfolio/shared/ui';
+import { DELETE_LABEL } from '../../texts';
 import { ConfirmDelete } from './ConfirmDelete';
-import { pageCount } from './list-page';
+import { ListLoadState } from './ListParts';
 import {
   ALT_TEXT_LABEL,
   MEDIA_ALL_LABEL,
@@ -18,7 +16,6 @@ import {
   MEDIA_LOAD_ERROR,
   MEDIA_PAGES_LABEL,
   MEDIA_PAGE_SIZE,
-  MEDIA_SEARCH_DELAY_MS,
   MEDIA_UNUSED_LABEL,
   MEDIA_USED_LABEL,
   NOT_USED,
@@ -47,8 +44,8 @@ import {
 import { MediaThumbnail } from './MediaThumbnail';
 import { Pager } from './Pager';
 import { useAdminToken } from './use-admin-token';
-import { useSettled } from './use-settled';
-import { useResource } from './use-resource';
+import { useFilteredPages } from './use-filtered-pages';
+import type { PageQuery } from './use-filtered-pages';
 import adminStyles from './admin.module.css';
 import styles from './MediaLibrary.module.css';
 
@@ -57,6 +54,10 @@ const FILTERS: readonly { usage: MediaUsage | null; label: string }[] = [
   { usage: 'unused', label: MEDIA_UNUSED_LABEL },
   { usage: 'used', label: MEDIA_USED_LABEL },
 ];
+
+/** A page of the library: every image, or the unused or those in use. */
+const loadMedia = (usage: MediaUsage | null, page: PageQuery, options: { token: string }) =>
+  getMediaPage({ ...page, ...(usage && { usage }) }, options);
 
 /** Where a use's page is on the site. */
 const pathOfUse = (use: MediaItem['uses'][number]): string =>
@@ -67,38 +68,13 @@ const pathOfUse = (use: MediaItem['uses'][number]): string =>
 export function MediaPanel() {
   const id = useId();
   const getToken = useAdminToken();
-  const [usage, setUsage] = useState<MediaUsage | null>(null);
-  const [typed, setTyped] = useState('');
-  const query = useSettled(typed.trim(), MEDIA_SEARCH_DELAY_MS);
-  // A page of these filters: other filters start at their first page.
-  const filters = `${usage ?? ''}\n${query}`;
-  const [paged, setPaged] = useState({ filters, page: 0 });
-  const page = paged.filters === filters ? paged.page : 0;
-  const setPage = (next: number) => setPaged({ filters, page: next });
+  const list = useFilteredPages(null, MEDIA_PAGE_SIZE, loadMedia);
+  const { filter: usage, query, page, loaded } = list;
   const [notice, setNotice] = useState('');
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   /** The unused images of the page, all deleted after one confirmation. */
   const [deletingPage, setDeletingPage] = useState<MediaItem[] | null>(null);
 
-  const load = useCallback(
-    async (): Promise<ListPage<MediaItem>> =>
-      getMediaPage(
-        {
-          limit: MEDIA_PAGE_SIZE,
-          offset: page * MEDIA_PAGE_SIZE,
-          ...(usage && { usage }),
-          ...(query && { query }),
-        },
-        { token: await getToken() },
-      ),
-    [getToken, page, usage, query],
-  );
-  const { state, reload } = useResource(load);
-  const loaded = state.status === 'loaded' ? state.data : null;
-  const pages = loaded ? pageCount(loaded.total, MEDIA_PAGE_SIZE) : null;
-  const hasNext =
-    loaded !== null &&
-    (pages === null ? loaded.items.length === MEDIA_PAGE_SIZE : page + 1 < pages);
   const empty = query ? NO_MEDIA_MATCHES : usage === 'unused' ? NO_UNUSED_MEDIA : NO_MEDIA;
 
   return (
@@ -116,7 +92,7 @@ export function MediaPanel() {
               key={filter.label}
               variant={usage === filter.usage ? 'primary' : 'secondary'}
               aria-pressed={usage === filter.usage}
-              onClick={() => setUsage(filter.usage)}
+              onClick={() => list.setFilter(filter.usage)}
             >
               {filter.label}
             </Button>
@@ -127,21 +103,13 @@ export function MediaPanel() {
           <input
             id={`${id}-search`}
             type="search"
-            value={typed}
+            value={list.typed}
             maxLength={120}
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => list.setTyped(event.target.value)}
           />
         </div>
       </div>
-      {state.status === 'loading' && <Spinner label={LIST_LOADING} />}
-      {state.status === 'error' && (
-        <ErrorMessage>
-          {loadErrorMessage(state.error, MEDIA_LOAD_ERROR)}{' '}
-          <Button variant="secondary" onClick={reload}>
-            {RETRY_LABEL}
-          </Button>
-        </ErrorMessage>
-      )}
+      <ListLoadState state={list.state} loadError={MEDIA_LOAD_ERROR} onRetry={list.reload} />
       {loaded && (
         <p className={adminStyles.muted} aria-live="polite" data-testid="media-total">
           {loaded.items.length === 0 ? empty : loaded.total !== null && imageCount(loaded.total)}
@@ -218,15 +186,7 @@ export function MediaPanel() {
           ))}
         </ul>
       )}
-      {loaded && (page > 0 || hasNext) && (
-        <Pager
-          label={MEDIA_PAGES_LABEL}
-          page={page}
-          pages={pages}
-          hasNext={hasNext}
-          onPage={setPage}
-        />
-      )}
+      {list.pager && <Pager label={MEDIA_PAGES_LABEL} {...list.pager} />}
       {deletingPage && (
         <ConfirmDelete
           title={unusedOnPageTitle(deletingPage.length)}
@@ -245,11 +205,11 @@ export function MediaPanel() {
                 setNotice(unusedDeletedNotice(deleted));
                 // What is left to confirm again, after a refusal: those not deleted yet.
                 setDeletingPage((current) => current && current.slice(deleted));
-                reload();
+                list.reload();
               }
             }
             setDeletingPage(null);
-            if (page > 0) setPage(page - 1);
+            if (page > 0) list.setPage(page - 1);
           }}
         />
       )}
@@ -261,9 +221,7 @@ export function MediaPanel() {
             await deleteImage(deleting.path, { token: await getToken() });
             setNotice(imageDeletedNotice(deleting.name));
             setDeleting(null);
-            // The last image of a later page gone: the page before it.
-            if (loaded?.items.length === 1 && page > 0) setPage(page - 1);
-            else reload();
+            list.removed();
           }}
         />
       )}

@@ -1,21 +1,17 @@
 // "Choose from the media library" (docs/decisions/142): an image already stored, picked in a
 // dialog, instead of a new upload. The editors' cover field and "Insert an image into the text"
 // offer it beside their file input.
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { MediaItem } from '@portfolio/contract';
 import { getMediaPage } from '@portfolio/shared/api-client';
-import type { ListPage } from '@portfolio/shared/api-client';
-import { Button, ErrorMessage, Modal, Spinner } from '@portfolio/shared/ui';
-import { LIST_LOADING, RETRY_LABEL } from '../../texts';
-import { loadErrorMessage } from '../session/errors';
-import { pageCount } from './list-page';
+import { Button, Modal } from '@portfolio/shared/ui';
+import { ListLoadState } from './ListParts';
 import {
   CHOOSE_FROM_LIBRARY_LABEL,
   MEDIA_LOAD_ERROR,
   MEDIA_PAGES_LABEL,
   MEDIA_PAGE_SIZE,
   MEDIA_PICKER_LABEL,
-  MEDIA_SEARCH_DELAY_MS,
   NO_MEDIA,
   NO_MEDIA_MATCHES,
   SEARCH_MEDIA_LABEL,
@@ -24,11 +20,10 @@ import {
 } from './media-texts';
 import { MediaThumbnail } from './MediaThumbnail';
 import { Pager } from './Pager';
-import { useAdminToken } from './use-admin-token';
-import { useSettled } from './use-settled';
+import { useFilteredPages } from './use-filtered-pages';
+import type { PageQuery } from './use-filtered-pages';
 import adminStyles from './admin.module.css';
 import styles from './MediaLibrary.module.css';
-import { useResource } from './use-resource';
 
 /** The button, and the dialog it opens; `onPick` gets the chosen image. */
 export function MediaPicker({
@@ -65,29 +60,17 @@ export function MediaPicker({
   );
 }
 
+/** Every image, unfiltered: the picker has a search only. */
+const loadAllMedia = (_all: null, page: PageQuery, options: { token: string }) =>
+  getMediaPage(page, options);
+
 function MediaChoices({ onPick }: { onPick(item: MediaItem): void }) {
   const id = useId();
-  const getToken = useAdminToken();
-  const [typed, setTyped] = useState('');
-  const query = useSettled(typed.trim(), MEDIA_SEARCH_DELAY_MS);
-  // A page of this search: another search starts at its first page.
-  const [paged, setPaged] = useState({ query, page: 0 });
-  const page = paged.query === query ? paged.page : 0;
-  const setPage = (next: number) => setPaged({ query, page: next });
-  const load = useCallback(
-    async (): Promise<ListPage<MediaItem>> =>
-      getMediaPage(
-        { limit: MEDIA_PAGE_SIZE, offset: page * MEDIA_PAGE_SIZE, ...(query && { query }) },
-        { token: await getToken() },
-      ),
-    [getToken, page, query],
+  const { typed, setTyped, query, state, loaded, reload, pager } = useFilteredPages(
+    null,
+    MEDIA_PAGE_SIZE,
+    loadAllMedia,
   );
-  const { state, reload } = useResource(load);
-  const loaded = state.status === 'loaded' ? state.data : null;
-  const pages = loaded ? pageCount(loaded.total, MEDIA_PAGE_SIZE) : null;
-  const hasNext =
-    loaded !== null &&
-    (pages === null ? loaded.items.length === MEDIA_PAGE_SIZE : page + 1 < pages);
 
   return (
     <div className={styles.picker}>
@@ -107,15 +90,7 @@ function MediaChoices({ onPick }: { onPick(item: MediaItem): void }) {
           }}
         />
       </div>
-      {state.status === 'loading' && <Spinner label={LIST_LOADING} />}
-      {state.status === 'error' && (
-        <ErrorMessage>
-          {loadErrorMessage(state.error, MEDIA_LOAD_ERROR)}{' '}
-          <Button variant="secondary" onClick={reload}>
-            {RETRY_LABEL}
-          </Button>
-        </ErrorMessage>
-      )}
+      <ListLoadState state={state} loadError={MEDIA_LOAD_ERROR} onRetry={reload} />
       {loaded && loaded.items.length === 0 && <p>{query ? NO_MEDIA_MATCHES : NO_MEDIA}</p>}
       {loaded && loaded.items.length > 0 && (
         <ul className={styles.choices}>
@@ -136,15 +111,7 @@ function MediaChoices({ onPick }: { onPick(item: MediaItem): void }) {
           ))}
         </ul>
       )}
-      {loaded && (page > 0 || hasNext) && (
-        <Pager
-          label={MEDIA_PAGES_LABEL}
-          page={page}
-          pages={pages}
-          hasNext={hasNext}
-          onPage={setPage}
-        />
-      )}
+      {pager && <Pager label={MEDIA_PAGES_LABEL} {...pager} />}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import {
   getContactMessagePage,
   updateContactMessage,
 } from '@portfolio/shared/api-client';
-import type { ContactBulkAction, MessagePage } from '@portfolio/shared/api-client';
+import type { ContactBulkAction } from '@portfolio/shared/api-client';
 import type { MessageBox } from '@portfolio/contract';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { StoredContactMessage } from '@portfolio/shared/types';
@@ -50,15 +50,13 @@ import { ListLoadState, ListSearch } from './ListParts';
 import { NotificationSettingsSection } from './NotificationSettingsForm';
 import { Pager } from './Pager';
 import { useAdminToken } from './use-admin-token';
-import { useResource } from './use-resource';
-import { useSettled } from './use-settled';
+import { useFilteredPages } from './use-filtered-pages';
+import type { PageQuery } from './use-filtered-pages';
 import styles from './admin.module.css';
 import inboxStyles from './MessagesPanel.module.css';
 
 /** Messages a page shows. */
 export const MESSAGES_PER_PAGE = 20;
-/** How long the search waits after the last key before it asks. */
-export const MESSAGE_SEARCH_DELAY_MS = 250;
 
 /**
  * A mailto: link to exactly this address. Valid addresses may contain `?`, `&`, `=` and `%`,
@@ -79,22 +77,16 @@ function mailtoHref(address: string): string {
 export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): void }) {
   const id = useId();
   const getToken = useAdminToken();
-  const [box, setBox] = useState<MessageBox>('inbox');
-  const [typed, setTyped] = useState('');
-  const query = useSettled(typed.trim(), MESSAGE_SEARCH_DELAY_MS);
-  // A page of this search: another search starts at its first page.
-  const [paged, setPaged] = useState({ query, page: 0 });
-  const page = paged.query === query ? paged.page : 0;
-  const setPage = (next: number) => setPaged({ query, page: next });
-  const load = useCallback(async (): Promise<MessagePage> => {
-    const loaded = await getContactMessagePage(
-      { limit: MESSAGES_PER_PAGE, offset: page * MESSAGES_PER_PAGE, box, query },
-      { token: await getToken() },
-    );
-    onUnread?.(loaded.unread);
-    return loaded;
-  }, [getToken, box, page, query, onUnread]);
-  const { state, reload } = useResource(load);
+  const load = useCallback(
+    async (box: MessageBox, page: PageQuery, options: { token: string }) => {
+      const loaded = await getContactMessagePage({ ...page, box }, options);
+      onUnread?.(loaded.unread);
+      return loaded;
+    },
+    [onUnread],
+  );
+  const list = useFilteredPages('inbox', MESSAGES_PER_PAGE, load);
+  const { filter: box, query, page, loaded } = list;
   // A message marked read or unread changes in place (and the count with it); archived or
   // deleted, it leaves the box: the page is read again.
   const [overrides, setOverrides] = useState<Record<string, StoredContactMessage>>({});
@@ -112,16 +104,14 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
   const select = (ids: string[]) => setSelection({ shown, ids });
   const [deletingSelected, setDeletingSelected] = useState(false);
   const [notice, setNotice] = useState('');
-  const loaded = state.status === 'loaded' ? state.data : null;
   const unread = loaded?.unread == null ? null : loaded.unread + unreadChange;
 
-  const reloadPage = (leaving: boolean) => {
+  /** The page read again: `leaving` messages left the box, the others changed in place. */
+  const reloadPage = (leaving: number) => {
     setOverrides({});
     setUnreadChange(0);
-    // The last message of a later page gone: the page before it.
-    if (leaving && loaded?.items.length === 1 && page > 0) {
-      setPage(page - 1);
-    } else reload();
+    if (leaving > 0) list.removed(leaving);
+    else list.reload();
   };
 
   const update = async (
@@ -140,7 +130,7 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
           setUnreadChange((current) => current + change);
           if (unread !== null) onUnread?.(unread + change);
         }
-      } else reloadPage(true);
+      } else reloadPage(1);
     } catch (caught) {
       setError(adminErrorMessage(caught, MESSAGE_UPDATE_ERROR));
     } finally {
@@ -158,12 +148,7 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
       const count = await actOnContactMessages(ids, action, { token: await getToken() });
       select([]);
       setNotice(bulkNotice(action, count));
-      // Every message of the page gone: the page before it.
-      setOverrides({});
-      setUnreadChange(0);
-      if (action !== 'read' && ids.length === loaded?.items.length && page > 0) {
-        setPage(page - 1);
-      } else reload();
+      reloadPage(action === 'read' ? 0 : ids.length);
     } catch (caught) {
       setError(adminErrorMessage(caught, MESSAGE_UPDATE_ERROR));
       throw caught;
@@ -171,12 +156,6 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
       setPending(null);
     }
   };
-
-  const pages =
-    loaded?.total == null ? null : Math.max(1, Math.ceil(loaded.total / MESSAGES_PER_PAGE));
-  const hasNext =
-    loaded !== null &&
-    (pages === null ? loaded.items.length === MESSAGES_PER_PAGE : page + 1 < pages);
 
   return (
     <div className={styles.manager}>
@@ -199,10 +178,7 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
             key={key}
             variant={box === key ? 'primary' : 'secondary'}
             aria-pressed={box === key}
-            onClick={() => {
-              setBox(key);
-              setPage(0);
-            }}
+            onClick={() => list.setFilter(key)}
           >
             {label}
           </Button>
@@ -211,15 +187,15 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
       <ListSearch
         id={`${id}-search`}
         label={SEARCH_MESSAGES_LABEL}
-        value={typed}
-        onChange={setTyped}
+        value={list.typed}
+        onChange={list.setTyped}
         className={inboxStyles.search}
       />
       <p role="status" className={styles.notice}>
         {notice}
       </p>
       {error && <ErrorMessage>{error}</ErrorMessage>}
-      <ListLoadState state={state} loadError={MESSAGES_LOAD_ERROR} onRetry={reload} />
+      <ListLoadState state={list.state} loadError={MESSAGES_LOAD_ERROR} onRetry={list.reload} />
       {loaded && loaded.items.length > 0 && (
         <div role="group" aria-label={SELECTED_ACTIONS_LABEL} className={inboxStyles.selection}>
           <label className={inboxStyles.check}>
@@ -347,15 +323,7 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
             })}
           </ul>
         ))}
-      {loaded && (page > 0 || hasNext) && (
-        <Pager
-          label={MESSAGES_PAGES_LABEL}
-          page={page}
-          pages={pages}
-          hasNext={hasNext}
-          onPage={setPage}
-        />
-      )}
+      {list.pager && <Pager label={MESSAGES_PAGES_LABEL} {...list.pager} />}
       <NotificationSettingsSection />
       {deletingSelected && (
         <ConfirmDelete
@@ -374,7 +342,7 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
           onConfirm={async () => {
             await deleteContactMessage(deleting._id, { token: await getToken() });
             setDeleting(null);
-            reloadPage(true);
+            reloadPage(1);
           }}
         />
       )}

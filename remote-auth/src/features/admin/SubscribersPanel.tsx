@@ -12,7 +12,6 @@ import {
   getSubscriberPage,
   getSubscribersCsv,
 } from '@portfolio/shared/api-client';
-import type { SubscriberPage } from '@portfolio/shared/api-client';
 import { formatPostDate, formatPublicationTime } from '@portfolio/shared/format';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import { loadErrorMessage } from '../session/errors';
@@ -52,12 +51,12 @@ import {
 import { Pager } from './Pager';
 import { saveCsvFile } from './save-file';
 import { useAdminToken } from './use-admin-token';
+import { useFilteredPages } from './use-filtered-pages';
+import type { PageQuery } from './use-filtered-pages';
 import { useResource } from './use-resource';
-import { useSettled } from './use-settled';
 import styles from './admin.module.css';
 import panelStyles from './SubscribersPanel.module.css';
 
-const SEARCH_DELAY_MS = 250;
 /** How often the newsletters sent are read again while any of their mails wait. */
 export const SENDS_POLL_MS = 4000;
 
@@ -67,32 +66,19 @@ const sinceOf = (subscriber: Subscriber) => subscriber.confirmedAt ?? subscriber
 export function SubscribersPanel({ onConfirmed }: { onConfirmed?(count: number | null): void }) {
   const id = useId();
   const getToken = useAdminToken();
-  const [status, setStatus] = useState<SubscriberStatus | undefined>(undefined);
-  const [typed, setTyped] = useState('');
-  const query = useSettled(typed.trim(), SEARCH_DELAY_MS);
-  // A page of this filter and search: another one starts at its first page.
-  const [paged, setPaged] = useState({ key: '', page: 0 });
-  const key = `${status ?? 'all'}\n${query}`;
-  const page = paged.key === key ? paged.page : 0;
-  const setPage = (next: number) => setPaged({ key, page: next });
-  const load = useCallback(async (): Promise<SubscriberPage> => {
-    const loaded = await getSubscriberPage(
-      {
-        limit: SUBSCRIBERS_PER_PAGE,
-        offset: page * SUBSCRIBERS_PER_PAGE,
-        ...(status && { status }),
-        query,
-      },
-      { token: await getToken() },
-    );
-    onConfirmed?.(loaded.confirmed);
-    return loaded;
-  }, [getToken, status, page, query, onConfirmed]);
-  const { state, reload } = useResource(load);
+  const load = useCallback(
+    async (status: SubscriberStatus | undefined, page: PageQuery, options: { token: string }) => {
+      const loaded = await getSubscriberPage({ ...page, ...(status && { status }) }, options);
+      onConfirmed?.(loaded.confirmed);
+      return loaded;
+    },
+    [onConfirmed],
+  );
+  const list = useFilteredPages(undefined, SUBSCRIBERS_PER_PAGE, load);
+  const { filter: status, query, loaded } = list;
   const [notice, setNotice] = useState('');
   const [exportError, setExportError] = useState('');
   const [deleting, setDeleting] = useState<Subscriber | null>(null);
-  const loaded = state.status === 'loaded' ? state.data : null;
 
   const exportCsv = async () => {
     setExportError('');
@@ -111,16 +97,9 @@ export function SubscribersPanel({ onConfirmed }: { onConfirmed?(count: number |
     await deleteSubscriber(subscriber._id, { token: await getToken() });
     setDeleting(null);
     setNotice(SUBSCRIBER_DELETED);
-    // The last address of a later page gone: the page before it.
-    if (loaded?.items.length === 1 && page > 0) setPage(page - 1);
-    else reload();
+    list.removed();
   };
 
-  const pages =
-    loaded?.total == null ? null : Math.max(1, Math.ceil(loaded.total / SUBSCRIBERS_PER_PAGE));
-  const hasNext =
-    loaded !== null &&
-    (pages === null ? loaded.items.length === SUBSCRIBERS_PER_PAGE : page + 1 < pages);
   const empty = query ? NO_SUBSCRIBER_MATCHES : status ? NO_SUBSCRIBERS_HERE : NO_SUBSCRIBERS;
 
   return (
@@ -143,7 +122,7 @@ export function SubscribersPanel({ onConfirmed }: { onConfirmed?(count: number |
             key={filter.label}
             variant={status === filter.status ? 'primary' : 'secondary'}
             aria-pressed={status === filter.status}
-            onClick={() => setStatus(filter.status)}
+            onClick={() => list.setFilter(filter.status)}
           >
             {filter.label}
           </Button>
@@ -152,13 +131,13 @@ export function SubscribersPanel({ onConfirmed }: { onConfirmed?(count: number |
       <ListSearch
         id={`${id}-search`}
         label={SEARCH_SUBSCRIBERS_LABEL}
-        value={typed}
-        onChange={setTyped}
+        value={list.typed}
+        onChange={list.setTyped}
       />
       <p role="status" className={styles.notice}>
         {notice}
       </p>
-      <ListLoadState state={state} loadError={SUBSCRIBERS_LOAD_ERROR} onRetry={reload} />
+      <ListLoadState state={list.state} loadError={SUBSCRIBERS_LOAD_ERROR} onRetry={list.reload} />
       {loaded &&
         (loaded.items.length === 0 ? (
           <p className={styles.muted}>{empty}</p>
@@ -201,15 +180,7 @@ export function SubscribersPanel({ onConfirmed }: { onConfirmed?(count: number |
             ))}
           </ul>
         ))}
-      {loaded && (page > 0 || hasNext) && (
-        <Pager
-          label={SUBSCRIBERS_PAGES_LABEL}
-          page={page}
-          pages={pages}
-          hasNext={hasNext}
-          onPage={setPage}
-        />
-      )}
+      {list.pager && <Pager label={SUBSCRIBERS_PAGES_LABEL} {...list.pager} />}
       <NewsletterSends />
       {deleting && (
         <ConfirmDelete

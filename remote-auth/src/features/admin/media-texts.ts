@@ -6,8 +6,6 @@ import type { MediaItem, MediaUse } from '@portfolio/contract';
 export const TAB_MEDIA = 'Media';
 /** How many images a page of the Media tab and of the picker shows. */
 export const MEDIA_PAGE_SIZE = 24;
-/** How long a search of the images waits after the last key before it asks. */
-export const MEDIA_SEARCH_DELAY_MS = 250;
 export const MEDIA_FILTER_LABEL = 'Show';
 export const MEDIA_ALL_LABEL = 'All';
 export const MEDIA_UNUSED_LABEL = 'Unused';

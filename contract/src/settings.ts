@@ -208,6 +208,37 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
+/**
+ * The light theme's surface an accent is hardest to read on (shared/src/tokens.css, the light
+ * --color-surface-raised).
+ */
+export const LIGHT_THEME_SURFACE = '#e9eef5';
+
+/** The light theme's hover and emphasis tone reads at this (darker than the accent's 4.5). */
+export const LIGHT_ACCENT_STRONG_CONTRAST = 6.5;
+
+/**
+ * The owner's accent as the light theme shows it (docs/decisions/171): the same hue darkened
+ * (mixed toward black, 1 % at a time) until it reads at `minContrast` on the light theme's
+ * surfaces, so white text on it reads too. An accent dark enough already is kept as it is.
+ */
+export function lightThemeAccent(color: string, minContrast = MIN_ACCENT_CONTRAST): string {
+  const channels = [1, 3, 5].map((offset) => Number.parseInt(color.slice(offset, offset + 2), 16));
+  for (let percent = 0; percent <= 100; percent += 1) {
+    const mixed =
+      '#' +
+      channels
+        .map((value) =>
+          Math.round((value * (100 - percent)) / 100)
+            .toString(16)
+            .padStart(2, '0'),
+        )
+        .join('');
+    if (contrastRatio(mixed, LIGHT_THEME_SURFACE) >= minContrast) return mixed;
+  }
+  return '#000000';
+}
+
 /** Why an accent colour cannot be used (too dark on the site's surfaces), or null. */
 export function accentProblem(field: string, color: string): string | null {
   if (!new RegExp(HEX_COLOR_PATTERN).test(color))

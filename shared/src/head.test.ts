@@ -361,7 +361,9 @@ describe("the site's settings (docs/decisions/141)", () => {
   it("write the theme's accents as custom properties in the head, and nothing else", () => {
     const doc = parse(renderHeadTags({ title: 'About' }, ownSite, at('/about')));
     expect(doc.querySelector('style#site-theme')?.textContent).toBe(
-      'html:root{--color-accent:#ffa94d;--color-accent-strong:#ffc078}',
+      // The owner's colours in the dark theme; in the light one, darkened to read on it.
+      'html:root{--color-accent:light-dark(#91602c,#ffa94d);' +
+        '--color-accent-strong:light-dark(#694f31,#ffc078)}',
     );
     expect(themeStyle(undefined)).toBe('');
     for (const accent of ['red', '#ffa94d;}</style><script>alert(1)</script>', 'url(x)', '#fff']) {

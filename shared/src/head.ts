@@ -3,7 +3,12 @@
 // (`export const head: PageHead<typeof loader>`, next to its loader); the shell's server writes
 // the tags into the HTML it sends, and the shell updates the title and description on a client
 // navigation from the same declaration (docs/decisions/060). Stateless, so bundled per app.
-import { imageSources, withoutBidiControls } from '@portfolio/contract';
+import {
+  LIGHT_ACCENT_STRONG_CONTRAST,
+  imageSources,
+  lightThemeAccent,
+  withoutBidiControls,
+} from '@portfolio/contract';
 import type { Image, SiteSettings } from '@portfolio/contract';
 import type { OwnerIdentity, RuntimeConfig } from './config';
 import { truncateText } from './format';
@@ -364,11 +369,14 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
  * tokens.css), in a `<style>` of the page's head (docs/decisions/141): on `html:root`, which
  * outweighs the tokens' `:root` wherever a stylesheet comes. Only `#rrggbb` values are written
  * (the API checked them; checked again here, so nothing else can reach the page's CSS); empty
- * when there is no theme or a value is not one.
+ * when there is no theme or a value is not one. Each is a light-dark() pair as the tokens' are
+ * (docs/decisions/171): the owner's colour in the dark theme, darkened to read on the light one.
  */
 export function themeStyle(theme: SiteContext['theme']): string {
   if (!theme || !HEX_COLOR.test(theme.accent) || !HEX_COLOR.test(theme.accentStrong)) return '';
-  return `<style id="site-theme">html:root{--color-accent:${theme.accent};--color-accent-strong:${theme.accentStrong}}</style>`;
+  const accent = `light-dark(${lightThemeAccent(theme.accent)},${theme.accent})`;
+  const strong = `light-dark(${lightThemeAccent(theme.accentStrong, LIGHT_ACCENT_STRONG_CONTRAST)},${theme.accentStrong})`;
+  return `<style id="site-theme">html:root{--color-accent:${accent};--color-accent-strong:${strong}}</style>`;
 }
 
 /** The head's tags as HTML, for the server to write before the page. */

@@ -57,6 +57,32 @@ export const ISLAND_LOADER_PROTOCOL = {
 } as const;
 
 /**
+ * The controls the page's inline script runs itself, on every page (docs/decisions/171): no
+ * island wakes for them and no script is fetched, so they answer the first press. The element
+ * carries `data-site-control` with its kind.
+ */
+export const SITE_CONTROLS = {
+  attribute: 'data-site-control',
+  /** The navbar's button that switches between the light and the dark theme. */
+  themeToggle: 'theme',
+  /** A code block's button that copies its code (the Markdown renderer writes it). */
+  copyCode: 'copy-code',
+  /** Where the theme the visitor chose is kept (localStorage), and the root's attribute for it. */
+  themeKey: 'theme',
+  themeAttribute: 'data-theme',
+} as const;
+
+export type SiteTheme = 'light' | 'dark';
+
+/**
+ * What a code block's copy button says (the Markdown renderer writes them; the inline script
+ * reads the messages from the button's status element).
+ */
+export const CODE_COPY_LABEL = 'Copy code';
+export const CODE_COPIED_TEXT = 'Copied';
+export const CODE_COPY_FAILED_TEXT = 'Selected: press Ctrl+C to copy';
+
+/**
  * The browser part of a script island: it takes the island's element as the server rendered it,
  * and the island's props, and makes it move. No React root is made for it, so a page whose only
  * live parts are script islands never loads React DOM.

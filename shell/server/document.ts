@@ -9,6 +9,7 @@ import { escapeHtml } from '@portfolio/contract';
 import { islandLoaderScript } from './island-loader';
 import type { PageViewBeaconOptions } from './page-view-beacon';
 import { SCRIPTS_START_BY_MS, scriptLoader } from './page-scripts';
+import { THEME_COLORS, siteControlsScript } from './site-controls';
 
 /** What the shell's browser build emits for its pages (its webpack config: ShellAssetsPlugin). */
 export interface ShellAssets {
@@ -42,7 +43,16 @@ export function readShellAssets(distDir: string): ShellAssets {
 /** The shield of the site's icon (no request for a favicon). */
 const ICON =
   "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%2032%2032'%3E%3Cpath%20d='M16%202%204%207v8c0%207.5%205.1%2013.4%2012%2015%206.9-1.6%2012-7.5%2012-15V7z'%20fill='%2338d9a9'/%3E%3C/svg%3E";
-const THEME_COLOR = '#0b1120';
+/**
+ * The browser's bar in the colour of each scheme's background; the inline script gives both the
+ * chosen theme's when the visitor chose one (site-controls.ts).
+ */
+const THEME_COLOR_TAGS = (['light', 'dark'] as const)
+  .map(
+    (scheme) =>
+      `<meta name="theme-color" content="${THEME_COLORS[scheme]}" media="(prefers-color-scheme: ${scheme})" data-scheme="${scheme}"/>`,
+  )
+  .join('');
 
 export interface PageParts {
   /**
@@ -126,12 +136,13 @@ export function createSiteDocument(
     `<!doctype html><html lang="en"${islands ? ' data-render="islands"' : ''}><head>` +
     '<meta charset="utf-8"/>' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"/>' +
-    `<meta name="theme-color" content="${THEME_COLOR}"/><link rel="icon" href="${ICON}"/>`;
-  const appLoader = scriptLoader(assets.scripts);
-  const islandLoader = islandLoaderScript(
-    { scripts: assets.scripts, startByMs: SCRIPTS_START_BY_MS },
-    pageViews,
-  );
+    `${THEME_COLOR_TAGS}<link rel="icon" href="${ICON}"/>`;
+  // Each loader begins with the site's controls: the theme is set before anything is painted.
+  const controls = siteControlsScript();
+  const appLoader = controls + scriptLoader(assets.scripts);
+  const islandLoader =
+    controls +
+    islandLoaderScript({ scripts: assets.scripts, startByMs: SCRIPTS_START_BY_MS }, pageViews);
   const stylesheets = assets.stylesheets
     .map((href) => styleOrLink(href, shellStyles.get(href)))
     .join('');

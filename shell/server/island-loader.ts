@@ -128,6 +128,9 @@ export function runIslandLoader(options: IslandLoaderOptions): void {
   // the document, so a press while the rest of the page is still loading counts too).
   const islandOf = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
+    // A control the page's script runs itself (the theme toggle in the navbar's island,
+    // site-controls.ts) wakes nothing: it works at once, and is not pressed again later.
+    if (target?.closest('[data-site-control]')) return null;
     const island = target?.closest('[data-island]');
     return island && !island.hasAttribute('data-island-live') && isServerIsland(island)
       ? island

@@ -17,6 +17,9 @@ export const LOGOUT_LABEL = 'Logout';
 export const ADMIN_DASHBOARD_NAV_LABEL = 'Dashboard';
 export const ADMIN_DASHBOARD_ROUTE = '/admin-dashboard';
 export const SEARCH_TOGGLE_LABEL = 'Search';
+/** The navbar's theme toggle, by the theme it switches to (docs/decisions/171). */
+export const THEME_TO_LIGHT_LABEL = 'Switch to the light theme';
+export const THEME_TO_DARK_LABEL = 'Switch to the dark theme';
 export const SEARCH_SUBMIT_LABEL = 'Go';
 export const SEARCH_INPUT_LABEL = 'Search articles';
 export const SEARCH_PLACEHOLDER = 'Search articles...';

@@ -2,10 +2,19 @@ import type DOMPurify from 'dompurify';
 import { TEST_API_BASE, setUpTestRuntimeConfig } from '@portfolio/testing';
 import { FORGED_ISLANDS, FORGED_ISLANDS_MARKDOWN } from '@portfolio/testing/hostile-markup';
 import {
+  CODE_COPIED_TEXT,
+  CODE_COPY_FAILED_TEXT,
+  CODE_COPY_LABEL,
+  SITE_CONTROLS,
+} from '@portfolio/shared/island-protocol';
+import {
   CONTENT_IMAGE_SIZES,
   HEADING_ANCHOR_CLASS,
   HEADING_LINE_CLASS,
   USER_CONTENT_PREFIX,
+  CODE_BAR_CLASS,
+  CODE_BLOCK_CLASS,
+  CODE_LANGUAGE_CLASS,
   COMMENT_LINK_REL,
   headingAnchorLabel,
   renderArticle,
@@ -285,6 +294,38 @@ describe('renderMarkdown, names the page looks things up by (DOM clobbering)', (
       `<div class="${HEADING_LINE_CLASS}"><a class="${HEADING_ANCHOR_CLASS}" href="#x">#</a></div>`,
     );
     expect(dom.querySelector(`.${HEADING_LINE_CLASS}, .${HEADING_ANCHOR_CLASS}`)).toBeNull();
+  });
+
+  it('gives each code block a bar with its language and a button that copies it', () => {
+    const dom = renderToDom('```bash\necho "hi"\n```\n\n    indented();');
+    const blocks = Array.from(dom.querySelectorAll(`.${CODE_BLOCK_CLASS}`));
+    expect(blocks).toHaveLength(2);
+    expect(
+      blocks.map((block) => block.querySelector(`.${CODE_LANGUAGE_CLASS}`)?.textContent),
+    ).toEqual(['bash', undefined]);
+    for (const block of blocks) {
+      const bar = block.firstElementChild!;
+      expect(bar).toHaveClass(CODE_BAR_CLASS);
+      // The script copies the <pre> after the button's bar (shell/server/site-controls.ts).
+      expect(bar.nextElementSibling?.tagName).toBe('PRE');
+      const button = bar.querySelector('button')!;
+      expect(button).toHaveAttribute('type', 'button');
+      expect(button).toHaveAttribute(SITE_CONTROLS.attribute, SITE_CONTROLS.copyCode);
+      expect(button.textContent).toBe(CODE_COPY_LABEL);
+      const status = bar.querySelector('[role="status"]')!;
+      expect(status).toHaveAttribute('data-copied', CODE_COPIED_TEXT);
+      expect(status).toHaveAttribute('data-failed', CODE_COPY_FAILED_TEXT);
+      expect(status.textContent).toBe('');
+    }
+  });
+
+  it("never lets an article's own markup make a copy button or a code block's parts", () => {
+    const dom = renderToDom(
+      `<div class="${CODE_BLOCK_CLASS}"><div class="${CODE_BAR_CLASS}"><span class="code-copy-slot"></span>` +
+        `<button ${SITE_CONTROLS.attribute}="${SITE_CONTROLS.copyCode}">Copy</button></div><pre>x</pre></div>\n\n` +
+        '`<span class="code-copy-slot"></span>`',
+    );
+    expect(dom.querySelector('button, [class], [data-site-control], [role="status"]')).toBeNull();
   });
 
   it('outlines the h2s and h3s with their ids in the page, the same as the headings', () => {

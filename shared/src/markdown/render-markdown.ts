@@ -33,6 +33,12 @@ import {
 } from '@portfolio/contract';
 import type { Image } from '@portfolio/contract';
 import { imageUrl } from '@portfolio/shared/api-client';
+import {
+  CODE_COPIED_TEXT,
+  CODE_COPY_FAILED_TEXT,
+  CODE_COPY_LABEL,
+  SITE_CONTROLS,
+} from '@portfolio/shared/island-protocol';
 import { highlightCode } from './highlight';
 
 /** The page title is the h1; the article's own headings start one level below. */
@@ -54,7 +60,7 @@ const HIGHLIGHT_MARK = `data-hl-${Array.from(globalThis.crypto.getRandomValues(n
  * and the heading anchors' (HEADING_ANCHOR_CLASS).
  */
 const HIGHLIGHT_CLASS =
-  /^(?:hljs|hljs-[a-z_-]+|language-[\w+-]+|[a-z]+_+|heading-(?:anchor|line))$/;
+  /^(?:hljs|hljs-[a-z_-]+|language-[\w+-]+|[a-z]+_+|heading-(?:anchor|line)|code-(?:block|bar|language|copy-slot))$/;
 
 /**
  * The classes of the link after each heading (`#`, shown on hover and focus) and of the line that
@@ -64,6 +70,23 @@ const HIGHLIGHT_CLASS =
  */
 export const HEADING_ANCHOR_CLASS = 'heading-anchor';
 export const HEADING_LINE_CLASS = 'heading-line';
+
+/**
+ * A code block (docs/decisions/171): a bar above it with its language, when the text names one,
+ * and a button that copies the code. Content may bring no button (the sanitiser drops it), so
+ * the button goes in after sanitising, in place of the bar's slot: an element with a class no
+ * article can give (HIGHLIGHT_MARK), whose exact markup the serialiser writes only for it. The
+ * page's inline script copies (shell/server/site-controls.ts); without JavaScript the button is
+ * not shown.
+ */
+export const CODE_BLOCK_CLASS = 'code-block';
+export const CODE_BAR_CLASS = 'code-bar';
+export const CODE_LANGUAGE_CLASS = 'code-language';
+const CODE_COPY_SLOT = '<span class="code-copy-slot"></span>';
+
+const CODE_COPY_HTML =
+  `<button type="button" ${SITE_CONTROLS.attribute}="${SITE_CONTROLS.copyCode}">${CODE_COPY_LABEL}</button>` +
+  `<span role="status" data-copied="${CODE_COPIED_TEXT}" data-failed="${CODE_COPY_FAILED_TEXT}"></span>`;
 
 /** What a heading's anchor link says to a screen reader. */
 export const headingAnchorLabel = (heading: string): string => `Link to the section ${heading}`;
@@ -168,7 +191,12 @@ const marked = new Marked({
       // The info string may carry more than the language ("js title=x"): the first word names it.
       const { html, language } = highlightCode(text, lang?.split(/\s+/)[0]);
       const className = language ? `hljs language-${language}` : 'hljs';
-      return `<pre><code ${HIGHLIGHT_MARK}="${className}">${markHighlight(html)}</code></pre>\n`;
+      const label = language
+        ? `<span ${HIGHLIGHT_MARK}="${CODE_LANGUAGE_CLASS}">${escapeHtml(language)}</span>`
+        : '';
+      const bar = `<div ${HIGHLIGHT_MARK}="${CODE_BAR_CLASS}">${label}<span ${HIGHLIGHT_MARK}="code-copy-slot"></span></div>`;
+      const pre = `<pre><code ${HIGHLIGHT_MARK}="${className}">${markHighlight(html)}</code></pre>`;
+      return `<div ${HIGHLIGHT_MARK}="${CODE_BLOCK_CLASS}">${bar}${pre}</div>\n`;
     },
   },
 });
@@ -319,7 +347,9 @@ export function renderArticle(
   headingSlugs = new GithubSlugger();
   outline = [];
   storedImages = new Map(images.map((image) => [image.path, image]));
-  const html = purifier.sanitize(marked.parser(tokens), SANITIZE_CONFIG);
+  const html = purifier
+    .sanitize(marked.parser(tokens), SANITIZE_CONFIG)
+    .replaceAll(CODE_COPY_SLOT, CODE_COPY_HTML);
   const article = { html, outline };
   renderedArticles.set(
     key,

@@ -4,6 +4,7 @@ import { islandLoaderScript } from '../../server/island-loader';
 import {
   ISLAND_LOADER_PROTOCOL as PROTOCOL,
   ISLAND_SCRIPTS_FILE,
+  SITE_CONTROLS,
 } from '@portfolio/shared/island-protocol';
 import { SITE_DATA_ELEMENT_ID } from '../site-data';
 
@@ -115,6 +116,26 @@ it('arms an island pressed while the page is still arriving (listening on the do
 });
 
 describe('the island loader', () => {
+  it("leaves a control the page's script runs itself alone: no wake, no fetch, no replay", () => {
+    page(
+      island(
+        'shell/Navbar',
+        'interaction',
+        `<button type="button" ${SITE_CONTROLS.attribute}="${SITE_CONTROLS.themeToggle}">Theme</button>`,
+      ),
+    );
+    const toggle = document.querySelector('button')!;
+    const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+    for (const type of ['pointerover', 'pointerdown', 'focusin']) {
+      toggle.dispatchEvent(new Event(type, { bubbles: true }));
+    }
+    toggle.dispatchEvent(press);
+    expect(press.defaultPrevented).toBe(false);
+    expect(toggle.hasAttribute(PROTOCOL.replay)).toBe(false);
+    expect(document.querySelector('[data-island]')!.hasAttribute(PROTOCOL.awake)).toBe(false);
+    expect(appended()).toEqual([]);
+  });
+
   it('fetches no script before the visitor does anything, and says the page is live', () => {
     page(
       island('shell/Navbar', 'interaction', '<button type="button">Menu</button>') +

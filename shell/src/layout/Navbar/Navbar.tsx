@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@portfolio/shared/router';
+import { SITE_CONTROLS } from '@portfolio/shared/island-protocol';
 import { withoutBidiControls } from '@portfolio/contract';
 import { useAuth } from '@portfolio/shared/auth';
 import { prefetchRoute } from '../../federation/prefetch';
@@ -17,6 +18,8 @@ import {
   SEARCH_TOGGLE_LABEL,
   SIGN_IN_LABEL,
   SIGN_UP_LABEL,
+  THEME_TO_DARK_LABEL,
+  THEME_TO_LIGHT_LABEL,
 } from '../../texts';
 import styles from './Navbar.module.css';
 
@@ -51,6 +54,47 @@ function SearchIcon() {
       <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
       <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
     </svg>
+  );
+}
+
+/**
+ * The theme toggle (docs/decisions/171): the page's inline script runs it, not React, so it
+ * answers the first press on a page of islands without waking the navbar's island, and nothing
+ * here changes when it is pressed. It shows, and is named by, the theme it switches to: the
+ * stylesheet picks that from the root's data-theme or the system's scheme.
+ */
+function ThemeToggle() {
+  return (
+    <button
+      type="button"
+      className={[styles.iconButton, styles.themeToggle].join(' ')}
+      {...{ [SITE_CONTROLS.attribute]: SITE_CONTROLS.themeToggle }}
+    >
+      <span className={styles.toLight}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="12" r="4.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path
+            d="M12 2v2.5M12 19.5V22M2 12h2.5M19.5 12H22M4.9 4.9l1.8 1.8M17.3 17.3l1.8 1.8M4.9 19.1l1.8-1.8M17.3 6.7l1.8-1.8"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+        <span className="visually-hidden">{THEME_TO_LIGHT_LABEL}</span>
+      </span>
+      <span className={styles.toDark}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path
+            d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className="visually-hidden">{THEME_TO_DARK_LABEL}</span>
+      </span>
+    </button>
   );
 }
 
@@ -178,6 +222,7 @@ export function Navbar({ brand }: { brand: string }) {
             )}
           </div>
         </div>
+        <ThemeToggle />
       </nav>
       {searchOpen && (
         <form id={searchId} role="search" className={styles.search} onSubmit={onSearch}>

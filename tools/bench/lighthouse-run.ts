@@ -18,6 +18,19 @@ export function killChrome(): void {
   chrome?.kill();
 }
 
+export type ColorScheme = 'light' | 'dark';
+
+export interface RunOptions {
+  /** The system's scheme the page sees (prefers-color-scheme); Chromium's default is light. */
+  colorScheme?: ColorScheme;
+}
+
+/** Chromium's own setting of the scheme pages see (its PreferredColorScheme: 0 dark, 1 light). */
+const COLOR_SCHEME_FLAGS: Record<ColorScheme, string> = {
+  dark: '--blink-settings=preferredColorScheme=0',
+  light: '--blink-settings=preferredColorScheme=1',
+};
+
 /**
  * One Lighthouse run in a fresh browser profile: the cache and storage start empty. A run that
  * Lighthouse itself reports as failed (no score, e.g. NO_LCP on a busy machine) is run again.
@@ -25,9 +38,10 @@ export function killChrome(): void {
 export async function runLighthouse(
   url: string,
   categories: readonly Category[] = CATEGORIES,
+  { colorScheme }: RunOptions = {},
 ): Promise<LighthouseResult> {
   for (let attempt = 1; ; attempt += 1) {
-    const lhr = await runLighthouseOnce(url, categories);
+    const lhr = await runLighthouseOnce(url, categories, colorScheme);
     const failure =
       lhr.runtimeError?.code ??
       categories.find((category) => typeof lhr.categories[category]?.score !== 'number');
@@ -40,10 +54,15 @@ export async function runLighthouse(
 async function runLighthouseOnce(
   url: string,
   categories: readonly Category[],
+  colorScheme: ColorScheme | undefined,
 ): Promise<LighthouseResult> {
   const launched = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      ...(colorScheme ? [COLOR_SCHEME_FLAGS[colorScheme]] : []),
+    ],
     handleSIGINT: false,
   });
   chrome = launched;
@@ -74,6 +93,19 @@ interface NetworkRequestItem {
   resourceType?: string;
   mimeType?: string;
   transferSize?: number;
+}
+
+/** A row of the mainthread-work-breakdown audit's table: a kind of work and its time. */
+interface MainThreadItem {
+  group: string;
+  duration: number;
+}
+
+/** A row of the long-tasks audit's table (times as simulated on the preset's slower CPU). */
+interface LongTaskItem {
+  url: string;
+  duration: number;
+  startTime: number;
 }
 
 /** A row of the resource-summary audit's table. */
@@ -213,6 +245,19 @@ export function summarise(lhr: LighthouseResult) {
       CATEGORIES.map((category) => [category, failingAudits(lhr, category)]),
     ) as Record<Category, AuditCost[]>,
     savings: savings(lhr),
+    // Where the main thread's time went (ms, on the preset's slower CPU), and its long tasks:
+    // what Total Blocking Time is made of.
+    mainThreadMs: Object.fromEntries(
+      tableItems<MainThreadItem>(lhr, 'mainthread-work-breakdown').map((item) => [
+        item.group,
+        Math.round(item.duration),
+      ]),
+    ),
+    longTasks: tableItems<LongTaskItem>(lhr, 'long-tasks').map((task) => ({
+      url: task.url.replace(/^https?:\/\/[^/]+/, ''),
+      startMs: Math.round(task.startTime),
+      durationMs: Math.round(task.duration),
+    })),
     runWarnings: lhr.runWarnings,
   };
 }

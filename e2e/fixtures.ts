@@ -82,6 +82,18 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
 }
 
 /** The site's navigation bar. */
+/** The site's public pages that need no data of a spec's own. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/portfolio',
+  '/about',
+  '/contact',
+  '/blog',
+  '/tags',
+  '/store',
+  '/ebook',
+];
+
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /**

@@ -5,7 +5,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Parser from 'rss-parser';
-import { SITE_ORIGIN, API_ORIGIN, expect, test } from './fixtures';
+import { PUBLIC_PAGES, SITE_ORIGIN, API_ORIGIN, expect, test } from './fixtures';
 import { jsonLdBlocks, structuredDataProblems } from '@portfolio/testing/structured-data';
 import { BLOG_TITLE } from '@portfolio/remote-blog/texts';
 
@@ -71,17 +71,6 @@ async function expectCard(request: APIRequestContext, url: string | undefined) {
   expect(pngSize(await response.body())).toEqual({ width: 1200, height: 630 });
   return response;
 }
-
-const PUBLIC_PAGES = [
-  '/',
-  '/portfolio',
-  '/about',
-  '/contact',
-  '/blog',
-  '/tags',
-  '/store',
-  '/ebook',
-];
 
 test.describe('head metadata in the server HTML', () => {
   test('an article: its own title, excerpt, canonical URL, card, dates and BlogPosting', async ({

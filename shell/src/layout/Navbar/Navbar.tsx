@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@portfolio/shared/router';
 import { SITE_CONTROLS } from '@portfolio/shared/island-protocol';
 import { withoutBidiControls } from '@portfolio/contract';
@@ -70,31 +70,45 @@ function ThemeToggle() {
       className={[styles.iconButton, styles.themeToggle].join(' ')}
       {...{ [SITE_CONTROLS.attribute]: SITE_CONTROLS.themeToggle }}
     >
-      <span className={styles.toLight}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <circle cx="12" cy="12" r="4.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path
-            d="M12 2v2.5M12 19.5V22M2 12h2.5M19.5 12H22M4.9 4.9l1.8 1.8M17.3 17.3l1.8 1.8M4.9 19.1l1.8-1.8M17.3 6.7l1.8-1.8"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
-        <span className="visually-hidden">{THEME_TO_LIGHT_LABEL}</span>
-      </span>
-      <span className={styles.toDark}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path
-            d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <span className="visually-hidden">{THEME_TO_DARK_LABEL}</span>
-      </span>
+      <ToggleFace className={styles.toLight} label={THEME_TO_LIGHT_LABEL}>
+        <circle cx="12" cy="12" r="4.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path
+          d="M12 2v2.5M12 19.5V22M2 12h2.5M19.5 12H22M4.9 4.9l1.8 1.8M17.3 17.3l1.8 1.8M4.9 19.1l1.8-1.8M17.3 6.7l1.8-1.8"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      </ToggleFace>
+      <ToggleFace className={styles.toDark} label={THEME_TO_DARK_LABEL}>
+        <path
+          d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+      </ToggleFace>
     </button>
+  );
+}
+
+/** One face of the toggle: the icon of the theme it switches to, and its name. */
+function ToggleFace({
+  className,
+  label,
+  children,
+}: {
+  className: string | undefined;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <span className={className}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        {children}
+      </svg>
+      <span className="visually-hidden">{label}</span>
+    </span>
   );
 }
 

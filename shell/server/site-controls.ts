@@ -53,9 +53,13 @@ export function runSiteControls(options: SiteControlsOptions): void {
     });
   };
   apply(chosen());
-  // Another tab chose: this one follows.
+  // Another tab chose: this one follows; so does a page shown again from the back-forward cache
+  // after the visitor chose on another one.
   addEventListener('storage', (event) => {
     if (event.key === options.themeKey) apply(chosen());
+  });
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) apply(chosen());
   });
 
   const timers = new WeakMap<Element, number>();

@@ -108,6 +108,15 @@ describe('the theme', () => {
     expect(root.getAttribute(themeAttribute)).toBe('light');
   });
 
+  it('follows a choice made elsewhere when the page is shown again from the back-forward cache', () => {
+    load(toggle);
+    localStorage.setItem(themeKey, 'light');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    expect(root.hasAttribute(themeAttribute)).toBe(false);
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(root.getAttribute(themeAttribute)).toBe('light');
+  });
+
   it("follows another tab's choice", () => {
     load(toggle);
     localStorage.setItem(themeKey, 'light');

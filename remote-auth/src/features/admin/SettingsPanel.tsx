@@ -4,6 +4,8 @@ import {
   AboutSettingsInputSchema,
   CertificationInputSchema,
   ExperienceInputSchema,
+  LIGHT_ACCENT_STRONG_CONTRAST,
+  LIGHT_THEME_SURFACE,
   MIN_ACCENT_CONTRAST,
   OwnerSettingsInputSchema,
   PortfolioSettingsInputSchema,
@@ -11,6 +13,7 @@ import {
   THEME_SURFACE,
   accentProblem,
   contrastRatio,
+  lightThemeAccent,
 } from '@portfolio/contract';
 import { getSiteSettings, updateSiteSettings } from '@portfolio/shared/api-client';
 import type { SiteSettings } from '@portfolio/shared/api-client';
@@ -541,8 +544,10 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /**
- * A theme colour: the browser's colour picker and the same value as text, with a sample of it
- * on the site's surface and what the API will refuse (too dark to read) before it is sent.
+ * A theme colour: the browser's colour picker and the same value as text, with a sample of it on
+ * each theme's surface (the dark theme's as given, the light theme's as it darkens it: ADR 171)
+ * and what the API will refuse (too dark to read) before it is sent. The samples' backgrounds are
+ * the themes' own, whichever theme the dashboard is shown in.
  */
 function ColourField({
   formId,
@@ -561,6 +566,9 @@ function ColourField({
   const valid = HEX.test(value);
   const problem = valid ? accentProblem(label, value) : null;
   const ratio = valid ? contrastRatio(value, THEME_SURFACE) : null;
+  const light = valid
+    ? lightThemeAccent(value, name === 'accentStrong' ? LIGHT_ACCENT_STRONG_CONTRAST : undefined)
+    : null;
   return (
     <div className={styles.colour}>
       <div className={styles.colourControls}>
@@ -587,14 +595,23 @@ function ColourField({
           error={problem}
         />
       </div>
-      {valid && (
-        <p
-          className={styles.sample}
-          style={{ color: value, borderColor: value }}
-          data-meets={ratio !== null && ratio >= MIN_ACCENT_CONTRAST}
-        >
-          {T.accentPreviewText(ratio!.toFixed(1))}
-        </p>
+      {valid && light && ratio !== null && (
+        <>
+          <p
+            className={styles.sample}
+            style={{ color: value, borderColor: value, background: THEME_SURFACE }}
+            data-meets={ratio >= MIN_ACCENT_CONTRAST}
+          >
+            {T.accentPreviewText(ratio.toFixed(1))}
+          </p>
+          <p
+            className={styles.sample}
+            style={{ color: light, borderColor: light, background: LIGHT_THEME_SURFACE }}
+            data-meets="true"
+          >
+            {T.lightAccentPreviewText(light, contrastRatio(light, LIGHT_THEME_SURFACE).toFixed(1))}
+          </p>
+        </>
       )}
     </div>
   );

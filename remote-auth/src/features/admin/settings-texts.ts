@@ -96,6 +96,8 @@ export const listCount = (count: number, max: number) => `${count} of at most ${
 export const ACCENT_LABEL = 'Accent colour';
 export const ACCENT_STRONG_LABEL = 'Accent colour, lighter (hover and emphasis)';
 export const THEME_HINT =
-  'Links, buttons and highlights on every page and the preview cards. It must stay readable on the dark background.';
+  'Links, buttons and highlights on every page and the preview cards. It must stay readable on the dark background; the light theme shows it darkened until it reads there.';
 export const colourValueLabel = (label: string) => `${label}, as #rrggbb`;
-export const accentPreviewText = (ratio: string) => `Contrast on the darkest surfaces: ${ratio}:1`;
+export const accentPreviewText = (ratio: string) => `Dark theme: contrast ${ratio}:1`;
+export const lightAccentPreviewText = (colour: string, ratio: string) =>
+  `Light theme, as ${colour}: contrast ${ratio}:1`;

@@ -23,8 +23,12 @@ import {
   SEARCH_SUBSCRIBERS_LABEL,
   SEND_LABEL,
   TAB_SUBSCRIBERS,
+  WHEN_PUBLISHED,
+  cancelSendLabel,
   sendNewsletterLabel,
+  sendWhenPublishedLabel,
 } from '@portfolio/remote-auth/newsletter-texts';
+import { NEWSLETTER_WHEN_PUBLISHED_MESSAGE } from '@portfolio/contract';
 import { SEARCH_ARTICLES_LABEL } from '@portfolio/remote-auth/admin-texts';
 import {
   DEV_ADMIN,
@@ -235,3 +239,67 @@ for (const [device, viewport] of [
     });
   });
 }
+
+test('the owner has a draft sent when it is published: listed as waiting, mailed once it is out', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('on-publication');
+  const { apiBase, headers } = await adminApi(request);
+  const member = await googleIdTokenFor(request, { name: 'Early reader', email });
+  await request.put(`${apiBase}/newsletter/me`, { headers: { authorization: `Bearer ${member}` } });
+  const created = await request.post(`${apiBase}/articles`, {
+    headers,
+    data: {
+      title: `On publication ${Date.now().toString(36)}`,
+      content: 'Out when it is ready.',
+      createdAt: '1998-04-01T00:00:00.000Z',
+      status: 'draft',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const draft = (await created.json()) as SpecArticle;
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.waitForLoadState('networkidle');
+    await fillCredentials(page, 'owner', DEV_ADMIN.email, DEV_ADMIN.password);
+    await page.locator('main').getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
+    await expect(page).toHaveURL('/welcome');
+    await page.goto('/admin-dashboard?tab=articles');
+    const main = page.locator('main');
+    await main.getByLabel(SEARCH_ARTICLES_LABEL, { exact: true }).fill(draft.title);
+    await main.getByRole('button', { name: sendWhenPublishedLabel(draft.title) }).click();
+    const dialog = page.getByRole('dialog', { name: CONFIRM_SEND_LABEL });
+    await dialog.getByRole('button', { name: SEND_LABEL, exact: true }).click();
+    await expect(main.getByText(NEWSLETTER_WHEN_PUBLISHED_MESSAGE)).toBeVisible();
+
+    await page.goto('/admin-dashboard?tab=subscribers');
+    const row = main
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: draft.title }) });
+    await expect(row).toContainText(WHEN_PUBLISHED);
+    await expect(row.getByRole('button', { name: cancelSendLabel(draft.title) })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.screenshot({ path: 'test-results/newsletter-when-published.png', fullPage: true });
+
+    // Published: within a look of the sender at its queue, the subscriber has it.
+    const published = await request.patch(`${apiBase}/articles/${draft._id}`, {
+      headers,
+      data: { status: 'published' },
+    });
+    expect(published.status()).toBe(200);
+    await waitForMail(
+      MAIL_WEB_PORT,
+      (mail) => to(email)(mail) && mail.subject === draft.title,
+      30_000,
+    );
+    await page.reload();
+    await expect(row).not.toContainText(WHEN_PUBLISHED);
+    await context.close();
+  } finally {
+    await removeArticle(request, draft);
+  }
+});

@@ -34,6 +34,9 @@ export const NEWSLETTER_MESSAGES = {
   subscriberNotFound: 'Subscriber not found',
   articleNotFound: 'Article not found',
   notPublished: 'Only a published article can be sent as a newsletter.',
+  /** Cancelling a send that waits for its article's publication, once it has gone out. */
+  alreadySent: 'This article has already been sent as a newsletter.',
+  noSendWaiting: 'This article is not waiting to be sent.',
   noEmail: 'Your account has no e-mail address to send to.',
 } as const;
 
@@ -102,14 +105,29 @@ export type MemberSubscription = Static<typeof MemberSubscriptionSchema>;
 export const NewsletterSendSchema = ObjectOf({
   articleId: StringType(),
   articleTitle: StringType(),
-  /** ISO-8601: when it was first sent. */
+  /** ISO-8601: when it was first sent (or, waiting for publication, asked for). */
   createdAt: StringType(),
   sent: Integer({ minimum: 0 }),
   failed: Integer({ minimum: 0 }),
   waiting: Integer({ minimum: 0 }),
+  /**
+   * Asked for before the article was public: it goes to the confirmed subscribers of the moment
+   * it is published (absent from an API older than sending on publication).
+   */
+  waitingForPublication: Optional(BooleanType()),
 });
 export type NewsletterSend = Static<typeof NewsletterSendSchema>;
 export const NewsletterSendListSchema = ArrayOf(NewsletterSendSchema);
+
+/**
+ * POST /articles/:id/newsletter's query: `?when=published` asks for a draft or a scheduled article
+ * to be sent once it is published, where it would otherwise be refused (409).
+ */
+export const NewsletterSendQuerySchema = ObjectOf(
+  { when: Optional(Literal('published')) },
+  { additionalProperties: false },
+);
+export type NewsletterSendQuery = Static<typeof NewsletterSendQuerySchema>;
 
 /** POST /articles/:id/newsletter's answer: the subscribers newly queued, and the send. */
 export const NewsletterQueuedSchema = ObjectOf({
@@ -118,6 +136,10 @@ export const NewsletterQueuedSchema = ObjectOf({
   send: NewsletterSendSchema,
 });
 export type NewsletterQueued = Static<typeof NewsletterQueuedSchema>;
+
+/** What the owner is told when an article not yet public will be sent on its publication. */
+export const NEWSLETTER_WHEN_PUBLISHED_MESSAGE =
+  'It will be sent to the confirmed subscribers when it is published.';
 
 /** What the owner is told once a send is queued. */
 export function newsletterQueuedMessage(queued: number): string {

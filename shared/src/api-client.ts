@@ -725,15 +725,29 @@ export function deleteSubscriber(id: string, options: RequestOptions): Promise<v
   );
 }
 
-/** Sends a published article to every confirmed subscriber who has not had it (admin). */
+/**
+ * Sends a published article to every confirmed subscriber who has not had it (admin). With
+ * `whenPublished`, a draft or a scheduled article is sent once it is published.
+ */
 export function sendNewsletter(
   articleId: string,
   options: RequestOptions,
+  { whenPublished = false }: { whenPublished?: boolean } = {},
 ): Promise<NewsletterQueued> {
+  const query = whenPublished ? '?when=published' : '';
   return requestJson(
-    `/articles/${encodeURIComponent(articleId)}/newsletter`,
+    `/articles/${encodeURIComponent(articleId)}/newsletter${query}`,
     NewsletterQueuedSchema,
     { method: 'POST' },
+    options,
+  );
+}
+
+/** Cancels a send that waits for its article's publication (admin). */
+export function cancelNewsletter(articleId: string, options: RequestOptions): Promise<void> {
+  return requestNoContent(
+    `/articles/${encodeURIComponent(articleId)}/newsletter`,
+    { method: 'DELETE' },
     options,
   );
 }

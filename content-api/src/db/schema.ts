@@ -483,12 +483,16 @@ export const newsletterKeys = pgTable(
   (table) => [check('newsletter_keys_one_row', sql`${table.id} = 1`)],
 );
 
-/** An article sent as a newsletter: when the owner first sent it. */
+/**
+ * An article sent as a newsletter: when the owner first sent it. Waiting for publication: asked
+ * for before the article was public; its deliveries are queued when it is (the sender looks).
+ */
 export const newsletterSends = pgTable('newsletter_sends', {
   articleId: text('article_id')
     .primaryKey()
     .references(() => articles.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
   createdAt: timestamps.createdAt,
+  waitingForPublication: boolean('waiting_for_publication').notNull().default(false),
 });
 
 /**

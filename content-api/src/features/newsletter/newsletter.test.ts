@@ -5,6 +5,7 @@ import {
   CONFIRMED_COUNT_HEADER,
   NEWSLETTER_CONFIRM_TTL_MS,
   NEWSLETTER_MESSAGES,
+  NEWSLETTER_WHEN_PUBLISHED_MESSAGE,
   TOTAL_COUNT_HEADER,
 } from '@portfolio/contract';
 import type { NewsletterSend, Subscriber } from '@portfolio/contract';
@@ -459,6 +460,124 @@ describe.each(testDrivers)('the newsletter (%s)', (driver) => {
         (await t.app.inject({ method: 'POST', url: `/api/articles/${ARTICLE}/newsletter` }))
           .statusCode,
       ).toBe(401);
+    });
+
+    it('sends a draft when it is published, to the subscribers of that moment; never before', async () => {
+      const { mailer, sent } = recordingMailer();
+      const sender = await start({ mailer, newsletterSender: { pollMs: 20 } });
+      try {
+        const draft = await sender.app.inject({
+          method: 'POST',
+          url: '/api/articles',
+          headers: admin,
+          payload: { title: 'Sent on publication', content: 'Soon.', status: 'draft' },
+        });
+        const id = draft.json<{ _id: string }>()._id;
+        const url = `/api/articles/${id}/newsletter`;
+        const asked = await sender.app.inject({
+          method: 'POST',
+          url: `${url}?when=published`,
+          headers: admin,
+        });
+        expect(asked.statusCode).toBe(202);
+        expect(asked.json()).toMatchObject({
+          queued: 0,
+          message: NEWSLETTER_WHEN_PUBLISHED_MESSAGE,
+          send: { articleId: id, waitingForPublication: true, sent: 0, waiting: 0 },
+        });
+        // Subscribed after the owner asked: the article still reaches them.
+        const late = 'late.reader@example.com';
+        await sender.app.inject({
+          method: 'PUT',
+          url: '/api/newsletter/me',
+          headers: as({ uid: 'm-late', email: late, emailVerified: true }),
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const mine = () => sent.filter((mail) => mail.subject.includes('Sent on publication'));
+        expect(mine()).toEqual([]);
+
+        const published = await sender.app.inject({
+          method: 'PATCH',
+          url: `/api/articles/${id}`,
+          headers: admin,
+          payload: { status: 'published' },
+        });
+        expect(published.statusCode).toBe(200);
+        await within(10_000, () => mine().some((mail) => mail.to === late));
+        const [send] = (
+          await sender.app.inject({ url: '/api/newsletter/sends', headers: admin })
+        ).json<NewsletterSend[]>();
+        expect(send).toMatchObject({ articleId: id, waitingForPublication: false });
+        // Gone out: it cannot be asked for or cancelled again.
+        const again = await sender.app.inject({
+          method: 'POST',
+          url: `${url}?when=published`,
+          headers: admin,
+        });
+        expect(again.json().queued).toBe(0);
+        const cancel = await sender.app.inject({ method: 'DELETE', url, headers: admin });
+        expect(cancel.statusCode).toBe(409);
+        expect(cancel.json()).toEqual({ message: NEWSLETTER_MESSAGES.alreadySent });
+      } finally {
+        await sender.close();
+      }
+    });
+
+    it('cancels a send that waits for publication: nothing goes out when it is published', async () => {
+      const { mailer, sent } = recordingMailer();
+      const sender = await start({ mailer, newsletterSender: { pollMs: 20 } });
+      try {
+        await subscribeAndConfirm('cancel.reader@example.com');
+        const scheduled = await sender.app.inject({
+          method: 'POST',
+          url: '/api/articles',
+          headers: admin,
+          payload: {
+            title: 'Cancelled letter',
+            content: 'Later.',
+            status: 'published',
+            publishedAt: '2099-01-01T00:00:00.000Z',
+          },
+        });
+        const id = scheduled.json<{ _id: string }>()._id;
+        const url = `/api/articles/${id}/newsletter`;
+        // A scheduled article is not sent now, unless asked for on its publication.
+        expect((await sender.app.inject({ method: 'POST', url, headers: admin })).statusCode).toBe(
+          409,
+        );
+        await sender.app.inject({
+          method: 'POST',
+          url: `${url}?when=published`,
+          headers: admin,
+        });
+        expect(
+          (await sender.app.inject({ method: 'DELETE', url, headers: admin })).statusCode,
+        ).toBe(204);
+        const none = await sender.app.inject({ method: 'DELETE', url, headers: admin });
+        expect(none.statusCode).toBe(404);
+        expect(none.json()).toEqual({ message: NEWSLETTER_MESSAGES.noSendWaiting });
+        const sends = (
+          await sender.app.inject({ url: '/api/newsletter/sends', headers: admin })
+        ).json<NewsletterSend[]>();
+        expect(sends.some((send) => send.articleId === id)).toBe(false);
+        await sender.app.inject({
+          method: 'PATCH',
+          url: `/api/articles/${id}`,
+          headers: admin,
+          payload: { status: 'published', publishedAt: new Date().toISOString() },
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(sent.filter((mail) => mail.subject.includes('Cancelled letter'))).toEqual([]);
+        // A time the route does not know is refused.
+        const odd = await sender.app.inject({
+          method: 'POST',
+          url: `${url}?when=tomorrow`,
+          headers: admin,
+        });
+        expect(odd.statusCode).toBe(400);
+      } finally {
+        await sender.close();
+      }
     });
 
     it('tries a failed address again later, then gives it up; the rest go through', async () => {

@@ -12,6 +12,7 @@ import type {
 import { and, count, desc, eq, ilike, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
+import { isPublic } from '../../db/publication.js';
 import { rowsOf } from '../../db/rows.js';
 import {
   articles,
@@ -268,6 +269,7 @@ const sendColumns = {
   sent: sql<number>`count(*) filter (where ${newsletterDeliveries.status} = 'sent')::int`,
   failed: sql<number>`count(*) filter (where ${newsletterDeliveries.status} = 'failed')::int`,
   waiting: sql<number>`count(*) filter (where ${newsletterDeliveries.status} in ('waiting', 'sending'))::int`,
+  waitingForPublication: newsletterSends.waitingForPublication,
 };
 
 /** How each article's newsletter stands, the latest first (or `articleId`'s alone). */
@@ -278,25 +280,102 @@ export async function listSends(db: Database, articleId?: string): Promise<Newsl
     .innerJoin(articles, eq(articles.id, newsletterSends.articleId))
     .leftJoin(newsletterDeliveries, eq(newsletterDeliveries.articleId, newsletterSends.articleId))
     .where(articleId === undefined ? undefined : eq(newsletterSends.articleId, articleId))
-    .groupBy(newsletterSends.articleId, articles.title, newsletterSends.createdAt)
+    .groupBy(
+      newsletterSends.articleId,
+      articles.title,
+      newsletterSends.createdAt,
+      newsletterSends.waitingForPublication,
+    )
     .orderBy(desc(newsletterSends.createdAt))
     .limit(100);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Every confirmed subscriber `articleId` has not gone to, queued: the number queued. */
+async function queueDeliveries(tx: Transaction, articleId: string, now: Date): Promise<number> {
+  const queued = await tx.execute(sql`
+    insert into newsletter_deliveries (article_id, email, subscriber_id, next_attempt_at)
+    select ${articleId}, email, id, ${now} from newsletter_subscribers where status = 'confirmed'
+    on conflict do nothing
+    returning email`);
+  return rowsOf(queued).length;
+}
+
 /**
  * Queues `articleId` for every confirmed subscriber it has not gone to: the number queued. An
- * address that had it (even under a subscription since removed) is never queued again.
+ * address that had it (even under a subscription since removed) is never queued again. A send
+ * that waited for the article's publication is a send like any other from now on.
  */
 export async function queueArticle(db: Database, articleId: string, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.insert(newsletterSends).values({ articleId, createdAt: now }).onConflictDoNothing();
-    const queued = await tx.execute(sql`
-      insert into newsletter_deliveries (article_id, email, subscriber_id, next_attempt_at)
-      select ${articleId}, email, id, ${now} from newsletter_subscribers where status = 'confirmed'
-      on conflict do nothing
-      returning email`);
-    return rowsOf(queued).length;
+    await tx
+      .insert(newsletterSends)
+      .values({ articleId, createdAt: now })
+      .onConflictDoUpdate({
+        target: newsletterSends.articleId,
+        set: { waitingForPublication: false },
+      });
+    return queueDeliveries(tx, articleId, now);
+  });
+}
+
+/**
+ * Asks for `articleId`, not yet public, to be sent when it is (queuePublished). False when it has
+ * been sent already: a send is asked for once.
+ */
+export async function awaitPublication(
+  db: Database,
+  articleId: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .insert(newsletterSends)
+    .values({ articleId, createdAt: now, waitingForPublication: true })
+    .onConflictDoUpdate({
+      target: newsletterSends.articleId,
+      set: { createdAt: now },
+      // Only a send that still waits is asked for again; one that went out stays as it is.
+      setWhere: eq(newsletterSends.waitingForPublication, true),
+    })
+    .returning({ articleId: newsletterSends.articleId });
+  return row !== undefined;
+}
+
+/** Cancels a send waiting for its article's publication: whether there was one. */
+export async function cancelAwaitedPublication(db: Database, articleId: string): Promise<boolean> {
+  const removed = await db
+    .delete(newsletterSends)
+    .where(
+      and(
+        eq(newsletterSends.articleId, articleId),
+        eq(newsletterSends.waitingForPublication, true),
+      ),
+    )
+    .returning({ articleId: newsletterSends.articleId });
+  return removed.length > 0;
+}
+
+/**
+ * Queues the sends that waited for their article's publication, now that it is public: each one's
+ * deliveries to the confirmed subscribers of this moment, in the same transaction as the flag
+ * (another instance's sender doing the same finds nothing left). The articles queued.
+ */
+export async function queuePublished(db: Database, now: Date): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .update(newsletterSends)
+      .set({ waitingForPublication: false })
+      .where(
+        and(
+          eq(newsletterSends.waitingForPublication, true),
+          sql`${newsletterSends.articleId} in (select ${articles.id} from ${articles} where ${isPublic(articles, now)})`,
+        ),
+      )
+      .returning({ articleId: newsletterSends.articleId });
+    for (const { articleId } of due) await queueDeliveries(tx, articleId, now);
+    return due.map((row) => row.articleId);
   });
 }
 

@@ -9,8 +9,10 @@ import {
   MemberSubscriptionSchema,
   NEWSLETTER_CONFIRM_TTL_MS,
   NEWSLETTER_MESSAGES,
+  NEWSLETTER_WHEN_PUBLISHED_MESSAGE,
   NewsletterQueuedSchema,
   NewsletterSendListSchema,
+  NewsletterSendQuerySchema,
   SUBSCRIBERS_PER_PAGE,
   SubscribeInputSchema,
   SubscriberListQuerySchema,
@@ -32,6 +34,8 @@ import { findArticle } from '../articles/repository.js';
 import { NEWSLETTER_PAGE_POLICY, newsletterPage } from './pages.js';
 import {
   allSubscribers,
+  awaitPublication,
+  cancelAwaitedPublication,
   confirm,
   listSends,
   listSubscribers,
@@ -398,20 +402,52 @@ const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRouteOptions> = asyn
     {
       onRequest: auth.requireAdmin,
       config: { changesPublicContent: false },
-      schema: { params: idParamsSchema, response: { 202: NewsletterQueuedSchema } },
+      schema: {
+        params: idParamsSchema,
+        querystring: NewsletterSendQuerySchema,
+        response: { 202: NewsletterQueuedSchema },
+      },
     },
     async (request, reply) => {
       const found = await findArticle(db, request.params.id, { drafts: true });
       if (!found) throw new HttpError(404, NEWSLETTER_MESSAGES.articleNotFound);
-      if (!(await findArticle(db, found._id, { now: now() }))) {
+      const published = Boolean(await findArticle(db, found._id, { now: now() }));
+      if (!published && request.query.when !== 'published') {
         throw new HttpError(409, NEWSLETTER_MESSAGES.notPublished);
       }
       await requireMailer();
+      if (!published) {
+        // A draft or a scheduled article: the sender queues it when it is public.
+        if (!(await awaitPublication(db, found._id, now()))) {
+          throw new HttpError(409, NEWSLETTER_MESSAGES.alreadySent);
+        }
+        const [send] = await listSends(db, found._id);
+        if (!send) throw new Error('the send was not stored');
+        return reply
+          .code(202)
+          .send({ queued: 0, message: NEWSLETTER_WHEN_PUBLISHED_MESSAGE, send });
+      }
       const queued = await queueArticle(db, found._id, now());
       running?.wake();
       const [send] = await listSends(db, found._id);
       if (!send) throw new Error('the send was not stored');
       return reply.code(202).send({ queued, message: newsletterQueuedMessage(queued), send });
+    },
+  );
+
+  /** Cancels a send that waits for its article's publication (one that went out cannot be). */
+  app.delete(
+    '/articles/:id/newsletter',
+    {
+      onRequest: auth.requireAdmin,
+      config: { changesPublicContent: false },
+      schema: { params: idParamsSchema },
+    },
+    async (request, reply) => {
+      if (await cancelAwaitedPublication(db, request.params.id)) return reply.code(204).send();
+      const [send] = await listSends(db, request.params.id);
+      if (send) throw new HttpError(409, NEWSLETTER_MESSAGES.alreadySent);
+      throw new HttpError(404, NEWSLETTER_MESSAGES.noSendWaiting);
     },
   );
 };

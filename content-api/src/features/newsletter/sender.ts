@@ -17,6 +17,7 @@ import {
   failInterrupted,
   markFailed,
   markSent,
+  queuePublished,
   releaseClaims,
 } from './repository.js';
 import type { ClaimedDelivery } from './repository.js';
@@ -159,6 +160,11 @@ export function startNewsletterSender({
         if (now().getTime() - lastHousekeeping > HOUSEKEEPING_MS) {
           lastHousekeeping = now().getTime();
           await housekeeping();
+        }
+        // Sends that waited for their article: queued once it is public (within a poll of it).
+        const published = await queuePublished(db, now());
+        if (published.length > 0) {
+          log.info(`Newsletter: ${published.length} article(s) published and queued to be sent`);
         }
         // A full batch: more may be due at once.
         if ((await sendBatch()) === batchSize) continue;

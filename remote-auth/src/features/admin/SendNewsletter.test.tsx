@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import {
   CONFIRMED_COUNT_HEADER,
   NEWSLETTER_MESSAGES,
+  NEWSLETTER_WHEN_PUBLISHED_MESSAGE,
   TOTAL_COUNT_HEADER,
   newsletterQueuedMessage,
 } from '@portfolio/contract';
@@ -15,9 +16,11 @@ import { CANCEL_LABEL } from '../../texts';
 import {
   CONFIRM_SEND_LABEL,
   SEND_LABEL,
-  SEND_NEWSLETTER_LABEL,
+  SEND_WHEN_PUBLISHED_LABEL,
   confirmSendText,
+  confirmSendWhenPublishedText,
   sendNewsletterLabel,
+  sendWhenPublishedLabel,
 } from './newsletter-texts';
 
 setUpTestRuntimeConfig();
@@ -125,25 +128,54 @@ describe('Send as newsletter', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  it('is not offered for a draft or a scheduled article', async () => {
-    mockFetch({
+  it('offers a draft and a scheduled article to be sent when published, and asks the API so', async () => {
+    const fetchMock = mockFetch({
       [ARTICLE_LIST]: { body: [SCHEDULED, PUBLISHED, DRAFT] },
       [CONFIRMED]: confirmed(3),
+      'POST /articles/draft/newsletter?when=published': {
+        status: 202,
+        body: {
+          queued: 0,
+          message: NEWSLETTER_WHEN_PUBLISHED_MESSAGE,
+          send: {
+            articleId: 'draft',
+            articleTitle: DRAFT.title,
+            createdAt: '2026-12-03T10:00:00.000Z',
+            sent: 0,
+            failed: 0,
+            waiting: 0,
+            waitingForPublication: true,
+          },
+        },
+      },
     });
-    openArticles();
-    const draft = await itemOf(DRAFT.title);
-    expect(within(draft).queryByRole('button', { name: /newsletter/i })).not.toBeInTheDocument();
+    const { user } = openArticles();
     const scheduled = await itemOf(SCHEDULED.title);
     expect(
-      within(scheduled).queryByRole('button', { name: /newsletter/i }),
+      within(scheduled).getByRole('button', { name: sendWhenPublishedLabel(SCHEDULED.title) }),
+    ).toHaveTextContent(SEND_WHEN_PUBLISHED_LABEL);
+    expect(
+      within(scheduled).queryByRole('button', { name: sendNewsletterLabel(SCHEDULED.title) }),
     ).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: new RegExp(SEND_NEWSLETTER_LABEL) })).toHaveLength(
-      1,
+    const draft = await itemOf(DRAFT.title);
+    await user.click(
+      within(draft).getByRole('button', { name: sendWhenPublishedLabel(DRAFT.title) }),
     );
+    const dialog = screen.getByRole('dialog', { name: CONFIRM_SEND_LABEL });
+    expect(dialog).toHaveTextContent(confirmSendWhenPublishedText(DRAFT.title));
+    await user.click(within(dialog).getByRole('button', { name: SEND_LABEL }));
+    expect(await screen.findByText(NEWSLETTER_WHEN_PUBLISHED_MESSAGE)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([url]) => String(url))).toEqual([
+      'http://api.test/api/articles/draft/newsletter?when=published',
+    ]);
   });
 
   it.each([
-    // A draft or a scheduled article (unpublished meanwhile, in another tab).
+    // Unpublished meanwhile, in another tab.
     [409, NEWSLETTER_MESSAGES.notPublished],
     // No SMTP server (the content API's NEWSLETTER_CANNOT_SEND).
     [503, 'The newsletter cannot send mail right now. Please try later.'],

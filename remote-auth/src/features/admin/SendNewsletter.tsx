@@ -1,6 +1,8 @@
 // "Send as newsletter" on a published article (docs/decisions/206): asked first, with how many
 // confirmed subscribers it goes to when the dashboard knows; the API's answer then goes to the
-// list's status line, a refusal (a draft: 409, no mail server: 503) stays in the question.
+// list's status line, a refusal (no mail server: 503) stays in the question. On a draft or a
+// scheduled article, "Send when published": the API sends it once it is public (the
+// Subscribers tab lists it until then, with a way to cancel).
 import { useState } from 'react';
 import { sendNewsletter } from '@portfolio/shared/api-client';
 import { Button, ErrorMessage, Modal } from '@portfolio/shared/ui';
@@ -13,18 +15,24 @@ import {
   SEND_LABEL,
   SEND_NEWSLETTER_LABEL,
   SEND_ONCE_NOTE,
+  SEND_WHEN_PUBLISHED_LABEL,
   confirmSendText,
+  confirmSendWhenPublishedText,
   sendNewsletterLabel,
+  sendWhenPublishedLabel,
 } from './newsletter-texts';
 import { useAdminToken } from './use-admin-token';
 import styles from './admin.module.css';
 
 export function SendNewsletter({
   article,
+  published,
   confirmed,
   onSent,
 }: {
   article: { _id: string; title: string };
+  /** Public now: sent at once; else sent when it is published. */
+  published: boolean;
   /** The confirmed subscribers, or null when unknown. */
   confirmed: number | null;
   /** The API's message once the article is queued. */
@@ -43,7 +51,11 @@ export function SendNewsletter({
     setBusy(true);
     setError(null);
     try {
-      const { message } = await sendNewsletter(article._id, { token: await getToken() });
+      const { message } = await sendNewsletter(
+        article._id,
+        { token: await getToken() },
+        { whenPublished: !published },
+      );
       close();
       onSent(message);
     } catch (caught) {
@@ -57,14 +69,18 @@ export function SendNewsletter({
     <>
       <Button
         variant="secondary"
-        aria-label={sendNewsletterLabel(article.title)}
+        aria-label={(published ? sendNewsletterLabel : sendWhenPublishedLabel)(article.title)}
         onClick={() => setAsking(true)}
       >
-        {SEND_NEWSLETTER_LABEL}
+        {published ? SEND_NEWSLETTER_LABEL : SEND_WHEN_PUBLISHED_LABEL}
       </Button>
       {asking && (
         <Modal label={CONFIRM_SEND_LABEL} onClose={close}>
-          <p className={styles.confirmText}>{confirmSendText(article.title, confirmed)}</p>
+          <p className={styles.confirmText}>
+            {published
+              ? confirmSendText(article.title, confirmed)
+              : confirmSendWhenPublishedText(article.title)}
+          </p>
           <p className={`${styles.confirmText} ${styles.muted}`}>{SEND_ONCE_NOTE}</p>
           {error && <ErrorMessage>{error}</ErrorMessage>}
           <div className={styles.actions}>

@@ -25,6 +25,9 @@ import {
   SUBSCRIBER_FILTERS_LABEL,
   WAITING_LABEL,
   WHEN_LABEL,
+  WHEN_PUBLISHED,
+  CANCEL_SEND_LABEL,
+  cancelSendLabel,
   deleteSubscriberLabel,
   subscribersTabLabel,
 } from './newsletter-texts';
@@ -135,6 +138,43 @@ describe('the Subscribers tab', () => {
     });
     // Nothing waits: it does not say it keeps itself up to date.
     expect(screen.queryByText(SENDS_UPDATING)).not.toBeInTheDocument();
+  });
+
+  it('lists an article that goes out when it is published, and cancels it', async () => {
+    let cancelled = false;
+    const waitingSend: NewsletterSend = {
+      articleId: 'later',
+      articleTitle: 'Coming Soon',
+      createdAt: '2026-12-03T09:00:00.000Z',
+      sent: 0,
+      failed: 0,
+      waiting: 0,
+      waitingForPublication: true,
+    };
+    const fetchMock = mockFetch({
+      [COUNT]: page([ADA], 1),
+      [FIRST_PAGE]: page([ADA], 1),
+      [SENDS]: () => ({ body: cancelled ? [] : [waitingSend] }),
+      'DELETE /articles/later/newsletter': () => {
+        cancelled = true;
+        return { status: 204 };
+      },
+    });
+    const { user } = openSubscribers();
+    const sends = await screen.findByRole('table', { name: SENDS_HEADING });
+    expect(firstSend(sends)).toMatchObject({
+      [ARTICLE_LABEL]: waitingSend.articleTitle,
+      [WHEN_LABEL]: WHEN_PUBLISHED,
+      [WAITING_LABEL]: CANCEL_SEND_LABEL,
+    });
+    await user.click(
+      within(sends).getByRole('button', { name: cancelSendLabel(waitingSend.articleTitle) }),
+    );
+    expect(await screen.findByText(NO_SENDS)).toBeInTheDocument();
+    const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    expect(deletes.map(([url]) => String(url))).toEqual([
+      'http://api.test/api/articles/later/newsletter',
+    ]);
   });
 
   it('filters by state and searches by address once typing settles', async () => {

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { SUBSCRIBERS_PER_PAGE } from '@portfolio/contract';
 import type { Subscriber, SubscriberStatus } from '@portfolio/contract';
 import {
+  cancelNewsletter,
   deleteSubscriber,
   getNewsletterSends,
   getSubscriberPage,
@@ -14,11 +15,13 @@ import {
 } from '@portfolio/shared/api-client';
 import { formatPostDate, formatPublicationTime } from '@portfolio/shared/format';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
-import { loadErrorMessage } from '../session/errors';
+import { adminErrorMessage, loadErrorMessage } from '../session/errors';
 import { ConfirmDelete } from './ConfirmDelete';
 import { ListLoadState, ListSearch } from './ListParts';
 import {
   ARTICLE_LABEL,
+  CANCEL_SEND_ERROR,
+  CANCEL_SEND_LABEL,
   DELETE_SUBSCRIBER_LABEL,
   EXPORT_SUBSCRIBERS_ERROR,
   EXPORT_SUBSCRIBERS_LABEL,
@@ -38,6 +41,8 @@ import {
   SUBSCRIBERS_LOAD_ERROR,
   SUBSCRIBERS_PAGES_LABEL,
   SUBSCRIBERS_LIST_LABEL,
+  WHEN_PUBLISHED,
+  cancelSendLabel,
   SUBSCRIBER_DELETED,
   SUBSCRIBER_FILTERS,
   SUBSCRIBER_FILTERS_LABEL,
@@ -201,6 +206,21 @@ function NewsletterSends() {
   const { state, reload } = useResource(load);
   const sends = state.status === 'loaded' ? state.data : null;
   const waiting = sends?.some((send) => send.waiting > 0) ?? false;
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  // A send that waits for its article's publication can still be called off.
+  const cancel = async (articleId: string) => {
+    setCancelling(articleId);
+    setCancelError(null);
+    try {
+      await cancelNewsletter(articleId, { token: await getToken() });
+      reload();
+    } catch (caught) {
+      setCancelError(adminErrorMessage(caught, CANCEL_SEND_ERROR));
+    } finally {
+      setCancelling(null);
+    }
+  };
 
   // While mails wait, read again a while after each answer; none waits, or the tab is left: no
   // more (a failed read shows its error and Retry instead).
@@ -239,16 +259,34 @@ function NewsletterSends() {
                 <tr key={send.articleId}>
                   <th scope="row">{send.articleTitle}</th>
                   <td>
-                    <time dateTime={send.createdAt}>{formatPublicationTime(send.createdAt)}</time>
+                    {send.waitingForPublication ? (
+                      WHEN_PUBLISHED
+                    ) : (
+                      <time dateTime={send.createdAt}>{formatPublicationTime(send.createdAt)}</time>
+                    )}
                   </td>
                   <td className={panelStyles.number}>{send.sent}</td>
                   <td className={panelStyles.number}>{send.failed}</td>
-                  <td className={panelStyles.number}>{send.waiting}</td>
+                  <td className={panelStyles.number}>
+                    {send.waitingForPublication ? (
+                      <Button
+                        variant="secondary"
+                        aria-label={cancelSendLabel(send.articleTitle)}
+                        disabled={cancelling !== null}
+                        onClick={() => void cancel(send.articleId)}
+                      >
+                        {CANCEL_SEND_LABEL}
+                      </Button>
+                    ) : (
+                      send.waiting
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         ))}
+      {cancelError && <ErrorMessage>{cancelError}</ErrorMessage>}
       {waiting && <p className={styles.muted}>{SENDS_UPDATING}</p>}
     </section>
   );

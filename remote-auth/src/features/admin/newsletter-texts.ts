@@ -50,6 +50,11 @@ export const FAILED_LABEL = 'Failed';
 export const WAITING_LABEL = 'Waiting';
 export const NO_SENDS = 'No article has been sent as a newsletter yet.';
 export const SENDS_LOAD_ERROR = 'The newsletters sent could not be loaded.';
+/** In place of the time, for an article that goes out when it is published. */
+export const WHEN_PUBLISHED = 'When published';
+export const CANCEL_SEND_LABEL = 'Cancel';
+export const cancelSendLabel = (title: string): string => `Cancel the newsletter of ${title}`;
+export const CANCEL_SEND_ERROR = 'The newsletter could not be cancelled. Please try again.';
 /** Under the list while mails wait: it keeps itself up to date. */
 export const SENDS_UPDATING = 'Mails are on their way: this list updates every few seconds.';
 
@@ -65,3 +70,10 @@ export const SEND_ONCE_NOTE = 'Each subscriber gets an article once, however oft
 export const SEND_LABEL = 'Send';
 export const SEND_BUSY = 'Sending...';
 export const SEND_ERROR = 'The newsletter could not be sent. Please try again.';
+
+// "Send when published", on a draft or a scheduled article (sent by the API once it is public).
+export const SEND_WHEN_PUBLISHED_LABEL = 'Send when published';
+export const sendWhenPublishedLabel = (title: string): string =>
+  `${SEND_WHEN_PUBLISHED_LABEL}: ${title}`;
+export const confirmSendWhenPublishedText = (title: string): string =>
+  `Send “${title}” to the confirmed subscribers when it is published?`;

@@ -168,12 +168,15 @@ const articlesTab = (confirmedSubscribers: number | null): AdminTab => ({
       remove={deleteArticle}
       imagesOf={articleImages}
       pathOf={articlePath}
-      moreActions={(article, publication, notify) =>
-        // A draft or a scheduled article is not sent (the API refuses it: 409).
-        publication.kind === 'published' && (
-          <SendNewsletter article={article} confirmed={confirmedSubscribers} onSent={notify} />
-        )
-      }
+      moreActions={(article, publication, notify) => (
+        // A draft or a scheduled article goes out when it is published.
+        <SendNewsletter
+          article={article}
+          published={publication.kind === 'published'}
+          confirmed={confirmedSubscribers}
+          onSent={notify}
+        />
+      )}
       Editor={ArticleEditor}
     />
   ),

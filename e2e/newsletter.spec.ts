@@ -40,6 +40,7 @@ import {
   expectNoA11yViolations,
   fillCredentials,
   googleIdTokenFor,
+  signIn,
   test,
   uniqueEmail,
   untilRenderedWhole,
@@ -152,11 +153,7 @@ for (const [device, viewport] of [
 
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
-      await page.goto('/signin');
-      await page.waitForLoadState('networkidle');
-      await fillCredentials(page, 'owner', DEV_ADMIN.email, DEV_ADMIN.password);
-      await page.locator('main').getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
-      await expect(page).toHaveURL('/welcome');
+      await signIn(page, 'owner', DEV_ADMIN.email, DEV_ADMIN.password);
       await page.goto('/admin-dashboard?tab=articles');
       const main = page.locator('main');
       await main.getByLabel(SEARCH_ARTICLES_LABEL, { exact: true }).fill(article.title);
@@ -263,11 +260,7 @@ test('the owner has a draft sent when it is published: listed as waiting, mailed
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
-    await page.goto('/signin');
-    await page.waitForLoadState('networkidle');
-    await fillCredentials(page, 'owner', DEV_ADMIN.email, DEV_ADMIN.password);
-    await page.locator('main').getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
-    await expect(page).toHaveURL('/welcome');
+    await signIn(page, 'owner', DEV_ADMIN.email, DEV_ADMIN.password);
     await page.goto('/admin-dashboard?tab=articles');
     const main = page.locator('main');
     await main.getByLabel(SEARCH_ARTICLES_LABEL, { exact: true }).fill(draft.title);

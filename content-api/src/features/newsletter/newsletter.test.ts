@@ -556,6 +556,13 @@ describe.each(testDrivers)('the newsletter (%s)', (driver) => {
         const none = await sender.app.inject({ method: 'DELETE', url, headers: admin });
         expect(none.statusCode).toBe(404);
         expect(none.json()).toEqual({ message: NEWSLETTER_MESSAGES.noSendWaiting });
+        const unknown = await sender.app.inject({
+          method: 'DELETE',
+          url: '/api/articles/no-such-article/newsletter',
+          headers: admin,
+        });
+        expect(unknown.statusCode).toBe(404);
+        expect(unknown.json()).toEqual({ message: NEWSLETTER_MESSAGES.articleNotFound });
         const sends = (
           await sender.app.inject({ url: '/api/newsletter/sends', headers: admin })
         ).json<NewsletterSend[]>();

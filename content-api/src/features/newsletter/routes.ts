@@ -444,8 +444,11 @@ const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRouteOptions> = asyn
       schema: { params: idParamsSchema },
     },
     async (request, reply) => {
-      if (await cancelAwaitedPublication(db, request.params.id)) return reply.code(204).send();
-      const [send] = await listSends(db, request.params.id);
+      // By its id or its slug, as the POST takes it.
+      const found = await findArticle(db, request.params.id, { drafts: true });
+      if (!found) throw new HttpError(404, NEWSLETTER_MESSAGES.articleNotFound);
+      if (await cancelAwaitedPublication(db, found._id)) return reply.code(204).send();
+      const [send] = await listSends(db, found._id);
       if (send) throw new HttpError(409, NEWSLETTER_MESSAGES.alreadySent);
       throw new HttpError(404, NEWSLETTER_MESSAGES.noSendWaiting);
     },

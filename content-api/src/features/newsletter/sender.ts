@@ -155,6 +155,7 @@ export function startNewsletterSender({
 
   const loop = (async () => {
     let lastHousekeeping = 0;
+    let lastPublicationCheck = 0;
     while (running) {
       try {
         if (now().getTime() - lastHousekeeping > HOUSEKEEPING_MS) {
@@ -162,9 +163,13 @@ export function startNewsletterSender({
           await housekeeping();
         }
         // Sends that waited for their article: queued once it is public (within a poll of it).
-        const published = await queuePublished(db, now());
-        if (published.length > 0) {
-          log.info(`Newsletter: ${published.length} article(s) published and queued to be sent`);
+        // Once a poll, not before every batch of a long send.
+        if (now().getTime() - lastPublicationCheck >= pollMs) {
+          lastPublicationCheck = now().getTime();
+          const published = await queuePublished(db, now());
+          if (published.length > 0) {
+            log.info(`Newsletter: ${published.length} article(s) published and queued to be sent`);
+          }
         }
         // A full batch: more may be due at once.
         if ((await sendBatch()) === batchSize) continue;

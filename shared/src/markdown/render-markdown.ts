@@ -82,7 +82,9 @@ export const HEADING_LINE_CLASS = 'heading-line';
 export const CODE_BLOCK_CLASS = 'code-block';
 export const CODE_BAR_CLASS = 'code-bar';
 export const CODE_LANGUAGE_CLASS = 'code-language';
-const CODE_COPY_SLOT = '<span class="code-copy-slot"></span>';
+const CODE_COPY_SLOT_CLASS = 'code-copy-slot';
+/** The slot as the sanitiser writes it out: only the renderer can have given it that class. */
+const CODE_COPY_SLOT = `<span class="${CODE_COPY_SLOT_CLASS}"></span>`;
 
 const CODE_COPY_HTML =
   `<button type="button" ${SITE_CONTROLS.attribute}="${SITE_CONTROLS.copyCode}">${CODE_COPY_LABEL}</button>` +
@@ -194,7 +196,7 @@ const marked = new Marked({
       const label = language
         ? `<span ${HIGHLIGHT_MARK}="${CODE_LANGUAGE_CLASS}">${escapeHtml(language)}</span>`
         : '';
-      const bar = `<div ${HIGHLIGHT_MARK}="${CODE_BAR_CLASS}">${label}<span ${HIGHLIGHT_MARK}="code-copy-slot"></span></div>`;
+      const bar = `<div ${HIGHLIGHT_MARK}="${CODE_BAR_CLASS}">${label}<span ${HIGHLIGHT_MARK}="${CODE_COPY_SLOT_CLASS}"></span></div>`;
       const pre = `<pre><code ${HIGHLIGHT_MARK}="${className}">${markHighlight(html)}</code></pre>`;
       return `<div ${HIGHLIGHT_MARK}="${CODE_BLOCK_CLASS}">${bar}${pre}</div>\n`;
     },

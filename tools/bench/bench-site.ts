@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
 import type { Browser } from 'playwright';
+import { tagPath } from '@portfolio/remote-blog/article-paths';
 import { ROOT } from '../root';
 
 /** The stack's entry point and the build, as the benches run them (with this process's loader). */
@@ -211,5 +212,64 @@ export function machineAtStart() {
     cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
     node: process.version,
     loadAverageAtStart: loadAverage(),
+  };
+}
+
+/** An article as the benches read the API's list. */
+export interface ListedArticle {
+  _id: string;
+  tags?: string[];
+}
+
+/**
+ * The API's article list (newest first), asked once a second until it has articles (10 s): the
+ * stack may still be filling its database. Throws the last failure.
+ */
+export async function listedArticles(
+  apiPort: number,
+): Promise<[ListedArticle, ...ListedArticle[]]> {
+  let failure: unknown;
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${apiPort}/api/articles`);
+      const articles: unknown = await response.json();
+      if (Array.isArray(articles) && articles.length > 0)
+        return articles as [ListedArticle, ...ListedArticle[]];
+      failure = new Error(`no articles to open (HTTP ${response.status})`);
+    } catch (error) {
+      failure = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw failure;
+}
+
+/**
+ * The public pages the reading page's benches measure, as [label, path]: issue 48's seven (the
+ * newest article and a tag's page among them), then the site's other public pages.
+ */
+export function readingPages(articles: [ListedArticle, ...ListedArticle[]]): {
+  issue: [string, string][];
+  others: [string, string][];
+} {
+  const id = articles[0]._id;
+  const tag = articles.find((article) => article.tags?.[0])?.tags?.[0];
+  if (!tag) throw new Error('no article has a tag: there is no tag page to measure');
+  return {
+    issue: [
+      ['/', '/'],
+      ['/blog', '/blog'],
+      ['/article/{id}', `/article/${id}`],
+      ['/portfolio', '/portfolio'],
+      ['/about', '/about'],
+      ['/store', '/store'],
+      ['/tags/{tag}', tagPath(tag)],
+    ],
+    others: [
+      ['/contact', '/contact'],
+      ['/articles/{id}', `/articles/${id}`],
+      ['/search-article?query=security', '/search-article?query=security'],
+      ['/ebook', '/ebook'],
+    ],
   };
 }

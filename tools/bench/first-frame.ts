@@ -12,13 +12,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { tagPath } from '@portfolio/remote-blog/article-paths';
 import {
   benchPortBases,
   benchSitePorts,
   buildIfStale,
   launchChromium,
+  listedArticles,
   machineAtStart,
+  readingPages,
   startBenchSite,
   writeResults,
 } from './bench-site';
@@ -117,20 +118,9 @@ async function main(): Promise<void> {
   try {
     stack = startBenchSite({ env: benchSitePorts(PORTS.site, PORTS.api, PORTS.emulator), runDir });
     await stack.ready;
-    const response = await fetch(`http://127.0.0.1:${PORTS.api}/api/articles`);
-    const articles = (await response.json()) as { _id: string; tags?: string[] }[];
-    const first = articles[0];
-    const tag = articles.find((article) => article.tags?.[0])?.tags?.[0];
-    if (!first || !tag) throw new Error('the seed has no article with a tag');
-    const pages = process.env.FIRST_FRAME_PAGES?.split(',').filter(Boolean) ?? [
-      '/',
-      '/blog',
-      `/article/${first._id}`,
-      '/portfolio',
-      '/about',
-      '/store',
-      tagPath(tag),
-    ];
+    const pages =
+      process.env.FIRST_FRAME_PAGES?.split(',').filter(Boolean) ??
+      readingPages(await listedArticles(PORTS.api)).issue.map(([, page]) => page);
     const results = [];
     for (const page of pages) {
       const browser = await launchChromium();

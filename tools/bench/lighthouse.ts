@@ -35,13 +35,14 @@ import {
   benchPortBases,
   benchSitePorts,
   buildIfStale,
+  listedArticles,
+  readingPages,
   startBenchSite,
   writeResults,
 } from './bench-site';
 import type { BenchSite } from './bench-site';
 import { killChrome, medianOf, runLighthouse, summarise } from './lighthouse-run';
 import type { ColorScheme, MedianSummary, RunSummary } from './lighthouse-run';
-import { tagPath } from '@portfolio/remote-blog/article-paths';
 import { readCommandLine } from '../command-line';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
@@ -234,25 +235,14 @@ function printMarkdown(rows: (Row & { goals: GoalResult[] })[], anchorRows: Row[
 
 let lighthouseVersion = '';
 
-/** The API's article list (the first is the one measured), with the stack's output if it fails. */
-type Article = { _id: string; tags?: string[] };
-
-async function firstArticles(): Promise<[Article, ...Article[]]> {
-  let failure: unknown;
-  for (let attempt = 1; attempt <= 10; attempt += 1) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${API_PORT}/api/articles`);
-      const articles: unknown = await response.json();
-      if (Array.isArray(articles) && articles.length > 0)
-        return articles as [Article, ...Article[]];
-      failure = new Error(`no articles to open (HTTP ${response.status})`);
-    } catch (error) {
-      failure = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+/** The API's article list, with the stack's output if it never came. */
+async function firstArticles() {
+  try {
+    return await listedArticles(API_PORT);
+  } catch (error) {
+    console.error(`[bench] the stack's output:\n${stack?.output.join('').slice(-4000)}`);
+    throw error;
   }
-  console.error(`[bench] the stack's output:\n${stack?.output.join('').slice(-4000)}`);
-  throw failure;
 }
 
 async function main(): Promise<void> {
@@ -292,27 +282,9 @@ async function main(): Promise<void> {
       anchor = await serveAstroAnchor({ dist: anchorBuild.dist, port: ANCHOR_PORT });
       console.log(`[bench] the anchor (nginx ${anchor.pid}) on port ${ANCHOR_PORT}`);
     }
-    const articles = await firstArticles();
-    const id = articles[0]._id;
-    const tag = articles.find((article) => article.tags?.[0])?.tags?.[0];
-    if (!tag) throw new Error('no article has a tag: there is no tag page to measure');
+    const { issue: issuePages, others: otherPages } = readingPages(await firstArticles());
     const origin = `http://localhost:${SHELL_PORT}`;
     // The issue's seven pages, then the others of the site's public pages (LIGHTHOUSE_PAGES=all).
-    const issuePages: [string, string][] = [
-      ['/', '/'],
-      ['/blog', '/blog'],
-      ['/article/{id}', `/article/${id}`],
-      ['/portfolio', '/portfolio'],
-      ['/about', '/about'],
-      ['/store', '/store'],
-      ['/tags/{tag}', tagPath(tag)],
-    ];
-    const otherPages: [string, string][] = [
-      ['/contact', '/contact'],
-      ['/articles/{id}', `/articles/${id}`],
-      ['/search-article?query=security', '/search-article?query=security'],
-      ['/ebook', '/ebook'],
-    ];
     const ours = [...issuePages, ...otherPages]
       .filter(([label]) =>
         ALL_PAGES

@@ -22,14 +22,38 @@ export const COMMENT_MAX_LENGTH = 5_000;
 export const COMMENT_MAX_LINKS = 10;
 /** How long after posting a member may still edit a comment. */
 export const COMMENT_EDIT_WINDOW_MS = 15 * 60 * 1000;
-/** Threads (a comment and its replies) per page of an article's comments. */
-export const COMMENT_THREADS_PER_PAGE = 20;
-/** Replies shown under one comment: the oldest first, the rest counted. */
+/**
+ * Threads per page of an article's comments: each its first comment and the count of its
+ * replies, which come with the thread alone (`?thread=`), so a page is as small at 10,000
+ * comments as at 10 (docs/decisions/200).
+ */
+export const COMMENT_THREADS_PER_PAGE = 10;
+/** Replies shown with a thread: the oldest first, the rest counted. */
 export const COMMENT_REPLIES_SHOWN = 50;
 /** The name a comment is shown under once its member deleted their account and it was kept. */
 export const DELETED_MEMBER_NAME = 'A deleted member';
 /** The name of a member who has given none in their profile. */
 export const UNNAMED_MEMBER_NAME = 'A member';
+
+/** The article page's query parameter that reads one thread alone, with its replies. */
+export const COMMENT_THREAD_PARAM = 'thread';
+/** A comment's anchor on the article page. */
+export const commentAnchor = (id: string): string => `comment-${id}`;
+
+/**
+ * Where a comment is read on the site: its thread alone, whatever page of threads it is on, at
+ * the comment (a path: a mail puts the site's address before it).
+ */
+export function commentPath(
+  articleSlug: string,
+  comment: { _id: string; parentId: string | null },
+): string {
+  const thread = encodeURIComponent(comment.parentId ?? comment._id);
+  return (
+    `/article/${encodeURIComponent(articleSlug)}?${COMMENT_THREAD_PARAM}=${thread}` +
+    `#${commentAnchor(comment._id)}`
+  );
+}
 
 /** What the API and the forms say of comments, word for word. */
 export const COMMENT_MESSAGES = {
@@ -71,7 +95,10 @@ export const PublicCommentSchema = ObjectOf({
 });
 export type PublicComment = Static<typeof PublicCommentSchema>;
 
-/** A thread: an approved comment, its approved replies (oldest first, at most REPLIES_SHOWN). */
+/**
+ * A thread: an approved comment and the count of its approved replies; the replies themselves
+ * (oldest first, at most COMMENT_REPLIES_SHOWN) only when the thread is asked for alone.
+ */
 export const CommentThreadSchema = ObjectOf({
   ...PublicCommentSchema.properties,
   replies: ArrayOf(PublicCommentSchema),
@@ -80,7 +107,7 @@ export const CommentThreadSchema = ObjectOf({
 });
 export type CommentThread = Static<typeof CommentThreadSchema>;
 
-/** GET /articles/:id/comments: a page of threads. */
+/** GET /articles/:id/comments: a page of threads, or one thread with its replies (`?thread=`). */
 export const CommentPageSchema = ObjectOf({
   threads: ArrayOf(CommentThreadSchema),
   /** Approved comments on the article, replies included (the count the cards show). */
@@ -96,6 +123,8 @@ export const CommentPageQuerySchema = ObjectOf(
   {
     order: Optional(CommentOrderSchema),
     page: Optional(Integer({ minimum: 1, maximum: 100_000 })),
+    /** A thread's first comment: that thread alone, with its replies (a 404 if it is not one). */
+    thread: Optional(StringType({ minLength: 1, maxLength: 64 })),
   },
   { additionalProperties: false },
 );

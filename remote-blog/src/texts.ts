@@ -119,6 +119,11 @@ export const LATER_COMMENTS_LABEL = 'More comments';
 export const EDITED_LABEL = 'edited';
 export const REPLY_LABEL = 'Reply';
 export const replyToLabel = (name: string): string => `Reply to ${name}`;
+/** A thread's link to its replies, folded on a page of threads. */
+export const showRepliesLabel = (count: number): string =>
+  count === 1 ? 'Show 1 reply' : `Show ${count} replies`;
+/** A thread read alone: back to the page of threads. */
+export const ALL_COMMENTS_LABEL = 'All comments';
 export const moreRepliesLabel = (count: number): string =>
   count === 1 ? '1 more reply is not shown.' : `${count} more replies are not shown.`;
 export const COMMENT_FIELD_LABEL = 'Your comment';

@@ -59,8 +59,8 @@ import type {
   ModeratedComment,
   OwnComment,
   CommentInput,
-  CommentOrder,
   CommentPage,
+  CommentPageQuery,
   CommentPosted,
   AboutData,
   ApiUserProfile,
@@ -512,15 +512,16 @@ export function sendContactMessage(
 
 // --- Members' comments (docs/decisions/200) ---
 
-/** A page of an article's approved comments (public, through the API's response cache). */
+/** A page of an article's approved threads, or one thread with its replies (public, cached). */
 export function getCommentPage(
   articleId: string,
-  { order, page }: { order?: CommentOrder; page?: number } = {},
+  { order, page, thread }: CommentPageQuery = {},
   options: RequestOptions = {},
 ): Promise<CommentPage> {
   const query = new URLSearchParams();
   if (order && order !== 'newest') query.set('order', order);
   if (page && page > 1) query.set('page', String(page));
+  if (thread) query.set('thread', thread);
   const search = query.size > 0 ? `?${query}` : '';
   return requestJson(
     `/articles/${encodeURIComponent(articleId)}/comments${search}`,

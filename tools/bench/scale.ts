@@ -21,8 +21,9 @@
 //   after, on the first driver only (the pages are the same on both);
 // - on PostgreSQL, members' comments (docs/decisions/200): SCALE_COMMENTS approved comments
 //   (half threads, half replies) written into one article's database rows and 10 into another's,
-//   then both article pages' bytes and uncached render p99 (the page shows 20 threads at most,
-//   so the goal is within 1.1× the bytes of the one with 10, and ≤ 50 ms).
+//   then both article pages' bytes and uncached render p99 (a page shows 10 threads at most, their
+//   replies counted, so the goal is within 1.1× the bytes of the one with 10, and ≤ 50 ms), and
+//   a thread read alone (`?thread=`).
 // Results in bench-results/scale.json (BENCH_RESULTS_DIR: elsewhere); the figures go to
 // docs/performance.md by hand.
 //   SCALE_ARTICLES (default 10000), SCALE_SECONDS (default 5), SCALE_DRIVERS (default

@@ -224,13 +224,35 @@ describe.each(testDrivers)('comments (%s)', (driver) => {
       OTHER_ARTICLE,
     );
     expect(elsewhere.json()).toEqual({ message: COMMENT_MESSAGES.replyTarget });
-    const shown = (await page()).threads.find((item) => item._id === thread._id);
-    expect(shown).toMatchObject({
-      replyCount: 1,
-      replies: [{ body: 'An answer.', authorName: 'Replier', parentId: thread._id }],
-    });
+    // A page counts a thread's replies; the thread asked for alone brings them.
+    const listed = (await page()).threads.find((item) => item._id === thread._id);
+    expect(listed).toMatchObject({ replyCount: 1, replies: [] });
+    const alone = await page(`?thread=${thread._id}`);
+    expect(alone).toMatchObject({ page: 1, pages: 1, order: 'newest' });
+    expect(alone.threads).toEqual([
+      expect.objectContaining({
+        _id: thread._id,
+        replyCount: 1,
+        replies: [expect.objectContaining({ body: 'An answer.', authorName: 'Replier' })],
+      }),
+    ]);
+    // A reply, another article's thread, or an unknown id is not a thread of this article.
+    for (const id of [reply.json().comment._id, 'no-such-comment']) {
+      const refused = await t.app.inject(`/api/articles/${ARTICLE}/comments?thread=${id}`);
+      expect([refused.statusCode, refused.json()]).toEqual([
+        404,
+        { message: COMMENT_MESSAGES.notFound },
+      ]);
+    }
+    const otherArticle = await t.app.inject(
+      `/api/articles/${OTHER_ARTICLE}/comments?thread=${thread._id}`,
+    );
+    expect(otherArticle.statusCode).toBe(404);
     await act([thread._id], 'delete');
     expect((await page()).threads.find((item) => item._id === thread._id)).toBeUndefined();
+    expect(
+      (await t.app.inject(`/api/articles/${ARTICLE}/comments?thread=${thread._id}`)).statusCode,
+    ).toBe(404);
   });
 
   it('lets a member edit within 15 minutes and delete only their own', async () => {

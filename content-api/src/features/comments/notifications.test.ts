@@ -24,7 +24,6 @@ import { SMTP_FAILURES } from '../contact/notifications.js';
 import type { PendingCommentPayload } from './notifications.js';
 import {
   PENDING_COMMENT_EVENT,
-  articleCommentsUrl,
   commentsTabUrl,
   pendingCommentSubject,
   replySubject,
@@ -322,8 +321,10 @@ describe.each(testDrivers)('comment notifications (%s)', (driver: TestDriver) =>
     expect(headers).toMatch(/^Auto-Submitted: auto-generated$/m);
     // The reply as written, its markup as text.
     expect(text).toContain('\nIt does: <b>see</b> [the docs](https://example.com).\n');
-    expect(text.split('\n')).toContain(articleCommentsUrl(SITE, slug));
-    expect(articleCommentsUrl(SITE, slug)).toBe(`${SITE}/article/${slug}#comments`);
+    // The conversation: the thread read alone, at the reply.
+    expect(text.split('\n')).toContain(
+      `${SITE}/article/${slug}?thread=${thread._id}#comment-${reply._id}`,
+    );
     expect(text).toMatch(
       /you get this e-mail because you ticked "E-mail me when someone replies"/i,
     );

@@ -6,6 +6,7 @@
 // when the reply is first shown, posted approved or approved from pending (approved again after it
 // was hidden, it is not mailed again). Both are sent after the answer, off the request: a slow or
 // failing server never delays or fails it, and a failure is logged without an address or secret.
+import { commentPath } from '@portfolio/contract';
 import type { OwnComment } from '@portfolio/contract';
 import type { Database } from '../../db/connect.js';
 import { MailNotSent } from '../../mail/site-mailer.js';
@@ -33,10 +34,6 @@ export interface PendingCommentPayload {
 /** The dashboard's Comments tab (remote-auth's ADMIN_DASHBOARD_ROUTE, its `?tab=`). */
 export const commentsTabUrl = (siteUrl: string): string =>
   `${siteUrl}/admin-dashboard?tab=comments`;
-
-/** An article's comments on the site (remote-blog's articlePath and COMMENTS_ANCHOR). */
-export const articleCommentsUrl = (siteUrl: string, slug: string): string =>
-  `${siteUrl}/article/${encodeURIComponent(slug)}#comments`;
 
 /** The owner's e-mail's subject: one line, whatever the title holds. */
 export function pendingCommentSubject(articleTitle: string): string {
@@ -77,7 +74,7 @@ function replyText(mail: ReplyMail, siteUrl: string): string {
     `${mail.authorName} replied to your comment on "${oneLine(mail.articleTitle)}":\n\n` +
     `${mail.body}\n\n` +
     `Read the conversation and answer on the site:\n` +
-    `${articleCommentsUrl(siteUrl, mail.articleSlug)}\n\n` +
+    `${siteUrl}${commentPath(mail.articleSlug, { _id: mail.replyId, parentId: mail.threadId })}\n\n` +
     `--\nYou get this e-mail because you ticked "${NOTIFY_REPLIES_BOX}" when you posted ` +
     `your comment. To get none about your next comments, leave that box unticked when you ` +
     `post them.\n`

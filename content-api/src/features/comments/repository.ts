@@ -92,9 +92,24 @@ export async function approvedCounts(
   return new Map(rows.map((row) => [row.articleId, row.count]));
 }
 
+/** Each of `threadIds`' approved replies, counted. */
+async function replyCounts(
+  db: Database,
+  articleId: string,
+  threadIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (threadIds.length === 0) return new Map();
+  const rows = await db
+    .select({ parentId: comments.parentId, count: count() })
+    .from(comments)
+    .where(and(approvedOf(articleId), inArray(comments.parentId, [...threadIds])))
+    .groupBy(comments.parentId);
+  return new Map(rows.map((row) => [row.parentId ?? '', row.count]));
+}
+
 /**
- * A page of an article's approved threads, newest or oldest first, each with its first
- * COMMENT_REPLIES_SHOWN approved replies: a page of 20 threads whatever the article holds.
+ * A page of an article's approved threads, newest or oldest first: each thread's first comment
+ * and the count of its replies, COMMENT_THREADS_PER_PAGE of them whatever the article holds.
  */
 export async function commentPage(
   db: Database,
@@ -116,48 +131,55 @@ export async function commentPage(
     .orderBy(sort(comments.createdAt), sort(comments.id))
     .limit(COMMENT_THREADS_PER_PAGE)
     .offset((Math.min(page, pages) - 1) * COMMENT_THREADS_PER_PAGE);
-  const threadIds = threadRows.map((row) => row.id);
-  const replies = new Map<string, PublicComment[]>();
-  const replyCounts = new Map<string, number>();
-  if (threadIds.length > 0) {
-    const replied = and(approvedOf(articleId), inArray(comments.parentId, threadIds));
-    const ranked = db
-      .select({
-        ...publicColumns,
-        // A subquery's SQL fields are read back by their alias.
-        authorName: sql<string>`${authorName}`.as('author_name'),
-        rank: sql<number>`row_number() over (partition by ${comments.parentId}
-          order by ${comments.createdAt}, ${comments.id})`.as('rank'),
-      })
-      .from(comments)
-      .leftJoin(profiles, eq(profiles.uid, comments.authorUid))
-      .where(replied)
-      .as('ranked');
-    const [replyRows, countRows] = await Promise.all([
-      db
-        .select()
-        .from(ranked)
-        .where(sql`${ranked.rank} <= ${COMMENT_REPLIES_SHOWN}`)
-        .orderBy(ranked.parentId, ranked.rank),
-      db
-        .select({ parentId: comments.parentId, count: count() })
-        .from(comments)
-        .where(replied)
-        .groupBy(comments.parentId),
-    ]);
-    for (const row of replyRows) {
-      const list = replies.get(row.parentId ?? '') ?? [];
-      list.push(toPublic(row));
-      replies.set(row.parentId ?? '', list);
-    }
-    for (const row of countRows) replyCounts.set(row.parentId ?? '', row.count);
-  }
+  const counts = await replyCounts(
+    db,
+    articleId,
+    threadRows.map((row) => row.id),
+  );
   const threads: CommentThread[] = threadRows.map((row) => ({
     ...toPublic(row),
-    replies: replies.get(row.id) ?? [],
-    replyCount: replyCounts.get(row.id) ?? 0,
+    replies: [],
+    replyCount: counts.get(row.id) ?? 0,
   }));
   return { threads, total: totals?.count ?? 0, page: Math.min(page, pages), pages, order };
+}
+
+/**
+ * One approved thread of an article with its first COMMENT_REPLIES_SHOWN approved replies
+ * (oldest first) and their count, as a page of its own; null when `threadId` is not an approved
+ * first comment of the article.
+ */
+export async function commentThread(
+  db: Database,
+  articleId: string,
+  threadId: string,
+  order: CommentOrder,
+): Promise<CommentPage | null> {
+  const [[totals], [row]] = await Promise.all([
+    db.select({ count: count() }).from(comments).where(approvedOf(articleId)),
+    db
+      .select(publicColumns)
+      .from(comments)
+      .leftJoin(profiles, eq(profiles.uid, comments.authorUid))
+      .where(and(approvedOf(articleId), isNull(comments.parentId), eq(comments.id, threadId))),
+  ]);
+  if (!row) return null;
+  const [replyRows, counts] = await Promise.all([
+    db
+      .select(publicColumns)
+      .from(comments)
+      .leftJoin(profiles, eq(profiles.uid, comments.authorUid))
+      .where(and(approvedOf(articleId), eq(comments.parentId, threadId)))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(COMMENT_REPLIES_SHOWN),
+    replyCounts(db, articleId, [threadId]),
+  ]);
+  const thread: CommentThread = {
+    ...toPublic(row),
+    replies: replyRows.map(toPublic),
+    replyCount: counts.get(threadId) ?? 0,
+  };
+  return { threads: [thread], total: totals?.count ?? 0, page: 1, pages: 1, order };
 }
 
 // --- The owner's settings ------------------------------------------------------------------------
@@ -524,6 +546,8 @@ export async function unblockMember(db: Database, uid: string): Promise<boolean>
 /** A reply's e-mail to the member who asked to hear of replies to their comment. */
 export interface ReplyMail {
   replyId: string;
+  /** The thread it answers. */
+  threadId: string;
   /** The address the comment answered was posted with, notifyReplies ticked. */
   to: string;
   /** The reply's author, as the page names them. */
@@ -545,6 +569,7 @@ export async function replyMailsFor(db: Database, ids: readonly string[]): Promi
   const rows = await db
     .select({
       replyId: comments.id,
+      threadId: parent.id,
       to: parent.notifyEmail,
       authorName,
       body: comments.body,

@@ -36,6 +36,7 @@ import {
   actOnComments,
   blockMember,
   commentPage,
+  commentThread,
   countRecentComments,
   deleteOwnComment,
   editComment,
@@ -144,12 +145,14 @@ const commentRoutes: FastifyPluginAsyncTypebox<CommentRouteOptions> = async (
       },
     },
     (request, reply) =>
-      replyWithCachedJson(cache, request, reply, async () =>
-        commentPage(db, await publicArticleId(request.params.id), {
-          order: request.query.order ?? 'newest',
-          page: request.query.page ?? 1,
-        }),
-      ) as Promise<void> | undefined,
+      replyWithCachedJson(cache, request, reply, async () => {
+        const articleId = await publicArticleId(request.params.id);
+        const { order = 'newest', page = 1, thread } = request.query;
+        if (thread === undefined) return commentPage(db, articleId, { order, page });
+        const alone = await commentThread(db, articleId, thread, order);
+        if (!alone) throw new HttpError(404, COMMENT_MESSAGES.notFound);
+        return alone;
+      }) as Promise<void> | undefined,
   );
 
   app.post(

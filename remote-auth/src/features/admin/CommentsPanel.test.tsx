@@ -71,7 +71,7 @@ describe('admin comments', () => {
     expect(within(item).getByText('Ada')).toBeInTheDocument();
     expect(within(item).getByRole('link', { name: 'on TLS in Practice' })).toHaveAttribute(
       'href',
-      '/article/tls-in-practice#comment-c1',
+      '/article/tls-in-practice?thread=c1#comment-c1',
     );
     await user.click(
       within(item).getByRole('button', { name: commentActionLabel(APPROVE_LABEL, 'Ada') }),

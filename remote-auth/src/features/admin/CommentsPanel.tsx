@@ -4,7 +4,7 @@
 // wait, for the tab's name.
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { COMMENT_MAX_LINKS, DEFAULT_COMMENT_SETTINGS } from '@portfolio/contract';
+import { COMMENT_MAX_LINKS, DEFAULT_COMMENT_SETTINGS, commentPath } from '@portfolio/contract';
 import type { CommentSettings, CommentStatus, ModeratedComment } from '@portfolio/contract';
 import {
   actOnComments,
@@ -64,8 +64,7 @@ import panelStyles from './CommentsPanel.module.css';
 
 export const COMMENTS_PER_PAGE = 20;
 
-const articleHref = (comment: ModeratedComment) =>
-  `/article/${encodeURIComponent(comment.articleSlug)}#comment-${comment._id}`;
+const articleHref = (comment: ModeratedComment) => commentPath(comment.articleSlug, comment);
 
 export function CommentsPanel({ onPending }: { onPending?(count: number | null): void }) {
   const id = useId();

@@ -3,6 +3,7 @@
 // published one, a download of all their data as JSON, and the deletion of their account.
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { commentPath } from '@portfolio/contract';
 import {
   ApiError,
   exportMyData,
@@ -163,9 +164,7 @@ export function MyCommentsSection() {
             <li key={comment._id} className={styles.comment}>
               <p className={styles.meta}>
                 {comment.status === 'approved' ? (
-                  <a href={`/article/${comment.articleSlug}#comment-${comment._id}`}>
-                    {comment.articleTitle}
-                  </a>
+                  <a href={commentPath(comment.articleSlug, comment)}>{comment.articleTitle}</a>
                 ) : (
                   <span>{comment.articleTitle}</span>
                 )}{' '}

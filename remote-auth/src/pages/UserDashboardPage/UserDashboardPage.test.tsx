@@ -248,7 +248,7 @@ describe('UserDashboardPage', () => {
       const section = await screen.findByRole('region', { name: MY_COMMENTS_HEADING });
       expect(await within(section).findByRole('link', { name: 'Hardening Linux' })).toHaveAttribute(
         'href',
-        '/article/hardening-linux#comment-c1',
+        '/article/hardening-linux?thread=c1#comment-c1',
       );
       expect(within(section).getByText('Great read, **thanks**')).toBeInTheDocument();
       expect(within(section).getByText(MY_COMMENT_STATUS.pending)).toBeInTheDocument();

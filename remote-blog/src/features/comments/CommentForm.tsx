@@ -23,7 +23,7 @@ import {
   SIGN_IN_TO_COMMENT_REST,
   SIGN_UP_LINK_TEXT,
 } from '../../texts';
-import { COMMENTS_ANCHOR, commentAnchor } from './comment-states';
+import { COMMENTS_ANCHOR, commentAnchor, commentPageHref, replyAnchor } from './comment-states';
 import styles from './Comments.module.css';
 
 export interface CommentFormProps {
@@ -62,8 +62,12 @@ export function CommentForm({ articleId, articlePath, parentId, idPrefix }: Comm
   );
   useEffect(() => () => pending.current?.abort(), []);
 
+  // A reply's thread is read alone (its replies shown): the form's links go back to it.
+  const at = (anchor: string) =>
+    commentPageHref(articlePath, { order: 'newest', page: 1, thread: parentId ?? null }, anchor);
+
   if (!user && !loading) {
-    const back = `${articlePath}#${COMMENTS_ANCHOR}`;
+    const back = at(parentId ? replyAnchor(parentId) : COMMENTS_ANCHOR);
     return (
       <p className={styles.invitation}>
         <a href={returningTo(SIGN_IN_PATH, back)}>{SIGN_IN_LINK_TEXT}</a> or{' '}
@@ -163,9 +167,7 @@ export function CommentForm({ articleId, articlePath, parentId, idPrefix }: Comm
             {outcome.commentId && (
               <>
                 {' '}
-                <a href={`${articlePath}#${commentAnchor(outcome.commentId)}`}>
-                  {SEE_COMMENT_LABEL}
-                </a>
+                <a href={at(commentAnchor(outcome.commentId))}>{SEE_COMMENT_LABEL}</a>
               </>
             )}
           </p>

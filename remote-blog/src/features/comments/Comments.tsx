@@ -14,13 +14,20 @@ import {
   NO_COMMENTS,
   OLDEST_FIRST_LABEL,
   commentCountLabel,
+  ALL_COMMENTS_LABEL,
   moreRepliesLabel,
   replyToLabel,
+  showRepliesLabel,
 } from '../../texts';
 import { Pagination } from '../pagination/Pagination';
 import { CommentForm } from './CommentForm';
-import { COMMENTS_ANCHOR, commentAnchor, commentPageHref } from './comment-states';
-import type { CommentsState, RenderedComment, RenderedThread } from './comment-states';
+import { COMMENTS_ANCHOR, commentAnchor, commentPageHref, replyAnchor } from './comment-states';
+import type {
+  CommentQuery,
+  CommentsState,
+  RenderedComment,
+  RenderedThread,
+} from './comment-states';
 import styles from './Comments.module.css';
 
 export interface CommentsProps {
@@ -51,15 +58,38 @@ function CommentBody({ comment }: { comment: RenderedComment }) {
   );
 }
 
+/**
+ * A thread: on a page of threads, its first comment and links to its replies and its reply form
+ * (the thread read alone); read alone, its replies and the form that answers it.
+ */
 function Thread({
   thread,
+  alone,
+  query,
   articleId,
   articlePath,
 }: {
   thread: RenderedThread;
+  alone: boolean;
+  query: CommentQuery;
   articleId: string;
   articlePath: string;
 }) {
+  if (!alone) {
+    const href = (anchor: string) =>
+      commentPageHref(articlePath, { ...query, thread: thread._id }, anchor);
+    return (
+      <li>
+        <CommentBody comment={thread} />
+        <p className={styles.threadLinks}>
+          {thread.replyCount > 0 && (
+            <a href={href(commentAnchor(thread._id))}>{showRepliesLabel(thread.replyCount)}</a>
+          )}
+          <a href={href(replyAnchor(thread._id))}>{replyToLabel(thread.authorName)}</a>
+        </p>
+      </li>
+    );
+  }
   const hidden = thread.replyCount - thread.replies.length;
   return (
     <li>
@@ -74,8 +104,11 @@ function Thread({
         </ol>
       )}
       {hidden > 0 && <p className={styles.more}>{moreRepliesLabel(hidden)}</p>}
-      <details className={styles.reply}>
-        <summary>{replyToLabel(thread.authorName)}</summary>
+      <section
+        id={replyAnchor(thread._id)}
+        className={styles.reply}
+        aria-label={replyToLabel(thread.authorName)}
+      >
         <Island
           owner="blog"
           name="CommentForm"
@@ -84,7 +117,7 @@ function Thread({
           props={{ articleId, articlePath, parentId: thread._id, idPrefix: `reply-${thread._id}` }}
           needs={['session']}
         />
-      </details>
+      </section>
     </li>
   );
 }
@@ -92,6 +125,7 @@ function Thread({
 export function Comments({ state, articleId, articlePath }: CommentsProps) {
   if (state.status === 'none') return null;
   const total = state.status === 'loaded' ? state.total : undefined;
+  const alone = state.status === 'loaded' && state.thread !== null;
   return (
     <section
       id={COMMENTS_ANCHOR}
@@ -104,53 +138,67 @@ export function Comments({ state, articleId, articlePath }: CommentsProps) {
           <span className={styles.byline}> ({commentCountLabel(total)})</span>
         )}
       </h2>
-      <Island
-        owner="blog"
-        name="CommentForm"
-        when="interaction"
-        component={CommentForm}
-        props={{ articleId, articlePath, idPrefix: 'new-comment' }}
-        needs={['session']}
-      />
+      {state.status === 'loaded' && alone ? (
+        <p className={styles.threadLinks}>
+          <a href={commentPageHref(articlePath, { order: state.order, page: state.page })}>
+            {ALL_COMMENTS_LABEL}
+          </a>
+        </p>
+      ) : (
+        <Island
+          owner="blog"
+          name="CommentForm"
+          when="interaction"
+          component={CommentForm}
+          props={{ articleId, articlePath, idPrefix: 'new-comment' }}
+          needs={['session']}
+        />
+      )}
       {state.status === 'unavailable' ? (
         <p className={styles.empty}>{COMMENTS_LOAD_ERROR}</p>
       ) : state.threads.length === 0 ? (
         <p className={styles.empty}>{NO_COMMENTS}</p>
       ) : (
         <>
-          <ul className={styles.order} aria-label={COMMENT_ORDER_LABEL}>
-            {(['newest', 'oldest'] as const).map((order) => (
-              <li key={order}>
-                <a
-                  href={commentPageHref(articlePath, { order, page: 1 })}
-                  aria-current={state.order === order ? 'true' : undefined}
-                >
-                  {order === 'newest' ? NEWEST_FIRST_LABEL : OLDEST_FIRST_LABEL}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {!alone && (
+            <ul className={styles.order} aria-label={COMMENT_ORDER_LABEL}>
+              {(['newest', 'oldest'] as const).map((order) => (
+                <li key={order}>
+                  <a
+                    href={commentPageHref(articlePath, { order, page: 1 })}
+                    aria-current={state.order === order ? 'true' : undefined}
+                  >
+                    {order === 'newest' ? NEWEST_FIRST_LABEL : OLDEST_FIRST_LABEL}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
           <ol className={styles.threads}>
             {state.threads.map((thread) => (
               <Thread
                 key={thread._id}
                 thread={thread}
+                alone={alone}
+                query={{ order: state.order, page: state.page }}
                 articleId={articleId}
                 articlePath={articlePath}
               />
             ))}
           </ol>
-          <Pagination
-            position={{
-              page: state.page,
-              pageCount: state.pages,
-              hasNext: state.page < state.pages,
-            }}
-            label={COMMENT_PAGES_LABEL}
-            previousLabel={EARLIER_COMMENTS_LABEL}
-            nextLabel={LATER_COMMENTS_LABEL}
-            href={(page) => commentPageHref(articlePath, { order: state.order, page })}
-          />
+          {!alone && (
+            <Pagination
+              position={{
+                page: state.page,
+                pageCount: state.pages,
+                hasNext: state.page < state.pages,
+              }}
+              label={COMMENT_PAGES_LABEL}
+              previousLabel={EARLIER_COMMENTS_LABEL}
+              nextLabel={LATER_COMMENTS_LABEL}
+              href={(page) => commentPageHref(articlePath, { order: state.order, page })}
+            />
+          )}
         </>
       )}
     </section>

@@ -4,6 +4,7 @@
 import { getCommentPage } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
 import { isUnknownItem, reportLoadFailure } from '@portfolio/shared/page-data';
+import { COMMENT_THREAD_PARAM, commentAnchor } from '@portfolio/contract';
 import type { CommentOrder, PublicComment } from '@portfolio/contract';
 
 /** The query parameters of an article's address that choose its comments' page. */
@@ -11,7 +12,11 @@ export const COMMENT_ORDER_PARAM = 'order';
 export const COMMENT_PAGE_PARAM = 'page';
 /** The comments' section, and where the links to it and the forms' returns point. */
 export const COMMENTS_ANCHOR = 'comments';
-export const commentAnchor = (id: string): string => `comment-${id}`;
+export { commentAnchor };
+/** The form answering a thread. */
+export const replyAnchor = (id: string): string => `reply-to-${id}`;
+/** What a comment's id looks like (the API's: a UUID); anything else is no thread. */
+const COMMENT_ID = /^[\w-]{1,64}$/;
 
 export interface RenderedComment extends PublicComment {
   /** The body as safe HTML. */
@@ -31,6 +36,8 @@ export type CommentsState =
       page: number;
       pages: number;
       order: CommentOrder;
+      /** The thread read alone (its replies shown), or null for a page of threads. */
+      thread: string | null;
     }
   /** A draft an admin previews: it takes no comments. */
   | { status: 'none' }
@@ -39,25 +46,37 @@ export type CommentsState =
 export interface CommentQuery {
   order: CommentOrder;
   page: number;
+  /** A thread to read alone. */
+  thread?: string | null;
 }
 
 /** The comments' order and page an address asks for (the first page, newest first, otherwise). */
 export function commentQueryOf(url: string): CommentQuery {
   const search = new URL(url, 'http://localhost').searchParams;
   const page = Number(search.get(COMMENT_PAGE_PARAM) ?? '1');
+  const thread = search.get(COMMENT_THREAD_PARAM);
   return {
     order: search.get(COMMENT_ORDER_PARAM) === 'oldest' ? 'oldest' : 'newest',
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    thread: thread !== null && COMMENT_ID.test(thread) ? thread : null,
   };
 }
 
-/** The address of a page of `articlePath`'s comments. */
-export function commentPageHref(articlePath: string, { order, page }: CommentQuery): string {
+/**
+ * The address of a page of `articlePath`'s comments, or of one thread (at `anchor`: the
+ * comments' section unless said).
+ */
+export function commentPageHref(
+  articlePath: string,
+  { order, page, thread }: CommentQuery,
+  anchor: string = COMMENTS_ANCHOR,
+): string {
   const search = new URLSearchParams();
   if (order !== 'newest') search.set(COMMENT_ORDER_PARAM, order);
   if (page > 1) search.set(COMMENT_PAGE_PARAM, String(page));
+  if (thread) search.set(COMMENT_THREAD_PARAM, thread);
   const query = search.size > 0 ? `?${search}` : '';
-  return `${articlePath}${query}#${COMMENTS_ANCHOR}`;
+  return `${articlePath}${query}#${anchor}`;
 }
 
 export async function loadComments(
@@ -66,7 +85,18 @@ export async function loadComments(
   options: RequestOptions,
 ): Promise<CommentsState> {
   try {
-    const page = await getCommentPage(articleKey, query, options);
+    const { order, page: number, thread } = query;
+    const ofThreads = { order, page: number };
+    const page = await getCommentPage(
+      articleKey,
+      thread ? { ...ofThreads, thread } : ofThreads,
+      options,
+    ).catch((error: unknown) => {
+      // A thread no longer there (deleted, hidden): the page of threads instead.
+      if (thread && isUnknownItem(error)) return getCommentPage(articleKey, ofThreads, options);
+      throw error;
+    });
+    const alone = thread && page.threads.length === 1 && page.threads[0]?._id === thread;
     const { renderComment } = await import('@portfolio/shared/markdown');
     const render = (comment: PublicComment): RenderedComment => ({
       ...comment,
@@ -74,15 +104,17 @@ export async function loadComments(
     });
     return {
       status: 'loaded',
-      threads: page.threads.map(({ replies, replyCount, ...thread }) => ({
-        ...render(thread),
+      threads: page.threads.map(({ replies, replyCount, ...first }) => ({
+        ...render(first),
         replies: replies.map(render),
         replyCount,
       })),
       total: page.total,
-      page: page.page,
+      // A thread read alone: the page it was opened from, which "All comments" goes back to.
+      page: alone ? number : page.page,
       pages: page.pages,
       order: page.order,
+      thread: alone ? thread : null,
     };
   } catch (error) {
     if (isUnknownItem(error)) return { status: 'none' };

@@ -29,6 +29,9 @@ import {
   SIGN_UP_LINK_TEXT,
   commentCountLabel,
   replyToLabel,
+  showRepliesLabel,
+  ALL_COMMENTS_LABEL,
+  COMMENT_ORDER_LABEL,
   LOADING_ARTICLE,
   NEXT_ARTICLE_LABEL,
   NO_CONTENT,
@@ -760,7 +763,7 @@ describe('ArticlePage: comments (docs/decisions/200)', () => {
 
   beforeEach(() => resetFirebaseMock());
 
-  it('lists the approved threads with their replies, the text rendered and markup inert', async () => {
+  it('lists the approved threads, replies folded behind a link, the text rendered and markup inert', async () => {
     mockArticleFetch(routes(commentPage()));
     renderArticle('tls');
     const section = await screen.findByRole('region', {
@@ -773,22 +776,77 @@ describe('ArticlePage: comments (docs/decisions/200)', () => {
       'rel',
       'nofollow ugc noopener noreferrer',
     );
-    expect(section.querySelector('#comment-r1')).toHaveTextContent('Agreed.');
+    // A page of threads carries no replies: a link to the thread read alone, and to its form.
+    expect(section.querySelector('#comment-r1')).toBeNull();
+    expect(within(section).getByRole('link', { name: showRepliesLabel(1) })).toHaveAttribute(
+      'href',
+      '/article/tls?thread=c1#comment-c1',
+    );
+    expect(within(section).getByRole('link', { name: replyToLabel('Author c1') })).toHaveAttribute(
+      'href',
+      '/article/tls?thread=c1#reply-to-c1',
+    );
+    // No replies, no link to them; a reply all the same.
+    expect(within(section).getAllByRole('link', { name: /^Show / })).toHaveLength(1);
+    expect(within(section).getByRole('link', { name: replyToLabel('Author c2') })).toBeVisible();
     // A comment's markup is its text: no island marker, no element of its own.
     const second = section.querySelector('#comment-c2') as HTMLElement;
     expect(second).toHaveTextContent('<div data-island="shell/Navbar"');
     expect(second.querySelector('[data-island]')).toBeNull();
-    // The only islands in the section are the server's own comment forms.
+    // The only island in the section is the server's own form for a new thread.
     const islands = Array.from(section.querySelectorAll('[data-island]'), (island) =>
       island.getAttribute('data-island'),
     );
-    expect(islands).toEqual(['blog/CommentForm', 'blog/CommentForm', 'blog/CommentForm']);
-    expect(within(section).getByText(replyToLabel('Author c1'))).toBeInTheDocument();
+    expect(islands).toEqual(['blog/CommentForm']);
     const pages = within(section).getByRole('navigation', { name: COMMENT_PAGES_LABEL });
     expect(within(pages).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
       'href',
       '/article/tls?page=2#comments',
     );
+  });
+
+  it('reads a thread alone: its replies and the form that answers it, and the way back', async () => {
+    const [thread] = commentPage().threads;
+    mockArticleFetch({
+      ...routes(commentPage()),
+      'GET /articles/tls/comments?order=oldest&page=2&thread=c1': {
+        body: commentPage({ threads: [thread], page: 1, pages: 1, order: 'oldest' }),
+      },
+    });
+    renderArticle('tls?order=oldest&page=2&thread=c1');
+    const section = await screen.findByRole('region', {
+      name: `${COMMENTS_TITLE} (${commentCountLabel(3)})`,
+    });
+    expect(section.querySelector('#comment-r1')).toHaveTextContent('Agreed.');
+    const form = within(section).getByRole('region', { name: replyToLabel('Author c1') });
+    expect(form).toHaveAttribute('id', 'reply-to-c1');
+    const islands = Array.from(section.querySelectorAll('[data-island]'), (island) =>
+      island.getAttribute('data-island'),
+    );
+    expect(islands).toEqual(['blog/CommentForm']);
+    // Back to the page it was opened from; no order or pages of its own.
+    expect(within(section).getByRole('link', { name: ALL_COMMENTS_LABEL })).toHaveAttribute(
+      'href',
+      '/article/tls?order=oldest&page=2#comments',
+    );
+    expect(within(section).queryByRole('navigation', { name: COMMENT_PAGES_LABEL })).toBeNull();
+    expect(within(section).queryByRole('list', { name: COMMENT_ORDER_LABEL })).toBeNull();
+  });
+
+  it('shows the page of threads when the thread asked for is gone', async () => {
+    mockArticleFetch({
+      ...routes(commentPage()),
+      'GET /articles/tls/comments?thread=gone': {
+        status: 404,
+        body: { message: 'Comment not found' },
+      },
+    });
+    renderArticle('tls?thread=gone');
+    const section = await screen.findByRole('region', {
+      name: `${COMMENTS_TITLE} (${commentCountLabel(3)})`,
+    });
+    expect(section.querySelector('#comment-c1')).toBeInTheDocument();
+    expect(within(section).getByRole('navigation', { name: COMMENT_PAGES_LABEL })).toBeVisible();
   });
 
   it('asks a visitor to sign in or sign up, and to come back to the comments', async () => {

@@ -23,7 +23,8 @@
 //   (half threads, half replies) written into one article's database rows and 10 into another's,
 //   then both article pages' bytes and uncached render p99 (a page shows 10 threads at most, their
 //   replies counted, so the goal is within 1.1× the bytes of the one with 10, and ≤ 50 ms), and
-//   a thread read alone (`?thread=`).
+//   a thread read alone (`?thread=`); each also with one connection (the render as one reader
+//   meets it).
 // Results in bench-results/scale.json (BENCH_RESULTS_DIR: elsewhere); the figures go to
 // docs/performance.md by hand.
 //   SCALE_ARTICLES (default 10000), SCALE_SECONDS (default 5), SCALE_DRIVERS (default
@@ -110,7 +111,11 @@ interface CommentsMeasurement {
   comments: number;
   many: Row;
   few: Row;
+  /** A thread of the article with COMMENTS comments, read alone (`?thread=`). */
+  thread: Row;
   bytesRatio: number;
+  /** Each page's render as one reader meets it: one connection, p99. */
+  oneReader: Record<'many' | 'few' | 'thread', Timing>;
 }
 
 interface DriverRun {
@@ -199,22 +204,26 @@ async function bytesOf(url: string, headers: Record<string, string> = {}): Promi
 /** Unmeasured load before each measurement: the processes' code is compiled and warm. */
 const WARMUP_SECONDS = 1;
 
+interface LoadOptions {
+  headers?: Record<string, string>;
+  requests?: Request[];
+  /** CONNECTIONS unless said. */
+  connections?: number;
+}
+
 /** Autocannon on `url` (or `requests`) for SECONDS at CONNECTIONS: rate, p99, non-2xx answers. */
-async function load(
-  url: string,
-  options: { headers?: Record<string, string>; requests?: Request[] } = {},
-): Promise<Timing> {
+async function load(url: string, options: LoadOptions = {}): Promise<Timing> {
   await run(url, options, WARMUP_SECONDS);
   return run(url, options, SECONDS);
 }
 
 function run(
   url: string,
-  { headers, requests }: { headers?: Record<string, string>; requests?: Request[] },
+  { headers, requests, connections = CONNECTIONS }: LoadOptions,
   duration: number,
 ): Promise<Timing> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers, requests }, (error, result) =>
+    autocannon({ url, connections, duration, headers, requests }, (error, result) =>
       error
         ? reject(error)
         : resolve({
@@ -402,17 +411,34 @@ async function measureComments(
   } finally {
     await client.end();
   }
-  const row = async (article: { _id: string; slug?: string }): Promise<Row> => {
-    const url = `${site}/article/${article.slug ?? article._id}`;
-    return { ...(await bytesOf(url)), ...(await load(url)) };
+  const pageOf = (article: { _id: string; slug?: string }) =>
+    `${site}/article/${article.slug ?? article._id}`;
+  // The newest thread of the article with many: the first on its first page.
+  const [newest] = (
+    (await (await fetch(`${api}/articles/${many._id}/comments`)).json()) as {
+      threads: { _id: string }[];
+    }
+  ).threads;
+  if (!newest) throw new Error('comments: the article has no thread');
+  const urls = {
+    many: pageOf(many),
+    few: pageOf(few),
+    thread: `${pageOf(many)}?thread=${newest._id}`,
   };
-  const manyRow = await row(many);
-  const fewRow = await row(few);
-  const measured = {
+  const rows: Record<string, Row> = {};
+  const oneReader: Record<string, Timing> = {};
+  for (const [name, url] of Object.entries(urls)) {
+    rows[name] = { ...(await bytesOf(url)), ...(await load(url)) };
+    oneReader[name] = await load(url, { connections: 1 });
+  }
+  const [manyRow, fewRow, threadRow] = [rows.many!, rows.few!, rows.thread!];
+  const measured: CommentsMeasurement = {
     comments: COMMENTS,
     many: manyRow,
     few: fewRow,
+    thread: threadRow,
     bytesRatio: Number((manyRow.bytes / fewRow.bytes).toFixed(3)),
+    oneReader: oneReader as CommentsMeasurement['oneReader'],
   };
   console.log(`[bench] comments: ${JSON.stringify(measured)}`);
   return measured;

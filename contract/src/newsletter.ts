@@ -147,6 +147,84 @@ export function newsletterQueuedMessage(queued: number): string {
   return `Sending to ${queued} subscriber${queued === 1 ? '' : 's'}.`;
 }
 
+// --- Importing subscribers (docs/decisions/215) --------------------------------------------------
+
+/**
+ * The largest body of POST /newsletter/subscribers/import: 2 MiB, some 20,000 lines of the
+ * Subscribers tab's own export (JSON's escapes included).
+ */
+export const SUBSCRIBER_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** The most lines after the header a file imported may have (one import, one transaction). */
+export const SUBSCRIBER_IMPORT_MAX_LINES = 50_000;
+/** The lines not valid an import's answer lists, the first ones (it counts them all). */
+export const SUBSCRIBER_IMPORT_INVALID_LISTED = 20;
+
+/** POST /newsletter/subscribers/import (admin): a CSV file's text, read by the browser. */
+export const SubscriberImportInputSchema = ObjectOf(
+  { csv: StringType({ maxLength: SUBSCRIBER_IMPORT_MAX_BYTES }) },
+  { additionalProperties: false },
+);
+export type SubscriberImportInput = Static<typeof SubscriberImportInputSchema>;
+
+/** A line of the file that added nobody: its number in the file (the header is line 1), and why. */
+export const SubscriberImportLineSchema = ObjectOf({
+  line: Integer({ minimum: 1 }),
+  reason: StringType(),
+});
+export type SubscriberImportLine = Static<typeof SubscriberImportLineSchema>;
+
+/**
+ * POST /newsletter/subscribers/import's answer: the addresses added (confirmed), those already on
+ * the list (left as they were), and the lines not valid: the first SUBSCRIBER_IMPORT_INVALID_LISTED
+ * of them, and how many in all. An address on several lines counts once.
+ */
+export const SubscriberImportSchema = ObjectOf({
+  imported: Integer({ minimum: 0 }),
+  skipped: Integer({ minimum: 0 }),
+  invalid: ArrayOf(SubscriberImportLineSchema, { maxItems: SUBSCRIBER_IMPORT_INVALID_LISTED }),
+  invalidCount: Integer({ minimum: 0 }),
+});
+export type SubscriberImport = Static<typeof SubscriberImportSchema>;
+
+/** What an import answers, word for word: a whole file refused (400), or why a line added nobody. */
+export const SUBSCRIBER_IMPORT_MESSAGES = {
+  empty: 'The file is empty: nothing was imported.',
+  noEmailColumn:
+    'The file has no "email" column: its first line must name the columns, one of them "email". Nothing was imported.',
+  noLines: 'The file has no line after its header: nothing was imported.',
+  tooManyLines: `The file has more than ${SUBSCRIBER_IMPORT_MAX_LINES.toLocaleString('en-US')} lines: split it and import each part. Nothing was imported.`,
+  /** A line whose e-mail cell is empty. */
+  noAddress: 'No e-mail address.',
+  /** Ghost's member export: a member who does not get the newsletter. */
+  notSubscribed: 'Not subscribed to e-mails in the file (subscribed_to_emails is false).',
+} as const;
+
+/**
+ * A file the CSV reader gave up on at `line`: a quote opened there and never closed (`unclosed`),
+ * or another break of the format. Nothing was imported.
+ */
+export const subscriberImportNotCsv = (line: number, unclosed: boolean): string =>
+  unclosed
+    ? `A quote opened on line ${line} is never closed: the file could not be read as CSV. Nothing was imported.`
+    : `The file could not be read as CSV (line ${line}). Nothing was imported.`;
+
+/** How much of a cell a reason quotes. */
+const QUOTED_CELL_LENGTH = 80;
+const quoted = (cell: string) => {
+  const characters = [...cell];
+  return characters.length > QUOTED_CELL_LENGTH
+    ? `“${characters.slice(0, QUOTED_CELL_LENGTH).join('')}…”`
+    : `“${cell}”`;
+};
+
+/** A line whose e-mail cell is no address (as the subscribe form's check has it). */
+export const notAnAddressReason = (cell: string): string =>
+  `${quoted(cell)} is not a valid e-mail address.`;
+
+/** A line of this site's export whose address never confirmed: its owner never agreed. */
+export const notConfirmedReason = (status: string): string =>
+  `Status ${quoted(status)}: only confirmed addresses are imported.`;
+
 // --- A member's own data (docs/decisions/207) -----------------------------------------------------
 
 /** What the member's dashboard and the API say of a member's data, word for word. */

@@ -6,9 +6,16 @@ import {
   NEWSLETTER_CONFIRM_TTL_MS,
   NEWSLETTER_MESSAGES,
   NEWSLETTER_WHEN_PUBLISHED_MESSAGE,
+  SUBSCRIBER_IMPORT_INVALID_LISTED,
+  SUBSCRIBER_IMPORT_MAX_BYTES,
+  SUBSCRIBER_IMPORT_MAX_LINES,
+  SUBSCRIBER_IMPORT_MESSAGES,
   TOTAL_COUNT_HEADER,
+  notAnAddressReason,
+  notConfirmedReason,
+  subscriberImportNotCsv,
 } from '@portfolio/contract';
-import type { NewsletterSend, Subscriber } from '@portfolio/contract';
+import type { NewsletterSend, Subscriber, SubscriberImport } from '@portfolio/contract';
 import { eq } from 'drizzle-orm';
 import { newsletterDeliveries } from '../../db/schema.js';
 import type { SiteMail, SiteMailer } from '../../mail/site-mailer.js';
@@ -671,6 +678,282 @@ describe.each(testDrivers)('the newsletter (%s)', (driver) => {
       } finally {
         await second.close();
       }
+    });
+  });
+
+  describe('importing subscribers (docs/decisions/215)', () => {
+    const importCsv = (csv: unknown, headers: Record<string, string> = admin, on = t) =>
+      on.app.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribers/import',
+        headers,
+        payload: { csv },
+      });
+    /** The subscriber of `email`, as the owner's list shows it. */
+    const subscriberOf = async (email: string) =>
+      (await list(`?query=${encodeURIComponent(email)}`)).subscribers.find(
+        (subscriber) => subscriber.email === email,
+      );
+
+    it('adds each new address confirmed, read as a spreadsheet writes it', async () => {
+      const csv = `${[
+        '\uFEFFName,EMAIL,Note',
+        '"Lovelace, Ada", Import.One@Example.com ,"said ""yes"""',
+        // A quoted cell over two lines (CRLF inside the quotes): the next lines keep their numbers.
+        '"Hopper',
+        'Grace",import.two@example.com,',
+        'Nobody,not-an-address,',
+        '',
+        'Turing,import.three@example.com',
+        'Babbage,,',
+      ].join('\r\n')}\r\n`;
+      const response = await importCsv(csv);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<SubscriberImport>()).toEqual({
+        imported: 3,
+        skipped: 0,
+        invalid: [
+          { line: 5, reason: notAnAddressReason('not-an-address') },
+          { line: 8, reason: SUBSCRIBER_IMPORT_MESSAGES.noAddress },
+        ],
+        invalidCount: 2,
+      });
+      for (const email of ['import.one@example.com', 'import.two@example.com']) {
+        const subscriber = await subscriberOf(email);
+        expect(subscriber).toMatchObject({ status: 'confirmed', memberUid: null });
+        // Confirmed as a confirmation link confirms: since now.
+        expect(subscriber?.confirmedAt).toEqual(expect.any(String));
+      }
+      expect(await subscriberOf('import.three@example.com')).toBeDefined();
+    });
+
+    it.each([
+      ['LF, one column', 'email\nimport.lf@example.com\n', 'import.lf@example.com'],
+      [
+        'semicolons, no last line break',
+        'Email;Name\r\nimport.semi@example.com;Semi',
+        'import.semi@example.com',
+      ],
+      ['tabs', 'name\tEmail\nTab\timport.tab@example.com\n', 'import.tab@example.com'],
+      [
+        'a name with spaces',
+        'E-mail, EMAIL \nx,import.spaces@example.com\n',
+        'import.spaces@example.com',
+      ],
+      ['old Mac line breaks', 'email\rimport.cr@example.com\r', 'import.cr@example.com'],
+    ])('reads a header of %s', async (_, csv, email) => {
+      const response = await importCsv(csv);
+      expect(response.json()).toEqual({ imported: 1, skipped: 0, invalid: [], invalidCount: 0 });
+      expect(await subscriberOf(email)).toMatchObject({ status: 'confirmed' });
+    });
+
+    it('counts an address once, and leaves those on the list as they were', async () => {
+      const before = sink.received.length;
+      await subscribe('import.pending@example.com');
+      await sink.waitFor(before + 1);
+      await subscribeAndConfirm('import.confirmed@example.com');
+      const confirmed = await subscriberOf('import.confirmed@example.com');
+      const csv = [
+        'email',
+        'import.pending@example.com',
+        'IMPORT.CONFIRMED@example.com',
+        'import.dup@example.com',
+        ' Import.Dup@Example.com ',
+        '',
+      ].join('\n');
+      expect((await importCsv(csv)).json()).toEqual({
+        imported: 1,
+        skipped: 2,
+        invalid: [],
+        invalidCount: 0,
+      });
+      expect(await subscriberOf('import.pending@example.com')).toMatchObject({
+        status: 'pending',
+        confirmedAt: null,
+      });
+      expect(await subscriberOf('import.confirmed@example.com')).toEqual(confirmed);
+      expect((await list('?query=import.dup@')).total).toBe(1);
+      // Again: nobody new.
+      expect((await importCsv(csv)).json()).toMatchObject({ imported: 0, skipped: 3 });
+    });
+
+    it('says which lines add nobody and why, the first 20 listed, and imports the rest', async () => {
+      const bad = Array.from({ length: 25 }, (_, index) => `bad-${index},,`);
+      const csv = [
+        'email,status,subscribed_to_emails',
+        ',confirmed,',
+        'import.waiting@example.com,pending,',
+        'import.ghost@example.com,,false',
+        ' , , ',
+        'import.kept@example.com,Confirmed,TRUE',
+        ...bad,
+      ].join('\n');
+      const answer = (await importCsv(csv)).json<SubscriberImport>();
+      expect(answer).toMatchObject({ imported: 1, skipped: 0, invalidCount: 28 });
+      expect(answer.invalid).toHaveLength(SUBSCRIBER_IMPORT_INVALID_LISTED);
+      expect(answer.invalid.slice(0, 4)).toEqual([
+        { line: 2, reason: SUBSCRIBER_IMPORT_MESSAGES.noAddress },
+        { line: 3, reason: notConfirmedReason('pending') },
+        { line: 4, reason: SUBSCRIBER_IMPORT_MESSAGES.notSubscribed },
+        // Line 5 has no cell filled in: it is no line at all.
+        { line: 7, reason: notAnAddressReason('bad-0') },
+      ]);
+      expect(await subscriberOf('import.kept@example.com')).toMatchObject({ status: 'confirmed' });
+      expect((await list('?query=import.waiting')).total).toBe(0);
+      expect((await list('?query=import.ghost')).total).toBe(0);
+      // A long cell is quoted shortened.
+      const long = `${'x'.repeat(200)}@`;
+      const [line] = (await importCsv(`email\n${long}\n`)).json<SubscriberImport>().invalid;
+      expect(line?.reason).toBe(notAnAddressReason(long));
+      expect(line?.reason.length).toBeLessThan(120);
+    });
+
+    it('refuses a file it cannot read with 400 and why, and adds nobody', async () => {
+      const { total } = await list();
+      const refusals: [unknown, string][] = [
+        ['', SUBSCRIBER_IMPORT_MESSAGES.empty],
+        ['\uFEFF \r\n  \n', SUBSCRIBER_IMPORT_MESSAGES.empty],
+        [
+          'name,address\nAda,import.nocolumn@example.com\n',
+          SUBSCRIBER_IMPORT_MESSAGES.noEmailColumn,
+        ],
+        ['import.nocolumn@example.com\n', SUBSCRIBER_IMPORT_MESSAGES.noEmailColumn],
+        ['email\r\n\r\n , \r\n', SUBSCRIBER_IMPORT_MESSAGES.noLines],
+        [
+          'email,name\nimport.quote@example.com,A\n"import.unclosed@example.com,B\nimport.after@example.com,C\n',
+          subscriberImportNotCsv(3, true),
+        ],
+        [
+          `email\n${'x\n'.repeat(SUBSCRIBER_IMPORT_MAX_LINES + 1)}`,
+          SUBSCRIBER_IMPORT_MESSAGES.tooManyLines,
+        ],
+      ];
+      for (const [csv, message] of refusals) {
+        const response = await importCsv(csv);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ message });
+      }
+      // Not a body of the contract's; not JSON at all.
+      for (const payload of [{ csv: 42 }, {}, { csv: 'email', extra: true }]) {
+        const odd = await t.app.inject({
+          method: 'POST',
+          url: '/api/newsletter/subscribers/import',
+          headers: admin,
+          payload,
+        });
+        expect(odd.statusCode).toBe(400);
+        expect(odd.json().message).toEqual(expect.any(String));
+      }
+      const text = await t.app.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribers/import',
+        headers: { ...admin, 'content-type': 'text/csv' },
+        payload: 'email\nimport.text@example.com\n',
+      });
+      expect(text.statusCode).toBe(415);
+      expect(text.json().message).toEqual(expect.any(String));
+      // Larger than the limit: 413, before it is read.
+      const large = await importCsv(`email\n${'a'.repeat(SUBSCRIBER_IMPORT_MAX_BYTES)}`);
+      expect(large.statusCode).toBe(413);
+      expect(large.json().message).toEqual(expect.any(String));
+      expect((await list()).total).toBe(total);
+    });
+
+    it("is the owner's only", async () => {
+      const csv = 'email\nimport.intruder@example.com\n';
+      expect((await importCsv(csv, {})).statusCode).toBe(401);
+      const member = await importCsv(csv, as({ uid: 'import-member', email: 'm@example.com' }));
+      expect(member.statusCode).toBe(403);
+      expect((await list('?query=import.intruder')).total).toBe(0);
+    });
+
+    it('reads back its own export, a defused address as it was', async () => {
+      await subscribeAndConfirm('-import.round@example.com');
+      const before = sink.received.length;
+      await subscribe('import.round.waiting@example.com');
+      await sink.waitFor(before + 1);
+      const exported = await t.app.inject({
+        url: '/api/newsletter/subscribers.csv?query=import.round',
+        headers: admin,
+      });
+      expect(exported.body).toMatch(/^'-import\.round@example\.com,confirmed,/m);
+      const gone = (await subscriberOf('-import.round@example.com')) as Subscriber;
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/newsletter/subscribers/${gone._id}`,
+        headers: admin,
+      });
+
+      const answer = (await importCsv(exported.body)).json<SubscriberImport>();
+      // The address that never confirmed is not confirmed by its owner's export either.
+      expect(answer).toEqual({
+        imported: 1,
+        skipped: 0,
+        invalid: [{ line: 3, reason: notConfirmedReason('pending') }],
+        invalidCount: 1,
+      });
+      expect(await subscriberOf('-import.round@example.com')).toMatchObject({
+        status: 'confirmed',
+      });
+    });
+
+    it('sends an imported address the next newsletter, whose link unsubscribes it', async () => {
+      const { mailer, sent } = recordingMailer();
+      const sender = await start({ mailer, newsletterSender: { pollMs: 20 } });
+      try {
+        const reader = 'import.reader@example.com';
+        const imported = await importCsv(`email\n${reader}\n`, admin, sender);
+        expect(imported.json()).toMatchObject({ imported: 1 });
+        const article = await sender.app.inject({
+          method: 'POST',
+          url: '/api/articles',
+          headers: admin,
+          payload: { title: 'For imported readers', content: 'Welcome.', status: 'published' },
+        });
+        expect(article.statusCode).toBe(201);
+        const queued = await sender.app.inject({
+          method: 'POST',
+          url: `/api/articles/${article.json<{ _id: string }>()._id}/newsletter`,
+          headers: admin,
+        });
+        expect(queued.statusCode).toBe(202);
+        const letter = () =>
+          sent.find((mail) => mail.to === reader && mail.subject.includes('For imported readers'));
+        await within(10_000, () => letter() !== undefined);
+        const unsubscribe = letter()?.headers?.['List-Unsubscribe']?.replace(/^<|>$/g, '');
+        if (!unsubscribe) throw new Error('no List-Unsubscribe in the letter');
+        const gone = await sender.app.inject({
+          method: 'POST',
+          url: unsubscribe.slice(SITE.length),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        });
+        expect(gone.statusCode).toBe(200);
+        expect((await list(`?query=${reader}`)).total).toBe(0);
+      } finally {
+        await sender.close();
+      }
+    });
+
+    it('imports 10,000 lines of its own export in one request', async () => {
+      const at = '2026-12-03T10:00:00.000Z';
+      const lines = Array.from(
+        { length: 10_000 },
+        (_, index) => `import.many-${index}@example.com,confirmed,,${at},${at}`,
+      );
+      const csv = `email,status,memberUid,createdAt,confirmedAt\r\n${lines.join('\r\n')}\r\n`;
+      expect(Buffer.byteLength(JSON.stringify({ csv }))).toBeLessThan(SUBSCRIBER_IMPORT_MAX_BYTES);
+      const started = Date.now();
+      const response = await importCsv(csv);
+      expect(response.json()).toEqual({
+        imported: 10_000,
+        skipped: 0,
+        invalid: [],
+        invalidCount: 0,
+      });
+      // Well within the API client's 10 s, on a busy machine too.
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect((await list('?query=import.many-')).total).toBe(10_000);
     });
   });
 });

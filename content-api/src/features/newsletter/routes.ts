@@ -1,8 +1,9 @@
 // The newsletter (docs/decisions/206). Anyone subscribes an address and confirms it from a mail
 // (double opt-in: a signed link that expires); a member subscribes from their dashboard with one
-// click; the owner lists, exports and deletes subscribers, and sends a published article, which
-// goes through the durable queue the sender works through. Unsubscribing needs no sign-in: the
-// signed link of any mail, opened (a page with a button) or POSTed by a mail program (RFC 8058).
+// click; the owner lists, exports, imports (215) and deletes subscribers, and sends a published
+// article, which goes through the durable queue the sender works through. Unsubscribing needs no
+// sign-in: the signed link of any mail, opened (a page with a button) or POSTed by a mail program
+// (RFC 8058).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CONFIRMED_COUNT_HEADER,
@@ -14,7 +15,10 @@ import {
   NewsletterSendListSchema,
   NewsletterSendQuerySchema,
   SUBSCRIBERS_PER_PAGE,
+  SUBSCRIBER_IMPORT_INVALID_LISTED,
   SubscribeInputSchema,
+  SubscriberImportInputSchema,
+  SubscriberImportSchema,
   SubscriberListQuerySchema,
   SubscriberListSchema,
   TOTAL_COUNT_HEADER,
@@ -24,6 +28,7 @@ import type { MemberSubscription, Subscriber } from '@portfolio/contract';
 import { Object as ObjectOf, String as StringType } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { identityOf } from '../../auth/identity.js';
+import { SUBSCRIBER_IMPORT_BODY_BYTES } from '../../http/body-limits.js';
 import { HttpError } from '../../http/errors.js';
 import { idParamsSchema, messageSchema } from '../../http/schemas.js';
 import { csvLines } from '../../lib/csv.js';
@@ -37,6 +42,7 @@ import {
   awaitPublication,
   cancelAwaitedPublication,
   confirm,
+  importConfirmed,
   listSends,
   listSubscribers,
   memberSubscription,
@@ -47,6 +53,7 @@ import {
 } from './repository.js';
 import { startNewsletterSender } from './sender.js';
 import type { NewsletterSenderTiming } from './sender.js';
+import { readSubscriberCsv } from './subscriber-csv.js';
 import { createNewsletterTokens } from './tokens.js';
 
 /** POST /newsletter/subscribe per minute per client (its address, as TRUST_PROXY allows). */
@@ -373,6 +380,30 @@ const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRouteOptions> = asyn
         .header('Cache-Control', 'no-store')
         .header('Content-Disposition', 'attachment; filename="subscribers.csv"')
         .send(csvLines(CSV_COLUMNS, rows));
+    },
+  );
+
+  // A list moved from another platform, or this one's export (docs/decisions/215): each new
+  // address confirmed, the owner vouching for its consent as Ghost's import has them do; those
+  // on the list already stay as they are. A file that cannot be read is a 400, and adds nobody.
+  app.post(
+    '/newsletter/subscribers/import',
+    {
+      onRequest: auth.requireAdmin,
+      bodyLimit: SUBSCRIBER_IMPORT_BODY_BYTES,
+      // A file from a slow link: the whole-request limit, for an admin only (http/time-limits.ts).
+      config: { changesPublicContent: false, uploadBody: true },
+      schema: { body: SubscriberImportInputSchema, response: { 200: SubscriberImportSchema } },
+    },
+    async (request) => {
+      const { addresses, invalid } = readSubscriberCsv(request.body.csv);
+      const { imported, skipped } = await importConfirmed(db, addresses, now());
+      return {
+        imported,
+        skipped,
+        invalid: invalid.slice(0, SUBSCRIBER_IMPORT_INVALID_LISTED),
+        invalidCount: invalid.length,
+      };
     },
   );
 

@@ -1,6 +1,11 @@
 import { act, getConfig, screen, waitFor, within } from '@testing-library/react';
-import { CONFIRMED_COUNT_HEADER, TOTAL_COUNT_HEADER } from '@portfolio/contract';
-import type { NewsletterSend, Subscriber } from '@portfolio/contract';
+import {
+  CONFIRMED_COUNT_HEADER,
+  SUBSCRIBER_IMPORT_MAX_BYTES,
+  SUBSCRIBER_IMPORT_MESSAGES,
+  TOTAL_COUNT_HEADER,
+} from '@portfolio/contract';
+import type { NewsletterSend, Subscriber, SubscriberImport } from '@portfolio/contract';
 import { formatPostDate, formatPublicationTime } from '@portfolio/shared/format';
 import { mockFetch, renderPage, setUpTestRuntimeConfig } from '@portfolio/testing';
 import { makeUser, resetFirebaseMock, setCurrentUser } from '@portfolio/testing/firebase';
@@ -11,6 +16,10 @@ import {
   ARTICLE_LABEL,
   EXPORT_SUBSCRIBERS_LABEL,
   FAILED_LABEL,
+  IMPORT_SUBSCRIBERS_HINT,
+  IMPORT_SUBSCRIBERS_LABEL,
+  IMPORT_TOO_LARGE,
+  INVALID_LINES_LABEL,
   MEMBER_BADGE,
   NO_SENDS,
   NO_SUBSCRIBER_MATCHES,
@@ -29,6 +38,9 @@ import {
   CANCEL_SEND_LABEL,
   cancelSendLabel,
   deleteSubscriberLabel,
+  importSummary,
+  invalidLineText,
+  moreInvalidLines,
   subscribersTabLabel,
 } from './newsletter-texts';
 import { TAB_INSIGHTS } from './insights-texts';
@@ -327,6 +339,106 @@ describe('the Subscribers tab', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The subscribers could not be exported.',
     );
+  });
+});
+
+describe('importing a CSV file', () => {
+  const IMPORT = 'POST /newsletter/subscribers/import';
+  const CAROL: Subscriber = {
+    ...BOB,
+    _id: 'sub-carol',
+    email: 'carol@example.test',
+    status: 'confirmed',
+    confirmedAt: '2026-12-03T10:00:00.000Z',
+  };
+  const csvFile = (text: string, name = 'list.csv') => new File([text], name, { type: 'text/csv' });
+
+  it('sends the file chosen, says what the import did and which lines were not valid, and reads the list again', async () => {
+    const csv = 'email,name\r\ncarol@example.test,Carol\r\nnot-an-address,X\r\n';
+    const answer: SubscriberImport = {
+      imported: 250,
+      skipped: 3,
+      invalid: [
+        { line: 3, reason: '“not-an-address” is not a valid e-mail address.' },
+        { line: 9, reason: SUBSCRIBER_IMPORT_MESSAGES.noAddress },
+      ],
+      invalidCount: 22,
+    };
+    let imported = false;
+    const sent: { body: unknown; authorization: string | null }[] = [];
+    mockFetch({
+      [COUNT]: () => page([ADA], imported ? 2 : 1),
+      [FIRST_PAGE]: () => (imported ? page([CAROL, BOB, ADA], 2) : page([BOB, ADA], 1)),
+      [IMPORT]: (init) => {
+        sent.push({
+          body: JSON.parse(String(init?.body)),
+          authorization: new Headers(init?.headers).get('Authorization'),
+        });
+        imported = true;
+        return { body: answer };
+      },
+      [SENDS]: { body: [] },
+    });
+    const { user } = openSubscribers();
+    await subscribersList();
+    const input = screen.getByLabelText(IMPORT_SUBSCRIBERS_LABEL);
+    // What an import does is said beside it: confirmed at once, the owner answering for consent.
+    expect(input).toHaveAccessibleDescription(IMPORT_SUBSCRIBERS_HINT);
+    await user.upload(input, csvFile(csv));
+
+    const summary = await screen.findByText(importSummary(answer));
+    expect(summary).toHaveTextContent(
+      'Imported 250 subscribers; 3 already subscribed; 22 lines not valid.',
+    );
+    expect(summary).toHaveAttribute('role', 'status');
+    expect(sent).toEqual([{ body: { csv }, authorization: expect.stringMatching(/^Bearer /) }]);
+    const lines = screen.getByRole('list', { name: INVALID_LINES_LABEL });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(answer.invalid.map(invalidLineText));
+    expect(screen.getByText(moreInvalidLines(20))).toBeInTheDocument();
+    // The list and the tab's count, read again.
+    expect(await screen.findByText(CAROL.email)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: subscribersTabLabel(2) })).toBeInTheDocument();
+  });
+
+  it('says why a file was refused: too large before it is sent, or the API’s reason as it says it', async () => {
+    const refusals = [
+      { status: 400, body: { message: SUBSCRIBER_IMPORT_MESSAGES.noEmailColumn } },
+      { status: 413, body: { message: 'Request body is too large.' } },
+    ];
+    let listReads = 0;
+    const fetchMock = mockFetch({
+      [COUNT]: page([ADA], 1),
+      [FIRST_PAGE]: () => {
+        listReads += 1;
+        return page([ADA], 1);
+      },
+      [IMPORT]: () => refusals.shift() ?? { status: 500, body: { message: 'Unexpected' } },
+      [SENDS]: { body: [] },
+    });
+    const { user } = openSubscribers();
+    await subscribersList();
+    const input = screen.getByLabelText(IMPORT_SUBSCRIBERS_LABEL);
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').length;
+    // Larger than the API takes: said without sending it.
+    await user.upload(input, csvFile('x'.repeat(SUBSCRIBER_IMPORT_MAX_BYTES + 1), 'big.csv'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_TOO_LARGE);
+    expect(posts()).toBe(0);
+
+    await user.upload(input, csvFile('name\r\nAda\r\n'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(SUBSCRIBER_IMPORT_MESSAGES.noEmailColumn),
+    );
+    // The same input again, once the file is corrected; a 413 from the API in plain words too.
+    await user.upload(input, csvFile('email\r\nada@example.test\r\n'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(IMPORT_TOO_LARGE));
+    expect(posts()).toBe(2);
+    expect(screen.queryByRole('list', { name: INVALID_LINES_LABEL })).not.toBeInTheDocument();
+    // Nothing was imported: the list was not read again.
+    expect(listReads).toBe(1);
   });
 });
 

@@ -1,17 +1,21 @@
 // The dashboard's Subscribers tab (docs/decisions/206): the newsletter's addresses, the newest
 // first, 50 a page, filtered by state and searched by address; each deleted after a question; the
-// list as CSV; and below it the newsletters sent, read again every few seconds while mails wait.
+// list as CSV, and a CSV file imported (215); and below it the newsletters sent, read again every
+// few seconds while mails wait.
 // `onConfirmed` hears how many are confirmed, for the tab's name and the articles' "Send as
 // newsletter".
 import { useCallback, useEffect, useId, useState } from 'react';
-import { SUBSCRIBERS_PER_PAGE } from '@portfolio/contract';
-import type { Subscriber, SubscriberStatus } from '@portfolio/contract';
+import type { ChangeEvent } from 'react';
+import { SUBSCRIBERS_PER_PAGE, SUBSCRIBER_IMPORT_MAX_BYTES } from '@portfolio/contract';
+import type { Subscriber, SubscriberImport, SubscriberStatus } from '@portfolio/contract';
 import {
+  ApiError,
   cancelNewsletter,
   deleteSubscriber,
   getNewsletterSends,
   getSubscriberPage,
   getSubscribersCsv,
+  importSubscribers,
 } from '@portfolio/shared/api-client';
 import { formatPostDate, formatPublicationTime } from '@portfolio/shared/format';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
@@ -26,6 +30,13 @@ import {
   EXPORT_SUBSCRIBERS_ERROR,
   EXPORT_SUBSCRIBERS_LABEL,
   FAILED_LABEL,
+  IMPORT_BUSY,
+  IMPORT_ERROR,
+  IMPORT_READ_ERROR,
+  IMPORT_SUBSCRIBERS_HINT,
+  IMPORT_SUBSCRIBERS_LABEL,
+  IMPORT_TOO_LARGE,
+  INVALID_LINES_LABEL,
   MEMBER_BADGE,
   NO_SENDS,
   NO_SUBSCRIBERS,
@@ -52,6 +63,9 @@ import {
   WHEN_LABEL,
   confirmedCount,
   deleteSubscriberLabel,
+  importSummary,
+  invalidLineText,
+  moreInvalidLines,
 } from './newsletter-texts';
 import { Pager } from './Pager';
 import { saveCsvFile } from './save-file';
@@ -121,6 +135,7 @@ export function SubscribersPanel({ onConfirmed }: { onConfirmed?(count: number |
         </Button>
       </div>
       {exportError && <ErrorMessage>{exportError}</ErrorMessage>}
+      <ImportSubscribers onImported={list.reload} />
       <div role="group" aria-label={SUBSCRIBER_FILTERS_LABEL} className={styles.boxes}>
         {SUBSCRIBER_FILTERS.map((filter) => (
           <Button
@@ -194,6 +209,94 @@ export function SubscribersPanel({ onConfirmed }: { onConfirmed?(count: number |
           onConfirm={() => remove(deleting)}
         />
       )}
+    </div>
+  );
+}
+
+/**
+ * A file's text (UTF-8), or null when it cannot be read (gone from the disk, say). FileReader, not
+ * Blob.text(): jsdom, which the tests run in, has none.
+ */
+function readText(file: File): Promise<string | null> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => resolve(null);
+    reader.readAsText(file);
+  });
+}
+
+/**
+ * "Import from CSV": the file chosen, read here and sent; then what the API made of it (added,
+ * already there, the lines not valid), or why it refused the file (nobody added).
+ */
+function ImportSubscribers({ onImported }: { onImported(): void }) {
+  const id = useId();
+  const getToken = useAdminToken();
+  const [importing, setImporting] = useState(false);
+  const [result, setResult] = useState<SubscriberImport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    if (!file) return;
+    setResult(null);
+    setError(null);
+    setImporting(true);
+    try {
+      // Larger than the API takes: said at once, without sending it.
+      const csv = file.size > SUBSCRIBER_IMPORT_MAX_BYTES ? undefined : await readText(file);
+      if (csv === undefined) setError(IMPORT_TOO_LARGE);
+      else if (csv === null) setError(IMPORT_READ_ERROR);
+      else {
+        setResult(await importSubscribers(csv, { token: await getToken() }));
+        onImported();
+      }
+    } catch (caught) {
+      // The API's refusal as it says it (why it cannot read the file); too large in plain words.
+      setError(
+        caught instanceof ApiError && caught.status === 413
+          ? IMPORT_TOO_LARGE
+          : adminErrorMessage(caught, IMPORT_ERROR),
+      );
+    } finally {
+      setImporting(false);
+      // The same file can be chosen again, once corrected.
+      input.value = '';
+    }
+  };
+
+  const unlisted = result ? result.invalidCount - result.invalid.length : 0;
+  return (
+    <div className={panelStyles.import}>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-file`}>{IMPORT_SUBSCRIBERS_LABEL}</label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".csv,text/csv"
+          className={styles.file}
+          aria-describedby={`${id}-hint`}
+          disabled={importing}
+          onChange={(event) => void upload(event)}
+        />
+        <p id={`${id}-hint`} className={styles.hint}>
+          {IMPORT_SUBSCRIBERS_HINT}
+        </p>
+      </div>
+      <p role="status" className={styles.notice}>
+        {importing ? IMPORT_BUSY : result ? importSummary(result) : ''}
+      </p>
+      {result && result.invalid.length > 0 && (
+        <ul className={panelStyles.invalidLines} aria-label={INVALID_LINES_LABEL}>
+          {result.invalid.map((line) => (
+            <li key={line.line}>{invalidLineText(line)}</li>
+          ))}
+        </ul>
+      )}
+      {unlisted > 0 && <p className={styles.muted}>{moreInvalidLines(unlisted)}</p>}
+      {error && <ErrorMessage>{error}</ErrorMessage>}
     </div>
   );
 }

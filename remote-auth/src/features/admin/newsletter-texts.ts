@@ -1,7 +1,8 @@
-// Texts of the dashboard's newsletter (docs/decisions/206): the Subscribers tab, its list of the
-// newsletters sent, and the articles' "Send as newsletter". The panels, their tests and the
-// browser specs import them.
-import type { SubscriberStatus } from '@portfolio/contract';
+// Texts of the dashboard's newsletter (docs/decisions/206): the Subscribers tab, its import (215),
+// its list of the newsletters sent, and the articles' "Send as newsletter". The panels, their
+// tests and the browser specs import them.
+import { SUBSCRIBER_IMPORT_MAX_BYTES } from '@portfolio/contract';
+import type { SubscriberImport, SubscriberImportLine, SubscriberStatus } from '@portfolio/contract';
 
 export const TAB_SUBSCRIBERS = 'Subscribers';
 /** "Subscribers (12)": the confirmed, whom a newsletter reaches; the plain name while unknown. */
@@ -40,6 +41,30 @@ export const SUBSCRIBER_DELETED = 'Subscriber deleted.';
 export const EXPORT_SUBSCRIBERS_LABEL = 'Export CSV';
 export const SUBSCRIBERS_FILE_NAME = 'subscribers.csv';
 export const EXPORT_SUBSCRIBERS_ERROR = 'The subscribers could not be exported.';
+
+// "Import from CSV" (docs/decisions/215): the owner vouches for the consent of whom they import.
+export const IMPORT_SUBSCRIBERS_LABEL = 'Import from CSV';
+export const IMPORT_SUBSCRIBERS_HINT =
+  'A CSV file whose first line names its columns, one of them "email": another platform’s export, or this tab’s. Each new address is added as confirmed, without a confirmation mail: import only people who agreed to receive your newsletter. Addresses already here stay as they are.';
+export const IMPORT_BUSY = 'Importing...';
+export const IMPORT_ERROR = 'The subscribers could not be imported.';
+export const IMPORT_READ_ERROR = 'The file could not be read.';
+export const IMPORT_TOO_LARGE = `This file is too large to import at once (${SUBSCRIBER_IMPORT_MAX_BYTES / 1024 / 1024} MiB at most): split it into smaller files.`;
+const counted = (count: number, one: string, many: string) =>
+  `${count} ${count === 1 ? one : many}`;
+/** "Imported 250 subscribers; 3 already subscribed; 2 lines not valid." (a part of 0 unsaid). */
+export const importSummary = ({ imported, skipped, invalidCount }: SubscriberImport): string =>
+  [
+    `Imported ${counted(imported, 'subscriber', 'subscribers')}`,
+    ...(skipped > 0 ? [`${skipped} already subscribed`] : []),
+    ...(invalidCount > 0 ? [`${counted(invalidCount, 'line', 'lines')} not valid`] : []),
+  ].join('; ') + '.';
+export const INVALID_LINES_LABEL = 'Lines not imported';
+export const invalidLineText = ({ line, reason }: SubscriberImportLine): string =>
+  `Line ${line}: ${reason}`;
+/** Under the lines listed, when the API listed only the first of them. */
+export const moreInvalidLines = (count: number): string =>
+  `…and ${counted(count, 'other line', 'other lines')} not valid.`;
 
 // The newsletters sent.
 export const SENDS_HEADING = 'Newsletters sent';

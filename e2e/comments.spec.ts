@@ -1,7 +1,8 @@
 // Members' comments (docs/decisions/200) over the composed production site, on a phone and a
 // laptop: a visitor signs up from an article and comments; the comment waits for the owner, who
 // approves it in the dashboard; then any visitor sees it, its markup shown as text, waking
-// nothing. Each run comments on an article of its own.
+// nothing; a thread's replies are read with the thread alone. Each run comments on an article of
+// its own.
 import { COMMENT_MESSAGES } from '@portfolio/contract';
 import {
   APPROVE_LABEL,
@@ -11,14 +12,17 @@ import {
 } from '@portfolio/remote-auth/comments-texts';
 import { SIGN_IN_SUBMIT, SIGN_UP_SUBMIT } from '@portfolio/remote-auth/texts';
 import {
+  ALL_COMMENTS_LABEL,
   COMMENTS_TITLE,
   COMMENT_FIELD_LABEL,
   NO_COMMENTS,
   POST_COMMENT_LABEL,
   SIGN_UP_LINK_TEXT,
+  showRepliesLabel,
 } from '@portfolio/remote-blog/texts';
 import {
   DEV_ADMIN,
+  adminApi,
   createArticle,
   removeArticle,
   expect,
@@ -142,6 +146,61 @@ for (const [device, viewport] of [
         path: `test-results/comments-${device}-shown.png`,
         fullPage: true,
       });
+      await visitor.close();
+    });
+
+    test('a thread is read alone: its replies, and the way to answer it and back', async ({
+      browser,
+      request,
+    }) => {
+      // The owner's comments are published at once: a thread and one reply to it.
+      const { apiBase, headers } = await adminApi(request);
+      const post = async (body: string, parentId?: string) => {
+        const response = await request.post(`${apiBase}/articles/${article._id}/comments`, {
+          headers,
+          data: { body, ...(parentId && { parentId }) },
+        });
+        expect(response.status()).toBe(201);
+        return ((await response.json()) as { comment: { _id: string } }).comment._id;
+      };
+      const thread = await post(`A question for the ${device} thread?`);
+      const reply = await post(`An answer *in* the ${device} thread.`, thread);
+      const path = `/article/${article.slug}`;
+      await untilRenderedWhole(request, path);
+      const visitor = await browser.newContext({ viewport });
+      const page = await visitor.newPage();
+      await expect
+        .poll(
+          async () => {
+            await page.goto(path);
+            return page.locator(`#comment-${thread}`).count();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+      // A page of threads counts the replies; the reply itself is not on it.
+      const section = page.getByRole('region', { name: /^Comments/ });
+      await expect(page.locator(`#comment-${reply}`)).toHaveCount(0);
+      const item = section
+        .getByRole('listitem')
+        .filter({ has: page.locator(`#comment-${thread}`) });
+      await item.getByRole('link', { name: showRepliesLabel(1) }).click();
+
+      // The thread alone, at its first comment: the reply, and the form that answers it.
+      await expect(page).toHaveURL(`${path}?thread=${thread}#comment-${thread}`);
+      await expect(page.locator(`#comment-${reply} em`)).toHaveText('in');
+      const answer = section.getByRole('region', { name: /^Reply to / });
+      await expect(answer).toContainText(COMMENT_MESSAGES.signInToComment);
+      expect(
+        decodeURIComponent(
+          (await answer.getByRole('link', { name: SIGN_UP_LINK_TEXT }).getAttribute('href')) ?? '',
+        ),
+      ).toContain(`${path}?thread=${thread}#reply-to-${thread}`);
+      await expectNoA11yViolations(page);
+      await page.screenshot({ path: `test-results/comments-${device}-thread.png`, fullPage: true });
+      await section.getByRole('link', { name: ALL_COMMENTS_LABEL }).click();
+      await expect(page).toHaveURL(`${path}#comments`);
+      await expect(page.locator(`#comment-${reply}`)).toHaveCount(0);
       await visitor.close();
     });
   });

@@ -47,6 +47,9 @@ import {
   updatedLabel,
 } from '../../texts';
 import * as ArticlePage from './ArticlePage';
+import { COMMENT_THREAD_PARAM } from '@portfolio/contract';
+import { COMMENT_ORDER_PARAM, COMMENT_PAGE_PARAM } from '../../features/comments/comment-states';
+import blogRoutes from '../../routes.json';
 
 setUpTestRuntimeConfig();
 
@@ -728,6 +731,13 @@ describe('ArticlePage, reading aids (docs/decisions/170)', () => {
 });
 
 describe('ArticlePage: comments (docs/decisions/200)', () => {
+  it('declares every query parameter its comments read, so the render cache keeps each page apart', () => {
+    const article = blogRoutes.routes.find((route) => route.path === '/article/:id');
+    expect(article?.query).toEqual(
+      expect.arrayContaining([COMMENT_ORDER_PARAM, COMMENT_PAGE_PARAM, COMMENT_THREAD_PARAM]),
+    );
+  });
+
   const comment = (id: string, body: string, overrides: object = {}) => ({
     _id: id,
     parentId: null,

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { APPS, REMOTES, appPort } from '@portfolio/platform/apps';
 import { startEdge } from '@portfolio/tools/edge';
 import { startFaultGate } from './fault-gate.mjs';
+import { restartListener, stopRestarted } from './restart-process.mjs';
 
 export const REMOTE_GATE_OFFSET = 10;
 
@@ -17,7 +18,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const apiPort = Number(process.env.API_PORT || 4000);
 const gatePort = Number(process.env.API_GATE_PORT || apiPort + 10);
 
-const gates = [await startFaultGate({ target: `http://127.0.0.1:${apiPort}`, port: gatePort })];
+const gates = [
+  await startFaultGate({
+    target: `http://127.0.0.1:${apiPort}`,
+    port: gatePort,
+    // The content API stopped and started again, for real (a restart during a newsletter's send).
+    restart: () =>
+      restartListener({ port: apiPort, healthUrl: `http://127.0.0.1:${apiPort}/api/health` }),
+  }),
+];
 /** @type {NodeJS.ProcessEnv} */
 const env = {
   ...process.env,
@@ -59,12 +68,14 @@ let edge;
 /** @param {NodeJS.Signals} signal */
 const stop = (signal) => {
   for (const gate of gates) gate.close();
+  stopRestarted(signal);
   site.kill(signal);
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 // The edge goes with the site: nginx is a process of its own, stopped before this one exits.
 site.on('exit', (code) => {
+  stopRestarted('SIGTERM');
   void Promise.resolve(edge?.stop()).finally(() => process.exit(code ?? 0));
 });
 // The edge, started once the site answers (so its log holds no refused connections).

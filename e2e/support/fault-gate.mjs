@@ -4,8 +4,9 @@
 // through it, so a fault set here is real for both: connections reset (the server stopped),
 // answers slow, 500s, answers of another shape than the API's contract (ADR 052), or a deploy's
 // chunks missing while its manifest and entry are there. The specs switch it with
-// POST /__fault?mode=ok|down|slow|error|malformed|missing-chunks[&ms=N]. Started by
-// e2e-stack.mjs, on loopback.
+// POST /__fault?mode=ok|down|slow|error|malformed|missing-chunks[&ms=N]; a gate given `restart`
+// also takes POST /__restart, which restarts the service for real (restart-process.mjs) and
+// answers once it is back. Started by e2e-stack.mjs, on loopback.
 import http from 'node:http';
 
 /** @typedef {'ok' | 'down' | 'slow' | 'error' | 'malformed' | 'missing-chunks'} FaultMode */
@@ -16,10 +17,11 @@ export const SLOW_MS = 4500;
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css)(\?|$)/;
 
 /**
- * @param {{ target: string, port: number, host?: string }} options target: the API's origin
+ * @param {{ target: string, port: number, host?: string, restart?: () => Promise<unknown> }} options
+ *   target: the service's origin; restart: how POST /__restart restarts it
  * @returns {Promise<http.Server>}
  */
-export function startFaultGate({ target, port, host = '127.0.0.1' }) {
+export function startFaultGate({ target, port, host = '127.0.0.1', restart }) {
   /** @type {FaultMode} */
   let mode = 'ok';
   let slowMs = SLOW_MS;
@@ -46,6 +48,16 @@ export function startFaultGate({ target, port, host = '127.0.0.1' }) {
       for (const open of relaying) open.destroy();
       relaying.clear();
       response.writeHead(204).end();
+      return;
+    }
+    if (url.pathname === '/__restart' && restart && request.method === 'POST') {
+      restart().then(
+        (result) =>
+          response
+            .writeHead(200, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify(result)),
+        (error) => response.writeHead(500).end(String(error)),
+      );
       return;
     }
     if (mode === 'down') {

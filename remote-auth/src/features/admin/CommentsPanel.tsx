@@ -54,7 +54,7 @@ import {
   pendingCount,
 } from './comments-texts';
 import { ConfirmDelete } from './ConfirmDelete';
-import { ListLoadState, ListSearch } from './ListParts';
+import { ListLoadState, ListSearch, ToggleGroup } from './ListParts';
 import { Pager } from './Pager';
 import { useAdminToken } from './use-admin-token';
 import { useFilteredPages } from './use-filtered-pages';
@@ -134,18 +134,12 @@ export function CommentsPanel({ onPending }: { onPending?(count: number | null):
           ) : null}
         </h2>
       </div>
-      <div role="group" aria-label={COMMENT_FILTERS_LABEL} className={styles.boxes}>
-        {COMMENT_FILTERS.map((filter) => (
-          <Button
-            key={filter.label}
-            variant={status === filter.status ? 'primary' : 'secondary'}
-            aria-pressed={status === filter.status}
-            onClick={() => list.setFilter(filter.status)}
-          >
-            {filter.label}
-          </Button>
-        ))}
-      </div>
+      <ToggleGroup
+        label={COMMENT_FILTERS_LABEL}
+        toggles={COMMENT_FILTERS}
+        chosen={status}
+        onChoose={list.setFilter}
+      />
       <ListSearch
         id={`${id}-search`}
         label={SEARCH_COMMENTS_LABEL}

@@ -46,6 +46,8 @@ import {
   percentages,
   rangeLabel,
 } from './insights-texts';
+import { ToggleGroup } from './ListParts';
+import type { Toggle } from './ListParts';
 import { saveCsvFile } from './save-file';
 import { useAdminToken } from './use-admin-token';
 import { useResource } from './use-resource';
@@ -53,6 +55,10 @@ import adminStyles from './admin.module.css';
 import styles from './InsightsPanel.module.css';
 
 const DEFAULT_RANGE: InsightsRange = 30;
+const RANGES: readonly Toggle<InsightsRange>[] = INSIGHTS_RANGES.map((range) => ({
+  value: range,
+  label: rangeLabel(range),
+}));
 
 export function InsightsPanel() {
   const getToken = useAdminToken();
@@ -83,18 +89,7 @@ export function InsightsPanel() {
         </Button>
       </div>
       {exportError && <ErrorMessage>{exportError}</ErrorMessage>}
-      <div role="group" aria-label={INSIGHTS_RANGE_LABEL} className={adminStyles.boxes}>
-        {INSIGHTS_RANGES.map((range) => (
-          <Button
-            key={range}
-            variant={days === range ? 'primary' : 'secondary'}
-            aria-pressed={days === range}
-            onClick={() => setDays(range)}
-          >
-            {rangeLabel(range)}
-          </Button>
-        ))}
-      </div>
+      <ToggleGroup label={INSIGHTS_RANGE_LABEL} toggles={RANGES} chosen={days} onChoose={setDays} />
       {state.status === 'loading' && <Spinner label={INSIGHTS_LOADING} />}
       {state.status === 'error' && (
         <ErrorMessage>

@@ -1,11 +1,47 @@
 // Parts the dashboard's searched, paged lists share (useFilteredPages: the inbox, the comments,
-// the subscribers, the media): the search field, and what shows while a page loads or when it
-// could not be loaded (with a way to try again).
+// the subscribers, the media): the buttons that choose what a list (or the Insights tab) shows,
+// the search field, and what shows while a page loads or when it could not be loaded (with a way
+// to try again).
 import { Button, ErrorMessage, Spinner } from '@portfolio/shared/ui';
 import { LIST_LOADING, RETRY_LABEL } from '../../texts';
 import { loadErrorMessage } from '../session/errors';
 import type { ResourceState } from './use-resource';
 import styles from './admin.module.css';
+
+/** One choice of a ToggleGroup. */
+export interface Toggle<T> {
+  value: T;
+  label: string;
+}
+
+/** Buttons of which the one chosen is pressed: a list's filter or box, the range shown. */
+export function ToggleGroup<T>({
+  label,
+  toggles,
+  chosen,
+  onChoose,
+}: {
+  /** The group's name, as assistive technology announces it. */
+  label: string;
+  toggles: readonly Toggle<T>[];
+  chosen: T;
+  onChoose(value: T): void;
+}) {
+  return (
+    <div role="group" aria-label={label} className={styles.boxes}>
+      {toggles.map((toggle) => (
+        <Button
+          key={toggle.label}
+          variant={toggle.value === chosen ? 'primary' : 'secondary'}
+          aria-pressed={toggle.value === chosen}
+          onClick={() => onChoose(toggle.value)}
+        >
+          {toggle.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
 
 /** The list's search: what is typed, searched once typing settles (useFilteredPages). */
 export function ListSearch({

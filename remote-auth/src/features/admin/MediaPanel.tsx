@@ -7,7 +7,8 @@ import { Link } from '@portfolio/shared/router';
 import { Button } from '@portfolio/shared/ui';
 import { DELETE_LABEL } from '../../texts';
 import { ConfirmDelete } from './ConfirmDelete';
-import { ListLoadState } from './ListParts';
+import { ListLoadState, ToggleGroup } from './ListParts';
+import type { Toggle } from './ListParts';
 import {
   ALT_TEXT_LABEL,
   MEDIA_ALL_LABEL,
@@ -49,10 +50,10 @@ import type { PageQuery } from './use-filtered-pages';
 import adminStyles from './admin.module.css';
 import styles from './MediaLibrary.module.css';
 
-const FILTERS: readonly { usage: MediaUsage | null; label: string }[] = [
-  { usage: null, label: MEDIA_ALL_LABEL },
-  { usage: 'unused', label: MEDIA_UNUSED_LABEL },
-  { usage: 'used', label: MEDIA_USED_LABEL },
+const FILTERS: readonly Toggle<MediaUsage | null>[] = [
+  { value: null, label: MEDIA_ALL_LABEL },
+  { value: 'unused', label: MEDIA_UNUSED_LABEL },
+  { value: 'used', label: MEDIA_USED_LABEL },
 ];
 
 /** A page of the library: every image, or the unused or those in use. */
@@ -86,18 +87,12 @@ export function MediaPanel() {
         </p>
       </div>
       <div className={styles.filters}>
-        <div role="group" aria-label={MEDIA_FILTER_LABEL} className={adminStyles.boxes}>
-          {FILTERS.map((filter) => (
-            <Button
-              key={filter.label}
-              variant={usage === filter.usage ? 'primary' : 'secondary'}
-              aria-pressed={usage === filter.usage}
-              onClick={() => list.setFilter(filter.usage)}
-            >
-              {filter.label}
-            </Button>
-          ))}
-        </div>
+        <ToggleGroup
+          label={MEDIA_FILTER_LABEL}
+          toggles={FILTERS}
+          chosen={usage}
+          onChoose={list.setFilter}
+        />
         <div className={`${adminStyles.field} ${styles.search}`}>
           <label htmlFor={`${id}-search`}>{SEARCH_MEDIA_LABEL}</label>
           <input

@@ -46,7 +46,8 @@ import {
   unreadCount,
 } from './admin-texts';
 import { ConfirmDelete } from './ConfirmDelete';
-import { ListLoadState, ListSearch } from './ListParts';
+import { ListLoadState, ListSearch, ToggleGroup } from './ListParts';
+import type { Toggle } from './ListParts';
 import { NotificationSettingsSection } from './NotificationSettingsForm';
 import { Pager } from './Pager';
 import { useAdminToken } from './use-admin-token';
@@ -67,6 +68,11 @@ function mailtoHref(address: string): string {
   if (at < 0) return `mailto:${encodeURIComponent(address)}`;
   return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
 }
+
+const BOXES: readonly Toggle<MessageBox>[] = [
+  { value: 'inbox', label: INBOX_LABEL },
+  { value: 'archive', label: ARCHIVE_BOX_LABEL },
+];
 
 /**
  * Contact messages (GET /api/contact, admin only), 20 a page, in the inbox or the archive,
@@ -167,23 +173,12 @@ export function MessagesPanel({ onUnread }: { onUnread?(count: number | null): v
           ) : null}
         </h2>
       </div>
-      <div role="group" aria-label={MESSAGE_BOXES_LABEL} className={styles.boxes}>
-        {(
-          [
-            ['inbox', INBOX_LABEL],
-            ['archive', ARCHIVE_BOX_LABEL],
-          ] as const
-        ).map(([key, label]) => (
-          <Button
-            key={key}
-            variant={box === key ? 'primary' : 'secondary'}
-            aria-pressed={box === key}
-            onClick={() => list.setFilter(key)}
-          >
-            {label}
-          </Button>
-        ))}
-      </div>
+      <ToggleGroup
+        label={MESSAGE_BOXES_LABEL}
+        toggles={BOXES}
+        chosen={box}
+        onChoose={list.setFilter}
+      />
       <ListSearch
         id={`${id}-search`}
         label={SEARCH_MESSAGES_LABEL}

@@ -21,7 +21,7 @@ import { formatPostDate, formatPublicationTime } from '@portfolio/shared/format'
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
 import { adminErrorMessage, loadErrorMessage } from '../session/errors';
 import { ConfirmDelete } from './ConfirmDelete';
-import { ListLoadState, ListSearch } from './ListParts';
+import { ListLoadState, ListSearch, ToggleGroup } from './ListParts';
 import {
   ARTICLE_LABEL,
   CANCEL_SEND_ERROR,
@@ -136,18 +136,12 @@ export function SubscribersPanel({ onConfirmed }: { onConfirmed?(count: number |
       </div>
       {exportError && <ErrorMessage>{exportError}</ErrorMessage>}
       <ImportSubscribers onImported={list.reload} />
-      <div role="group" aria-label={SUBSCRIBER_FILTERS_LABEL} className={styles.boxes}>
-        {SUBSCRIBER_FILTERS.map((filter) => (
-          <Button
-            key={filter.label}
-            variant={status === filter.status ? 'primary' : 'secondary'}
-            aria-pressed={status === filter.status}
-            onClick={() => list.setFilter(filter.status)}
-          >
-            {filter.label}
-          </Button>
-        ))}
-      </div>
+      <ToggleGroup
+        label={SUBSCRIBER_FILTERS_LABEL}
+        toggles={SUBSCRIBER_FILTERS}
+        chosen={status}
+        onChoose={list.setFilter}
+      />
       <ListSearch
         id={`${id}-search`}
         label={SEARCH_SUBSCRIBERS_LABEL}

@@ -7,11 +7,11 @@ export const pendingCount = (count: number): string => `${count} pending`;
 export const commentsTabLabel = (pending: number | null): string =>
   pending ? `${TAB_COMMENTS} (${pendingCount(pending)})` : TAB_COMMENTS;
 export const COMMENT_FILTERS_LABEL = 'Show comments';
-export const COMMENT_FILTERS: readonly { status: CommentStatus | undefined; label: string }[] = [
-  { status: 'pending', label: 'Pending' },
-  { status: 'approved', label: 'Approved' },
-  { status: 'hidden', label: 'Hidden' },
-  { status: undefined, label: 'All' },
+export const COMMENT_FILTERS: readonly { value: CommentStatus | undefined; label: string }[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'hidden', label: 'Hidden' },
+  { value: undefined, label: 'All' },
 ];
 export const STATUS_LABELS: Record<CommentStatus, string> = {
   pending: 'Pending',

@@ -13,12 +13,12 @@ export const confirmedCount = (count: number): string => `${count} confirmed`;
 // The list.
 export const SUBSCRIBER_FILTERS_LABEL = 'Show subscribers';
 export const SUBSCRIBER_FILTERS: readonly {
-  status: SubscriberStatus | undefined;
+  value: SubscriberStatus | undefined;
   label: string;
 }[] = [
-  { status: undefined, label: 'All' },
-  { status: 'confirmed', label: 'Confirmed' },
-  { status: 'pending', label: 'Pending' },
+  { value: undefined, label: 'All' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'pending', label: 'Pending' },
 ];
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   confirmed: 'Confirmed',

@@ -50,7 +50,10 @@ export interface CommentQuery {
   thread?: string | null;
 }
 
-/** The comments' order and page an address asks for (the first page, newest first, otherwise). */
+/**
+ * The comments' order and page an address asks for (the first page, newest first, otherwise), and
+ * the thread it reads alone, if any.
+ */
 export function commentQueryOf(url: string): CommentQuery {
   const search = new URL(url, 'http://localhost').searchParams;
   const page = Number(search.get(COMMENT_PAGE_PARAM) ?? '1');

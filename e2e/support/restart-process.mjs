@@ -35,7 +35,7 @@ function listeningInodes(port) {
  * The process listening on `port`, or undefined.
  * @param {number} port
  */
-export function pidListeningOn(port) {
+function pidListeningOn(port) {
   const inodes = listeningInodes(port);
   if (inodes.size === 0) return undefined;
   for (const entry of fs.readdirSync('/proc')) {

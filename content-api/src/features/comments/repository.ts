@@ -78,20 +78,6 @@ const toPublic = (row: PublicRow): PublicComment => ({
 const approvedOf = (articleId: string) =>
   and(eq(comments.articleId, articleId), eq(comments.status, 'approved'));
 
-/** How many approved comments (replies included) each of `articleIds` has. */
-export async function approvedCounts(
-  db: Database,
-  articleIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (articleIds.length === 0) return new Map();
-  const rows = await db
-    .select({ articleId: comments.articleId, count: count() })
-    .from(comments)
-    .where(and(inArray(comments.articleId, [...articleIds]), eq(comments.status, 'approved')))
-    .groupBy(comments.articleId);
-  return new Map(rows.map((row) => [row.articleId, row.count]));
-}
-
 /** Each of `threadIds`' approved replies, counted. */
 async function replyCounts(
   db: Database,

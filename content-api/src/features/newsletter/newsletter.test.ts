@@ -725,6 +725,13 @@ describe.each(testDrivers)('the newsletter (%s)', (driver) => {
         expect(subscriber?.confirmedAt).toEqual(expect.any(String));
       }
       expect(await subscriberOf('import.three@example.com')).toBeDefined();
+      // In the file's order: the list shows the newest first, so the last line first.
+      const listed = (await list('?query=import.')).subscribers.map((row) => row.email);
+      expect(listed.filter((email) => /^import\.(one|two|three)@/.test(email))).toEqual([
+        'import.three@example.com',
+        'import.two@example.com',
+        'import.one@example.com',
+      ]);
     });
 
     it.each([

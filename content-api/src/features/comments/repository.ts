@@ -78,6 +78,12 @@ const toPublic = (row: PublicRow): PublicComment => ({
 const approvedOf = (articleId: string) =>
   and(eq(comments.articleId, articleId), eq(comments.status, 'approved'));
 
+/** The article's approved comments, replies included: the count its cards and pages show. */
+async function approvedTotal(db: Database, articleId: string): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(comments).where(approvedOf(articleId));
+  return row?.count ?? 0;
+}
+
 /** Each of `threadIds`' approved replies, counted. */
 async function replyCounts(
   db: Database,
@@ -103,8 +109,8 @@ export async function commentPage(
   { order, page }: { order: CommentOrder; page: number },
 ): Promise<CommentPage> {
   const topLevel = and(approvedOf(articleId), isNull(comments.parentId));
-  const [[totals], [threadTotals]] = await Promise.all([
-    db.select({ count: count() }).from(comments).where(approvedOf(articleId)),
+  const [total, [threadTotals]] = await Promise.all([
+    approvedTotal(db, articleId),
     db.select({ count: count() }).from(comments).where(topLevel),
   ]);
   const pages = Math.max(1, Math.ceil((threadTotals?.count ?? 0) / COMMENT_THREADS_PER_PAGE));
@@ -127,7 +133,7 @@ export async function commentPage(
     replies: [],
     replyCount: counts.get(row.id) ?? 0,
   }));
-  return { threads, total: totals?.count ?? 0, page: Math.min(page, pages), pages, order };
+  return { threads, total, page: Math.min(page, pages), pages, order };
 }
 
 /**
@@ -141,8 +147,8 @@ export async function commentThread(
   threadId: string,
   order: CommentOrder,
 ): Promise<CommentPage | null> {
-  const [[totals], [row]] = await Promise.all([
-    db.select({ count: count() }).from(comments).where(approvedOf(articleId)),
+  const [total, [row]] = await Promise.all([
+    approvedTotal(db, articleId),
     db
       .select(publicColumns)
       .from(comments)
@@ -165,7 +171,7 @@ export async function commentThread(
     replies: replyRows.map(toPublic),
     replyCount: counts.get(threadId) ?? 0,
   };
-  return { threads: [thread], total: totals?.count ?? 0, page: 1, pages: 1, order };
+  return { threads: [thread], total, page: 1, pages: 1, order };
 }
 
 // --- The owner's settings ------------------------------------------------------------------------

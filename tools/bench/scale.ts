@@ -420,25 +420,25 @@ async function measureComments(
     }
   ).threads;
   if (!newest) throw new Error('comments: the article has no thread');
-  const urls = {
-    many: pageOf(many),
-    few: pageOf(few),
-    thread: `${pageOf(many)}?thread=${newest._id}`,
-  };
-  const rows: Record<string, Row> = {};
-  const oneReader: Record<string, Timing> = {};
-  for (const [name, url] of Object.entries(urls)) {
-    rows[name] = { ...(await bytesOf(url)), ...(await load(url)) };
-    oneReader[name] = await load(url, { connections: 1 });
-  }
-  const [manyRow, fewRow, threadRow] = [rows.many!, rows.few!, rows.thread!];
+  /** Bytes and p99 at CONNECTIONS, then p99 with one connection. */
+  const measure = async (url: string) => ({
+    row: { ...(await bytesOf(url)), ...(await load(url)) },
+    oneReader: await load(url, { connections: 1 }),
+  });
+  const manyPage = await measure(pageOf(many));
+  const fewPage = await measure(pageOf(few));
+  const threadPage = await measure(`${pageOf(many)}?thread=${newest._id}`);
   const measured: CommentsMeasurement = {
     comments: COMMENTS,
-    many: manyRow,
-    few: fewRow,
-    thread: threadRow,
-    bytesRatio: Number((manyRow.bytes / fewRow.bytes).toFixed(3)),
-    oneReader: oneReader as CommentsMeasurement['oneReader'],
+    many: manyPage.row,
+    few: fewPage.row,
+    thread: threadPage.row,
+    bytesRatio: Number((manyPage.row.bytes / fewPage.row.bytes).toFixed(3)),
+    oneReader: {
+      many: manyPage.oneReader,
+      few: fewPage.oneReader,
+      thread: threadPage.oneReader,
+    },
   };
   console.log(`[bench] comments: ${JSON.stringify(measured)}`);
   return measured;

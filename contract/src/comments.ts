@@ -35,10 +35,32 @@ export const DELETED_MEMBER_NAME = 'A deleted member';
 /** The name of a member who has given none in their profile. */
 export const UNNAMED_MEMBER_NAME = 'A member';
 
+/** The article page's query parameters that choose its comments: their order and page. */
+export const COMMENT_ORDER_PARAM = 'order';
+export const COMMENT_PAGE_PARAM = 'page';
 /** The article page's query parameter that reads one thread alone, with its replies. */
 export const COMMENT_THREAD_PARAM = 'thread';
+/** The article page's comments section, where the links to its comments point by default. */
+export const COMMENTS_ANCHOR = 'comments';
 /** A comment's anchor on the article page. */
 export const commentAnchor = (id: string): string => `comment-${id}`;
+
+/**
+ * The address of a page of the comments of the article at `articlePath`, or of one of its
+ * threads read alone, at `anchor` (the comments' section unless said).
+ */
+export function commentsHref(
+  articlePath: string,
+  { order, page, thread }: { order: CommentOrder; page: number; thread?: string | null },
+  anchor: string = COMMENTS_ANCHOR,
+): string {
+  const search = new URLSearchParams();
+  if (order !== 'newest') search.set(COMMENT_ORDER_PARAM, order);
+  if (page > 1) search.set(COMMENT_PAGE_PARAM, String(page));
+  if (thread) search.set(COMMENT_THREAD_PARAM, thread);
+  const query = search.size > 0 ? `?${search}` : '';
+  return `${articlePath}${query}#${anchor}`;
+}
 
 /**
  * Where a comment is read on the site: its thread alone, whatever page of threads it is on, at
@@ -48,10 +70,10 @@ export function commentPath(
   articleSlug: string,
   comment: { _id: string; parentId: string | null },
 ): string {
-  const thread = encodeURIComponent(comment.parentId ?? comment._id);
-  return (
-    `/article/${encodeURIComponent(articleSlug)}?${COMMENT_THREAD_PARAM}=${thread}` +
-    `#${commentAnchor(comment._id)}`
+  return commentsHref(
+    `/article/${encodeURIComponent(articleSlug)}`,
+    { order: 'newest', page: 1, thread: comment.parentId ?? comment._id },
+    commentAnchor(comment._id),
   );
 }
 

@@ -4,7 +4,13 @@
 // again). A visitor is asked to sign in or sign up, and comes back here once signed in.
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@portfolio/contract';
+import {
+  COMMENTS_ANCHOR,
+  COMMENT_MAX_LENGTH,
+  COMMENT_MESSAGES,
+  commentAnchor,
+  commentsHref,
+} from '@portfolio/contract';
 import { ApiError, postComment } from '@portfolio/shared/api-client';
 import { useAuth } from '@portfolio/shared/auth';
 import { SIGN_IN_PATH, SIGN_UP_PATH, returningTo } from '@portfolio/shared/return-to';
@@ -23,7 +29,7 @@ import {
   SIGN_IN_TO_COMMENT_REST,
   SIGN_UP_LINK_TEXT,
 } from '../../texts';
-import { COMMENTS_ANCHOR, commentAnchor, commentPageHref, replyAnchor } from './comment-states';
+import { replyAnchor } from './comment-states';
 import styles from './Comments.module.css';
 
 export interface CommentFormProps {
@@ -64,7 +70,7 @@ export function CommentForm({ articleId, articlePath, parentId, idPrefix }: Comm
 
   // A reply's thread is read alone (its replies shown): the form's links go back to it.
   const at = (anchor: string) =>
-    commentPageHref(articlePath, { order: 'newest', page: 1, thread: parentId ?? null }, anchor);
+    commentsHref(articlePath, { order: 'newest', page: 1, thread: parentId ?? null }, anchor);
 
   if (!user && !loading) {
     const back = at(parentId ? replyAnchor(parentId) : COMMENTS_ANCHOR);

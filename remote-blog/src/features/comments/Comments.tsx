@@ -21,7 +21,8 @@ import {
 } from '../../texts';
 import { Pagination } from '../pagination/Pagination';
 import { CommentForm } from './CommentForm';
-import { COMMENTS_ANCHOR, commentAnchor, commentPageHref, replyAnchor } from './comment-states';
+import { COMMENTS_ANCHOR, commentAnchor, commentsHref } from '@portfolio/contract';
+import { replyAnchor } from './comment-states';
 import type {
   CommentQuery,
   CommentsState,
@@ -77,7 +78,7 @@ function Thread({
 }) {
   if (!alone) {
     const href = (anchor: string) =>
-      commentPageHref(articlePath, { ...query, thread: thread._id }, anchor);
+      commentsHref(articlePath, { ...query, thread: thread._id }, anchor);
     return (
       <li>
         <CommentBody comment={thread} />
@@ -140,7 +141,7 @@ export function Comments({ state, articleId, articlePath }: CommentsProps) {
       </h2>
       {state.status === 'loaded' && alone ? (
         <p className={styles.threadLinks}>
-          <a href={commentPageHref(articlePath, { order: state.order, page: state.page })}>
+          <a href={commentsHref(articlePath, { order: state.order, page: state.page })}>
             {ALL_COMMENTS_LABEL}
           </a>
         </p>
@@ -165,7 +166,7 @@ export function Comments({ state, articleId, articlePath }: CommentsProps) {
               {(['newest', 'oldest'] as const).map((order) => (
                 <li key={order}>
                   <a
-                    href={commentPageHref(articlePath, { order, page: 1 })}
+                    href={commentsHref(articlePath, { order, page: 1 })}
                     aria-current={state.order === order ? 'true' : undefined}
                   >
                     {order === 'newest' ? NEWEST_FIRST_LABEL : OLDEST_FIRST_LABEL}
@@ -196,7 +197,7 @@ export function Comments({ state, articleId, articlePath }: CommentsProps) {
               label={COMMENT_PAGES_LABEL}
               previousLabel={EARLIER_COMMENTS_LABEL}
               nextLabel={LATER_COMMENTS_LABEL}
-              href={(page) => commentPageHref(articlePath, { order: state.order, page })}
+              href={(page) => commentsHref(articlePath, { order: state.order, page })}
             />
           )}
         </>

@@ -4,15 +4,11 @@
 import { getCommentPage } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
 import { isUnknownItem, reportLoadFailure } from '@portfolio/shared/page-data';
-import { COMMENT_THREAD_PARAM, commentAnchor } from '@portfolio/contract';
+import { COMMENT_ORDER_PARAM, COMMENT_PAGE_PARAM, COMMENT_THREAD_PARAM } from '@portfolio/contract';
 import type { CommentOrder, PublicComment } from '@portfolio/contract';
 
-/** The query parameters of an article's address that choose its comments' page. */
-export const COMMENT_ORDER_PARAM = 'order';
-export const COMMENT_PAGE_PARAM = 'page';
-/** The comments' section, and where the links to it and the forms' returns point. */
-export const COMMENTS_ANCHOR = 'comments';
-export { commentAnchor };
+// The comments' addresses, their parameters and anchors are the contract's (commentsHref,
+// commentPath): the article page's links, and those the dashboards and the reply e-mail give.
 /** The form answering a thread. */
 export const replyAnchor = (id: string): string => `reply-to-${id}`;
 /** What a comment's id looks like (the API's: a UUID); anything else is no thread. */
@@ -63,23 +59,6 @@ export function commentQueryOf(url: string): CommentQuery {
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
     thread: thread !== null && COMMENT_ID.test(thread) ? thread : null,
   };
-}
-
-/**
- * The address of a page of `articlePath`'s comments, or of one thread (at `anchor`: the
- * comments' section unless said).
- */
-export function commentPageHref(
-  articlePath: string,
-  { order, page, thread }: CommentQuery,
-  anchor: string = COMMENTS_ANCHOR,
-): string {
-  const search = new URLSearchParams();
-  if (order !== 'newest') search.set(COMMENT_ORDER_PARAM, order);
-  if (page > 1) search.set(COMMENT_PAGE_PARAM, String(page));
-  if (thread) search.set(COMMENT_THREAD_PARAM, thread);
-  const query = search.size > 0 ? `?${search}` : '';
-  return `${articlePath}${query}#${anchor}`;
 }
 
 export async function loadComments(

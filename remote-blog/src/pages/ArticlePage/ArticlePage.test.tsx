@@ -8,7 +8,12 @@ import {
   siteTitle,
   setUpTestRuntimeConfig,
 } from '@portfolio/testing';
-import { NEWSLETTER_FORM } from '@portfolio/contract';
+import {
+  COMMENT_ORDER_PARAM,
+  COMMENT_PAGE_PARAM,
+  COMMENT_THREAD_PARAM,
+  NEWSLETTER_FORM,
+} from '@portfolio/contract';
 import { makeArticle, makeArticleDetail, makeImage } from '@portfolio/testing/fixtures';
 import { renderHeadTags, siteContext } from '@portfolio/shared/head';
 import { pageOutcome } from '@portfolio/shared/page-data';
@@ -47,8 +52,6 @@ import {
   updatedLabel,
 } from '../../texts';
 import * as ArticlePage from './ArticlePage';
-import { COMMENT_THREAD_PARAM } from '@portfolio/contract';
-import { COMMENT_ORDER_PARAM, COMMENT_PAGE_PARAM } from '../../features/comments/comment-states';
 import blogRoutes from '../../routes.json';
 
 setUpTestRuntimeConfig();

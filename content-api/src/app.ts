@@ -42,8 +42,6 @@ import strictInput from './plugins/strict-input.js';
 import timeLimitsPlugin from './plugins/time-limits.js';
 import validation from './plugins/validation.js';
 
-export { API_PREFIX } from './plugins/routes.js';
-
 export interface BuildAppOptions {
   db: Database;
   /** Defaults to firebase-admin's verifyIdToken for `firebaseProjectId`. */

@@ -41,7 +41,10 @@ export const IMAGE_PATH_PATTERN = `^/images/${IMAGE_NAME_PATTERN.slice(1)}`;
  */
 export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 export const SLUG_MAX_LENGTH = 100;
-/** A tag, as stored, shown and addressed (`/tags/<tag>`): the same shape as a slug, shorter. */
+/**
+ * A tag, as stored, shown and addressed (`/tags/<tag>`): the same shape as a slug, shorter.
+ * @alias of SLUG_PATTERN, named for what it checks
+ */
 export const TAG_PATTERN = SLUG_PATTERN;
 export const TAG_MAX_LENGTH = 40;
 /** How many tags an article may have. */

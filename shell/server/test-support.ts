@@ -9,7 +9,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { REMOTE_NAMES, escapeHtml } from '@portfolio/contract';
 import type { Env } from '@portfolio/platform/settings';
 import type { FastifyInstance } from 'fastify';
@@ -197,14 +196,6 @@ export function testRenderer(table: SiteRouteTable = TEST_TABLE): TestRenderer {
     },
   };
   return renderer;
-}
-
-/** A stream that collects what is written to it (a render's target in tests). */
-export function collector() {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  return { stream, text: () => text };
 }
 
 export interface TestSite {

@@ -8,7 +8,7 @@ import { REMOTE_NAMES } from '@portfolio/shared/config';
 
 // One reader of routes.json for the whole site (docs/decisions/090).
 export { RoutesFileError, parsePublishedRoutes } from '@portfolio/contract';
-export type { PublishedRoute, PublishedRoutes } from '@portfolio/contract';
+export type { PublishedRoute } from '@portfolio/contract';
 
 /** Remote name → its published routes; a remote that could not be read is absent. */
 export type SiteRouteTable = Partial<Record<RemoteName, readonly PublishedRoute[]>>;

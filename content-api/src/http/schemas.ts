@@ -3,13 +3,9 @@
 import { Object as ObjectOf } from '@sinclair/typebox';
 
 export {
-  IMAGE_NAME_PATTERN,
-  IMAGE_PATH_PATTERN,
   IdParamsSchema as idParamsSchema,
   MessageSchema as messageSchema,
-  PaginationQuerySchema as paginationQuerySchema,
 } from '@portfolio/contract';
-export type { IdParams, PaginationQuery } from '@portfolio/contract';
 
 /**
  * For reads that take no query parameters: an unknown one is a 400, so nobody can bypass the

@@ -29,14 +29,13 @@ import type {
   Article,
   ArticleDetail,
   ArticleInput,
-  ArticleNeighbour,
   ContentState,
   PublicationInput,
   TagCount,
 } from '@portfolio/contract';
 
 // The entity and input types are the API's contract (docs/decisions/052).
-export type { Article, ArticleDetail as ArticleWithNeighbours, ArticleInput, ArticleNeighbour };
+export type { Article, ArticleInput };
 
 /** Another article already has this slug, or this id (docs/decisions/132): a 409. */
 export class SlugTakenError extends Error {

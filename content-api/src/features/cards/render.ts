@@ -23,8 +23,11 @@ const COLORS = {
 
 const require = createRequire(import.meta.url);
 /** Inter from the @fontsource/inter package (satori reads TTF, OTF and WOFF, not WOFF2). */
-const fontFile = (weight: 400 | 700) =>
-  readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+const FONT_FILES = {
+  400: require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff'),
+  700: require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff'),
+};
+const fontFile = (weight: 400 | 700) => readFileSync(FONT_FILES[weight]);
 let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
 function loadFonts() {
   fonts ??= [

@@ -52,7 +52,6 @@ export function imageInUse(
   const where = listed.length > 0 ? `${listed.join(', ')} and ${last}` : last;
   return `This image is in use: ${where}. Remove it from there first.`;
 }
-export { MALFORMED_MULTIPART } from './upload.js';
 export const SVG_TOO_LARGE = 'The SVG image is too large: SVG images are limited to 2 MiB.';
 /**
  * Every image, opened directly: it may load, run, frame or submit nothing (an SVG's inline

@@ -13,8 +13,6 @@ import { SVG } from './image-type.js';
 import type { ImageType } from './image-type.js';
 import type { SvgCheckResult } from './svg-worker.js';
 
-export { SVG_EMPTY_AFTER_SANITIZING } from './svg-worker.js';
-
 /**
  * Longer than any SVG within the limits takes on a busy machine, a worker's start included
  * (jsdom, and tsx in development and Jest: a cold worker at nice +10 on a saturated host once took

@@ -14,7 +14,6 @@ import { MULTIPART_ENVELOPE_BYTES } from '../../http/body-limits.js';
 import { HttpError } from '../../http/errors.js';
 
 export const MALFORMED_MULTIPART = 'Malformed multipart/form-data body.';
-export { MULTIPART_ENVELOPE_BYTES } from '../../http/body-limits.js';
 
 export function uploadTooLarge(maxBytes: number): string {
   return `The file is too large: images are limited to ${maxBytes / (1024 * 1024)} MiB.`;

@@ -2,12 +2,14 @@
 // The local stack (tools/stack/, docs/decisions/151): how a service's log reads, where the
 // banner says everything is, and the process supervisor alone, on real child processes: a child
 // that exits early is named, a child that never answers is waited for no longer than it lives,
-// and stop() ends the supervisor's own children (by PID: SIGINT, then SIGKILL) and nothing else.
+// and stop() ends the supervisor's own children (by PID: SIGINT, then SIGKILL to the child's
+// process group) and nothing else; a terminal's Ctrl-C reaches each child once, from it.
 // The launchers' refusals name the setting to change.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { REMOTES } from '@portfolio/platform/apps';
 import { readStackSettings } from './stack/settings';
 import { claimBlock, release } from '@portfolio/testing/free-ports';
@@ -138,6 +140,15 @@ describe('the process supervisor', () => {
     }
   };
 
+  /** Waits until `check()` holds, for up to `timeoutMs`; fails with what it last saw. */
+  const until = async (check: () => boolean, what: string, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
   beforeEach(() => {
     lines = [];
     exits = [];
@@ -215,6 +226,50 @@ describe('the process supervisor', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await supervisor.stop();
     expect(stubborn.signalCode).toBe('SIGKILL');
+  });
+
+  it('kills what a stubborn child started along with it (its process group)', async () => {
+    supervisor = supervise(500);
+    const [command, args] = node(`
+      const { spawn } = require('node:child_process');
+      process.on('SIGINT', () => {});
+      const grandchild = spawn(process.execPath, ['-e', "process.on('SIGINT', () => {}); ${FOREVER}"], { stdio: 'ignore' });
+      console.log('grandchild ' + grandchild.pid);
+      ${FOREVER}`);
+    const stubborn = supervisor.run('launcher', command, args);
+    await until(() => /grandchild \d+/.test(lines.join('\n')), 'the child started its own');
+    const grandchild = Number(/grandchild (\d+)/.exec(lines.join('\n'))![1]);
+    expect(alive(grandchild)).toBe(true);
+    await supervisor.stop();
+    expect(stubborn.signalCode).toBe('SIGKILL');
+    await until(() => !alive(grandchild), 'the grandchild is gone');
+  });
+
+  it("passes a terminal's Ctrl-C to each child once", async () => {
+    // A stack in a process of its own, sent SIGINT as a terminal sends it: to its whole group.
+    const child = `process.on('SIGINT', () => { console.log('child got SIGINT'); setTimeout(() => process.exit(0), 300); }); console.log('child ready'); ${FOREVER}`;
+    const stack = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { createSupervisor } from ${JSON.stringify(path.join(__dirname, 'stack', 'supervisor.ts'))};
+         const supervisor = createSupervisor({ label: 'stack', cwd: process.cwd() });
+         supervisor.run('svc', process.execPath, ['-e', ${JSON.stringify(child)}]);`,
+      ],
+      { cwd: path.join(__dirname, '..'), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    outsiders.push(stack);
+    let printed = '';
+    stack.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    stack.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    await until(() => printed.includes('[svc] child ready'), 'the child is ready', 30_000);
+    process.kill(-stack.pid!, 'SIGINT');
+    await exited(stack);
+    expect(stack.exitCode).toBe(0);
+    expect(printed.match(/child got SIGINT/g)).toEqual(['child got SIGINT']);
   });
 });
 

@@ -45,6 +45,23 @@ function startServer(env: Record<string, string>, { before, uid }: StartOptions 
   return { child, exited, output: () => stdout };
 }
 
+/** The address a started server listens at, once it says so (it exiting first is a failure). */
+function listening(server: ReturnType<typeof startServer>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output());
+      if (match?.[1]) {
+        clearInterval(timer);
+        resolve(match[1]);
+      }
+    }, 50);
+    void server.exited.then((run) => {
+      clearInterval(timer);
+      reject(new Error(`server exited early: ${run.stderr}`));
+    });
+  });
+}
+
 describe('src/server.ts', () => {
   it.each(['127.0.0.1:9099', ' '])(
     'refuses to start in production with FIREBASE_AUTH_EMULATOR_HOST=%j',
@@ -86,19 +103,7 @@ describe('src/server.ts', () => {
     const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'content-api-server-'));
     try {
       const server = startServer({ PORT: '0', DATA_DIR: path.join(dataRoot, 'pglite') });
-      const address = await new Promise<string>((resolve, reject) => {
-        const timer = setInterval(() => {
-          const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output());
-          if (match?.[1]) {
-            clearInterval(timer);
-            resolve(match[1]);
-          }
-        }, 50);
-        void server.exited.then((run) => {
-          clearInterval(timer);
-          reject(new Error(`server exited early: ${run.stderr}`));
-        });
-      });
+      const address = await listening(server);
       const health = await fetch(`${address}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok' });
@@ -107,6 +112,44 @@ describe('src/server.ts', () => {
       server.child.kill('SIGTERM');
       expect((await server.exited).code).toBe(0);
       expect(fs.existsSync(path.join(dataRoot, 'pglite.lock'))).toBe(false);
+    } finally {
+      fs.rmSync(dataRoot, { recursive: true, force: true });
+    }
+  });
+
+  it('stopped while it starts, it finishes the step under way, closes and exits 0', async () => {
+    const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'content-api-server-'));
+    const dataDir = path.join(dataRoot, 'pglite');
+    try {
+      const server = startServer({ PORT: '0', DATA_DIR: dataDir });
+      // The database is being made (PGlite writes its folder): a Ctrl-C now, as in the first
+      // seconds of npm run dev, used to end the process in the middle of it.
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (fs.existsSync(dataDir)) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 20);
+        void server.exited.then((run) => {
+          clearInterval(timer);
+          reject(new Error(`server exited early: ${run.stderr}`));
+        });
+      });
+      server.child.kill('SIGINT');
+      // A second signal changes nothing: the first one's shutdown goes on.
+      setTimeout(() => server.child.kill('SIGINT'), 100);
+      const run = await server.exited;
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('SIGINT received, shutting down');
+      expect(run.stdout).not.toMatch(/Server listening/);
+      // What it wrote is whole: the next start opens it and serves the seeded content.
+      const again = startServer({ PORT: '0', DATA_DIR: dataDir });
+      const address = await listening(again);
+      const projects = (await (await fetch(`${address}/api/projects`)).json()) as unknown[];
+      expect(projects).toHaveLength(6);
+      again.child.kill('SIGTERM');
+      expect((await again.exited).code).toBe(0);
     } finally {
       fs.rmSync(dataRoot, { recursive: true, force: true });
     }

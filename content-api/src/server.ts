@@ -46,6 +46,22 @@ function loadSettingsFile() {
   }
 }
 
+/**
+ * SIGINT or SIGTERM: the API closes (its requests answered, its stores closed) and exits. The
+ * handlers are in place from the first line, not only once it listens: a stop asked for while
+ * it starts (a Ctrl-C in `npm run dev`'s first seconds) lets the step under way finish (a seed,
+ * a migration) and then closes, instead of the signal's default, which would end the process in
+ * the middle of a write. A second signal changes nothing: the first one's shutdown goes on.
+ */
+const stop: { signal?: NodeJS.Signals; now: () => void } = { now: () => {} };
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stop.signal) return;
+    stop.signal = signal;
+    stop.now();
+  });
+}
+
 async function main() {
   let settings: ApiSettings;
   let config;
@@ -133,6 +149,13 @@ async function main() {
       await Promise.all([database.close(), redis?.close()]);
     }
   };
+  const shutDown = () => {
+    app.log.info(`${stop.signal} received, shutting down`);
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
 
   try {
     const seeded = await seedDatabase(database.db, loadSeedContent());
@@ -154,6 +177,7 @@ async function main() {
       `Warmed up the public reads in ${warm.ms} ms` +
         (warm.failed.length > 0 ? ` (not warm: ${warm.failed.join(', ')})` : ''),
     );
+    if (stop.signal) return shutDown();
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     // The store refusing the seed (a full disk, a read-only database) is said in words.
@@ -168,6 +192,8 @@ async function main() {
     await close();
     process.exit(1);
   }
+  stop.now = shutDown;
+  if (stop.signal) return shutDown();
   app.log.info(
     `Content API on http://${config.host}:${config.port}/api (${database.driver === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'}${redis ? ', shared state in Redis' : ''})`,
   );
@@ -182,16 +208,6 @@ async function main() {
       password,
       log: (line) => app.log.info(line),
     }).catch((error: unknown) => app.log.error({ err: error }, 'could not create the dev admin'));
-  }
-
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal} received, shutting down`);
-      close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
   }
 }
 

@@ -1,9 +1,12 @@
 // The local stack's process supervisor (docs/decisions/151): it runs each service as a child
 // process, prints the child's output a line at a time under the service's name, waits for a
 // service to answer, reports a child that exits while the stack runs, and on stop() (Ctrl-C,
-// SIGTERM) ends what it started and only that: its own children, by their PIDs, and the servers
-// of this process it was given. What each service is and how it is started is its launcher's
-// (tools/stack/*.ts); this file knows none of them.
+// SIGTERM, SIGHUP) ends what it started and only that: its own children, by their PIDs, and the
+// servers of this process it was given. Each child leads a process group of its own, so a Ctrl-C
+// in the terminal reaches the supervisor alone: each child then gets one SIGINT, from it, and a
+// launcher that runs the service as its own child (tsx watch) is not signalled twice, which would
+// make it kill the service in the middle of its shutdown. What each service is and how it is
+// started is its launcher's (tools/stack/*.ts); this file knows none of them.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import type { FormatLine } from './log-lines';
@@ -29,9 +32,9 @@ export interface SupervisorOptions {
   output?: Output;
   /** How stop() ends: the process exits with the code, unless a test says otherwise. */
   exit?: (code: number) => void;
-  /** Whether SIGINT and SIGTERM to this process stop the stack (default: true). */
+  /** Whether SIGINT, SIGTERM and SIGHUP to this process stop the stack (default: true). */
   handleSignals?: boolean;
-  /** How long a child has to end on SIGINT before it is killed. */
+  /** How long a child has to end on SIGINT before its process group is killed. */
   killAfterMs?: number;
   /** How long waitFor() and whenReady() wait by default. */
   readyTimeoutMs?: number;
@@ -97,6 +100,18 @@ function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
+/** Ctrl-C, a stop asked for, the terminal closed. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** SIGKILL to a child's process group (its PID is the group's): gone already is fine. */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createSupervisor({
@@ -145,6 +160,8 @@ export function createSupervisor({
       cwd,
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: the terminal's signals are the supervisor's to pass on.
+      detached: true,
     });
     child.stdout.on('data', (chunk: Buffer) => print(name, 'stdout', chunk.toString(), formatLine));
     child.stderr.on('data', (chunk: Buffer) => print(name, 'stderr', chunk.toString(), formatLine));
@@ -205,11 +222,15 @@ export function createSupervisor({
     owned.push(closable);
   }
 
-  /** SIGINT first (the emulator exports its accounts on it), SIGKILL if it does not end. */
+  /**
+   * SIGINT to the child (the emulator exports its accounts on it), and if it has not ended when
+   * the time is up, SIGKILL to its whole group: what it started goes with it.
+   */
   function end(child: ChildProcess): Promise<void> {
     return new Promise((resolve) => {
-      if (hasExited(child) || child.pid === undefined) return resolve();
-      const kill = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      const { pid } = child;
+      if (hasExited(child) || pid === undefined) return resolve();
+      const kill = setTimeout(() => killGroup(pid), killAfterMs);
       child.once('exit', () => {
         clearTimeout(kill);
         resolve();
@@ -222,12 +243,13 @@ export function createSupervisor({
     if (stopping) return;
     stopping = true;
     log('stopping...');
-    await Promise.all(owned.map((closable) => closable.close()));
-    await Promise.all(children.map(({ child }) => end(child)));
-    if (handleSignals) {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
+    // At once, not one after the other: a dev server still compiling can take a minute to close,
+    // and the children need not wait for it.
+    await Promise.all([
+      ...owned.map((closable) => closable.close()),
+      ...children.map(({ child }) => end(child)),
+    ]);
+    if (handleSignals) for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     exit(exitCode);
   }
 
@@ -235,10 +257,7 @@ export function createSupervisor({
     void stop();
   }
 
-  if (handleSignals) {
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  }
+  if (handleSignals) for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 
   return {
     get stopping() {

@@ -21,7 +21,7 @@ import failureLog from './plugins/failure-log';
 import health from './plugins/health';
 import hostCheck from './plugins/host-check';
 import pageRoute from './plugins/page-route';
-import type { KeptPageLane } from './plugins/page-route';
+import type { KeptPageLane } from './kept-page-lane';
 import renderer from './plugins/renderer';
 import rollout from './plugins/rollout';
 import runtimeConfig from './plugins/runtime-config';

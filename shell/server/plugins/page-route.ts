@@ -12,20 +12,20 @@
 //   while it asks again;
 // - private: for a signed-in visitor (or one whose session could not be checked): streamed with
 //   the nonce of its response, never kept anywhere.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { STATIC_SECURITY_HEADERS } from '@portfolio/platform/security-headers';
 import { COHORT_COOKIE, LIVE_VARIANT } from '@portfolio/platform/remote-rollout';
 import type { RenderResult } from '../../src/server/render-types';
 import { inlineScriptHashes } from '../inline-scripts';
 import { newIslandKey, sealIslandKey } from '../island-key';
+import { createKeptPageLane } from '../kept-page-lane';
+import type { KeptPageLane, LocatedTargets } from '../kept-page-lane';
 import { nextNonce } from '../nonce';
-import { pickEncoding, sendShared, sharedAnswer, sharedPage } from '../shared-page';
-import type { PageEncoding, SharedAnswer, SharedPage } from '../shared-page';
+import { sendShared, sharedPage } from '../shared-page';
+import type { SharedPage } from '../shared-page';
 import { NOT_FOUND_TEXT } from './errors';
 import { previewBanner } from './rollout';
 import type { RolloutChoice } from './rollout';
@@ -74,22 +74,39 @@ const HIT_TIMING = 'cache;desc="hit"';
 
 type PageResult = Extract<RenderResult, { kind: 'page' }>;
 
-/**
- * Answers a request for a kept page straight from Node's HTTP server, before Fastify
- * (docs/decisions/105): true when it did, false to hand the request to Fastify.
- */
-export type KeptPageLane = (request: IncomingMessage, response: ServerResponse) => boolean;
-
-interface LaneAnswer {
-  status: number;
-  head: string[];
-  body?: Buffer;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     readonly keptPageLane: KeptPageLane;
   }
+}
+
+/**
+ * How long others may keep a page for everyone: a shared cache only when the request carried no
+ * cookie (one carrying any is its own variant there, and its answer may clear the cookie).
+ */
+const sharedCacheControl = (request: FastifyRequest, complete: boolean) =>
+  complete && !request.headers.cookie ? SHARED_PAGE_CACHE : UNKEPT_PAGE_CACHE;
+
+/**
+ * The same for a page chosen by the rollout (docs/decisions/191): a preview is private; an answer
+ * that sets the cohort cookie is the visitor's; a page whose only cookie is the cohort cookie is
+ * shared per cohort (the edge keys on its variant).
+ */
+function rolloutCacheControl(request: FastifyRequest, choice: RolloutChoice, complete: boolean) {
+  if (choice.previews.length > 0) return PRIVATE_PAGE_CACHE;
+  if (choice.setCohort) return COHORT_SETTING_CACHE;
+  const names = Object.keys(request.cookies);
+  if (!complete || names.some((name) => name !== COHORT_COOKIE)) return UNKEPT_PAGE_CACHE;
+  return choice.variant === LIVE_VARIANT ? SHARED_PAGE_CACHE : CANARY_PAGE_CACHE;
+}
+
+/**
+ * Where the render cache keeps a page for everyone: its canonical address, apart per canary
+ * cohort; nowhere for a page with no address (not found) or a preview.
+ */
+function keptKeyOf(key: string | null, choice: RolloutChoice): string | null {
+  if (key === null || choice.previews.length > 0) return null;
+  return choice.variant === LIVE_VARIANT ? key : `${key}\u0000${choice.variant}`;
 }
 
 export default fp<PageRouteOptions>(
@@ -102,30 +119,6 @@ export default fp<PageRouteOptions>(
      * nonce: a complete page holds no React script, so no marker either).
      */
     const serverScripts = { marker: nextNonce(), known: siteDocument.loaders };
-
-    /**
-     * How long others may keep a page for everyone: a shared cache only when the request carried
-     * no cookie (one carrying any is its own variant there, and its answer may clear the cookie).
-     */
-    const sharedCacheControl = (request: FastifyRequest, complete: boolean) =>
-      complete && !request.headers.cookie ? SHARED_PAGE_CACHE : UNKEPT_PAGE_CACHE;
-
-    /**
-     * The same for a page chosen by the rollout (docs/decisions/191): a preview is private; an
-     * answer that sets the cohort cookie is the visitor's; a page whose only cookie is the cohort
-     * cookie is shared per cohort (the edge keys on its variant).
-     */
-    const rolloutCacheControl = (
-      request: FastifyRequest,
-      choice: RolloutChoice,
-      complete: boolean,
-    ) => {
-      if (choice.previews.length > 0) return PRIVATE_PAGE_CACHE;
-      if (choice.setCohort) return COHORT_SETTING_CACHE;
-      const names = Object.keys(request.cookies);
-      if (!complete || names.some((name) => name !== COHORT_COOKIE)) return UNKEPT_PAGE_CACHE;
-      return choice.variant === LIVE_VARIANT ? SHARED_PAGE_CACHE : CANARY_PAGE_CACHE;
-    };
 
     const sendKept = (
       request: FastifyRequest,
@@ -154,7 +147,7 @@ export default fp<PageRouteOptions>(
      * skips parsing and matching the URL against the route table, which cost more than the rest
      * of the hit. A content change or a redeploy (a new generation) makes them located again.
      */
-    const located = new LRUCache<string, { key: string; generation: number }>({ max: 2000 });
+    const located: LocatedTargets = new LRUCache({ max: 2000 });
 
     /**
      * Every stylesheet of the remotes' live versions is kept, not only those of the pages this
@@ -182,76 +175,24 @@ export default fp<PageRouteOptions>(
       return kept?.type.startsWith('text/css') ? kept.body.toString('utf8') : undefined;
     };
 
-    /**
-     * The kept-page lane (docs/decisions/105): a GET without any cookie, for a public host, whose
-     * target was located to a page that is kept, in a form made for its Accept-Encoding (Brotli
-     * or gzip, what browsers and caches ask for), is answered as the route below answers it,
-     * with the headers the site's hooks add (its security headers; nothing else applies to a
-     * kept page), without Fastify's request life cycle. Anything else goes on to Fastify.
-     */
+    // The kept-page lane (../kept-page-lane.ts): closed while the server closes, and while a
+    // canary runs (a visitor without a cohort is given one by the route below).
     let closing = false;
     app.addHook('preClose', async () => {
       closing = true;
     });
-    const securityHeaders = Object.fromEntries(
-      Object.entries(STATIC_SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]),
+    app.decorate(
+      'keptPageLane',
+      renderCache
+        ? createKeptPageLane({
+            renderCache,
+            located,
+            isPublicHost: (host) => app.isPublicHost(host),
+            closed: () => closing || app.rollout.active(),
+            hitOptions: { cacheControl: SHARED_PAGE_CACHE, timing: HIT_TIMING, reportingEndpoints },
+          })
+        : () => false,
     );
-    const hitOptions = {
-      cacheControl: SHARED_PAGE_CACHE,
-      timing: HIT_TIMING,
-      reportingEndpoints,
-    };
-    /** Host headers the host check accepted (a few: the site's names), so each is checked once. */
-    const knownHosts = new Set<string>();
-    const isKnownHost = (host: string | undefined) => {
-      if (host === undefined) return false;
-      if (knownHosts.has(host)) return true;
-      if (!app.isPublicHost(host)) return false;
-      if (knownHosts.size < 32) knownHosts.add(host);
-      return true;
-    };
-    /** The answer for each encoding of a kept page, its headers in the flat form Node takes. */
-    const laneAnswers = new WeakMap<SharedPage, Partial<Record<PageEncoding, LaneAnswer>>>();
-    const laneAnswer = (answer: SharedAnswer): LaneAnswer => {
-      const length = answer.body ? { 'content-length': String(answer.body.length) } : {};
-      const all = { ...answer.headers, ...securityHeaders, ...length };
-      return { status: answer.status, head: Object.entries(all).flat(), body: answer.body };
-    };
-    app.decorate('keptPageLane', (request: IncomingMessage, response: ServerResponse) => {
-      // While a canary runs, a visitor without a cohort is given one by the route below.
-      if (closing || !renderCache || request.method !== 'GET' || app.rollout.active()) return false;
-      const { headers } = request;
-      const target = request.url;
-      if (headers.cookie !== undefined || !target?.startsWith('/')) return false;
-      if (!isKnownHost(headers.host)) return false;
-      const known = located.get(target);
-      const kept = known?.generation === renderCache.ticket() && renderCache.lookup(known.key);
-      if (!kept) return false;
-      const acceptEncoding = headers['accept-encoding'];
-      // The plain form, and deflate's (made per answer, never kept), are Fastify's to give.
-      const encoding = pickEncoding(acceptEncoding);
-      if (encoding === null) return false;
-      const ifNoneMatch = headers['if-none-match'];
-      let answer: LaneAnswer | undefined;
-      if (ifNoneMatch === undefined) {
-        // The page's full answer in this encoding, made once per page version.
-        const forms = laneAnswers.get(kept) ?? {};
-        answer = forms[encoding];
-        if (!answer) {
-          const made = sharedAnswer(kept, { acceptEncoding }, hitOptions);
-          if (!made) return false;
-          answer = forms[encoding] = laneAnswer(made);
-          laneAnswers.set(kept, forms);
-        }
-      } else {
-        const made = sharedAnswer(kept, { acceptEncoding, ifNoneMatch }, hitOptions);
-        if (!made) return false;
-        answer = laneAnswer(made);
-      }
-      response.writeHead(answer.status, answer.head);
-      response.end(answer.body);
-      return true;
-    });
 
     // A request without any cookie (no session) whose page is kept is answered at once,
     // without a promise.
@@ -282,6 +223,11 @@ export default fp<PageRouteOptions>(
       return renderPage(request, reply, { url, key });
     });
 
+    /**
+     * A page not answered from the render cache on the way in: the rollout's choice of versions
+     * and the visitor's session first (either can make a kept page the answer after all), then
+     * the render, answered as a signed-in visitor's stream or as a page for everyone.
+     */
     async function renderPage(
       request: FastifyRequest,
       reply: FastifyReply,
@@ -291,14 +237,7 @@ export default fp<PageRouteOptions>(
       // Which remotes' versions this visitor gets (a preview, a canary cohort: ADR 191).
       const choice = app.rollout.choose(request);
       if (choice.setCohort) reply.setCohortCookie(choice.setCohort);
-      const preview = choice.previews.length > 0;
-      // A canary cohort's pages are kept apart from the live ones; a preview is never kept.
-      const keptKey =
-        key === null || preview
-          ? null
-          : choice.variant === LIVE_VARIANT
-            ? key
-            : `${key}\u0000${choice.variant}`;
+      const keptKey = keptKeyOf(key, choice);
       const session = request.headers.cookie ? await app.sessionOf(request, reply) : null;
       // Only pages without a session are the same for everyone (undefined: not checked).
       const forEveryone = session === null;
@@ -335,73 +274,114 @@ export default fp<PageRouteOptions>(
           islandKey,
         });
       } catch (error) {
-        // The shell alone, and the browser draws the page as it did before server rendering
-        // (with its loading, error and fallback states); a 503 no cache keeps (ADR 117).
         request.log.error({ err: error }, 'Server render failed: the page is drawn in the browser');
-        const html = siteDocument.fallback({ nonce, title: fallbackTitle });
-        if (nonce !== undefined) {
-          return reply
-            .code(503)
-            .type('text/html; charset=utf-8')
-            .header('Cache-Control', PRIVATE_PAGE_CACHE)
-            .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
-            .header('Content-Security-Policy', app.pagePolicy(nonce))
-            .send(html);
-        }
-        return sendShared(request, reply, shared(503, html), {
-          // A previewer's answer is theirs alone, a 503 too (ADR 191).
-          cacheControl: preview ? PRIVATE_PAGE_CACHE : UNAVAILABLE_PAGE_CACHE,
-          timing: 'render;desc="failed"',
-          reportingEndpoints,
-          retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
-        });
+        return sendRenderFailure(request, reply, choice, nonce);
       }
       if (result.kind === 'redirect') {
+        const kept = forEveryone && choice.previews.length === 0;
         return reply
-          .header('Cache-Control', forEveryone && !preview ? UNKEPT_PAGE_CACHE : PRIVATE_PAGE_CACHE)
+          .header('Cache-Control', kept ? UNKEPT_PAGE_CACHE : PRIVATE_PAGE_CACHE)
           .redirect(result.location, result.status);
       }
       app.rollout.countView(result.versions);
-      const banner = preview ? previewBanner(choice.previews, result.versions) : undefined;
+      const banner =
+        choice.previews.length > 0 ? previewBanner(choice.previews, result.versions) : undefined;
       // The remote's stylesheets this page links are kept: it stays styled if the remote goes down.
       keepAllStylesheets();
       for (const href of result.stylesheets) app.remoteAssets.keep(href);
       // Until the page's data and code were ready; the HTML then follows.
       const timing = `render;dur=${(performance.now() - started).toFixed(1)}`;
       if (nonce !== undefined) return streamPrivate(reply, result, nonce, timing, banner);
-
       const { html, complete } = await wholePage(request, result, islandKey, banner);
+      return sendPageForEveryone(request, reply, {
+        result,
+        html,
+        complete,
+        choice,
+        timing,
+        kept: keptKey && ticket !== undefined ? { key: keptKey, ticket } : undefined,
+      });
+    }
+
+    /**
+     * A render that failed: the shell alone, and the browser draws the page as it did before
+     * server rendering (with its loading, error and fallback states); a 503 no cache keeps (ADR
+     * 117), a previewer's theirs alone (ADR 191).
+     */
+    function sendRenderFailure(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      choice: RolloutChoice,
+      nonce: string | undefined,
+    ) {
+      const html = siteDocument.fallback({ nonce, title: fallbackTitle });
+      if (nonce !== undefined) {
+        return reply
+          .code(503)
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', PRIVATE_PAGE_CACHE)
+          .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
+          .header('Content-Security-Policy', app.pagePolicy(nonce))
+          .send(html);
+      }
+      return sendShared(request, reply, shared(503, html), {
+        cacheControl: choice.previews.length > 0 ? PRIVATE_PAGE_CACHE : UNAVAILABLE_PAGE_CACHE,
+        timing: 'render;desc="failed"',
+        reportingEndpoints,
+        retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
+      });
+    }
+
+    /**
+     * A rendered page for everyone: counted for the rollout, kept in the render cache when it
+     * is whole, and answered; one cut off or broken while React wrote it is a 503 no cache keeps.
+     */
+    function sendPageForEveryone(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      {
+        result,
+        html,
+        complete,
+        choice,
+        timing,
+        kept,
+      }: {
+        result: PageResult;
+        html: string;
+        complete: boolean;
+        choice: RolloutChoice;
+        timing: string;
+        /** Where the render cache keeps it, and its generation when the render began. */
+        kept: { key: string; ticket: number } | undefined;
+      },
+    ) {
       if (result.page) {
         const { remote, failed } = result.page;
         app.rollout.countRender(remote, result.versions[remote] ?? '', failed || !complete);
       }
-      // A page cut off or broken while React wrote it was not rendered whole either.
       const status = !complete && result.status === 200 ? 503 : result.status;
       const page = shared(status, html);
       const keep = complete && result.cacheable && status === 200;
-      if (keep && keptKey && renderCache && ticket !== undefined) {
-        renderCache.store(keptKey, ticket, page).catch((error: unknown) => {
+      if (keep && kept && renderCache) {
+        renderCache.store(kept.key, kept.ticket, page).catch((error: unknown) => {
           request.log.warn({ err: error }, 'A page could not be compressed for the render cache');
         });
       }
-      return sendShared(
-        request,
-        reply,
-        page,
-        status === 503
-          ? {
-              cacheControl: preview ? PRIVATE_PAGE_CACHE : UNAVAILABLE_PAGE_CACHE,
-              timing,
-              reportingEndpoints,
-              retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
-            }
-          : {
-              cacheControl: rolloutCacheControl(request, choice, keep),
-              timing,
-              reportingEndpoints,
-              setsCookie: choice.setCohort !== undefined,
-            },
-      );
+      if (status === 503) {
+        return sendShared(request, reply, page, {
+          cacheControl: choice.previews.length > 0 ? PRIVATE_PAGE_CACHE : UNAVAILABLE_PAGE_CACHE,
+          timing,
+          reportingEndpoints,
+          retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
+        });
+      }
+      return sendShared(request, reply, page, {
+        cacheControl: rolloutCacheControl(request, choice, keep),
+        timing,
+        reportingEndpoints,
+        setsCookie: choice.setCohort !== undefined,
+      });
     }
 
     /**

@@ -249,7 +249,13 @@ export default tseslint.config(
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['tsconfig.json', 'content-api/tsconfig.json'],
+          project: [
+            'tsconfig.browser.json',
+            'tsconfig.server.json',
+            'tsconfig.tools.json',
+            'tsconfig.tests.json',
+            'content-api/tsconfig.json',
+          ],
           conditionNames: ['@portfolio/source', 'types', 'import', 'default'],
           noWarnOnMultipleProjects: true,
         }),

@@ -165,15 +165,20 @@ test.describe('shop remote', () => {
   });
 });
 
+/** The handle a test build's shell puts on the page (shell/src/federation/diagnostics.ts). */
+type Diagnosed = Window & {
+  __portfolioDiagnostics?: { compare(remote: string): Promise<unknown> };
+};
+
 test('the page has one React, router, Firebase app and shared package', async ({ page }) => {
   // An application page: the whole composition runs (pages of islands run only their islands).
   await page.goto('/signin');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   // The e2e suite runs on a test build, which has the diagnostics (docs/decisions/071).
-  await page.waitForFunction(() => window.__portfolioDiagnostics !== undefined);
+  await page.waitForFunction(() => (window as Diagnosed).__portfolioDiagnostics !== undefined);
   for (const remote of Object.keys(REMOTES_IN_BROWSER)) {
     const report = await page.evaluate(
-      (name) => window.__portfolioDiagnostics!.compare(name),
+      (name) => (window as Diagnosed).__portfolioDiagnostics!.compare(name),
       remote,
     );
     expect(report, `singletons shared with remote "${remote}"`).toEqual({

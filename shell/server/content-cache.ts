@@ -55,7 +55,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | null | undef
 }
 
 /** The request's URL and method, and whether it carries credentials. */
-function describe(input: RequestInfo | URL, init?: RequestInit) {
+function describe(input: string | URL | Request, init?: RequestInit) {
   const request = input instanceof Request ? input : null;
   const url = request ? request.url : String(input);
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
@@ -116,7 +116,7 @@ export function createContentCache({
   function sharedCall(
     fetchImpl: typeof fetch,
     url: string,
-    input: RequestInfo | URL,
+    input: string | URL | Request,
     init: RequestInit | undefined,
   ): Promise<SharedAnswer> {
     const under = calls.get(url);

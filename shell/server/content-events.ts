@@ -90,7 +90,7 @@ export function watchContent({
     });
     source = events;
     events.addEventListener('content', (event) => {
-      const state = contentState((event as MessageEvent<string>).data);
+      const state = contentState(String((event as MessageEvent).data));
       if (!state) return goDark('the content API sent an unreadable event');
       changed();
       if (!state.active) return goDark('the content API cannot hear all content changes');

@@ -89,7 +89,10 @@ await site.listen({ port: Number(SHELL_PORT), host: '127.0.0.1' });
  * container): package → version → who provided it, whether it was loaded and who uses it.
  */
 function shareScopes() {
-  const instances = globalThis.__FEDERATION__?.__INSTANCES__ ?? [];
+  /** @typedef {import('@module-federation/enhanced/runtime').ModuleFederation} Instance */
+  const federation = /** @type {{ __FEDERATION__?: { __INSTANCES__: Instance[] } }} */ (globalThis)
+    .__FEDERATION__;
+  const instances = federation?.__INSTANCES__ ?? [];
   return instances.map((instance) => ({
     name: instance.name,
     shared: Object.fromEntries(

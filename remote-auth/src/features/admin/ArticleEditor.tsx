@@ -11,13 +11,7 @@ import { ApiError, getArticleRevision } from '@portfolio/shared/api-client';
 import type { ArticleInput, PublicationInput } from '@portfolio/shared/api-client';
 import type { ArticleVersion } from '@portfolio/contract';
 import type { Article, Image } from '@portfolio/shared/types';
-import {
-  CONTENT_LABEL,
-  IMAGE_PATH_LABEL,
-  TITLE_LABEL,
-  newOrEditTitle,
-  ARTICLE_SAVE_ERROR,
-} from '../../texts';
+import { CONTENT_LABEL, IMAGE_PATH_LABEL, TITLE_LABEL, ARTICLE_SAVE_ERROR } from '../../texts';
 import {
   EXCERPT_HINT,
   EXCERPT_LABEL,
@@ -43,7 +37,7 @@ import { MarkdownPreview } from './MarkdownPreview';
 import { TextField } from './TextField';
 import type { EditorProps } from './ProjectEditor';
 import { parseSlug, parseTags } from './tags';
-import { useEditorWork } from './RecoveredWork';
+import { useEditorValues } from './RecoveredWork';
 import { VersionsPanel } from './VersionsPanel';
 import styles from './admin.module.css';
 
@@ -106,15 +100,13 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
   const id = useId();
   /** The address the article has now (an API from before slugs: its id). */
   const savedSlug = initial ? (initial.slug ?? initial._id) : null;
-  const [saved] = useState(() => valuesOf(initial));
-  const [title, setTitle] = useState(saved.title);
-  const [slugText, setSlugText] = useState(saved.slug);
-  const [content, setContent] = useState(saved.content);
-  const [tagsText, setTagsText] = useState(saved.tags);
-  const [excerpt, setExcerpt] = useState(saved.excerpt);
-  const [description, setDescription] = useState(saved.description);
-  const [imagePath, setImagePath] = useState(saved.imagePath);
-  const current: ArticleValues = {
+  const { saved, values, set, fill, work } = useEditorValues<ArticleValues>({
+    key: `article:${initial?._id ?? 'new'}`,
+    initial: () => valuesOf(initial),
+    savedAt: initial?.updatedAt,
+    onCancel,
+  });
+  const {
     title,
     slug: slugText,
     content,
@@ -122,25 +114,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
     excerpt,
     description,
     imagePath,
-  };
-  /** Puts values into the fields: kept work, or a saved version. */
-  const fill = (values: ArticleValues) => {
-    setTitle(values.title);
-    setSlugText(values.slug);
-    setContent(values.content);
-    setTagsText(values.tags);
-    setExcerpt(values.excerpt);
-    setDescription(values.description);
-    setImagePath(values.imagePath);
-  };
-  const work = useEditorWork({
-    key: `article:${initial?._id ?? 'new'}`,
-    saved,
-    current,
-    savedAt: initial?.updatedAt,
-    restore: fill,
-    onCancel,
-  });
+  } = values;
   const [slugError, setSlugError] = useState<string | null>(null);
   const [tagsError, setTagsError] = useState<string | null>(null);
   /** What the API knows of the text's stored images: the article's, then each one inserted. */
@@ -172,7 +146,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
     const lead =
       before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
     const trail = after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
-    setContent(`${before}${lead}${markdown}${trail}${after}`);
+    set({ content: `${before}${lead}${markdown}${trail}${after}` });
     if (image) setContentImages((known) => [...known.filter((k) => k.path !== image.path), image]);
     const caret = before.length + lead.length + markdown.length;
     requestAnimationFrame(() => {
@@ -218,23 +192,19 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
 
   return (
     <EditorFrame
-      title={newOrEditTitle('article', initial !== null)}
+      kind="article"
+      formId={id}
+      title={{
+        value: title,
+        maxLength: LIMITS.title.maxLength,
+        onChange: (title) => set({ title }),
+      }}
       initial={initial}
       busy={busy}
       error={error}
+      work={work}
       onSubmit={submit}
-      onCancel={work.cancel}
     >
-      {work.offer}
-      <TextField
-        formId={id}
-        name="title"
-        label={TITLE_LABEL}
-        required
-        maxLength={LIMITS.title.maxLength}
-        value={title}
-        onChange={setTitle}
-      />
       <TextField
         formId={id}
         name="slug"
@@ -244,7 +214,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
         spellCheck={false}
         value={slugText}
         onChange={(value) => {
-          setSlugText(value);
+          set({ slug: value });
           setSlugError(null);
         }}
         hint={slugHint}
@@ -260,7 +230,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
           rows={14}
           maxLength={LIMITS.content.maxLength}
           value={content}
-          onChange={setContent}
+          onChange={(content) => set({ content })}
           textareaRef={contentControl}
         />
         <MarkdownPreview markdown={content} id={id} images={contentImages} />
@@ -274,7 +244,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
           autoCapitalize="none"
           value={tagsText}
           onChange={(value) => {
-            setTagsText(value);
+            set({ tags: value });
             setTagsError(null);
           }}
           hint={tagsHint(MAX_TAGS)}
@@ -302,7 +272,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
         maxLength={ARTICLE_EXCERPT_LENGTH}
         counter
         value={excerpt}
-        onChange={setExcerpt}
+        onChange={(excerpt) => set({ excerpt })}
         hint={EXCERPT_HINT}
       />
       <TextField
@@ -313,16 +283,16 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
         maxLength={META_DESCRIPTION_MAX_LENGTH}
         counter
         value={description}
-        onChange={setDescription}
+        onChange={(description) => set({ description })}
         hint={SEO_DESCRIPTION_HINT}
       />
-      <ImageField value={imagePath} onChange={setImagePath} />
+      <ImageField value={imagePath} onChange={(imagePath) => set({ imagePath })} />
       {initial && (
         <VersionsPanel
           kind="articles"
           id={initial._id}
           saved={saved}
-          current={current}
+          current={values}
           body="content"
           labels={VALUE_LABELS}
           read={async (number, options) =>

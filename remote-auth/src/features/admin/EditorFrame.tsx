@@ -13,8 +13,11 @@ import {
   SAVE_DRAFT_LABEL,
   SAVE_LABEL,
   SCHEDULE_LABEL,
+  TITLE_LABEL,
+  newOrEditTitle,
 } from '../../texts';
 import { adminErrorMessage } from '../session/errors';
+import { TextField } from './TextField';
 import styles from './admin.module.css';
 
 /** What an editor knows of the item's publication (the item edited, or null for a new one). */
@@ -38,36 +41,45 @@ function initialPublishAt(initial: EditedPublication | null): string {
 }
 
 /**
- * The frame of a create/edit form: heading (focused when it opens), fields, the publication time
- * and the buttons that save it as a draft or publish it (docs/decisions/120), and Cancel.
- * `onSubmit` gets the publication the admin chose; the editor adds its fields.
+ * The frame of a create/edit form: heading (focused when it opens), the offer of work kept in
+ * this browser, the item's title, the editor's own fields, the publication time and the buttons
+ * that save it as a draft or publish it (docs/decisions/120), and Cancel (which asks before it
+ * drops unsaved work). `onSubmit` gets the publication the admin chose; the editor adds its
+ * fields.
  */
 export function EditorFrame({
+  kind,
+  formId,
   title,
   initial,
   busy,
   error,
+  work,
   onSubmit,
-  onCancel,
   children,
 }: {
-  title: string;
+  kind: 'article' | 'project';
+  formId: string;
+  /** The item's title field: what it holds, the API's limit and how to change it. */
+  title: { value: string; maxLength?: number; onChange(value: string): void };
   initial: EditedPublication | null;
   busy: boolean;
   error: string | null;
+  /** The editor's unsaved work (useEditorWork): its offer to restore, and Cancel. */
+  work: { offer: ReactNode; cancel(): void };
   onSubmit(publication: PublicationInput): void;
-  onCancel(): void;
   children: ReactNode;
 }) {
+  const heading = newOrEditTitle(kind, initial !== null);
   const id = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [publishAt, setPublishAt] = useState(() => initialPublishAt(initial));
   const [chosen, setChosen] = useState<PublicationInput['status'] | null>(null);
   // "Later" and "live" are judged against when the editor opened (a render stays pure).
   const [openedAt] = useState(() => Date.now());
   useEffect(() => {
     // Keyboard and screen-reader users land on the form they just opened.
-    heading.current?.focus();
+    headingRef.current?.focus();
   }, []);
 
   const stood = initial && publicationState(initial, openedAt).kind;
@@ -122,10 +134,20 @@ export function EditorFrame({
   );
 
   return (
-    <form className={styles.editor} onSubmit={onFormSubmit} aria-busy={busy} aria-label={title}>
-      <h3 ref={heading} tabIndex={-1} className={styles.editorTitle}>
-        {title}
+    <form className={styles.editor} onSubmit={onFormSubmit} aria-busy={busy} aria-label={heading}>
+      <h3 ref={headingRef} tabIndex={-1} className={styles.editorTitle}>
+        {heading}
       </h3>
+      {work.offer}
+      <TextField
+        formId={formId}
+        name="title"
+        label={TITLE_LABEL}
+        required
+        maxLength={title.maxLength}
+        value={title.value}
+        onChange={title.onChange}
+      />
       {children}
       <div className={styles.field}>
         <label htmlFor={`${id}-publish-at`}>{PUBLISH_AT_LABEL}</label>
@@ -144,7 +166,7 @@ export function EditorFrame({
       {error && <ErrorMessage>{error}</ErrorMessage>}
       <div className={styles.actions}>
         {wasPublished ? [publishButton, draftButton] : [draftButton, publishButton]}
-        <Button variant="secondary" disabled={busy} onClick={onCancel}>
+        <Button variant="secondary" disabled={busy} onClick={work.cancel}>
           {CANCEL_LABEL}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ProjectInputSchema } from '@portfolio/contract';
 import { getProjectRevision } from '@portfolio/shared/api-client';
 import type { ProjectInput, PublicationInput } from '@portfolio/shared/api-client';
@@ -10,12 +10,11 @@ import {
   LINK_LABEL,
   SKILLS_LABEL,
   TITLE_LABEL,
-  newOrEditTitle,
   PROJECT_SAVE_ERROR,
 } from '../../texts';
 import { EditorFrame, useEditorSave } from './EditorFrame';
 import { ImageField } from './ImageField';
-import { useEditorWork } from './RecoveredWork';
+import { useEditorValues } from './RecoveredWork';
 import { TextField } from './TextField';
 import { VersionsPanel } from './VersionsPanel';
 
@@ -68,35 +67,19 @@ function valuesOfVersion(version: ProjectVersion): ProjectValues {
 
 export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project, ProjectInput>) {
   const id = useId();
-  const [saved] = useState<ProjectValues>(() => ({
-    title: initial?.title ?? '',
-    description: initial?.description ?? '',
-    imagePath: initial?.imagePath ?? '',
-    skills: initial?.skills?.join(', ') ?? '',
-    link: initial?.link ?? '',
-  }));
-  const [title, setTitle] = useState(saved.title);
-  const [description, setDescription] = useState(saved.description);
-  const [imagePath, setImagePath] = useState(saved.imagePath);
-  const [skills, setSkills] = useState(saved.skills);
-  const [link, setLink] = useState(saved.link);
-  const current: ProjectValues = { title, description, imagePath, skills, link };
-  /** Puts values into the fields: kept work, or a saved version. */
-  const fill = (values: ProjectValues) => {
-    setTitle(values.title);
-    setDescription(values.description);
-    setImagePath(values.imagePath);
-    setSkills(values.skills);
-    setLink(values.link);
-  };
-  const work = useEditorWork({
+  const { saved, values, set, fill, work } = useEditorValues<ProjectValues>({
     key: `project:${initial?._id ?? 'new'}`,
-    saved,
-    current,
+    initial: () => ({
+      title: initial?.title ?? '',
+      description: initial?.description ?? '',
+      imagePath: initial?.imagePath ?? '',
+      skills: initial?.skills?.join(', ') ?? '',
+      link: initial?.link ?? '',
+    }),
     savedAt: initial?.updatedAt,
-    restore: fill,
     onCancel,
   });
+  const { title, description, imagePath, skills, link } = values;
   const { busy, error, save } = useEditorSave(onSave, PROJECT_SAVE_ERROR, undefined, work.forget);
 
   const submit = (publication: PublicationInput) => {
@@ -114,23 +97,19 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
 
   return (
     <EditorFrame
-      title={newOrEditTitle('project', initial !== null)}
+      kind="project"
+      formId={id}
+      title={{
+        value: title,
+        maxLength: LIMITS.title.maxLength,
+        onChange: (title) => set({ title }),
+      }}
       initial={initial}
       busy={busy}
       error={error}
+      work={work}
       onSubmit={submit}
-      onCancel={work.cancel}
     >
-      {work.offer}
-      <TextField
-        formId={id}
-        name="title"
-        label={TITLE_LABEL}
-        required
-        maxLength={LIMITS.title.maxLength}
-        value={title}
-        onChange={setTitle}
-      />
       <TextField
         formId={id}
         name="description"
@@ -139,15 +118,15 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
         rows={6}
         maxLength={LIMITS.description.maxLength}
         value={description}
-        onChange={setDescription}
+        onChange={(description) => set({ description })}
       />
-      <ImageField value={imagePath} onChange={setImagePath} required />
+      <ImageField value={imagePath} onChange={(imagePath) => set({ imagePath })} required />
       <TextField
         formId={id}
         name="skills"
         label={SKILLS_LABEL}
         value={skills}
-        onChange={setSkills}
+        onChange={(skills) => set({ skills })}
       />
       <TextField
         formId={id}
@@ -158,14 +137,14 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
         placeholder="https://"
         maxLength={LIMITS.link.maxLength}
         value={link}
-        onChange={setLink}
+        onChange={(link) => set({ link })}
       />
       {initial && (
         <VersionsPanel
           kind="projects"
           id={initial._id}
           saved={saved}
-          current={current}
+          current={values}
           body="description"
           labels={VALUE_LABELS}
           read={async (number, options) =>

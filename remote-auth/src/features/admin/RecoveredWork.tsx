@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Button } from '@portfolio/shared/ui';
 import {
   DISCARD_UNSAVED_CONFIRM,
@@ -71,4 +72,28 @@ export function useEditorWork<V>({
     />
   );
   return { cancel, forget: work.forget, offer };
+}
+
+/**
+ * An editor's fields as one record: the values it opened with, what the owner has typed, a way
+ * to change some of them or put a whole record in (kept work, a saved version), and the unsaved
+ * work kept in this browser (useEditorWork).
+ */
+export function useEditorValues<V extends object>({
+  key,
+  initial,
+  savedAt,
+  onCancel,
+}: {
+  key: string;
+  initial: () => V;
+  savedAt?: string;
+  onCancel(): void;
+}) {
+  const [saved] = useState(initial);
+  const [values, setValues] = useState(saved);
+  const fill: (values: V) => void = setValues;
+  const set = useCallback((patch: Partial<V>) => setValues((now) => ({ ...now, ...patch })), []);
+  const work = useEditorWork({ key, saved, current: values, savedAt, restore: fill, onCancel });
+  return { saved, values, set, fill, work };
 }

@@ -19,6 +19,7 @@ function withTests(workspace: string, entries: string[]): string[] {
   const tested = files.some((file) => !file.includes('node_modules') && TEST_FILE.test(file));
   return tested ? [...entries, TESTS] : entries;
 }
+
 const REMOTES = ['remote-portfolio', 'remote-blog', 'remote-auth'];
 
 /** A remote's exposed pages (its build's `exposes`) and its island modules. */
@@ -37,8 +38,9 @@ function remoteEntries(remote: string): string[] {
 
 const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
-  // ensure-browser.mjs installs Debian's chromium with apt-get when it is missing.
-  ignoreBinaries: ['apt-get'],
+  // The system's: apt-get installs Debian's chromium when it is missing (ensure-browser.mjs);
+  // util-linux's script gives the stack's test a terminal to type a Ctrl-C into.
+  ignoreBinaries: ['apt-get', 'script'],
   workspaces: {
     '.': {
       // The static files' server of the deploy folders, bundled by its path (tools/package.ts).

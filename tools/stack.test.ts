@@ -2,8 +2,8 @@
 // The local stack (tools/stack/, docs/decisions/151): how a service's log reads, where the
 // banner says everything is, and the process supervisor alone, on real child processes: a child
 // that exits early is named, a child that never answers is waited for no longer than it lives,
-// and stop() ends the supervisor's own children (by PID: SIGINT, then SIGKILL to the child's
-// process group) and nothing else; a terminal's Ctrl-C reaches each child once, from it.
+// and stop() ends the supervisor's own children (by PID: SIGINT, then SIGKILL) and nothing else;
+// a Ctrl-C typed in a terminal reaches each child once.
 // The launchers' refusals name the setting to change.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -16,6 +16,7 @@ import { claimBlock, release } from '@portfolio/testing/free-ports';
 import { apiEnv, apiPublicHosts } from './stack/api';
 import { bannerLines } from './stack/banner';
 import { ChildExitedError, createSupervisor, readableLogLine } from './stack/index';
+import { inTerminalForeground } from './stack/supervisor';
 import type { Supervisor } from './stack/index';
 import { listenRemote } from './stack/remotes';
 import { stackSetup } from './stack/setup';
@@ -228,48 +229,42 @@ describe('the process supervisor', () => {
     expect(stubborn.signalCode).toBe('SIGKILL');
   });
 
-  it('kills what a stubborn child started along with it (its process group)', async () => {
-    supervisor = supervise(500);
-    const [command, args] = node(`
-      const { spawn } = require('node:child_process');
-      process.on('SIGINT', () => {});
-      const grandchild = spawn(process.execPath, ['-e', "process.on('SIGINT', () => {}); ${FOREVER}"], { stdio: 'ignore' });
-      console.log('grandchild ' + grandchild.pid);
-      ${FOREVER}`);
-    const stubborn = supervisor.run('launcher', command, args);
-    await until(() => /grandchild \d+/.test(lines.join('\n')), 'the child started its own');
-    const grandchild = Number(/grandchild (\d+)/.exec(lines.join('\n'))![1]);
-    expect(alive(grandchild)).toBe(true);
-    await supervisor.stop();
-    expect(stubborn.signalCode).toBe('SIGKILL');
-    await until(() => !alive(grandchild), 'the grandchild is gone');
+  it("passes a terminal's Ctrl-C to each child once", async () => {
+    // A stack in a terminal of its own (a pseudo-terminal, made by util-linux's script), stopped
+    // by the Ctrl-C typed into it: the terminal sends SIGINT to its whole foreground group.
+    const child = `process.on('SIGINT', () => { console.log('child got SIGINT'); setTimeout(() => process.exit(0), 500); }); console.log('child ready'); ${FOREVER}`;
+    const stackCode = `import { createSupervisor } from ${JSON.stringify(path.join(__dirname, 'stack', 'supervisor.ts'))};
+      const supervisor = createSupervisor({ label: 'stack', cwd: process.cwd() });
+      supervisor.run('svc', process.execPath, ['-e', ${JSON.stringify(child)}]);`;
+    const command = [process.execPath, '--import', 'tsx', '--input-type=module', '-e', stackCode]
+      .map((word) => `'${word.replaceAll("'", "'\\''")}'`)
+      .join(' ');
+    const terminal = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+      cwd: path.join(__dirname, '..'),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    outsiders.push(terminal);
+    let printed = '';
+    terminal.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    terminal.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    await until(() => printed.includes('[svc] child ready'), 'the child is ready', 30_000);
+    terminal.stdin.write('\x03');
+    await exited(terminal);
+    expect(printed.match(/child got SIGINT/g)).toEqual(['child got SIGINT']);
+    expect(printed).toContain('[stack] stopping...');
   });
 
-  it("passes a terminal's Ctrl-C to each child once", async () => {
-    // A stack in a process of its own, sent SIGINT as a terminal sends it: to its whole group.
-    const child = `process.on('SIGINT', () => { console.log('child got SIGINT'); setTimeout(() => process.exit(0), 300); }); console.log('child ready'); ${FOREVER}`;
-    const stack = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        `import { createSupervisor } from ${JSON.stringify(path.join(__dirname, 'stack', 'supervisor.ts'))};
-         const supervisor = createSupervisor({ label: 'stack', cwd: process.cwd() });
-         supervisor.run('svc', process.execPath, ['-e', ${JSON.stringify(child)}]);`,
-      ],
-      { cwd: path.join(__dirname, '..'), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  it('signals its children itself when the SIGINT came to it alone', async () => {
+    // Not in a terminal's foreground group (a test runner, a service manager): nobody else told them.
+    expect(inTerminalForeground('/nonexistent/stat')).toBe(false);
+    const [command, args] = node(
+      `process.on('SIGINT', () => { console.log('got SIGINT'); process.exit(0); }); console.log('ready'); ${FOREVER}`,
     );
-    outsiders.push(stack);
-    let printed = '';
-    stack.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    stack.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    await until(() => printed.includes('[svc] child ready'), 'the child is ready', 30_000);
-    process.kill(-stack.pid!, 'SIGINT');
-    await exited(stack);
-    expect(stack.exitCode).toBe(0);
-    expect(printed.match(/child got SIGINT/g)).toEqual(['child got SIGINT']);
+    const own = supervisor.run('svc', command, args);
+    await until(() => lines.join('\n').includes('[svc] ready'), 'the child is ready');
+    await supervisor.stop();
+    await exited(own);
+    expect(lines.join('\n')).toContain('[svc] got SIGINT');
   });
 });
 

@@ -2,13 +2,14 @@
 // process, prints the child's output a line at a time under the service's name, waits for a
 // service to answer, reports a child that exits while the stack runs, and on stop() (Ctrl-C,
 // SIGTERM, SIGHUP) ends what it started and only that: its own children, by their PIDs, and the
-// servers of this process it was given. Each child leads a process group of its own, so a Ctrl-C
-// in the terminal reaches the supervisor alone: each child then gets one SIGINT, from it, and a
-// launcher that runs the service as its own child (tsx watch) is not signalled twice, which would
-// make it kill the service in the middle of its shutdown. What each service is and how it is
-// started is its launcher's (tools/stack/*.ts); this file knows none of them.
+// servers of this process it was given. A Ctrl-C in the terminal reaches the children as it
+// reaches the supervisor (one process group): each gets that one SIGINT, not a second from the
+// supervisor, which would make a launcher that runs the service as its own child (tsx watch) kill
+// the service in the middle of its shutdown. What each service is and how it is started is its
+// launcher's (tools/stack/*.ts); this file knows none of them.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { FormatLine } from './log-lines';
 
 /** Something of this process to close when the stack stops (a server, a dev server, a watcher). */
@@ -34,7 +35,7 @@ export interface SupervisorOptions {
   exit?: (code: number) => void;
   /** Whether SIGINT, SIGTERM and SIGHUP to this process stop the stack (default: true). */
   handleSignals?: boolean;
-  /** How long a child has to end on SIGINT before its process group is killed. */
+  /** How long a child has to end on SIGINT before it is killed. */
   killAfterMs?: number;
   /** How long waitFor() and whenReady() wait by default. */
   readyTimeoutMs?: number;
@@ -103,12 +104,21 @@ function hasExited(child: ChildProcess): boolean {
 /** Ctrl-C, a stop asked for, the terminal closed. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-/** SIGKILL to a child's process group (its PID is the group's): gone already is fine. */
-function killGroup(pid: number): void {
+/**
+ * Whether this process is in its terminal's foreground process group (Linux: the pgrp and tpgid
+ * fields of /proc/self/stat): then a Ctrl-C in that terminal reached every process of the group,
+ * the supervisor's children with it. Anywhere else, false: the supervisor signals them itself.
+ */
+export function inTerminalForeground(stat = '/proc/self/stat'): boolean {
   try {
-    process.kill(-pid, 'SIGKILL');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    const text = readFileSync(stat, 'utf8');
+    // After "pid (command) ": state, ppid, pgrp, session, tty_nr, tpgid, …
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const pgrp = Number(fields[2]);
+    const tpgid = Number(fields[5]);
+    return tpgid > 0 && tpgid === pgrp;
+  } catch {
+    return false;
   }
 }
 
@@ -160,8 +170,6 @@ export function createSupervisor({
       cwd,
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group: the terminal's signals are the supervisor's to pass on.
-      detached: true,
     });
     child.stdout.on('data', (chunk: Buffer) => print(name, 'stdout', chunk.toString(), formatLine));
     child.stderr.on('data', (chunk: Buffer) => print(name, 'stderr', chunk.toString(), formatLine));
@@ -223,23 +231,22 @@ export function createSupervisor({
   }
 
   /**
-   * SIGINT to the child (the emulator exports its accounts on it), and if it has not ended when
-   * the time is up, SIGKILL to its whole group: what it started goes with it.
+   * SIGINT (the emulator exports its accounts on it) unless the child has had one already (the
+   * terminal's Ctrl-C), and SIGKILL if it has not ended when its time is up.
    */
-  function end(child: ChildProcess): Promise<void> {
+  function end(child: ChildProcess, interrupted: boolean): Promise<void> {
     return new Promise((resolve) => {
-      const { pid } = child;
-      if (hasExited(child) || pid === undefined) return resolve();
-      const kill = setTimeout(() => killGroup(pid), killAfterMs);
+      if (hasExited(child) || child.pid === undefined) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
       child.once('exit', () => {
         clearTimeout(kill);
         resolve();
       });
-      child.kill('SIGINT');
+      if (!interrupted) child.kill('SIGINT');
     });
   }
 
-  async function stop(exitCode = 0): Promise<void> {
+  async function stop(exitCode = 0, interrupted = false): Promise<void> {
     if (stopping) return;
     stopping = true;
     log('stopping...');
@@ -247,14 +254,14 @@ export function createSupervisor({
     // and the children need not wait for it.
     await Promise.all([
       ...owned.map((closable) => closable.close()),
-      ...children.map(({ child }) => end(child)),
+      ...children.map(({ child }) => end(child, interrupted)),
     ]);
     if (handleSignals) for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     exit(exitCode);
   }
 
-  function onSignal(): void {
-    void stop();
+  function onSignal(signal: NodeJS.Signals): void {
+    void stop(0, signal === 'SIGINT' && inTerminalForeground());
   }
 
   if (handleSignals) for (const signal of STOP_SIGNALS) process.on(signal, onSignal);

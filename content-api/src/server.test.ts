@@ -153,7 +153,9 @@ describe('src/server.ts', () => {
     } finally {
       fs.rmSync(dataRoot, { recursive: true, force: true });
     }
-  });
+    // Two starts of the API, each making or opening a database: on a loaded CI host, more than
+    // the 30 s a test has by default.
+  }, 120_000);
 
   describe('a data directory it cannot use: exits at once, saying what, where and what to do', () => {
     let root: string;

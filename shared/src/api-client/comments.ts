@@ -26,6 +26,7 @@ import {
   requestJsonAnswer,
   jsonBody,
   listPage,
+  countHeader,
 } from './transport';
 import type { RequestOptions, ListPage, PageRequest } from './transport';
 
@@ -93,10 +94,9 @@ export async function getModerationPage(
     {},
     options,
   );
-  const pending = headers.get(PENDING_COUNT_HEADER)?.trim();
   return {
     ...listPage(body, headers, limit, offset),
-    pending: pending && /^\d+$/.test(pending) ? Number(pending) : null,
+    pending: countHeader(headers, PENDING_COUNT_HEADER),
   };
 }
 

@@ -24,6 +24,7 @@ import {
   requestNoContent,
   jsonBody,
   listPage,
+  countHeader,
 } from './transport';
 import type { RequestOptions, ListPage, PageRequest } from './transport';
 import type { ContactMessage } from '@portfolio/shared/types';
@@ -101,10 +102,9 @@ export async function getContactMessagePage(
     {},
     options,
   );
-  const unread = headers.get(UNREAD_COUNT_HEADER)?.trim();
   return {
     ...listPage(body, headers, limit, offset),
-    unread: unread && /^\d+$/.test(unread) ? Number(unread) : null,
+    unread: countHeader(headers, UNREAD_COUNT_HEADER),
   };
 }
 

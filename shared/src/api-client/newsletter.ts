@@ -24,6 +24,7 @@ import {
   requestNoContent,
   jsonBody,
   listPage,
+  countHeader,
 } from './transport';
 import type { RequestOptions, ListPage, PageRequest } from './transport';
 
@@ -100,10 +101,9 @@ export async function getSubscriberPage(
     {},
     options,
   );
-  const confirmed = headers.get(CONFIRMED_COUNT_HEADER)?.trim();
   return {
     ...listPage(body, headers, limit, offset),
-    confirmed: confirmed && /^\d+$/.test(confirmed) ? Number(confirmed) : null,
+    confirmed: countHeader(headers, CONFIRMED_COUNT_HEADER),
   };
 }
 

@@ -250,9 +250,15 @@ export function listPage<T>(
   limit: number,
   offset: number,
 ): ListPage<T> {
-  const header = headers.get(TOTAL_COUNT_HEADER)?.trim();
-  if (header && /^\d+$/.test(header)) return { items, total: Number(header) };
+  const total = countHeader(headers, TOTAL_COUNT_HEADER);
+  if (total !== null) return { items, total };
   return { items, total: items.length < limit ? offset + items.length : null };
+}
+
+/** A count the API sends in a header (X-Total-Count, X-Unread-Count…); null when it sent none. */
+export function countHeader(headers: Headers, name: string): number | null {
+  const value = headers.get(name)?.trim();
+  return value && /^\d+$/.test(value) ? Number(value) : null;
 }
 
 export interface PageRequest {

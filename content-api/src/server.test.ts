@@ -115,7 +115,9 @@ describe('src/server.ts', () => {
     } finally {
       fs.rmSync(dataRoot, { recursive: true, force: true });
     }
-  });
+    // A cold start (a new database, the seed, the warm-up) took over 30 s beside a busy loop on
+    // both cores of a CI host (2026-12-03).
+  }, 120_000);
 
   it('stopped while it starts, it finishes the step under way, closes and exits 0', async () => {
     const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'content-api-server-'));

@@ -4,7 +4,7 @@ export * from './schemas.js';
 export { check } from './check.js';
 export * from './text.js';
 export * from './images.js';
-export type { Static, TSchema } from '@sinclair/typebox';
+export type { Static, TArray, TSchema } from '@sinclair/typebox';
 export * from './runtime-config.js';
 export * from './routes.js';
 export * from './revisions.js';

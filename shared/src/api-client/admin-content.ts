@@ -21,7 +21,7 @@ import type {
   PublicationInput,
   RevisionSummary,
 } from '@portfolio/contract';
-import { requestJson, requestJsonAnswer, requestNoContent, jsonBody, listPage } from './transport';
+import { requestJson, requestNoContent, jsonBody, requestListPage } from './transport';
 import type { RequestOptions, ListPage, PageRequest } from './transport';
 
 // --- Admin (role admin; the API enforces it) ---
@@ -169,13 +169,13 @@ export async function getMediaPage(
   if (usage) query.set('usage', usage);
   if (text?.trim()) query.set('query', text.trim());
   if (article) query.set('article', article);
-  const { body, headers } = await requestJsonAnswer(
+  const { items, total } = await requestListPage(
     `/images?${query}`,
     MediaListSchema,
-    {},
+    { limit, offset },
     options,
   );
-  return listPage(body, headers, limit, offset);
+  return { items, total };
 }
 
 export function uploadImage(

@@ -23,9 +23,8 @@ import {
   withDeadline,
   sendOk,
   requestJson,
-  requestJsonAnswer,
   jsonBody,
-  listPage,
+  requestListPage,
   countHeader,
 } from './transport';
 import type { RequestOptions, ListPage, PageRequest } from './transport';
@@ -88,16 +87,13 @@ export async function getModerationPage(
   const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
   if (status) query.set('status', status);
   if (text?.trim()) query.set('query', text.trim());
-  const { body, headers } = await requestJsonAnswer(
+  const { items, total, headers } = await requestListPage(
     `/comments?${query}`,
     ModeratedCommentListSchema,
-    {},
+    { limit, offset },
     options,
   );
-  return {
-    ...listPage(body, headers, limit, offset),
-    pending: countHeader(headers, PENDING_COUNT_HEADER),
-  };
+  return { items, total, pending: countHeader(headers, PENDING_COUNT_HEADER) };
 }
 
 /** Approves, hides or deletes comments (admin); how many changed. */

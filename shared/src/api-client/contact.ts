@@ -20,10 +20,9 @@ import {
   withDeadline,
   send,
   requestJson,
-  requestJsonAnswer,
   requestNoContent,
   jsonBody,
-  listPage,
+  requestListPage,
   countHeader,
 } from './transport';
 import type { RequestOptions, ListPage, PageRequest } from './transport';
@@ -96,16 +95,13 @@ export async function getContactMessagePage(
 ): Promise<MessagePage> {
   const query = new URLSearchParams({ limit: String(limit), offset: String(offset), box });
   if (text?.trim()) query.set('query', text.trim());
-  const { body, headers } = await requestJsonAnswer(
+  const { items, total, headers } = await requestListPage(
     `/contact?${query}`,
     StoredContactMessageListSchema,
-    {},
+    { limit, offset },
     options,
   );
-  return {
-    ...listPage(body, headers, limit, offset),
-    unread: countHeader(headers, UNREAD_COUNT_HEADER),
-  };
+  return { items, total, unread: countHeader(headers, UNREAD_COUNT_HEADER) };
 }
 
 /** Marks a message read or unread, and moves it to the archive or back (absent: kept). */

@@ -21,7 +21,7 @@ import type {
   TagCount,
   ContentState,
 } from '@portfolio/contract';
-import { withDrafts, requestJson, requestJsonAnswer, jsonBody, listPage } from './transport';
+import { withDrafts, requestJson, jsonBody, requestListPage } from './transport';
 import type { RequestOptions, ContentRequestOptions, ListPage, PageRequest } from './transport';
 
 // so.
@@ -69,13 +69,13 @@ export async function getArticlePage(
   if (tag) query.set('tag', tag);
   if (text?.trim()) query.set('query', text.trim());
   if (state) query.set('state', state);
-  const { body, headers } = await requestJsonAnswer(
+  const { items, total } = await requestListPage(
     withDrafts(`/articles?${query}`, options),
     ArticleListSchema,
-    {},
+    { limit, offset },
     options,
   );
-  return listPage(body, headers, limit, offset);
+  return { items, total };
 }
 
 /**
@@ -92,13 +92,13 @@ export async function searchArticlePage(
   if (tag) query.set('tag', tag);
   if (limit !== SEARCH_DEFAULT_LIMIT) query.set('limit', String(limit));
   if (offset !== 0) query.set('offset', String(offset));
-  const { body, headers } = await requestJsonAnswer(
+  const { items, total } = await requestListPage(
     `/search?${query}`,
     SearchResultListSchema,
-    {},
+    { limit, offset },
     options,
   );
-  return listPage(body, headers, limit, offset);
+  return { items, total };
 }
 
 export function getArticle(

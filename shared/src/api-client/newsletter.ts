@@ -20,10 +20,9 @@ import {
   withDeadline,
   sendOk,
   requestJson,
-  requestJsonAnswer,
   requestNoContent,
   jsonBody,
-  listPage,
+  requestListPage,
   countHeader,
 } from './transport';
 import type { RequestOptions, ListPage, PageRequest } from './transport';
@@ -95,16 +94,13 @@ export async function getSubscriberPage(
   const query = subscriberQuery(filter);
   query.set('limit', String(limit));
   query.set('offset', String(offset));
-  const { body, headers } = await requestJsonAnswer(
+  const { items, total, headers } = await requestListPage(
     `/newsletter/subscribers?${query}`,
     SubscriberListSchema,
-    {},
+    { limit, offset },
     options,
   );
-  return {
-    ...listPage(body, headers, limit, offset),
-    confirmed: countHeader(headers, CONFIRMED_COUNT_HEADER),
-  };
+  return { items, total, confirmed: countHeader(headers, CONFIRMED_COUNT_HEADER) };
 }
 
 /** The subscribers the query keeps, as CSV (admin). */

@@ -4,7 +4,7 @@
 // UnexpectedResponseError, which each page turns into its error state. The functions after
 // `imageUrl` are the resource files' own, not the package's (index.ts does not export them).
 import { MessageSchema, INCLUDE_DRAFTS, TOTAL_COUNT_HEADER, check } from '@portfolio/contract';
-import type { Static, TSchema } from '@portfolio/contract';
+import type { Static, TArray, TSchema } from '@portfolio/contract';
 import { getRuntimeConfig } from '@portfolio/shared/config';
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -241,15 +241,25 @@ export interface ListPage<T> {
 }
 
 /**
+ * One page of a list: GETs `path` (its query already asking for `limit` and `offset`), checks the
+ * answer against the list's `schema`, and reads the total from X-Total-Count. The answer's headers
+ * come back too, for the counts some lists send beside the total (`countHeader()`).
+ */
+export async function requestListPage<Item extends TSchema>(
+  path: string,
+  schema: TArray<Item>,
+  { limit, offset = 0 }: PageRequest,
+  options: RequestOptions = {},
+): Promise<ListPage<Static<Item>> & { headers: Headers }> {
+  const { body: items, headers } = await requestJsonAnswer(path, schema, {}, options);
+  return { ...listPage(items, headers, limit, offset), headers };
+}
+
+/**
  * The list's total from X-Total-Count. An API that does not send it (one older than the header)
  * still tells the last page: fewer items than asked for means nothing comes after them.
  */
-export function listPage<T>(
-  items: T[],
-  headers: Headers,
-  limit: number,
-  offset: number,
-): ListPage<T> {
+function listPage<T>(items: T[], headers: Headers, limit: number, offset: number): ListPage<T> {
   const total = countHeader(headers, TOTAL_COUNT_HEADER);
   if (total !== null) return { items, total };
   return { items, total: items.length < limit ? offset + items.length : null };

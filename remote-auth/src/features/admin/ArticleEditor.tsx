@@ -100,12 +100,13 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
   const id = useId();
   /** The address the article has now (an API from before slugs: its id). */
   const savedSlug = initial ? (initial.slug ?? initial._id) : null;
-  const { saved, values, set, fill, work } = useEditorValues<ArticleValues>({
+  const editor = useEditorValues<ArticleValues>({
     key: `article:${initial?._id ?? 'new'}`,
     initial: () => valuesOf(initial),
     savedAt: initial?.updatedAt,
     onCancel,
   });
+  const { saved, values, set, fill, work } = editor;
   const {
     title,
     slug: slugText,
@@ -124,7 +125,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
   const contentControl = useRef<HTMLTextAreaElement>(null);
   const slugControl = useRef<HTMLInputElement>(null);
   const tagsControl = useRef<HTMLInputElement>(null);
-  const { busy, error, save } = useEditorSave(
+  const saving = useEditorSave(
     onSave,
     ARTICLE_SAVE_ERROR,
     (caught) => {
@@ -179,7 +180,7 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
     if (tags.tags.length > 0) input.tags = tags.tags;
     if (excerpt.trim()) input.customExcerpt = excerpt.trim();
     if (description.trim()) input.metaDescription = description.trim();
-    void save(input);
+    void saving.save(input);
   };
 
   const slugHint = slug.slug
@@ -194,15 +195,9 @@ export function ArticleEditor({ initial, onSave, onCancel }: EditorProps<Article
     <EditorFrame
       kind="article"
       formId={id}
-      title={{
-        value: title,
-        maxLength: LIMITS.title.maxLength,
-        onChange: (title) => set({ title }),
-      }}
       initial={initial}
-      busy={busy}
-      error={error}
-      work={work}
+      editor={editor}
+      saving={saving}
       onSubmit={submit}
     >
       <TextField

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { ArticleInputSchema, ProjectInputSchema } from '@portfolio/contract';
 import type { PublicationInput } from '@portfolio/shared/api-client';
 import { publicationState } from '@portfolio/shared/format';
 import { Button, ErrorMessage } from '@portfolio/shared/ui';
@@ -27,6 +28,20 @@ export interface EditedPublication {
   createdAt: string;
 }
 
+/** The API's limit on each kind's title. */
+const TITLE_MAX_LENGTH = {
+  article: ArticleInputSchema.properties.title.maxLength,
+  project: ProjectInputSchema.properties.title.maxLength,
+};
+
+/** What the frame reads of the editor's values (useEditorValues): the title and the work kept. */
+export interface FramedEditor {
+  values: { title: string };
+  set(patch: { title: string }): void;
+  /** The unsaved work (useEditorWork): its offer to restore, and Cancel. */
+  work: { offer: ReactNode; cancel(): void };
+}
+
 /** `<input type="datetime-local">` speaks local time without a zone: "2026-11-30T09:00". */
 function toLocalInput(iso: string): string {
   const date = new Date(iso);
@@ -50,23 +65,18 @@ function initialPublishAt(initial: EditedPublication | null): string {
 export function EditorFrame({
   kind,
   formId,
-  title,
   initial,
-  busy,
-  error,
-  work,
+  editor: { values, set, work },
+  saving: { busy, error },
   onSubmit,
   children,
 }: {
-  kind: 'article' | 'project';
+  kind: keyof typeof TITLE_MAX_LENGTH;
   formId: string;
-  /** The item's title field: what it holds, the API's limit and how to change it. */
-  title: { value: string; maxLength?: number; onChange(value: string): void };
   initial: EditedPublication | null;
-  busy: boolean;
-  error: string | null;
-  /** The editor's unsaved work (useEditorWork): its offer to restore, and Cancel. */
-  work: { offer: ReactNode; cancel(): void };
+  editor: FramedEditor;
+  /** The save's state (useEditorSave). */
+  saving: { busy: boolean; error: string | null };
   onSubmit(publication: PublicationInput): void;
   children: ReactNode;
 }) {
@@ -144,9 +154,9 @@ export function EditorFrame({
         name="title"
         label={TITLE_LABEL}
         required
-        maxLength={title.maxLength}
-        value={title.value}
-        onChange={title.onChange}
+        maxLength={TITLE_MAX_LENGTH[kind]}
+        value={values.title}
+        onChange={(title) => set({ title })}
       />
       {children}
       <div className={styles.field}>

@@ -67,7 +67,7 @@ function valuesOfVersion(version: ProjectVersion): ProjectValues {
 
 export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project, ProjectInput>) {
   const id = useId();
-  const { saved, values, set, fill, work } = useEditorValues<ProjectValues>({
+  const editor = useEditorValues<ProjectValues>({
     key: `project:${initial?._id ?? 'new'}`,
     initial: () => ({
       title: initial?.title ?? '',
@@ -79,8 +79,9 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
     savedAt: initial?.updatedAt,
     onCancel,
   });
+  const { saved, values, set, fill, work } = editor;
   const { title, description, imagePath, skills, link } = values;
-  const { busy, error, save } = useEditorSave(onSave, PROJECT_SAVE_ERROR, undefined, work.forget);
+  const saving = useEditorSave(onSave, PROJECT_SAVE_ERROR, undefined, work.forget);
 
   const submit = (publication: PublicationInput) => {
     const input: ProjectInput = {
@@ -92,22 +93,16 @@ export function ProjectEditor({ initial, onSave, onCancel }: EditorProps<Project
     const skillList = parseSkills(skills);
     if (skillList.length > 0) input.skills = skillList;
     if (link.trim()) input.link = link.trim();
-    void save(input);
+    void saving.save(input);
   };
 
   return (
     <EditorFrame
       kind="project"
       formId={id}
-      title={{
-        value: title,
-        maxLength: LIMITS.title.maxLength,
-        onChange: (title) => set({ title }),
-      }}
       initial={initial}
-      busy={busy}
-      error={error}
-      work={work}
+      editor={editor}
+      saving={saving}
       onSubmit={submit}
     >
       <TextField

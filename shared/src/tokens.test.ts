@@ -1,6 +1,6 @@
 // The two themes' colours (docs/decisions/171), as tokens.css writes them: every text colour reads
 // at WCAG AA on every surface of its own theme, and the light accents are the dark ones as
-// lightThemeAccent darkens them, the way the owner's accents are (head.ts, themeStyle).
+// lightThemeAccent darkens them, the way the owner's accents are (shared/src/head/tags.ts, themeStyle).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from './config';
+import type { RuntimeConfig } from '../config';
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
@@ -15,8 +15,8 @@ import {
   renderHeadTags,
   siteContext,
   themeStyle,
-} from './head';
-import type { HeadSpec } from './head';
+} from '.';
+import type { HeadSpec } from '.';
 import { jsonLdBlocks, structuredDataProblems } from '@portfolio/testing/structured-data';
 import { makeSiteSettings } from '@portfolio/testing/fixtures';
 

@@ -57,7 +57,7 @@ const config: KnipConfig = {
       ignoreDependencies: ['react'],
     },
     shell: {
-      entry: ['server/main.ts', 'src/main.ts', 'src/server/entry.ts', TESTS],
+      entry: ['server/main.ts', 'src/main.ts', 'src/render/entry.ts', TESTS],
       project: ['server/**', 'src/**'],
     },
     shared: { entry: TESTS, project: ['src/**'] },

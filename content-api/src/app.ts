@@ -36,7 +36,7 @@ import rateLimit from './plugins/rate-limit.js';
 import responseCache from './plugins/response-cache.js';
 import routes from './plugins/routes.js';
 import securityHeaders from './plugins/security-headers.js';
-import settings from './plugins/settings.js';
+import siteSettings from './plugins/site-settings.js';
 import storeHealth from './plugins/store-health.js';
 import strictInput from './plugins/strict-input.js';
 import timeLimitsPlugin from './plugins/time-limits.js';
@@ -166,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compression);
   await app.register(rateLimit, { redis: options.redis });
   await app.register(responseCache, { cache: options.cache });
-  await app.register(settings, { db, defaults: options.settingsDefaults });
+  await app.register(siteSettings, { db, defaults: options.settingsDefaults });
   await app.register(cacheSync, { redis: options.redis });
   await app.register(cacheInvalidation);
   await app.register(publicationTimer, { db });

@@ -17,7 +17,7 @@ import type { Static } from '@sinclair/typebox';
 import { PublicationStatusSchema, StoredContactMessageListSchema } from './schemas.js';
 import { CommentStatusSchema } from './comments.js';
 import { SubscriberListSchema } from './newsletter.js';
-import { SiteSettingsSchema } from './settings.js';
+import { SiteSettingsSchema } from './site-settings.js';
 
 export const CONTENT_EXPORT_PATH = '/content/export';
 

@@ -9,7 +9,7 @@ export * from './runtime-config.js';
 export * from './routes.js';
 export * from './revisions.js';
 export * from './content-export.js';
-export * from './settings.js';
+export * from './site-settings.js';
 export * from './env-settings.js';
 export * from './insights.js';
 export * from './content-html.js';

@@ -1,7 +1,7 @@
 // A remote's server container is loaded by the site's server from wherever the remote lives, so
 // its public path cannot be built in. The site's server hands each container it starts the base
 // its files are served from, and the same folder as the browser addresses it on the site's own
-// origin, as federation init options (shell/src/server/remotes.ts); this plugin, in the remote's
+// origin, as federation init options (shell/src/render/remotes.ts); this plugin, in the remote's
 // server build, sets the public path from them: asset URLs come out as the browser build writes
 // them on the site's origin, so the server's HTML and the browser's first render agree and the
 // page asks no other origin (docs/decisions/035, 090, 101), while the container's own chunks are

@@ -119,7 +119,7 @@ export function pageRouteLoader(
   };
 }
 
-/** What the site's server gives its routes' loaders (shell/src/server/render.tsx). */
+/** What the site's server gives its routes' loaders (shell/src/render/render.tsx). */
 export interface SiteRequestContext {
   /** The visitor's session, from the site's session cookie (docs/decisions/037). */
   session: ServerSession | null | undefined;

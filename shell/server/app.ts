@@ -9,7 +9,7 @@ import { answerClientError } from '@portfolio/contract/client-errors';
 import type { FastifyInstance } from 'fastify';
 import { buildRuntimeConfig, siteUpstreams } from '@portfolio/platform/runtime-config';
 import type { SiteUpstreams } from '@portfolio/platform/runtime-config';
-import type { SiteRenderer } from '../src/server/render-types';
+import type { SiteRenderer } from '../src/render/render-types';
 import type { ContentWatch } from './content-events';
 import type { ShellAssets } from './document';
 import { PAGE_ENCODINGS } from './shared-page';

@@ -303,7 +303,7 @@ export function renderPage(
 }
 
 /**
- * Renders a page module as the shell's server does (shell/src/server/render.tsx): a static
+ * Renders a page module as the shell's server does (shell/src/render/render.tsx): a static
  * handler runs the route's loader (pageRouteLoader, with the page's loader and the API client),
  * the page's state is awaited, and the page is rendered to HTML with that state.
  */

@@ -201,7 +201,7 @@ describe('lint boundaries', () => {
       { file: 'shell/src/federation/Plugin.ts', code },
       { file: 'remote-blog/src/features/use-thing.ts', code },
       { file: 'remote-blog/src/features/ArticleThing.tsx', code },
-      { file: 'shell/src/server/render-thing.tsx', code },
+      { file: 'shell/src/render/render-thing.tsx', code },
       { file: 'shared/src/ui/ArticleThing.test.tsx', code },
     ]);
     const NAMING = 'check-file/filename-naming-convention';

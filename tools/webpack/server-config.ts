@@ -3,7 +3,7 @@
 // - a remote: a federation container the site's server loads over HTTP at run time (its
 //   routes.json says which pages and which build), with the Node runtime plugin that fetches
 //   its chunks; its public path is set at load time from where the site found it;
-// - the shell: the rendering bundle the site's server loads (src/server/entry.ts), a federation
+// - the shell: the rendering bundle the site's server loads (src/render/entry.ts), a federation
 //   host sharing React, the router and @portfolio/shared with the remotes.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -40,7 +40,7 @@ export function serverConfig(context: BuildContext): Configuration {
     mode: context.mode,
     context: app.dir,
     target: 'async-node',
-    entry: isHost ? { render: './src/server/entry.ts' } : {},
+    entry: isHost ? { render: './src/render/entry.ts' } : {},
     devtool: false,
     output: isHost
       ? {

@@ -33,7 +33,7 @@ import {
   writeSubscribersFile,
 } from '../content-files/members.js';
 import { exportMessages, writeMessagesFile } from '../content-files/messages.js';
-import { exportSettings, withImages, writeSettingsFile } from '../content-files/settings.js';
+import { exportSettings, withImages, writeSettingsFile } from '../content-files/site-settings.js';
 import type { RemoteExport } from '../content-files/remote-export.js';
 import {
   RemoteExportError,

@@ -42,7 +42,7 @@ import {
   writeSubscribersFile,
 } from './members.js';
 import { MESSAGES_FILE } from './messages.js';
-import { SETTINGS_FILE } from './settings.js';
+import { SETTINGS_FILE } from './site-settings.js';
 import { readContentExportSettings as overHttp } from '../settings.js';
 import {
   RemoteExportError,

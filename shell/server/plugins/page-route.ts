@@ -18,7 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { COHORT_COOKIE, LIVE_VARIANT } from '@portfolio/platform/remote-rollout';
-import type { RenderResult } from '../../src/server/render-types';
+import type { RenderResult } from '../../src/render/render-types';
 import { inlineScriptHashes } from '../inline-scripts';
 import { newIslandKey, sealIslandKey } from '../island-key';
 import { createKeptPageLane } from '../kept-page-lane';

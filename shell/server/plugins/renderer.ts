@@ -1,4 +1,4 @@
-// The rendering bundle (shell/src/server, built to dist/server/render.cjs): loaded once, given
+// The rendering bundle (shell/src/render, built to dist/server/render.cjs): loaded once, given
 // the config, the render budget and how to call the API, and kept up to date with the remotes:
 // their published routes are polled, a redeployed remote is loaded before it is switched to,
 // and the render cache is emptied when any remote changes (docs/decisions/035, 038).
@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '@portfolio/contract';
-import type { RenderBundle, SiteRenderer } from '../../src/server/render-types';
+import type { RenderBundle, SiteRenderer } from '../../src/render/render-types';
 import type { FailureLog } from '../failure-log';
 
 declare module 'fastify' {

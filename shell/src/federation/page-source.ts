@@ -1,6 +1,6 @@
 // Where RemoteRoute gets a page component from. In the browser: the federation runtime, one lazy
 // component per page module, kept while it works. On the server: the modules the request's
-// loaders already loaded (shell/src/server/render.tsx provides its own source).
+// loaders already loaded (shell/src/render/render.tsx provides its own source).
 import { createContext, lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RemoteName } from '@portfolio/shared/config';

@@ -8,7 +8,7 @@ import type { ContentExport } from '@portfolio/contract';
 import type { RouteContext } from '../../route-context.js';
 import { exportComments, exportSubscribers } from '../../content-files/members.js';
 import { exportMessages } from '../../content-files/messages.js';
-import { exportSettings, withImages } from '../../content-files/settings.js';
+import { exportSettings, withImages } from '../../content-files/site-settings.js';
 import { exportContent } from '../../content-files/transfer.js';
 
 const contentExportRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, auth }) => {

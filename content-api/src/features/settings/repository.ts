@@ -80,7 +80,7 @@ export async function seedSettings(
 /**
  * The settings every reader of the API uses (the cards, the feed, GET /settings), read from the
  * database once after each change: `invalidate()` is called with the response cache's
- * (plugins/settings.ts), so they follow a write here, on another instance or behind the API's
+ * (plugins/site-settings.ts), so they follow a write here, on another instance or behind the API's
  * back as content does. Before the first start stored them, the defaults, dated at the epoch.
  */
 export class SettingsSource {

@@ -303,7 +303,7 @@ describe('ArticlePage', () => {
         pattern: '/article/:id',
         context: {},
       });
-      // What the site's server reads: a 404 page without reloadData (shell/src/server/render.tsx).
+      // What the site's server reads: a 404 page without reloadData (shell/src/render/render.tsx).
       expect(pageOutcome(state)).toEqual({ kind: 'not-found' });
       renderArticle(id);
       expect(
@@ -381,7 +381,7 @@ describe('ArticlePage: slugs, tags and descriptions (docs/decisions/132)', () =>
         location: '/article/tls-13-in-practice',
         permanent: true,
       });
-      // What the site's server reads: a 301 (shell/src/server/render.tsx).
+      // What the site's server reads: a 301 (shell/src/render/render.tsx).
       expect(pageOutcome(state)).toEqual({
         kind: 'redirect',
         location: '/article/tls-13-in-practice',

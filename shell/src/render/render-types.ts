@@ -1,5 +1,5 @@
 // The seam between the site's server (shell/server/, a Fastify app on Node) and its rendering
-// bundle (this folder, built by webpack as a federation host: src/server/entry.ts → dist/server/
+// bundle (this folder, built by webpack as a federation host: src/render/entry.ts → dist/server/
 // render.cjs). The server loads the bundle once, gives it what a render needs, and writes what a
 // render gives back into the document (docs/decisions/090). Types only: both sides import them.
 import type { Writable } from 'node:stream';

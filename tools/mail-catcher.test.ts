@@ -57,7 +57,7 @@ describe('the mail catcher', () => {
     setup = setupOn(base, webPort);
     supervisor = supervise();
     expect(await launchMailCatcher(supervisor, setup)).toBe(true);
-  }, 40_000);
+  });
 
   afterAll(async () => {
     await supervisor?.stop();

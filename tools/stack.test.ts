@@ -221,10 +221,15 @@ describe('the process supervisor', () => {
 
   it('kills a child that ignores SIGINT once its time is up', async () => {
     supervisor = supervise(500);
-    const [command, args] = node(`process.on('SIGINT', () => {}); ${FOREVER}`);
+    const [command, args] = node(
+      `process.on('SIGINT', () => {}); console.log('ignoring SIGINT'); ${FOREVER}`,
+    );
     const stubborn = supervisor.run('stubborn', command, args);
-    // Its SIGINT handler must be in place before the stack stops.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Its SIGINT handler must be in place before the stack stops: it says so once it is (a
+    // fixed wait was too short for a child starting on a busy machine).
+    while (!lines.some((line) => line.includes('ignoring SIGINT'))) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await supervisor.stop();
     expect(stubborn.signalCode).toBe('SIGKILL');
   });

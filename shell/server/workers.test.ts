@@ -134,7 +134,7 @@ describe('startSiteWorkers', () => {
     // Nothing answers any more: refused, or reset by a listening socket its exiting worker was
     // closing at that moment (each worker has its own, docs/decisions/110).
     await expect(answeringPid(port)).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
-  }, 20_000);
+  });
 
   it('a worker killed under load costs no hung request, only the connections it had taken', async () => {
     const port = await freePort();
@@ -259,5 +259,5 @@ describe('startSiteWorkers', () => {
     const site = startSiteWorkers({ script: failing, count: 2 });
     await expect(site.ready).rejects.toThrow('A site worker exited before it listened (3)');
     await site.stop();
-  }, 20_000);
+  });
 });

@@ -246,5 +246,5 @@ describe('with the default time limits', () => {
     expect(bodyAfter).toBeLessThan(BODY_TIMEOUT_MS + SLACK_MS);
     expect(body.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect(body.received().endsWith(`\r\n\r\n${TOO_LONG}`)).toBe(true);
-  }, 30_000);
+  });
 });

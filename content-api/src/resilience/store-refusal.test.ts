@@ -97,7 +97,7 @@ describe.each(testDrivers)('the store refusing writes (%s)', (driver) => {
     // A refused write stored nothing, so trying until one goes through stores one article.
     await eventually(async () => (await write()).statusCode === 201);
     expect((await titles()).filter((title) => title === article.title)).toHaveLength(1);
-  }, 30_000);
+  });
 });
 
 describe('StoreHealth', () => {

@@ -37,7 +37,7 @@ describe.each(testDrivers)('cards (%s)', (driver) => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(pngSize(response.rawPayload)).toEqual({ width: CARD_WIDTH, height: CARD_HEIGHT });
-  }, 20_000);
+  });
 
   it('a project card and the default card too; an old or missing version is cached briefly', async () => {
     const projectCard = await t.app.inject(`/api/cards/projects/${project._id}.png?v=old`);
@@ -47,7 +47,7 @@ describe.each(testDrivers)('cards (%s)', (driver) => {
     const fallback = await t.app.inject('/api/cards/default.png');
     expect(fallback.statusCode).toBe(200);
     expect(pngSize(fallback.rawPayload)).toEqual({ width: CARD_WIDTH, height: CARD_HEIGHT });
-  }, 20_000);
+  });
 
   it('an edit gives the card a new version, and a new image', async () => {
     const before = await t.app.inject(`/api/cards/articles/${article._id}.png`);
@@ -63,7 +63,7 @@ describe.each(testDrivers)('cards (%s)', (driver) => {
     const after = await t.app.inject(`/api/cards/articles/${article._id}.png?v=${version}`);
     expect(after.headers['cache-control']).toContain('immutable');
     expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
-  }, 20_000);
+  });
 
   it("a card's version is the later of its content's and the settings' times", () => {
     expect(cardVersion('2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')).toBe(

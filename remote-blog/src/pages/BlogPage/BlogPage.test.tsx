@@ -235,7 +235,7 @@ describe('BlogPage', () => {
     down = false;
     expect(await screen.findByRole('heading', { name: 'Back' }, { timeout: 5000 })).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('treats an answer that is not an array as a failure (spec)', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,8 +1,11 @@
 /** @jest-environment node */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { copyPackages, importsOf } from './package';
+import { pathToFileURL } from 'node:url';
+import { API_ENTRIES, bundle, copyPackages, importsOf } from './package';
+import { ROOT } from './root';
 
 /** A package in a node_modules tree: its manifest and one file. */
 function installed(dir: string, name: string, version: string, dependencies = {}) {
@@ -61,5 +64,34 @@ describe('tools/package.ts', () => {
     expect(existsSync(path.join(out, 'node_modules', 'unused'))).toBe(false);
     expect(existsSync(path.join(out, 'node_modules', 'a', 'index.js.map'))).toBe(false);
     expect(() => copyPackages(['missing'], workspace, out)).toThrow(/missing is not installed/);
+  });
+
+  it("bundles the API's SVG worker where the bundled server looks for it, and a check runs", async () => {
+    // Inside the repository, so the bundle's npm packages resolve from its node_modules.
+    const out = mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'package-test-'));
+    try {
+      // The server's own code, with the checks as an entry of their own to call: both look for
+      // the worker beside their bundle, as dist/server.mjs does in the package.
+      const checks = path.join(ROOT, 'content-api', 'src', 'features', 'images', 'svg-checks.ts');
+      await bundle({ ...API_ENTRIES, 'svg-checks': checks }, out);
+      expect(existsSync(path.join(out, 'svg-worker.mjs'))).toBe(true);
+      const script = [
+        `const { createSvgChecks } = await import(${JSON.stringify(pathToFileURL(path.join(out, 'svg-checks.mjs')).href)});`,
+        'const checks = createSvgChecks({ onWorkerError: (error) => console.log("worker error", error.message) });',
+        'const svg = \'<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><circle r="4"/></svg>\';',
+        'const result = await checks.check(Buffer.from(svg));',
+        'console.log(JSON.stringify({ ok: result.ok }));',
+        'await checks.close();',
+      ].join('\n');
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: out,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.stderr).toBe('');
+      expect(run.stdout.trim()).toBe(JSON.stringify({ ok: true }));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

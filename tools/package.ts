@@ -186,10 +186,20 @@ function writeManifest(
 }
 
 /**
+ * The content API's bundles: its server, its admin command, and the SVG checks' worker, which
+ * the server starts by its path beside its own (content-api/src/features/images/svg-checks.ts).
+ */
+export const API_ENTRIES = {
+  server: path.join(ROOT, 'content-api', 'src', 'server.ts'),
+  admin: path.join(ROOT, 'content-api', 'src', 'cli', 'admin.ts'),
+  'svg-worker': path.join(ROOT, 'content-api', 'src', 'features', 'images', 'svg-worker.ts'),
+};
+
+/**
  * esbuild, as the site's server is bundled: workspace code compiled in, npm packages left to
  * node_modules (or compiled in too: `npmInside`, for a server with no node_modules of its own).
  */
-async function bundle(
+export async function bundle(
   entryPoints: Record<string, string>,
   outdir: string,
   { npmInside = false }: { npmInside?: boolean } = {},
@@ -230,13 +240,7 @@ export async function packageServices({
 
   // The content API.
   const api = path.join(out, 'api');
-  await bundle(
-    {
-      server: path.join(ROOT, 'content-api', 'src', 'server.ts'),
-      admin: path.join(ROOT, 'content-api', 'src', 'cli', 'admin.ts'),
-    },
-    path.join(api, 'dist'),
-  );
+  await bundle(API_ENTRIES, path.join(api, 'dist'));
   for (const folder of ['drizzle', 'seed']) {
     cpSync(path.join(ROOT, 'content-api', folder), path.join(api, folder), { recursive: true });
   }

@@ -71,7 +71,9 @@ const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, a
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1 },
   });
   // SVG is checked and sanitised in worker threads, off the request thread (ADR 082).
-  const svgChecks = createSvgChecks();
+  const svgChecks = createSvgChecks({
+    onWorkerError: (error) => app.log.error({ err: error }, 'An SVG check worker failed'),
+  });
   app.addHook('onClose', () => svgChecks.close());
 
   app.get(

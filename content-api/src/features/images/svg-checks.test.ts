@@ -2,6 +2,9 @@
 // docs/decisions/082): the API keeps answering while a large SVG is checked, and an SVG too
 // deep, too large or too slow to check is a 4xx with a reason, never a 500.
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
@@ -12,7 +15,7 @@ import {
   SVG_TOO_MANY_ELEMENTS,
 } from './image-type.js';
 import { MAX_SVG_BYTES } from './routes.js';
-import { SVG_CHECKS_BUSY, SVG_TOO_COMPLEX, createSvgChecks } from './svg-checks.js';
+import { SVG_CHECKS_BUSY, SVG_TOO_COMPLEX, createSvgChecks, workerModule } from './svg-checks.js';
 
 const BOUNDARY = '----svg-checks-test';
 const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">';
@@ -120,6 +123,43 @@ describe('the SVG check pool', () => {
     } finally {
       await checks.close();
     }
+  });
+
+  it('fails the checks of a worker that cannot start, at once, and starts a new one next time', async () => {
+    const failures: Error[] = [];
+    const missing = path.join(os.tmpdir(), 'no-such-folder', 'svg-worker.js');
+    const checks = createSvgChecks({
+      worker: { filename: missing, execArgv: [] },
+      onWorkerError: (error) => failures.push(error),
+    });
+    try {
+      // Not the image's fault, and not its time limit (a minute): the check fails as the pool
+      // hears of it, and the process goes on.
+      await expect(checks.check(harmless)).rejects.toThrow();
+      expect(failures.map((error) => (error as { code?: string }).code)).toEqual([
+        'ERR_MODULE_NOT_FOUND',
+      ]);
+      await expect(checks.check(harmless)).rejects.toThrow();
+      expect(failures).toHaveLength(2);
+    } finally {
+      await checks.close();
+    }
+  });
+
+  it('finds its worker beside the code that runs it: source, build or bundle', () => {
+    const source = path.join(__dirname, 'svg-checks.ts');
+    expect(workerModule(pathToFileURL(source).href)).toMatchObject({
+      filename: path.join(__dirname, 'svg-worker.ts'),
+      execArgv: ['--import', expect.stringContaining('tsx')],
+    });
+    expect(workerModule('file:///app/dist/features/images/svg-checks.js')).toEqual({
+      filename: '/app/dist/features/images/svg-worker.js',
+      execArgv: [],
+    });
+    expect(workerModule('file:///app/dist/server.mjs')).toEqual({
+      filename: '/app/dist/svg-worker.mjs',
+      execArgv: [],
+    });
   });
 
   it('stops a check that takes too long, and says the image is too complex', async () => {

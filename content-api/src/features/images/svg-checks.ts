@@ -34,32 +34,46 @@ export interface SvgChecks {
 }
 
 /**
- * The worker module: the build's JavaScript beside this file, or, when this file runs as
- * TypeScript (tsx in development, Jest), the TypeScript source run through tsx.
+ * The worker module, beside the code that runs this one and of its kind: `svg-worker.ts` when
+ * this file runs as TypeScript (tsx in development, Jest; run through tsx), `svg-worker.js` in
+ * the build (content-api/dist/), `svg-worker.mjs` beside the package's bundle (`dist/server.mjs`:
+ * tools/package.ts bundles the worker as an entry of its own).
  */
-function workerModule(): { filename: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  const source = here.endsWith('.ts');
-  const filename = path.join(path.dirname(here), source ? 'svg-worker.ts' : 'svg-worker.js');
-  if (!source) return { filename, execArgv: [] };
+export function workerModule(moduleUrl: string = import.meta.url): {
+  filename: string;
+  execArgv: string[];
+} {
+  const here = fileURLToPath(moduleUrl);
+  const extension = path.extname(here);
+  const filename = path.join(path.dirname(here), `svg-worker${extension}`);
+  if (extension !== '.ts') return { filename, execArgv: [] };
   const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
   return { filename, execArgv: ['--import', tsx] };
 }
 
 export interface SvgCheckOptions {
   timeoutMs?: number;
+  /** The worker module (workerModule()): another only in tests. */
+  worker?: { filename: string; execArgv: string[] };
+  /** Hears a worker that failed outside a check (it could not load, it crashed). */
+  onWorkerError?: (error: Error) => void;
 }
 
-export function createSvgChecks({ timeoutMs = SVG_CHECK_TIMEOUT_MS }: SvgCheckOptions = {}) {
+export function createSvgChecks({
+  timeoutMs = SVG_CHECK_TIMEOUT_MS,
+  worker = workerModule(),
+  onWorkerError,
+}: SvgCheckOptions = {}) {
   // One check at a time per spare core, at most two: the other core(s) stay with the requests.
   const threads = Math.max(1, Math.min(2, cpus().length - 1));
   let pool: Piscina<Uint8Array, SvgCheckResult> | undefined;
   // Counted here: piscina's maxQueue does not hold tasks that carry an abort signal.
   let inFlight = 0;
   // Started on the first SVG upload: most instances never see one.
-  const getPool = () =>
-    (pool ??= new Piscina({
-      ...workerModule(),
+  const getPool = () => {
+    if (pool) return pool;
+    const created = new Piscina<Uint8Array, SvgCheckResult>({
+      ...worker,
       minThreads: 0,
       maxThreads: threads,
       // jsdom takes a second to load: keep a worker a minute after its last check.
@@ -68,7 +82,18 @@ export function createSvgChecks({ timeoutMs = SVG_CHECK_TIMEOUT_MS }: SvgCheckOp
       resourceLimits: { maxOldGenerationSizeMb: 256 },
       // Below the request thread in the scheduler's eyes, where the OS allows it.
       niceIncrement: 10,
-    }));
+    });
+    // A worker that fails outside a task (it cannot load its module, it crashes) is the pool's
+    // 'error' event, which unheard would end the whole API. The pool is dropped instead: the
+    // checks waiting on it fail now (a 500 for their uploads, logged), where they would wait
+    // for their time limit, and the next check starts a new pool.
+    created.on('error', (error: Error) => {
+      onWorkerError?.(error);
+      if (pool === created) pool = undefined;
+      void created.destroy();
+    });
+    return (pool = created);
+  };
 
   return {
     async check(data: Buffer): Promise<SvgCheck> {

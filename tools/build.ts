@@ -5,13 +5,13 @@
 //   tsx tools/build.ts --test         the five apps' test build, for the browser specs: the
 //                                     production build plus the federation diagnostics (ADR 071);
 //                                     the content API has none, it is built only if stale
+//   tsx tools/build.ts content-api    only the content API (tools/api-build.ts: esbuild, no type check)
 //   tsx tools/build.ts --single-bundle
 //                                     only the shell with every page compiled in, into
 //                                     shell/dist-single/ (BUNDLE_MODE=single), for npm run
 //                                     bench:bundle's measure of what federation costs
 // A production build is then checked for test code (tools/check-production-build.ts). Run with
 // tsx --conditions=@portfolio/source, as the package.json scripts do.
-import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
@@ -19,6 +19,7 @@ import type { MultiStats } from 'webpack';
 import { APPS } from '@portfolio/platform/apps';
 import type { AppInfo } from '@portfolio/platform/apps';
 import { ROOT } from './root';
+import { buildApiPackages } from './api-build';
 import { checkProductionBuilds } from './check-production-build';
 import { buildSiteServerBundle } from './site-server-build';
 import { TEST_BUILD_ENV } from './test-build';
@@ -149,7 +150,7 @@ function assertNoTestCode(dirs: string[]): void {
   );
 }
 
-function buildApi(): void {
+async function buildApi(): Promise<void> {
   const wanted = only.length === 0 || only.includes('content-api') || only.includes('api');
   if (!wanted || !existsSync(path.join(ROOT, 'content-api/src/server.ts'))) return;
   // The API has no test build: a test build of the site uses its production build.
@@ -163,7 +164,7 @@ function buildApi(): void {
   )
     return;
   const started = Date.now();
-  execSync('npm run build -w @portfolio/content-api', { cwd: ROOT, stdio: 'inherit' });
+  await buildApiPackages();
   const stamp = { builtAt: new Date().toISOString(), kind: 'production' };
   writeFileSync(path.join(ROOT, 'content-api/dist', STAMP), JSON.stringify(stamp));
   console.log(`Built content-api in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -181,7 +182,7 @@ try {
   if (singleBundle) {
     await buildSingleBundle();
   } else {
-    buildApi();
+    await buildApi();
     await buildApps();
   }
 } catch (error) {

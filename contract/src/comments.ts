@@ -28,7 +28,7 @@ export const COMMENT_EDIT_WINDOW_MS = 15 * 60 * 1000;
  * comments as at 10 (docs/decisions/200).
  */
 export const COMMENT_THREADS_PER_PAGE = 10;
-/** Replies shown with a thread: the oldest first, the rest counted. */
+/** Replies per page of a thread read alone, the oldest first. */
 export const COMMENT_REPLIES_SHOWN = 50;
 /** The name a comment is shown under once its member deleted their account and it was kept. */
 export const DELETED_MEMBER_NAME = 'A deleted member';
@@ -40,6 +40,8 @@ export const COMMENT_ORDER_PARAM = 'order';
 export const COMMENT_PAGE_PARAM = 'page';
 /** The article page's query parameter that reads one thread alone, with its replies. */
 export const COMMENT_THREAD_PARAM = 'thread';
+/** With a thread read alone: the page of its replies (COMMENT_REPLIES_SHOWN each). */
+export const COMMENT_REPLIES_PARAM = 'replies';
 /** The article page's comments section, where the links to its comments point by default. */
 export const COMMENTS_ANCHOR = 'comments';
 /** A comment's anchor on the article page. */
@@ -51,13 +53,19 @@ export const commentAnchor = (id: string): string => `comment-${id}`;
  */
 export function commentsHref(
   articlePath: string,
-  { order, page, thread }: { order: CommentOrder; page: number; thread?: string | null },
+  {
+    order,
+    page,
+    thread,
+    replies = 1,
+  }: { order: CommentOrder; page: number; thread?: string | null; replies?: number },
   anchor: string = COMMENTS_ANCHOR,
 ): string {
   const search = new URLSearchParams();
   if (order !== 'newest') search.set(COMMENT_ORDER_PARAM, order);
   if (page > 1) search.set(COMMENT_PAGE_PARAM, String(page));
   if (thread) search.set(COMMENT_THREAD_PARAM, thread);
+  if (thread && replies > 1) search.set(COMMENT_REPLIES_PARAM, String(replies));
   const query = search.size > 0 ? `?${search}` : '';
   return `${articlePath}${query}#${anchor}`;
 }
@@ -119,7 +127,7 @@ export type PublicComment = Static<typeof PublicCommentSchema>;
 
 /**
  * A thread: an approved comment and the count of its approved replies; the replies themselves
- * (oldest first, at most COMMENT_REPLIES_SHOWN) only when the thread is asked for alone.
+ * (oldest first, a page of at most COMMENT_REPLIES_SHOWN) only when the thread is asked for alone.
  */
 export const CommentThreadSchema = ObjectOf({
   ...PublicCommentSchema.properties,
@@ -138,6 +146,11 @@ export const CommentPageSchema = ObjectOf({
   page: Integer({ minimum: 1 }),
   pages: Integer({ minimum: 1 }),
   order: CommentOrderSchema,
+  /**
+   * A thread asked for alone: the page of its replies given (1-based, COMMENT_REPLIES_SHOWN
+   * each; the last one when a later page was asked for). Absent on a page of threads.
+   */
+  replyPage: Optional(Integer({ minimum: 1 })),
 });
 export type CommentPage = Static<typeof CommentPageSchema>;
 
@@ -147,6 +160,8 @@ export const CommentPageQuerySchema = ObjectOf(
     page: Optional(Integer({ minimum: 1, maximum: 100_000 })),
     /** A thread's first comment: that thread alone, with its replies (a 404 if it is not one). */
     thread: Optional(StringType({ minLength: 1, maxLength: 64 })),
+    /** With `thread`: the page of its replies, COMMENT_REPLIES_SHOWN each (the first by default). */
+    replies: Optional(Integer({ minimum: 1, maximum: 100_000 })),
   },
   { additionalProperties: false },
 );

@@ -124,8 +124,10 @@ export const showRepliesLabel = (count: number): string =>
   count === 1 ? 'Show 1 reply' : `Show ${count} replies`;
 /** A thread read alone: back to the page of threads. */
 export const ALL_COMMENTS_LABEL = 'All comments';
-export const moreRepliesLabel = (count: number): string =>
-  count === 1 ? '1 more reply is not shown.' : `${count} more replies are not shown.`;
+/** A thread read alone, its replies in pages (COMMENT_REPLIES_SHOWN each). */
+export const REPLY_PAGES_LABEL = 'Pages of replies';
+export const EARLIER_REPLIES_LABEL = 'Previous replies';
+export const LATER_REPLIES_LABEL = 'More replies';
 export const COMMENT_FIELD_LABEL = 'Your comment';
 export const REPLY_FIELD_LABEL = 'Your reply';
 export const COMMENT_FORMAT_HINT =

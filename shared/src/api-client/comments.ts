@@ -32,13 +32,14 @@ import type { RequestOptions, ListPage, PageRequest } from './transport';
 /** A page of an article's approved threads, or one thread with its replies (public, cached). */
 export function getCommentPage(
   articleId: string,
-  { order, page, thread }: CommentPageQuery = {},
+  { order, page, thread, replies }: CommentPageQuery = {},
   options: RequestOptions = {},
 ): Promise<CommentPage> {
   const query = new URLSearchParams();
   if (order && order !== 'newest') query.set('order', order);
   if (page && page > 1) query.set('page', String(page));
   if (thread) query.set('thread', thread);
+  if (thread && replies && replies > 1) query.set('replies', String(replies));
   const search = query.size > 0 ? `?${query}` : '';
   return requestJson(
     `/articles/${encodeURIComponent(articleId)}/comments${search}`,

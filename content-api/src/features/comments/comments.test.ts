@@ -1,5 +1,6 @@
 import {
   COMMENT_MESSAGES,
+  COMMENT_REPLIES_SHOWN,
   COMMENT_THREADS_PER_PAGE,
   PENDING_COUNT_HEADER,
   UNNAMED_MEMBER_NAME,
@@ -253,6 +254,41 @@ describe.each(testDrivers)('comments (%s)', (driver) => {
     expect(
       (await t.app.inject(`/api/articles/${ARTICLE}/comments?thread=${thread._id}`)).statusCode,
     ).toBe(404);
+  });
+
+  it('pages the replies of a thread read alone, the oldest first', async () => {
+    const starter = await knownMember('Starter');
+    const replier = await knownMember('Replier');
+    const thread = (await post(starter, { body: 'Many answers?' })).json().comment;
+    const count = COMMENT_REPLIES_SHOWN + 5;
+    for (let index = 1; index <= count; index += 1) {
+      const reply = await post(replier, { body: `Answer ${index}`, parentId: thread._id });
+      expect(reply.statusCode).toBe(201);
+    }
+    const repliesOf = (answer: CommentPage) => answer.threads[0]!.replies;
+
+    const first = await page(`?thread=${thread._id}`);
+    expect(first).toMatchObject({ replyPage: 1, threads: [{ replyCount: count }] });
+    expect(repliesOf(first)).toHaveLength(COMMENT_REPLIES_SHOWN);
+    const second = await page(`?thread=${thread._id}&replies=2`);
+    expect(second).toMatchObject({ replyPage: 2, threads: [{ replyCount: count }] });
+    expect(repliesOf(second)).toHaveLength(5);
+    // Together, every reply once, the oldest first (replies posted within one millisecond in
+    // the order of their ids).
+    const all = [...repliesOf(first), ...repliesOf(second)];
+    expect(new Set(all.map((reply) => reply.body))).toEqual(
+      new Set(Array.from({ length: count }, (_, index) => `Answer ${index + 1}`)),
+    );
+    const times = all.map((reply) => Date.parse(reply.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // A page past the end is the last one; a page of threads carries no reply page.
+    expect(await page(`?thread=${thread._id}&replies=9`)).toMatchObject({ replyPage: 2 });
+    expect(await page()).not.toHaveProperty('replyPage');
+    const refused = await t.app.inject(
+      `/api/articles/${ARTICLE}/comments?thread=${thread._id}&replies=0`,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: expect.any(String) });
   });
 
   it('lets a member edit within 15 minutes and delete only their own', async () => {

@@ -137,15 +137,16 @@ export async function commentPage(
 }
 
 /**
- * One approved thread of an article with its first COMMENT_REPLIES_SHOWN approved replies
- * (oldest first) and their count, as a page of its own; null when `threadId` is not an approved
- * first comment of the article.
+ * One approved thread of an article with a page of its approved replies (oldest first,
+ * COMMENT_REPLIES_SHOWN a page: `replies`, or the last one when it is past the end) and their
+ * count, as a page of its own; null when `threadId` is not an approved first comment of the
+ * article.
  */
 export async function commentThread(
   db: Database,
   articleId: string,
   threadId: string,
-  order: CommentOrder,
+  { order, replies }: { order: CommentOrder; replies: number },
 ): Promise<CommentPage | null> {
   const [total, [row]] = await Promise.all([
     approvedTotal(db, articleId),
@@ -156,22 +157,18 @@ export async function commentThread(
       .where(and(approvedOf(articleId), isNull(comments.parentId), eq(comments.id, threadId))),
   ]);
   if (!row) return null;
-  const [replyRows, counts] = await Promise.all([
-    db
-      .select(publicColumns)
-      .from(comments)
-      .leftJoin(profiles, eq(profiles.uid, comments.authorUid))
-      .where(and(approvedOf(articleId), eq(comments.parentId, threadId)))
-      .orderBy(asc(comments.createdAt), asc(comments.id))
-      .limit(COMMENT_REPLIES_SHOWN),
-    replyCounts(db, articleId, [threadId]),
-  ]);
-  const thread: CommentThread = {
-    ...toPublic(row),
-    replies: replyRows.map(toPublic),
-    replyCount: counts.get(threadId) ?? 0,
-  };
-  return { threads: [thread], total, page: 1, pages: 1, order };
+  const replyCount = (await replyCounts(db, articleId, [threadId])).get(threadId) ?? 0;
+  const replyPage = Math.min(replies, Math.max(1, Math.ceil(replyCount / COMMENT_REPLIES_SHOWN)));
+  const replyRows = await db
+    .select(publicColumns)
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.uid, comments.authorUid))
+    .where(and(approvedOf(articleId), eq(comments.parentId, threadId)))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(COMMENT_REPLIES_SHOWN)
+    .offset((replyPage - 1) * COMMENT_REPLIES_SHOWN);
+  const thread: CommentThread = { ...toPublic(row), replies: replyRows.map(toPublic), replyCount };
+  return { threads: [thread], total, page: 1, pages: 1, order, replyPage };
 }
 
 // --- The owner's settings ------------------------------------------------------------------------

@@ -147,9 +147,9 @@ const commentRoutes: FastifyPluginAsyncTypebox<CommentRouteOptions> = async (
     (request, reply) =>
       replyWithCachedJson(cache, request, reply, async () => {
         const articleId = await publicArticleId(request.params.id);
-        const { order = 'newest', page = 1, thread } = request.query;
+        const { order = 'newest', page = 1, thread, replies = 1 } = request.query;
         if (thread === undefined) return commentPage(db, articleId, { order, page });
-        const alone = await commentThread(db, articleId, thread, order);
+        const alone = await commentThread(db, articleId, thread, { order, replies });
         if (!alone) throw new HttpError(404, COMMENT_MESSAGES.notFound);
         return alone;
       }) as Promise<void> | undefined,

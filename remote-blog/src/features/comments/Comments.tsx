@@ -15,7 +15,9 @@ import {
   OLDEST_FIRST_LABEL,
   commentCountLabel,
   ALL_COMMENTS_LABEL,
-  moreRepliesLabel,
+  EARLIER_REPLIES_LABEL,
+  LATER_REPLIES_LABEL,
+  REPLY_PAGES_LABEL,
   replyToLabel,
   showRepliesLabel,
 } from '../../texts';
@@ -67,12 +69,16 @@ function Thread({
   thread,
   alone,
   query,
+  replyPages,
   articleId,
   articlePath,
 }: {
   thread: RenderedThread;
   alone: boolean;
+  /** The page of threads, and read alone, the page of its replies shown. */
   query: CommentQuery;
+  /** Read alone: how many pages its replies fill. */
+  replyPages: number;
   articleId: string;
   articlePath: string;
 }) {
@@ -91,7 +97,7 @@ function Thread({
       </li>
     );
   }
-  const hidden = thread.replyCount - thread.replies.length;
+  const replyPage = query.replies ?? 1;
   return (
     <li>
       <CommentBody comment={thread} />
@@ -104,7 +110,21 @@ function Thread({
           ))}
         </ol>
       )}
-      {hidden > 0 && <p className={styles.more}>{moreRepliesLabel(hidden)}</p>}
+      {replyPages > 1 && (
+        <Pagination
+          position={{ page: replyPage, pageCount: replyPages, hasNext: replyPage < replyPages }}
+          label={REPLY_PAGES_LABEL}
+          previousLabel={EARLIER_REPLIES_LABEL}
+          nextLabel={LATER_REPLIES_LABEL}
+          href={(replies) =>
+            commentsHref(
+              articlePath,
+              { ...query, thread: thread._id, replies },
+              commentAnchor(thread._id),
+            )
+          }
+        />
+      )}
       <section
         id={replyAnchor(thread._id)}
         className={styles.reply}
@@ -181,7 +201,8 @@ export function Comments({ state, articleId, articlePath }: CommentsProps) {
                 key={thread._id}
                 thread={thread}
                 alone={alone}
-                query={{ order: state.order, page: state.page }}
+                query={{ order: state.order, page: state.page, replies: state.replyPage }}
+                replyPages={state.replyPages}
                 articleId={articleId}
                 articlePath={articlePath}
               />

@@ -4,7 +4,13 @@
 import { getCommentPage } from '@portfolio/shared/api-client';
 import type { RequestOptions } from '@portfolio/shared/api-client';
 import { isUnknownItem, reportLoadFailure } from '@portfolio/shared/page-data';
-import { COMMENT_ORDER_PARAM, COMMENT_PAGE_PARAM, COMMENT_THREAD_PARAM } from '@portfolio/contract';
+import {
+  COMMENT_ORDER_PARAM,
+  COMMENT_PAGE_PARAM,
+  COMMENT_REPLIES_PARAM,
+  COMMENT_REPLIES_SHOWN,
+  COMMENT_THREAD_PARAM,
+} from '@portfolio/contract';
 import type { CommentOrder, PublicComment } from '@portfolio/contract';
 
 // The comments' addresses, their parameters and anchors are the contract's (commentsHref,
@@ -34,6 +40,9 @@ export type CommentsState =
       order: CommentOrder;
       /** The thread read alone (its replies shown), or null for a page of threads. */
       thread: string | null;
+      /** The thread read alone: the page of its replies shown, and how many there are. */
+      replyPage: number;
+      replyPages: number;
     }
   /** A draft an admin previews: it takes no comments. */
   | { status: 'none' }
@@ -44,6 +53,8 @@ export interface CommentQuery {
   page: number;
   /** A thread to read alone. */
   thread?: string | null;
+  /** The thread's page of replies (1 when not said). */
+  replies?: number;
 }
 
 /**
@@ -52,12 +63,16 @@ export interface CommentQuery {
  */
 export function commentQueryOf(url: string): CommentQuery {
   const search = new URL(url, 'http://localhost').searchParams;
-  const page = Number(search.get(COMMENT_PAGE_PARAM) ?? '1');
+  const pageOf = (param: string) => {
+    const page = Number(search.get(param) ?? '1');
+    return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+  };
   const thread = search.get(COMMENT_THREAD_PARAM);
   return {
     order: search.get(COMMENT_ORDER_PARAM) === 'oldest' ? 'oldest' : 'newest',
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: pageOf(COMMENT_PAGE_PARAM),
     thread: thread !== null && COMMENT_ID.test(thread) ? thread : null,
+    replies: pageOf(COMMENT_REPLIES_PARAM),
   };
 }
 
@@ -67,11 +82,11 @@ export async function loadComments(
   options: RequestOptions,
 ): Promise<CommentsState> {
   try {
-    const { order, page: number, thread } = query;
+    const { order, page: number, thread, replies = 1 } = query;
     const ofThreads = { order, page: number };
     const page = await getCommentPage(
       articleKey,
-      thread ? { ...ofThreads, thread } : ofThreads,
+      thread ? { ...ofThreads, thread, replies } : ofThreads,
       options,
     ).catch((error: unknown) => {
       // A thread no longer there (deleted, hidden): the page of threads instead.
@@ -97,6 +112,10 @@ export async function loadComments(
       pages: page.pages,
       order: page.order,
       thread: alone ? thread : null,
+      replyPage: alone ? (page.replyPage ?? 1) : 1,
+      replyPages: alone
+        ? Math.max(1, Math.ceil((page.threads[0]?.replyCount ?? 0) / COMMENT_REPLIES_SHOWN))
+        : 1,
     };
   } catch (error) {
     if (isUnknownItem(error)) return { status: 'none' };

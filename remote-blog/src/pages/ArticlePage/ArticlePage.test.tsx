@@ -12,6 +12,8 @@ import {
   COMMENT_ORDER_PARAM,
   COMMENT_PAGE_PARAM,
   COMMENT_THREAD_PARAM,
+  COMMENT_REPLIES_PARAM,
+  COMMENT_REPLIES_SHOWN,
   NEWSLETTER_FORM,
 } from '@portfolio/contract';
 import { makeArticle, makeArticleDetail, makeImage } from '@portfolio/testing/fixtures';
@@ -36,6 +38,9 @@ import {
   replyToLabel,
   showRepliesLabel,
   ALL_COMMENTS_LABEL,
+  EARLIER_REPLIES_LABEL,
+  LATER_REPLIES_LABEL,
+  REPLY_PAGES_LABEL,
   COMMENT_ORDER_LABEL,
   LOADING_ARTICLE,
   NEXT_ARTICLE_LABEL,
@@ -737,7 +742,12 @@ describe('ArticlePage: comments (docs/decisions/200)', () => {
   it('declares every query parameter its comments read, so the render cache keeps each page apart', () => {
     const article = blogRoutes.routes.find((route) => route.path === '/article/:id');
     expect(article?.query).toEqual(
-      expect.arrayContaining([COMMENT_ORDER_PARAM, COMMENT_PAGE_PARAM, COMMENT_THREAD_PARAM]),
+      expect.arrayContaining([
+        COMMENT_ORDER_PARAM,
+        COMMENT_PAGE_PARAM,
+        COMMENT_THREAD_PARAM,
+        COMMENT_REPLIES_PARAM,
+      ]),
     );
   });
 
@@ -844,6 +854,45 @@ describe('ArticlePage: comments (docs/decisions/200)', () => {
     );
     expect(within(section).queryByRole('navigation', { name: COMMENT_PAGES_LABEL })).toBeNull();
     expect(within(section).queryByRole('list', { name: COMMENT_ORDER_LABEL })).toBeNull();
+  });
+
+  it("reads a long thread's replies a page at a time, the way back kept", async () => {
+    const [first] = commentPage().threads;
+    const replies = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) =>
+        comment(`r${from + index}`, `Reply ${from + index}`, { parentId: 'c1' }),
+      );
+    const count = COMMENT_REPLIES_SHOWN + 5;
+    const thread = (page: number, shown: ReturnType<typeof replies>) =>
+      commentPage({
+        threads: [{ ...first, replies: shown, replyCount: count }],
+        page: 1,
+        pages: 1,
+        replyPage: page,
+      });
+    mockArticleFetch({
+      ...routes(commentPage()),
+      'GET /articles/tls/comments?page=3&thread=c1&replies=2': {
+        body: thread(2, replies(COMMENT_REPLIES_SHOWN + 1, 5)),
+      },
+    });
+    renderArticle(`tls?page=3&thread=c1&${COMMENT_REPLIES_PARAM}=2`);
+    const section = await screen.findByRole('region', {
+      name: `${COMMENTS_TITLE} (${commentCountLabel(3)})`,
+    });
+    expect(section.querySelector(`#comment-r${COMMENT_REPLIES_SHOWN + 1}`)).toBeInTheDocument();
+    expect(section.querySelector('#comment-r1')).toBeNull();
+    const pages = within(section).getByRole('navigation', { name: REPLY_PAGES_LABEL });
+    expect(within(pages).getByRole('link', { name: EARLIER_REPLIES_LABEL })).toHaveAttribute(
+      'href',
+      '/article/tls?page=3&thread=c1#comment-c1',
+    );
+    expect(within(pages).queryByRole('link', { name: LATER_REPLIES_LABEL })).toBeNull();
+    // The thread's way back to its page of threads is unchanged.
+    expect(within(section).getByRole('link', { name: ALL_COMMENTS_LABEL })).toHaveAttribute(
+      'href',
+      '/article/tls?page=3#comments',
+    );
   });
 
   it('shows the page of threads when the thread asked for is gone', async () => {

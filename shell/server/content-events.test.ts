@@ -39,8 +39,10 @@ afterEach(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+/** Waits for `condition`, up to 20 s: a busy machine may take seconds (issue 50). */
 async function until(condition: () => boolean) {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) {
+  const deadline = Date.now() + 20_000;
+  while (!condition() && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   expect(condition()).toBe(true);

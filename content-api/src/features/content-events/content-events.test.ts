@@ -99,17 +99,15 @@ describe('GET /api/content-events', () => {
     expect(await refused.json()).toEqual({ message: CONTENT_EVENTS_MESSAGES.tooMany });
 
     first.close();
-    // The server notices the closed connection.
+    // The server notices the closed connection (within seconds on a busy machine). Each try is
+    // closed as it was opened: its body is read through a reader, which a cancel cannot reach.
     let reopened: Response | undefined;
-    for (let attempt = 0; attempt < 50 && reopened?.status !== 200; attempt += 1) {
+    const deadline = Date.now() + 20_000;
+    while (reopened?.status !== 200 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       const retry = await openStream(base).catch(() => undefined);
-      if (retry?.response.status === 200) {
-        reopened = retry.response;
-        retry.close();
-      } else {
-        await retry?.response.body?.cancel();
-      }
+      if (retry?.response.status === 200) reopened = retry.response;
+      retry?.close();
     }
     expect(reopened?.status).toBe(200);
     second.close();
@@ -210,7 +208,8 @@ describe('GET /api/content-events: one client cannot take every stream (issue 23
     }
     held[0]?.close();
     let status = 0;
-    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+    const deadline = Date.now() + 20_000;
+    while (status !== 200 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       const retry = await open(from('203.0.113.8'));
       status = retry.response.status;

@@ -227,9 +227,11 @@ describe('the process supervisor', () => {
     const stubborn = supervisor.run('stubborn', command, args);
     // Its SIGINT handler must be in place before the stack stops: it says so once it is (a
     // fixed wait was too short for a child starting on a busy machine).
-    while (!lines.some((line) => line.includes('ignoring SIGINT'))) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(
+      () => lines.some((line) => line.includes('ignoring SIGINT')),
+      'its SIGINT handler is in place',
+      30_000,
+    );
     await supervisor.stop();
     expect(stubborn.signalCode).toBe('SIGKILL');
   });

@@ -30,6 +30,9 @@ export const COMMENT_EDIT_WINDOW_MS = 15 * 60 * 1000;
 export const COMMENT_THREADS_PER_PAGE = 10;
 /** Replies per page of a thread read alone, the oldest first. */
 export const COMMENT_REPLIES_SHOWN = 50;
+/** How many pages of replies a thread of `replyCount` replies fills (one when it has none). */
+export const replyPageCount = (replyCount: number): number =>
+  Math.max(1, Math.ceil(replyCount / COMMENT_REPLIES_SHOWN));
 /** The name a comment is shown under once its member deleted their account and it was kept. */
 export const DELETED_MEMBER_NAME = 'A deleted member';
 /** The name of a member who has given none in their profile. */

@@ -8,6 +8,7 @@ import {
   DEFAULT_COMMENT_SETTINGS,
   DELETED_MEMBER_NAME,
   UNNAMED_MEMBER_NAME,
+  replyPageCount,
 } from '@portfolio/contract';
 import type {
   CommentBulkInput,
@@ -158,7 +159,7 @@ export async function commentThread(
   ]);
   if (!row) return null;
   const replyCount = (await replyCounts(db, articleId, [threadId])).get(threadId) ?? 0;
-  const replyPage = Math.min(replies, Math.max(1, Math.ceil(replyCount / COMMENT_REPLIES_SHOWN)));
+  const replyPage = Math.min(replies, replyPageCount(replyCount));
   const replyRows = await db
     .select(publicColumns)
     .from(comments)

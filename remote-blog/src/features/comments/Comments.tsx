@@ -23,7 +23,7 @@ import {
 } from '../../texts';
 import { Pagination } from '../pagination/Pagination';
 import { CommentForm } from './CommentForm';
-import { COMMENTS_ANCHOR, commentAnchor, commentsHref } from '@portfolio/contract';
+import { COMMENTS_ANCHOR, commentAnchor, commentsHref, replyPageCount } from '@portfolio/contract';
 import { replyAnchor } from './comment-states';
 import type {
   CommentQuery,
@@ -69,7 +69,6 @@ function Thread({
   thread,
   alone,
   query,
-  replyPages,
   articleId,
   articlePath,
 }: {
@@ -77,8 +76,6 @@ function Thread({
   alone: boolean;
   /** The page of threads, and read alone, the page of its replies shown. */
   query: CommentQuery;
-  /** Read alone: how many pages its replies fill. */
-  replyPages: number;
   articleId: string;
   articlePath: string;
 }) {
@@ -98,6 +95,7 @@ function Thread({
     );
   }
   const replyPage = query.replies ?? 1;
+  const replyPages = replyPageCount(thread.replyCount);
   return (
     <li>
       <CommentBody comment={thread} />
@@ -202,7 +200,6 @@ export function Comments({ state, articleId, articlePath }: CommentsProps) {
                 thread={thread}
                 alone={alone}
                 query={{ order: state.order, page: state.page, replies: state.replyPage }}
-                replyPages={state.replyPages}
                 articleId={articleId}
                 articlePath={articlePath}
               />

@@ -8,7 +8,6 @@ import {
   COMMENT_ORDER_PARAM,
   COMMENT_PAGE_PARAM,
   COMMENT_REPLIES_PARAM,
-  COMMENT_REPLIES_SHOWN,
   COMMENT_THREAD_PARAM,
 } from '@portfolio/contract';
 import type { CommentOrder, PublicComment } from '@portfolio/contract';
@@ -40,9 +39,8 @@ export type CommentsState =
       order: CommentOrder;
       /** The thread read alone (its replies shown), or null for a page of threads. */
       thread: string | null;
-      /** The thread read alone: the page of its replies shown, and how many there are. */
+      /** The thread read alone: the page of its replies shown. */
       replyPage: number;
-      replyPages: number;
     }
   /** A draft an admin previews: it takes no comments. */
   | { status: 'none' }
@@ -113,9 +111,6 @@ export async function loadComments(
       order: page.order,
       thread: alone ? thread : null,
       replyPage: alone ? (page.replyPage ?? 1) : 1,
-      replyPages: alone
-        ? Math.max(1, Math.ceil((page.threads[0]?.replyCount ?? 0) / COMMENT_REPLIES_SHOWN))
-        : 1,
     };
   } catch (error) {
     if (isUnknownItem(error)) return { status: 'none' };

@@ -5,12 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteSettings } from '@portfolio/contract';
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
-import { images } from '../db/schema.js';
 import { settingsImages } from '../features/settings/checks.js';
 import { findSettings } from '../features/settings/repository.js';
 import type { FolderImage } from './folder.js';
+import { storedImages } from './transfer.js';
 
 export const SETTINGS_FILE = 'settings.json';
 const IMAGE_PREFIX = '/images/';
@@ -24,15 +23,7 @@ export async function exportSettings(
   const names = settingsImages(settings)
     .filter((imagePath) => imagePath.startsWith(IMAGE_PREFIX))
     .map((imagePath) => imagePath.slice(IMAGE_PREFIX.length));
-  const shown =
-    names.length === 0
-      ? []
-      : await db
-          .select({ name: images.name, data: images.data })
-          .from(images)
-          .where(inArray(images.name, names))
-          .orderBy(images.name);
-  return { settings, images: shown };
+  return { settings, images: await storedImages(db, names) };
 }
 
 /** The items' images and the settings' together, each once, by name. */

@@ -124,19 +124,25 @@ async function storedRows(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The stored images of these names (those that are stored), by name. */
+export async function storedImages(
+  db: Database | Transaction,
+  names: readonly string[],
+): Promise<FolderImage[]> {
+  if (names.length === 0) return [];
+  return db
+    .select({ name: images.name, data: images.data })
+    .from(images)
+    .where(inArray(images.name, [...names]))
+    .orderBy(images.name);
+}
+
 /** Images of the folder: each must be what its name says; a stored one must be the same bytes. */
 async function importImages(tx: Transaction, folderImages: FolderImage[]): Promise<number> {
   const problems: ContentFileError[] = [];
   const names = folderImages.map((image) => image.name);
   const stored = new Map(
-    names.length === 0
-      ? []
-      : (
-          await tx
-            .select({ name: images.name, data: images.data })
-            .from(images)
-            .where(inArray(images.name, names))
-        ).map((row) => [row.name, row.data]),
+    (await storedImages(tx, names)).map((row) => [row.name, row.data] as const),
   );
   const added: (FolderImage & ImageMeasure & { contentType: string })[] = [];
   for (const image of folderImages) {
@@ -367,13 +373,5 @@ export async function exportContent(db: Database): Promise<ExportedContent> {
       ...exported.articles.flatMap((item) => contentImageNames(item.body)),
     ]),
   ].sort();
-  const imageRows =
-    names.length === 0
-      ? []
-      : await db
-          .select({ name: images.name, data: images.data })
-          .from(images)
-          .where(inArray(images.name, names))
-          .orderBy(images.name);
-  return { ...exported, images: imageRows };
+  return { ...exported, images: await storedImages(db, names) };
 }

@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeHtml } from '@portfolio/contract';
 import { ROOT } from '../root';
 
 /** One fresh-clone `.ci/run` (or the project's CI) whose time the history records. */
@@ -111,22 +112,9 @@ export function readRuns(file: string = RUNS_FILE): CiRun[] {
   return runs as CiRun[];
 }
 
-/** 1541 → "1,541": thousands with commas, as the docs write them, whatever the locale. */
-function thousands(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 /** A coordinate with at most one decimal, always written the same way. */
 function n(value: number): string {
   return String(Math.round(value * 10) / 10);
-}
-
-function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
 
 /** The mark of a red run: a cross of 8 × 8 px centred on (x, y). */
@@ -170,16 +158,16 @@ export function renderChart(runs: readonly CiRun[]): string {
         `order they ran, each a bar of its time in minutes: ${green} green (solid bars, a circle ` +
         `above), ${red} red (hatched bars, a cross above; a red run's time is to its failure). ` +
         `Dashed lines: the goal of 15 minutes (900 s) and the carry-on goal of 12 minutes ` +
-        `(720 s). Fastest ${thousands(fastest.seconds)} s (${runName(fastest)}), slowest ` +
-        `${thousands(slowest.seconds)} s (${runName(slowest)}). Data: docs/performance/ci-runs.json.`;
+        `(720 s). Fastest ${fastest.seconds.toLocaleString('en-US')} s (${runName(fastest)}), slowest ` +
+        `${slowest.seconds.toLocaleString('en-US')} s (${runName(slowest)}). Data: docs/performance/ci-runs.json.`;
 
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
       `viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="chart-title chart-desc" ` +
       `font-family="sans-serif" font-size="11" fill="#1a1a1a">`,
-    `<title id="chart-title">${escapeXml(title)}</title>`,
-    `<desc id="chart-desc">${escapeXml(desc)}</desc>`,
+    `<title id="chart-title">${escapeHtml(title)}</title>`,
+    `<desc id="chart-desc">${escapeHtml(desc)}</desc>`,
     '<defs>',
     '<pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">',
     '<rect width="6" height="6" fill="#f6d5d2"/>',
@@ -187,7 +175,7 @@ export function renderChart(runs: readonly CiRun[]): string {
     '</pattern>',
     '</defs>',
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${left}" y="24" font-size="15" font-weight="bold">${escapeXml(title)}</text>`,
+    `<text x="${left}" y="24" font-size="15" font-weight="bold">${escapeHtml(title)}</text>`,
   );
 
   // The legend, under the title.
@@ -231,8 +219,8 @@ export function renderChart(runs: readonly CiRun[]): string {
     const top0 = y(minutes);
     const middle = x0 + bar / 2;
     const beside = run.neighbour ? `, beside ${run.neighbour}` : '';
-    const tooltip = `${runName(run)}: ${thousands(run.seconds)} s (${minutes.toFixed(1)} min), ${run.result}${beside}`;
-    out.push(`<g class="run ${run.result}">`, `<title>${escapeXml(tooltip)}</title>`);
+    const tooltip = `${runName(run)}: ${run.seconds.toLocaleString('en-US')} s (${minutes.toFixed(1)} min), ${run.result}${beside}`;
+    out.push(`<g class="run ${run.result}">`, `<title>${escapeHtml(tooltip)}</title>`);
     if (run.result === 'green') {
       out.push(
         `<rect x="${n(x0)}" y="${n(top0)}" width="${bar}" height="${n(bottom - top0)}" fill="#1f6f43"/>`,
@@ -280,7 +268,7 @@ export function renderChart(runs: readonly CiRun[]): string {
     const at = n(y(goal.minutes));
     out.push(
       `<line x1="${left}" y1="${at}" x2="${plotRight}" y2="${at}" stroke="#1a1a1a" stroke-width="1.5" stroke-dasharray="${goal.dash}"/>`,
-      `<text x="${plotRight + 6}" y="${n(y(goal.minutes) + 4)}">${escapeXml(goal.label)}</text>`,
+      `<text x="${plotRight + 6}" y="${n(y(goal.minutes) + 4)}">${escapeHtml(goal.label)}</text>`,
     );
   }
   out.push('</g>', '<g class="figures" aria-hidden="true">', ...figures, '</g>');

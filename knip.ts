@@ -9,6 +9,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { KnipConfig } from 'knip';
+import { PACKAGES_NAMED_BY_STRING } from '@portfolio/tools/named-packages';
 
 const TESTS = '**/*.test.{ts,tsx,mjs}';
 const TEST_FILE = /\.test\.(ts|tsx|mjs)$/;
@@ -86,14 +87,8 @@ const config: KnipConfig = {
         TESTS,
       ],
       project: ['**/*.{ts,tsx,mjs}', '!bench/astro-blog-starter/**'],
-      ignoreDependencies: [
-        // Webpack's loaders, named in the rules (tools/webpack/build-context.ts).
-        'css-loader',
-        'swc-loader',
-        // Started by their scripts' paths: the Auth emulator and the mail catcher.
-        'firebase-tools',
-        'maildev',
-      ],
+      // Webpack's loaders and the programs the stack starts by their paths.
+      ignoreDependencies: [...PACKAGES_NAMED_BY_STRING],
     },
     e2e: {
       entry: ['**/*.spec.ts', 'support/*.mjs'],

@@ -2,6 +2,8 @@
 // `tools/ensure-install.mjs`, the first step of `npm start` and `npm test`, installs when the
 // dependencies asked for changed and only then: a script edited in a package.json does not cost
 // a whole `npm ci`, and an install stopped half-way is made again from an empty node_modules.
+// `npm start` asks for what running needs (`--runtime`: no devDependencies); `npm test` then adds
+// the rest to that tree.
 // The script runs on a small project of its own with a stand-in `npm` on the PATH that records
 // each call (and what node_modules held when it was called) and installs nothing but npm's
 // record of the tree.
@@ -34,9 +36,9 @@ const manifest = (name: string, extra: object = {}) =>
   JSON.stringify({ name, version: '1.0.0', ...extra }, null, 2);
 
 /** Runs the script; `npmCalls` are the stand-in npm's calls, each with what it found. */
-function ensureInstall({ npmFails = false } = {}) {
+function ensureInstall({ npmFails = false, args = [] as string[] } = {}) {
   rmSync(file('npm-calls.log'), { force: true });
-  const run = spawnSync(process.execPath, [file('tools/ensure-install.mjs')], {
+  const run = spawnSync(process.execPath, [file('tools/ensure-install.mjs'), ...args], {
     cwd: dir,
     encoding: 'utf8',
     env: {
@@ -128,4 +130,40 @@ test('a failed install says what to do, exits 1 and is tried again next time', (
   expect(failed.status).toBe(1);
   expect(failed.output).toContain('npm ci failed');
   expect(ensureInstall().npmCalls).toHaveLength(1);
+});
+
+const runtime = { args: ['--runtime'] };
+
+test('npm start installs what running needs; npm test then adds the rest to that tree', () => {
+  expect(ensureInstall(runtime).npmCalls).toEqual([
+    'ci --omit=dev --no-audit --no-fund leftover=none',
+  ]);
+  expect(ensureInstall(runtime).npmCalls).toEqual([]);
+  expect(ensureInstall().npmCalls).toEqual([
+    'install --include=dev --no-save --no-audit --no-fund leftover=none',
+  ]);
+  expect(ensureInstall().npmCalls).toEqual([]);
+  expect(ensureInstall(runtime).npmCalls).toEqual([]);
+});
+
+test('adding the test tools, if it fails, is tried again next time', () => {
+  ensureInstall(runtime);
+  expect(ensureInstall({ npmFails: true }).status).toBe(1);
+  expect(ensureInstall().npmCalls).toEqual([
+    'install --include=dev --no-save --no-audit --no-fund leftover=none',
+  ]);
+});
+
+test('a whole tree stays whole when npm start finds a dependency changed', () => {
+  ensureInstall();
+  write('app/package.json', manifest('app', { dependencies: { b: '2.1.0' } }));
+  expect(ensureInstall(runtime).npmCalls).toEqual(['ci --no-audit --no-fund leftover=none']);
+  expect(ensureInstall().npmCalls).toEqual([]);
+});
+
+test('an unknown argument is refused with the usage, before anything is installed', () => {
+  const run = ensureInstall({ args: ['--runtme'] });
+  expect(run.status).toBe(2);
+  expect(run.output).toContain('Usage: node tools/ensure-install.mjs [--runtime]');
+  expect(run.npmCalls).toEqual([]);
 });

@@ -1,14 +1,15 @@
 // `npm start`: builds what is stale, then runs the whole composed site on this machine: the
 // five apps' production builds, the content API, the Firebase Auth emulator and the mail catcher
-// (tools/stack/).
+// (tools/stack/). The emulator, the mail catcher and the API start while the apps build (the
+// API's own build, about a second, comes first): a fresh clone serves sooner (ADR 211).
 // Ctrl-C stops everything it started.
 //   --no-build   serve what is already built
 // The site's server (shell/server/, built to shell/dist/site/main.mjs, on SITE_WORKERS
 // processes) renders every page; the remotes' builds are served as static files (their browser
 // and server code) from their deploy folders.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { REMOTES } from '@portfolio/platform/apps';
+import { APPS, REMOTES } from '@portfolio/platform/apps';
 import type { AppInfo } from '@portfolio/platform/apps';
 import { createStaticServer, readStaticServerSettings } from '@portfolio/platform/static-server';
 import { deployBuild } from './deploy';
@@ -44,16 +45,31 @@ function startRemote(app: AppInfo): Promise<void> {
   );
 }
 
-async function main(): Promise<void> {
-  if (flags['no-build'] !== true) {
-    execFileSync(
-      process.execPath,
-      [...process.execArgv, path.join(ROOT, 'tools', 'build.ts'), '--if-stale'],
-      { cwd: ROOT, stdio: 'inherit' },
+/** `tools/build.ts --if-stale <names>` as a child of this process, ended if the stack stops. */
+function buildIfStale(names: readonly string[]): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, path.join(ROOT, 'tools', 'build.ts'), '--if-stale', ...names],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  stack.own({ close: () => child.exitCode === null && child.kill('SIGTERM') });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`The build failed (${signal ?? code})`)),
     );
-  }
+  });
+}
+
+async function main(): Promise<void> {
+  const build = flags['no-build'] !== true;
+  if (build) await buildIfStale(['content-api']);
   // The API seeds its dev admin into the emulator, once the emulator has its accounts back.
-  const [emulatorReady, apiReady] = await stack.startEmulatorAndApi();
+  const services = stack.startEmulatorAndApi();
+  // Awaited after the build; a failure before then is not an unhandled rejection meanwhile.
+  services.catch(() => undefined);
+  if (build) await buildIfStale(APPS.map((app) => app.name));
+  const [emulatorReady, apiReady] = await services;
   // The remotes first: the site's server reads their published routes when it starts. The site
   // answers last, so a readiness check on it means every service is up.
   await Promise.all(REMOTES.map(startRemote));

@@ -3,9 +3,11 @@
 // folder (no node_modules, no build, no cache: as `git clone` leaves it), runs the README's
 // `npm start` there on a block of free ports with a throwaway database, and times each stage
 // from its output and the site's readiness:
-//   - install: `npm ci` (tools/ensure-install.mjs), until npm's "added … packages";
-//   - build: the content API and the five apps (tools/build.ts), until the apps' "Built … in";
-//   - serve: the services' start, until /readyz on the site answers 200.
+//   - install: `npm ci --omit=dev` (tools/ensure-install.mjs --runtime, ADR 211), until npm's
+//     "added … packages";
+//   - build: the content API, then the five apps (tools/build.ts), until the apps' "Built … in"
+//     (the emulator, the mail catcher and the API start meanwhile);
+//   - serve: what is left of the services' start, until /readyz on the site answers 200.
 // Then it stops the stack (SIGTERM to the process group it started) and removes the clone.
 // npm's download cache (~/.npm) is the machine's: what the registry's speed would add is not
 // measured. The one-minute load average is recorded at the start and at the end; results in

@@ -43,6 +43,9 @@ const ENTRIES = [
     .flatMap(sourcesOf),
 ];
 
+/** Modules only a development build loads (`npm run dev` installs everything). */
+const DEVELOPMENT_ONLY = new Set([path.join(ROOT, 'tools', 'webpack', 'fast-refresh.ts')]);
+
 /** `react-dom/server` → `react-dom`; `@scope/name/x` → `@scope/name`. */
 function packageName(specifier: string): string {
   const parts = specifier.split('/');
@@ -67,6 +70,11 @@ function collectPackages(found: Set<string>): Plugin {
   return {
     name: 'collect-npm-packages',
     setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^\./ }, (args) => {
+        const file = path.resolve(args.resolveDir, args.path);
+        const developmentOnly = DEVELOPMENT_ONLY.has(file) || DEVELOPMENT_ONLY.has(`${file}.ts`);
+        return developmentOnly ? { path: args.path, external: true } : undefined;
+      });
       pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
         // The remote being built, webpack's alias of its src/ (each remote's sources are entries).
         if (args.path.startsWith('@portfolio/remote-src'))

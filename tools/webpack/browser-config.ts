@@ -3,11 +3,10 @@
 // container loaded from its own origin, with an index.html for its standalone runs.
 import path from 'node:path';
 import webpack from 'webpack';
-import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
-import type { Configuration } from 'webpack';
+import type { Configuration, WebpackPluginInstance } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ISLAND_SCRIPTS_FILE } from '@portfolio/shared/island-protocol';
 import { ROOT } from '../root';
@@ -21,11 +20,17 @@ import {
 import type { BuildContext } from './build-context';
 import { ShellAssetsPlugin } from './plugins';
 
-export function browserConfig(context: BuildContext): Configuration {
+/**
+ * `refresh`: React Refresh's plugin (fast-refresh.ts), given for a remote's development build
+ * (npm run dev): its components refresh in place, their state kept (its dev server's hot
+ * updates); the shell installs the hook they refresh through, before React loads.
+ */
+export function browserConfig(
+  context: BuildContext,
+  refresh?: WebpackPluginInstance,
+): Configuration {
   const { app, isHost, production, testBuild } = context;
-  // Development (npm run dev): a remote's components refresh in place, their state kept (its dev
-  // server's hot updates); the shell installs the hook they refresh through, before React loads.
-  const fastRefresh = !production && !isHost;
+  const fastRefresh = refresh !== undefined;
   // The shell's files are served by the site's server with their cache rules: hashed always.
   const hashed = production || isHost;
   return {
@@ -98,7 +103,7 @@ export function browserConfig(context: BuildContext): Configuration {
         filename: hashed ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: hashed ? '[name].[contenthash:8].css' : '[name].css',
       }),
-      ...(fastRefresh ? [new ReactRefreshPlugin({ overlay: false })] : []),
+      ...(refresh ? [refresh] : []),
       ...(isHost
         ? [new ShellAssetsPlugin()]
         : [

@@ -66,9 +66,12 @@ export function createWebpackConfig(app: AppSpec): AppWebpackConfig {
     if (context.isHost) {
       return cached([browserConfig(context), serverConfig(context)], kind, app.dir);
     }
+    // A remote's development build refreshes its components in place (fast-refresh.ts: loaded
+    // only then, its packages being devDependencies).
+    const refresh = production ? undefined : (await import('./fast-refresh')).fastRefreshPlugin();
     return cached(
       [
-        browserConfig(context),
+        browserConfig(context, refresh),
         federationRuntimeConfig(context),
         ...(context.hasIslandScripts ? [islandScriptsConfig(context)] : []),
         serverConfig(context),

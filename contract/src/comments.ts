@@ -75,15 +75,17 @@ export function commentsHref(
 
 /**
  * Where a comment is read on the site: its thread alone, whatever page of threads it is on, at
- * the comment (a path: a mail puts the site's address before it).
+ * the comment (a path: a mail puts the site's address before it). A reply past the thread's
+ * first page of replies is on `replyPage` (the page its place gives: `replyPageCount(place)`).
  */
 export function commentPath(
   articleSlug: string,
   comment: { _id: string; parentId: string | null },
+  replyPage = 1,
 ): string {
   return commentsHref(
     `/article/${encodeURIComponent(articleSlug)}`,
-    { order: 'newest', page: 1, thread: comment.parentId ?? comment._id },
+    { order: 'newest', page: 1, thread: comment.parentId ?? comment._id, replies: replyPage },
     commentAnchor(comment._id),
   );
 }

@@ -6,6 +6,7 @@
 // looking: the close waits for what is under way, so "nothing sent" is known, not waited for.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { COMMENT_REPLIES_SHOWN } from '@portfolio/contract';
 import type { OwnComment } from '@portfolio/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DatabaseHandle } from '../../db/connect.js';
@@ -329,6 +330,25 @@ describe.each(testDrivers)('comment notifications (%s)', (driver: TestDriver) =>
       /you get this e-mail because you ticked "E-mail me when someone replies"/i,
     );
     expect(text).toMatch(/leave that box unticked/);
+  });
+
+  it("links a reply past the thread's first page of replies to the page it is on", async () => {
+    const app = await run();
+    const asker = await app.knownMember();
+    const thread = await app.post(asker, { body: 'A long thread.', notifyReplies: true });
+    // A page of replies by the member who asked (nobody is mailed of their own reply)…
+    for (let n = 1; n <= COMMENT_REPLIES_SHOWN; n += 1) {
+      await app.post(asker, { body: `Note ${n}.`, parentId: thread._id });
+    }
+    // …then one by someone else: the first of the second page.
+    const reply = await app.post(ADMIN, { body: 'Past the first page.', parentId: thread._id });
+    await app.close();
+
+    const mails = mailsTo(asker.email);
+    expect(mails).toHaveLength(1);
+    expect(readMail(mails[0]).text.split('\n')).toContain(
+      `${SITE}/article/${slug}?thread=${thread._id}&replies=2#comment-${reply._id}`,
+    );
   });
 
   it('e-mails a reply approved later once: approved again after hiding, not again', async () => {

@@ -68,13 +68,17 @@ function pendingNotification(comment: OwnComment, siteUrl: string): OwnerNotific
   };
 }
 
+/** The reply in its thread read alone, on the page of replies it is on. */
+const replyPath = (mail: ReplyMail) =>
+  commentPath(mail.articleSlug, { _id: mail.replyId, parentId: mail.threadId }, mail.replyPage);
+
 /** A member's e-mail of a reply to their comment: plain text, the reply as written. */
 function replyText(mail: ReplyMail, siteUrl: string): string {
   return (
     `${mail.authorName} replied to your comment on "${oneLine(mail.articleTitle)}":\n\n` +
     `${mail.body}\n\n` +
     `Read the conversation and answer on the site:\n` +
-    `${siteUrl}${commentPath(mail.articleSlug, { _id: mail.replyId, parentId: mail.threadId })}\n\n` +
+    `${siteUrl}${replyPath(mail)}\n\n` +
     `--\nYou get this e-mail because you ticked "${NOTIFY_REPLIES_BOX}" when you posted ` +
     `your comment. To get none about your next comments, leave that box unticked when you ` +
     `post them.\n`

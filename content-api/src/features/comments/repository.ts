@@ -33,6 +33,8 @@ import {
   inArray,
   isNotNull,
   isNull,
+  lt,
+  lte,
   or,
   sql,
 } from 'drizzle-orm';
@@ -546,6 +548,8 @@ export interface ReplyMail {
   body: string;
   articleTitle: string;
   articleSlug: string;
+  /** The page of its thread's replies it is on, as the thread read alone pages them. */
+  replyPage: number;
 }
 
 /**
@@ -556,6 +560,22 @@ export interface ReplyMail {
 export async function replyMailsFor(db: Database, ids: readonly string[]): Promise<ReplyMail[]> {
   if (ids.length === 0) return [];
   const parent = alias(comments, 'parent');
+  // Its place among its thread's approved replies, in the order the thread reads them (the
+  // oldest first, then by id), itself included.
+  const earlier = alias(comments, 'earlier');
+  const place = db
+    .select({ count: count() })
+    .from(earlier)
+    .where(
+      and(
+        eq(earlier.parentId, comments.parentId),
+        eq(earlier.status, 'approved'),
+        or(
+          lt(earlier.createdAt, comments.createdAt),
+          and(eq(earlier.createdAt, comments.createdAt), lte(earlier.id, comments.id)),
+        ),
+      ),
+    );
   const rows = await db
     .select({
       replyId: comments.id,
@@ -565,6 +585,7 @@ export async function replyMailsFor(db: Database, ids: readonly string[]): Promi
       body: comments.body,
       articleTitle: articles.title,
       articleSlug: articles.slug,
+      place: sql<number>`(${place})`.mapWith(Number),
     })
     .from(comments)
     .innerJoin(parent, eq(parent.id, comments.parentId))
@@ -581,5 +602,8 @@ export async function replyMailsFor(db: Database, ids: readonly string[]): Promi
       ),
     )
     .orderBy(comments.createdAt, comments.id);
-  return rows.flatMap(({ to, ...row }) => (to === null ? [] : [{ ...row, to }]));
+  // The n-th reply is on the last page of a thread of n replies.
+  return rows.flatMap(({ to, place: n, ...row }) =>
+    to === null ? [] : [{ ...row, to, replyPage: replyPageCount(n) }],
+  );
 }

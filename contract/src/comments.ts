@@ -206,6 +206,11 @@ export const OwnCommentSchema = ObjectOf({
   articleSlug: StringType(),
   status: CommentStatusSchema,
   notifyReplies: BooleanType(),
+  /**
+   * The page of its thread's replies a reply is on when the thread is read alone (1 for a
+   * thread's first comment; absent from an API older than it: the first).
+   */
+  replyPage: Optional(Integer({ minimum: 1 })),
 });
 export type OwnComment = Static<typeof OwnCommentSchema>;
 

@@ -281,6 +281,27 @@ describe.each(testDrivers)('comments (%s)', (driver) => {
     );
     const times = all.map((reply) => Date.parse(reply.createdAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
+    // The member's list and the owner's say on which page each reply is (their links).
+    const shownOn = new Map(
+      all.map((reply, index) => [reply._id, index < COMMENT_REPLIES_SHOWN ? 1 : 2]),
+    );
+    const mine = await t.app.inject({ url: '/api/comments/mine', headers: as(replier) });
+    const listed = mine.json<OwnComment[]>().filter((comment) => shownOn.has(comment._id));
+    expect(listed).toHaveLength(count);
+    for (const comment of listed) expect(comment.replyPage).toBe(shownOn.get(comment._id));
+    const moderated = await t.app.inject({
+      url: '/api/comments?query=Answer&limit=100',
+      headers: admin,
+    });
+    const inTab = moderated
+      .json<ModeratedComment[]>()
+      .filter((comment) => shownOn.has(comment._id));
+    expect(inTab.map((comment) => comment.replyPage).sort()).toEqual([...shownOn.values()].sort());
+    expect(
+      (await t.app.inject({ url: '/api/comments/mine', headers: as(starter) }))
+        .json<OwnComment[]>()
+        .find((comment) => comment._id === thread._id)?.replyPage,
+    ).toBe(1);
     // A page past the end is the last one; a page of threads carries no reply page.
     expect(await page(`?thread=${thread._id}&replies=9`)).toMatchObject({ replyPage: 2 });
     expect(await page()).not.toHaveProperty('replyPage');

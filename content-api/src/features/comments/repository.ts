@@ -206,6 +206,30 @@ export interface CommentAuthor {
   admin: boolean;
 }
 
+/**
+ * A reply's place among its thread's approved replies, in the order the thread read alone shows
+ * them (the oldest first, then by id), itself included; 0 for a thread's first comment. Its page
+ * of replies is `replyPageCount(place)`.
+ */
+function replyPlace(db: Database) {
+  const earlier = alias(comments, 'earlier');
+  const place = db
+    .select({ count: count() })
+    .from(earlier)
+    .where(
+      and(
+        eq(earlier.parentId, comments.parentId),
+        eq(earlier.status, 'approved'),
+        or(
+          lt(earlier.createdAt, comments.createdAt),
+          and(eq(earlier.createdAt, comments.createdAt), lte(earlier.id, comments.id)),
+        ),
+      ),
+    );
+  return sql<number>`(${place})`.mapWith(Number);
+}
+
+/** A comment's own columns: with `replyPlace(db)` as `replyPlace`, what toOwn() reads. */
 const ownColumns = {
   ...publicColumns,
   articleId: comments.articleId,
@@ -221,6 +245,7 @@ type OwnRow = PublicRow & {
   articleSlug: string;
   status: CommentStatus;
   notifyEmail: string | null;
+  replyPlace: number;
 };
 
 const toOwn = (row: OwnRow): OwnComment => ({
@@ -230,11 +255,12 @@ const toOwn = (row: OwnRow): OwnComment => ({
   articleSlug: row.articleSlug,
   status: row.status,
   notifyReplies: row.notifyEmail !== null,
+  replyPage: replyPageCount(row.replyPlace),
 });
 
 function ownQuery(db: Database) {
   return db
-    .select(ownColumns)
+    .select({ ...ownColumns, replyPlace: replyPlace(db) })
     .from(comments)
     .innerJoin(articles, eq(articles.id, comments.articleId))
     .leftJoin(profiles, eq(profiles.uid, comments.authorUid));
@@ -429,6 +455,7 @@ export async function listForModeration(
     db
       .select({
         ...ownColumns,
+        replyPlace: replyPlace(db),
         authorUid: comments.authorUid,
         authorEmail: profiles.email,
         links: comments.links,
@@ -560,22 +587,6 @@ export interface ReplyMail {
 export async function replyMailsFor(db: Database, ids: readonly string[]): Promise<ReplyMail[]> {
   if (ids.length === 0) return [];
   const parent = alias(comments, 'parent');
-  // Its place among its thread's approved replies, in the order the thread reads them (the
-  // oldest first, then by id), itself included.
-  const earlier = alias(comments, 'earlier');
-  const place = db
-    .select({ count: count() })
-    .from(earlier)
-    .where(
-      and(
-        eq(earlier.parentId, comments.parentId),
-        eq(earlier.status, 'approved'),
-        or(
-          lt(earlier.createdAt, comments.createdAt),
-          and(eq(earlier.createdAt, comments.createdAt), lte(earlier.id, comments.id)),
-        ),
-      ),
-    );
   const rows = await db
     .select({
       replyId: comments.id,
@@ -585,7 +596,7 @@ export async function replyMailsFor(db: Database, ids: readonly string[]): Promi
       body: comments.body,
       articleTitle: articles.title,
       articleSlug: articles.slug,
-      place: sql<number>`(${place})`.mapWith(Number),
+      place: replyPlace(db),
     })
     .from(comments)
     .innerJoin(parent, eq(parent.id, comments.parentId))

@@ -54,6 +54,27 @@ const openComments = () =>
   renderPage(<AdminDashboardPage />, { route: '/admin-dashboard?tab=comments', auth: true });
 
 describe('admin comments', () => {
+  it('links a reply to its thread, on the page of replies it is on', async () => {
+    const reply: ModeratedComment = {
+      ...COMMENT,
+      _id: 'c2',
+      parentId: 'c1',
+      body: 'A late reply',
+      replyPage: 2,
+    };
+    mockFetch({
+      [PENDING_COUNT]: page([], 1),
+      [PENDING_PAGE]: page([reply], 1),
+      [SETTINGS]: { body: { linksBeforeReview: 2, deletedMemberComments: 'keep' } },
+    });
+    openComments();
+    const item = (await screen.findByText(reply.body)).closest('li') as HTMLElement;
+    expect(within(item).getByRole('link', { name: 'on TLS in Practice' })).toHaveAttribute(
+      'href',
+      '/article/tls-in-practice?thread=c1&replies=2#comment-c2',
+    );
+  });
+
   it('shows the pending first, counted on the tab, and approves one', async () => {
     let approved = false;
     const fetchMock = mockFetch({

@@ -64,7 +64,8 @@ import panelStyles from './CommentsPanel.module.css';
 
 export const COMMENTS_PER_PAGE = 20;
 
-const articleHref = (comment: ModeratedComment) => commentPath(comment.articleSlug, comment);
+const articleHref = (comment: ModeratedComment) =>
+  commentPath(comment.articleSlug, comment, comment.replyPage);
 
 export function CommentsPanel({ onPending }: { onPending?(count: number | null): void }) {
   const id = useId();

@@ -164,7 +164,9 @@ export function MyCommentsSection() {
             <li key={comment._id} className={styles.comment}>
               <p className={styles.meta}>
                 {comment.status === 'approved' ? (
-                  <a href={commentPath(comment.articleSlug, comment)}>{comment.articleTitle}</a>
+                  <a href={commentPath(comment.articleSlug, comment, comment.replyPage)}>
+                    {comment.articleTitle}
+                  </a>
                 ) : (
                   <span>{comment.articleTitle}</span>
                 )}{' '}

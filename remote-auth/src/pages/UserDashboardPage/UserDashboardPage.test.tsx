@@ -208,6 +208,22 @@ describe('UserDashboardPage', () => {
         status: 'pending',
         notifyReplies: false,
       },
+      // A reply on its thread's third page of replies (the two above, as an API before the
+      // field answered them: the first).
+      {
+        _id: 'c3',
+        parentId: 't9',
+        authorName: 'ada',
+        body: 'Late to the thread',
+        createdAt: '2026-12-03T10:00:00.000Z',
+        editedAt: null,
+        articleId: 'a3',
+        articleTitle: 'Zero Trust',
+        articleSlug: 'zero-trust',
+        status: 'approved',
+        notifyReplies: false,
+        replyPage: 3,
+      },
     ];
 
     it('subscribes to the newsletter with one click, and says where it stands', async () => {
@@ -249,6 +265,10 @@ describe('UserDashboardPage', () => {
       expect(await within(section).findByRole('link', { name: 'Hardening Linux' })).toHaveAttribute(
         'href',
         '/article/hardening-linux?thread=c1#comment-c1',
+      );
+      expect(within(section).getByRole('link', { name: 'Zero Trust' })).toHaveAttribute(
+        'href',
+        '/article/zero-trust?thread=t9&replies=3#comment-c3',
       );
       expect(within(section).getByText('Great read, **thanks**')).toBeInTheDocument();
       expect(within(section).getByText(MY_COMMENT_STATUS.pending)).toBeInTheDocument();

@@ -5,8 +5,8 @@
 // from its output and the site's readiness:
 //   - install: `npm ci --omit=dev` (tools/ensure-install.mjs --runtime, ADR 211), until npm's
 //     "added … packages";
-//   - build: the content API, then the five apps (tools/build.ts), until the apps' "Built … in"
-//     (the emulator, the mail catcher and the API start meanwhile);
+//   - build: the content API, then the five apps (tools/build.ts, two processes), until the last
+//     app's "Built … in" (the emulator, the mail catcher and the API start meanwhile);
 //   - serve: what is left of the services' start, until /readyz on the site answers 200.
 // Then it stops the stack (SIGTERM to the process group it started) and removes the clone.
 // npm's download cache (~/.npm) is the machine's: what the registry's speed would add is not
@@ -17,14 +17,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freeBlock, portsEnv } from '../free-ports.mjs';
+import { APPS } from '@portfolio/platform/apps';
 import { ROOT } from '../root';
 import { loadAverage, throwawayDataEnv, waitForUrl, writeResults } from './bench-site';
 
-/** What the output says as each stage ends; the first line that matches marks it. */
-const MARKS = [
-  { stage: 'install', line: /^added \d+ packages/ },
-  { stage: 'build', line: /^Built (shell|portfolio|blog|auth|shop)\b.* in [\d.]+ s/ },
-] as const;
+/** npm's line at the end of the install. */
+const INSTALLED = /^added \d+ packages/;
+/** tools/build.ts's line when a build of some apps is done (`npm start` runs two at once). */
+const BUILT = /^Built ([\w, -]+?) in [\d.]+ s/;
 
 const seconds = (from: number, to: number) => Number(((to - from) / 1000).toFixed(1));
 
@@ -48,12 +48,16 @@ async function main(): Promise<void> {
     env: { ...process.env, ...portsEnv(base), ...throwawayDataEnv(path.join(work, 'data')) },
   });
   let output = '';
+  const built = new Set<string>();
   const read = (chunk: Buffer) => {
     const text = chunk.toString();
     output += text;
-    for (const line of text.split('\n')) {
-      for (const { stage, line: pattern } of MARKS) {
-        if (marks[stage] === undefined && pattern.test(line.trim())) marks[stage] = Date.now();
+    for (const line of text.split('\n').map((each) => each.trim())) {
+      if (marks.install === undefined && INSTALLED.test(line)) marks.install = Date.now();
+      for (const name of BUILT.exec(line)?.[1]?.split(', ') ?? []) built.add(name);
+      // The build stage ends when the last of the five apps is built.
+      if (marks.build === undefined && APPS.every((app) => built.has(app.name))) {
+        marks.build = Date.now();
       }
     }
   };
@@ -69,7 +73,7 @@ async function main(): Promise<void> {
     ]);
     const ready = Date.now();
     const installed = marks.install ?? started;
-    const built = marks.build ?? installed;
+    const builtAt = marks.build ?? installed;
     const result = {
       date: new Date(started).toISOString(),
       commit,
@@ -78,8 +82,8 @@ async function main(): Promise<void> {
       loadAverageAtEnd: loadAverage(),
       seconds: {
         install: seconds(started, installed),
-        build: seconds(installed, built),
-        serve: seconds(built, ready),
+        build: seconds(installed, builtAt),
+        serve: seconds(builtAt, ready),
         total: seconds(started, ready),
       },
       goalSeconds: 120,

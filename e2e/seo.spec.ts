@@ -213,46 +213,51 @@ test.describe("crawlers' files at the site's origin", () => {
   test('sitemap.xml is an index of parts that list every public page, article and project with lastmod', async ({
     request,
   }) => {
-    const response = await request.get('/sitemap.xml');
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('xml');
-    const index = await response.text();
-    expect(XMLValidator.validate(index)).toBe(true);
-    const { sitemapindex } = new XMLParser().parse(index) as {
-      sitemapindex: {
-        sitemap: { loc: string; lastmod: string } | { loc: string; lastmod: string }[];
+    // Other specs add and delete articles meanwhile: the sitemap and the API's lists are read
+    // again until they agree (a sitemap that never matches them still fails).
+    let expected: string[] = [];
+    await expect(async () => {
+      const response = await request.get('/sitemap.xml');
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('xml');
+      const index = await response.text();
+      expect(XMLValidator.validate(index)).toBe(true);
+      const { sitemapindex } = new XMLParser().parse(index) as {
+        sitemapindex: {
+          sitemap: { loc: string; lastmod: string } | { loc: string; lastmod: string }[];
+        };
       };
-    };
-    const parts = [sitemapindex.sitemap].flat();
-    expect(parts.length).toBeGreaterThan(0);
-    const urlset: { url: { loc: string; lastmod: string }[] } = { url: [] };
-    for (const [n, part] of parts.entries()) {
-      // The parts are served at the site's origin too (docs/decisions/130).
-      expect(part.loc).toBe(`${SITE_URL}/sitemap-${n + 1}.xml`);
-      expect(String(part.lastmod), part.loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      const partResponse = await request.get(part.loc.slice(SITE_URL.length));
-      expect(partResponse.status(), part.loc).toBe(200);
-      const xml = await partResponse.text();
-      expect(XMLValidator.validate(xml)).toBe(true);
-      const parsed = new XMLParser().parse(xml) as {
-        urlset: { url: { loc: string; lastmod: string } | { loc: string; lastmod: string }[] };
-      };
-      urlset.url.push(...[parsed.urlset.url].flat());
-    }
-    const { articles, projects } = await content(request);
-    const byLocation = new Map(urlset.url.map((url) => [url.loc, url.lastmod]));
-    const expected = [
-      ...PUBLIC_PAGES,
-      // The privacy statement (docs/decisions/182): in the sitemap, not among the pages above.
-      '/privacy',
-      // At its address now (docs/decisions/132).
-      ...articles.map((article) => `/article/${article.slug ?? article._id}`),
-      ...projects.map((project) => `/projects/${project._id}`),
-    ].map((path) => `${SITE_URL}${path}`);
-    expect([...byLocation.keys()].sort()).toEqual([...expected].sort());
-    for (const [location, lastmod] of byLocation) {
-      expect(String(lastmod), location).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    }
+      const parts = [sitemapindex.sitemap].flat();
+      expect(parts.length).toBeGreaterThan(0);
+      const urlset: { url: { loc: string; lastmod: string }[] } = { url: [] };
+      for (const [n, part] of parts.entries()) {
+        // The parts are served at the site's origin too (docs/decisions/130).
+        expect(part.loc).toBe(`${SITE_URL}/sitemap-${n + 1}.xml`);
+        expect(String(part.lastmod), part.loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        const partResponse = await request.get(part.loc.slice(SITE_URL.length));
+        expect(partResponse.status(), part.loc).toBe(200);
+        const xml = await partResponse.text();
+        expect(XMLValidator.validate(xml)).toBe(true);
+        const parsed = new XMLParser().parse(xml) as {
+          urlset: { url: { loc: string; lastmod: string } | { loc: string; lastmod: string }[] };
+        };
+        urlset.url.push(...[parsed.urlset.url].flat());
+      }
+      const { articles, projects } = await content(request);
+      const byLocation = new Map(urlset.url.map((url) => [url.loc, url.lastmod]));
+      expected = [
+        ...PUBLIC_PAGES,
+        // The privacy statement (docs/decisions/182): in the sitemap, not among the pages above.
+        '/privacy',
+        // At its address now (docs/decisions/132).
+        ...articles.map((article) => `/article/${article.slug ?? article._id}`),
+        ...projects.map((project) => `/projects/${project._id}`),
+      ].map((path) => `${SITE_URL}${path}`);
+      expect([...byLocation.keys()].sort()).toEqual([...expected].sort());
+      for (const [location, lastmod] of byLocation) {
+        expect(String(lastmod), location).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+    }).toPass({ timeout: 30_000 });
     // Every listed page is really there.
     for (const location of expected.slice(0, PUBLIC_PAGES.length + 2)) {
       const path = location.slice(SITE_URL.length);
@@ -263,19 +268,27 @@ test.describe("crawlers' files at the site's origin", () => {
   test('rss.xml is an RSS 2.0 feed of the articles with absolute links and summaries', async ({
     request,
   }) => {
-    const response = await request.get('/rss.xml');
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('application/rss+xml');
-    const xml = await response.text();
-    expect(xml).toContain('<rss version="2.0"');
-    const feed = await new Parser().parseString(xml);
-    const { articles } = await content(request);
-    expect(feed.link).toBe(`${SITE_URL}/blog`);
-    // The newest 30 (RSS_ITEMS, docs/decisions/130), newest first.
-    expect(feed.items.map((item) => item.link)).toEqual(
-      articles.slice(0, 30).map((article) => `${SITE_URL}/article/${article.slug ?? article._id}`),
-    );
-    for (const item of feed.items) {
+    // Other specs add and delete articles meanwhile: the feed and the API's list are read again
+    // until they agree (a feed that never matches it still fails).
+    let items: { title?: string; link?: string; contentSnippet?: string; isoDate?: string }[] = [];
+    await expect(async () => {
+      const response = await request.get('/rss.xml');
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('application/rss+xml');
+      const xml = await response.text();
+      expect(xml).toContain('<rss version="2.0"');
+      const feed = await new Parser().parseString(xml);
+      const { articles } = await content(request);
+      expect(feed.link).toBe(`${SITE_URL}/blog`);
+      // The newest 30 (RSS_ITEMS, docs/decisions/130), newest first.
+      expect(feed.items.map((item) => item.link)).toEqual(
+        articles
+          .slice(0, 30)
+          .map((article) => `${SITE_URL}/article/${article.slug ?? article._id}`),
+      );
+      items = feed.items;
+    }).toPass({ timeout: 30_000 });
+    for (const item of items) {
       expect(item.title, item.link).toBeTruthy();
       expect(item.contentSnippet?.length, item.link).toBeGreaterThan(20);
       expect(item.isoDate, item.link).toBeTruthy();

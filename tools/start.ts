@@ -1,8 +1,7 @@
 // `npm start`: builds what is stale, then runs the whole composed site on this machine: the
 // five apps' production builds, the content API, the Firebase Auth emulator and the mail catcher
-// (tools/stack/). The emulator, the mail catcher and the API start while the apps build, in two
-// processes (the API's own build, about a second, comes first): a fresh clone serves sooner
-// (ADR 211).
+// (tools/stack/). The emulator, the mail catcher and the API start while the apps build (the
+// API's own build, about a second, comes first): a fresh clone serves sooner (ADR 211).
 // Ctrl-C stops everything it started.
 //   --no-build   serve what is already built
 // The site's server (shell/server/, built to shell/dist/site/main.mjs, on SITE_WORKERS
@@ -46,14 +45,6 @@ function startRemote(app: AppInfo): Promise<void> {
   );
 }
 
-/**
- * The apps in two builds side by side: one webpack process keeps about 1.6 of two cores busy (its
- * compilations share one JavaScript thread). Every other app in each, which balances their sizes.
- */
-const BUILD_GROUPS = [0, 1].map((half) =>
-  APPS.filter((_app, index) => index % 2 === half).map((app) => app.name),
-);
-
 /** `tools/build.ts --if-stale <names>` as a child of this process, ended if the stack stops. */
 function buildIfStale(names: readonly string[]): Promise<void> {
   const child = spawn(
@@ -77,7 +68,7 @@ async function main(): Promise<void> {
   const services = stack.startEmulatorAndApi();
   // Awaited after the build; a failure before then is not an unhandled rejection meanwhile.
   services.catch(() => undefined);
-  if (build) await Promise.all(BUILD_GROUPS.map((names) => buildIfStale(names)));
+  if (build) await buildIfStale(APPS.map((app) => app.name));
   const [emulatorReady, apiReady] = await services;
   // The remotes first: the site's server reads their published routes when it starts. The site
   // answers last, so a readiness check on it means every service is up.

@@ -5,8 +5,8 @@
 // from its output and the site's readiness:
 //   - install: `npm ci --omit=dev` (tools/ensure-install.mjs --runtime, ADR 211), until npm's
 //     "added … packages";
-//   - build: the content API, then the five apps (tools/build.ts, two processes), until the last
-//     app's "Built … in" (the emulator, the mail catcher and the API start meanwhile);
+//   - build: the content API, then the five apps (tools/build.ts), until the last app's
+//     "Built … in" (the emulator, the mail catcher and the API start meanwhile);
 //   - serve: what is left of the services' start, until /readyz on the site answers 200.
 // Then it stops the stack (SIGTERM to the process group it started) and removes the clone.
 // npm's download cache (~/.npm) is the machine's: what the registry's speed would add is not
@@ -23,7 +23,7 @@ import { loadAverage, throwawayDataEnv, waitForUrl, writeResults } from './bench
 
 /** npm's line at the end of the install. */
 const INSTALLED = /^added \d+ packages/;
-/** tools/build.ts's line when a build of some apps is done (`npm start` runs two at once). */
+/** tools/build.ts's line when a build of some apps is done. */
 const BUILT = /^Built ([\w, -]+?) in [\d.]+ s/;
 
 const seconds = (from: number, to: number) => Number(((to - from) / 1000).toFixed(1));

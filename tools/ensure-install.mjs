@@ -79,11 +79,11 @@ function readStamp() {
  * a manifest newer than npm's record means a change; such a tree holds everything.
  * @param {string} hash what is asked for now (`wanted()`)
  * @param {Scope} scope what is asked for now
+ * @param {{ hash: string, scope: Scope } | null} last the last finished install's stamp
  * @returns {'none' | 'ci' | 'add-dev'}
  */
-function installNeeded(hash, scope) {
+function installNeeded(hash, scope, last) {
   if (!existsSync(marker)) return 'ci';
-  const last = readStamp();
   if (!last) {
     const installedAt = statSync(marker).mtimeMs;
     const changed = [...manifests, 'package-lock.json'].some((file) => {
@@ -106,9 +106,10 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const hash = wanted();
-const step = installNeeded(hash, scope);
+const last = readStamp();
+const step = installNeeded(hash, scope, last);
 /** The scope of the tree there now, if one finished installing. */
-const present = existsSync(marker) ? (readStamp()?.scope ?? 'all') : null;
+const present = existsSync(marker) ? (last?.scope ?? 'all') : null;
 /** The scope of the tree once this run is done. */
 let installed = present ?? scope;
 if (step === 'ci') {

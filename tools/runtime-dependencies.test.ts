@@ -38,9 +38,14 @@ const ENTRIES = [
   SITE_SERVER_ENTRY,
   path.join(ROOT, 'content-api', 'src', 'server.ts'),
   path.join(ROOT, 'content-api', 'src', 'features', 'images', 'svg-worker.ts'),
-  ...['shell/src', 'federation-runtime/src', 'remote-portfolio/src', 'remote-blog/src']
-    .concat(['remote-auth/src', 'remote-shop/src'])
-    .flatMap(sourcesOf),
+  ...[
+    'shell/src',
+    'federation-runtime/src',
+    'remote-portfolio/src',
+    'remote-blog/src',
+    'remote-auth/src',
+    'remote-shop/src',
+  ].flatMap(sourcesOf),
 ];
 
 /** Modules only a development build loads (`npm run dev` installs everything). */

@@ -52,6 +52,7 @@ export async function withContentImages<Item extends { content: string }>(
   const rows = await db
     .select({
       name: images.name,
+      contentType: images.contentType,
       width: images.width,
       height: images.height,
       variantFallback: images.variantFallback,

@@ -8,6 +8,7 @@ import { SVG } from './image-type.js';
 import { imageWork } from './image-work.js';
 import { RasterImageError, inspectRaster, rasterSize } from './raster.js';
 import type { RasterImage } from './raster.js';
+import { svgDrawsAlone } from './vector.js';
 
 export interface ImageMeasure {
   width: number | null;
@@ -68,13 +69,14 @@ export function svgSize(data: Buffer): { width: number; height: number } | undef
 
 /**
  * What to store beside an image of `contentType` (decided from its bytes): its size, and the
- * fallback format of its variants. A raster image is decoded whole: one that is damaged, or
- * over the pixel limit, throws a RasterImageError.
+ * fallback format of its variants (PNG for an SVG that draws alone, vector.ts). A raster image
+ * is decoded whole: one that is damaged, or over the pixel limit, throws a RasterImageError.
  */
 export async function measureImage(data: Buffer, contentType: string): Promise<ImageMeasure> {
   if (contentType === SVG.contentType) {
     const size = svgSize(data);
-    return { width: size?.width ?? null, height: size?.height ?? null, variantFallback: null };
+    if (!size) return { width: null, height: null, variantFallback: null };
+    return { ...size, variantFallback: svgDrawsAlone(data) ? 'png' : null };
   }
   return inspectRaster(data, RASTER_LABELS[contentType] ?? contentType);
 }

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import {
   IMAGE_UPLOAD_MAX_BYTES,
   IMAGE_VARIANT_CONTENT_TYPES,
+  IMAGE_VARIANT_WIDTHS,
   imageSources,
 } from '@portfolio/contract';
 import type { Image } from '@portfolio/contract';
@@ -23,7 +24,7 @@ import {
   sampleImage,
   truncated,
 } from '@portfolio/testing/images';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   ContentFolderError,
@@ -32,6 +33,7 @@ import {
 } from '../../content-files/folder.js';
 import { exportContent, importContent } from '../../content-files/transfer.js';
 import { imageVariants, images } from '../../db/schema.js';
+import { migrationsFolder } from '../../paths.js';
 import { createTestDatabase, testDrivers } from '../../testing/databases.js';
 import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
@@ -242,22 +244,71 @@ describe.each(testDrivers)('images that fit (%s)', (driver) => {
       );
     });
 
-    it('a GIF and an SVG are shown as stored: their size, no variants', async () => {
+    it('a GIF is shown as stored: its size, no variants', async () => {
       const gif = (
         await upload(await sampleImage('gif', { width: 40, height: 30 }), 'a.gif')
       ).json();
       expect(gif.image).toEqual(
         expect.objectContaining({ width: 40, height: 30, widths: [], formats: [] }),
       );
+    });
+
+    it('an SVG that draws alone gets raster variants at every width; one with text or an image is shown as stored', async () => {
       const svg = await upload(
         Buffer.from(
-          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 150"><rect width="9" height="9"/></svg>',
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 150">' +
+            '<rect width="300" height="150" fill="#0b1120"/><circle cx="150" cy="75" r="60" fill="#38d9a9"/></svg>',
         ),
         'diagram.svg',
       );
-      expect(svg.json().image).toEqual(
-        expect.objectContaining({ width: 300, height: 150, widths: [], formats: [] }),
+      const image = svg.json().image as Image;
+      expect(image).toEqual(
+        expect.objectContaining({
+          width: 300,
+          height: 150,
+          // Drawn anew at each width: wider than its own size too.
+          widths: [...IMAGE_VARIANT_WIDTHS],
+          formats: ['avif', 'webp', 'png'],
+        }),
       );
+      for (const [variant, format] of [
+        ['640.png', 'png'],
+        ['828.webp', 'webp'],
+        ['320.avif', 'heif'],
+      ] as const) {
+        const response = await t.app.inject(`/api${image.path}/${variant}`);
+        expect(response.statusCode).toBe(200);
+        const drawn = await sharp(response.rawPayload).metadata();
+        const width = Number(variant.split('.')[0]);
+        expect([drawn.format, drawn.width, drawn.height]).toEqual([format, width, width / 2]);
+      }
+      // What it draws: the circle's colour at the centre, the background's in a corner.
+      const { data, info } = await sharp(
+        (await t.app.inject(`/api${image.path}/640.png`)).rawPayload,
+      )
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => [
+        ...data.subarray((y * info.width + x) * info.channels).subarray(0, 3),
+      ];
+      expect(pixel(320, 160)).toEqual([0x38, 0xd9, 0xa9]);
+      expect(pixel(2, 2)).toEqual([0x0b, 0x11, 0x20]);
+
+      for (const [label, drawing] of [
+        ['text', '<text x="10" y="20">TLS</text>'],
+        ['an image', '<image href="https://example.com/badge.png" width="10" height="10"/>'],
+      ]) {
+        const shown = await upload(
+          Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><g>${drawing}</g></svg>`,
+          ),
+          'labelled.svg',
+        );
+        expect([label, shown.json().image]).toEqual([
+          label,
+          expect.objectContaining({ width: 120, height: 80, widths: [], formats: [] }),
+        ]);
+      }
       // No size stated at all: no `image`, the imagePath alone.
       const sizeless = await upload(
         Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>'),
@@ -470,7 +521,7 @@ describe.each(testDrivers)('images that fit (%s)', (driver) => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ message: 'This image has no such variant.' });
       }
-      expect((await t.app.inject('/api/images/tls.svg/320.webp')).statusCode).toBe(404);
+      expect((await t.app.inject('/api/images/tls.svg/321.webp')).statusCode).toBe(404);
       expect((await t.app.inject('/api/images/missing.jpg/320.webp')).json()).toEqual({
         message: 'Image not found',
       });
@@ -539,14 +590,14 @@ describe.each(testDrivers)('images that fit (%s)', (driver) => {
       );
     });
 
-    it('the seed SVGs carry their size', async () => {
+    it('the seed SVGs carry their size and raster variants', async () => {
       const [article] = (await t.app.inject('/api/articles?limit=100')).json().slice(-1);
       expect(article.image).toEqual({
         path: article.imagePath,
         width: 400,
         height: 240,
-        widths: [],
-        formats: [],
+        widths: [...IMAGE_VARIANT_WIDTHS],
+        formats: ['avif', 'webp', 'png'],
       });
     });
   });
@@ -566,6 +617,14 @@ describe.each(testDrivers)('image sizes at start and in content files (%s)', (dr
           data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"/>'),
         },
         {
+          name: 'old-label.svg',
+          contentType: 'image/svg+xml',
+          size: 90,
+          data: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="30"><text>CISSP</text></svg>',
+          ),
+        },
+        {
           name: 'old-broken.jpg',
           contentType: 'image/jpeg',
           size: 4,
@@ -573,7 +632,7 @@ describe.each(testDrivers)('image sizes at start and in content files (%s)', (dr
         },
       ]);
       const warnings: string[] = [];
-      expect(await measureStoredImages(database.db, (line) => warnings.push(line))).toBe(2);
+      expect(await measureStoredImages(database.db, (line) => warnings.push(line))).toBe(3);
       const rows = await database.db
         .select({
           name: images.name,
@@ -585,7 +644,8 @@ describe.each(testDrivers)('image sizes at start and in content files (%s)', (dr
         .orderBy(images.name);
       expect(rows).toEqual([
         { name: 'old-broken.jpg', width: null, height: null, variantFallback: null },
-        { name: 'old-diagram.svg', width: 120, height: 80, variantFallback: null },
+        { name: 'old-diagram.svg', width: 120, height: 80, variantFallback: 'png' },
+        { name: 'old-label.svg', width: 90, height: 30, variantFallback: null },
         { name: 'old-photo.jpg', width: 300, height: 200, variantFallback: 'jpeg' },
       ]);
       expect(warnings).toEqual([
@@ -593,6 +653,25 @@ describe.each(testDrivers)('image sizes at start and in content files (%s)', (dr
       ]);
       // Measured once: the next start has nothing left to do but the unreadable one.
       expect(await measureStoredImages(database.db, () => undefined)).toBe(0);
+
+      // A database from before SVGs had variants: migration 0017 has its SVGs measured again.
+      await database.db
+        .update(images)
+        .set({ variantFallback: null })
+        .where(eq(images.contentType, 'image/svg+xml'));
+      await database.db.execute(
+        sql.raw(fs.readFileSync(path.join(migrationsFolder, '0017_svg-variants.sql'), 'utf8')),
+      );
+      expect(await measureStoredImages(database.db, () => undefined)).toBe(2);
+      const svgs = await database.db
+        .select({ name: images.name, width: images.width, fallback: images.variantFallback })
+        .from(images)
+        .where(eq(images.contentType, 'image/svg+xml'))
+        .orderBy(images.name);
+      expect(svgs).toEqual([
+        { name: 'old-diagram.svg', width: 120, fallback: 'png' },
+        { name: 'old-label.svg', width: 90, fallback: null },
+      ]);
     } finally {
       await database.close();
     }

@@ -137,7 +137,7 @@ const imageRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (app, { db, a
           }
           const name = uploadedImageName(upload.filename, data, type);
           await saveImage(db, { name, contentType: type.contentType, data, ...measure });
-          return { name, ...measure };
+          return { name, contentType: type.contentType, ...measure };
         });
         const image = describeImage(stored);
         return reply

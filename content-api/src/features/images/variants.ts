@@ -5,19 +5,23 @@
 import {
   IMAGE_VARIANT_CONTENT_TYPES,
   IMAGE_VARIANT_EXTENSIONS,
+  IMAGE_VARIANT_WIDTHS,
   imageVariantWidths,
 } from '@portfolio/contract';
 import type { Image, ImageVariantFormat } from '@portfolio/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
 import { imageVariants, images } from '../../db/schema.js';
+import { SVG } from './image-type.js';
 import { imageWork } from './image-work.js';
 import { renderVariant } from './raster.js';
+import { rasteriseSvg } from './vector.js';
 import { IMAGE_PATH_PREFIX, imageNameFromPath } from './repository.js';
 
 /** What is known of a stored image without its bytes. */
 export interface ImageRecord {
   name: string;
+  contentType: string;
   width: number | null;
   height: number | null;
   variantFallback: 'jpeg' | 'png' | null;
@@ -25,6 +29,7 @@ export interface ImageRecord {
 
 const recordColumns = {
   name: images.name,
+  contentType: images.contentType,
   width: images.width,
   height: images.height,
   variantFallback: images.variantFallback,
@@ -33,6 +38,16 @@ const recordColumns = {
 /** The formats of an image's variants, best first: AVIF, WebP, then its fallback. */
 function variantFormats(record: ImageRecord): ImageVariantFormat[] {
   return record.variantFallback ? ['avif', 'webp', record.variantFallback] : [];
+}
+
+/**
+ * The widths of an image's variants: a raster image's up to its own (never enlarged); an SVG's
+ * all of them, since it is drawn anew at each (a 400-pixel-wide drawing is a phone's cover at 3x).
+ */
+function variantWidths(record: ImageRecord, width: number): number[] {
+  return record.contentType === SVG.contentType
+    ? [...IMAGE_VARIANT_WIDTHS]
+    : imageVariantWidths(width);
 }
 
 /** The contract's `image` of a stored image; none while its size is unknown. */
@@ -44,7 +59,7 @@ export function describeImage(record: ImageRecord): Image | undefined {
     path: `${IMAGE_PATH_PREFIX}${record.name}`,
     width,
     height,
-    widths: formats.length > 0 ? imageVariantWidths(width) : [],
+    widths: formats.length > 0 ? variantWidths(record, width) : [],
     formats,
   };
 }
@@ -159,11 +174,15 @@ export async function loadVariant(
     const madeMeanwhile = await storedVariant(db, name, width, format);
     if (madeMeanwhile) return madeMeanwhile;
     const [original] = await db
-      .select({ data: images.data })
+      .select({ data: images.data, contentType: images.contentType })
       .from(images)
       .where(eq(images.name, name));
     if (!original) return undefined;
-    const data = await renderVariant(original.data, width, format);
+    const source =
+      original.contentType === SVG.contentType
+        ? await rasteriseSvg(original.data, width)
+        : original.data;
+    const data = await renderVariant(source, width, format);
     const contentType = IMAGE_VARIANT_CONTENT_TYPES[format];
     try {
       await db

@@ -1,0 +1,46 @@
+// Which stored SVGs get raster variants (vector.ts, docs/decisions/123).
+import { rasteriseSvg, svgDrawsAlone } from './vector.js';
+import sharp from 'sharp';
+
+const svg = (inner: string) =>
+  Buffer.from(
+    `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">${inner}</svg>`,
+  );
+
+describe('svgDrawsAlone', () => {
+  it.each([
+    [
+      'shapes, gradients and filters',
+      '<defs><linearGradient id="g"/></defs><rect fill="url(#g)"/>',
+      true,
+    ],
+    ['an empty drawing', '', true],
+    [
+      'text deep inside groups',
+      '<g><g><a href="https://example.com/"><text>x</text></a></g></g>',
+      false,
+    ],
+    [
+      'text with a namespace prefix',
+      '<svg:text xmlns:svg="http://www.w3.org/2000/svg">x</svg:text>',
+      false,
+    ],
+    ['an embedded image', '<image href="data:image/png;base64,AAAA"/>', false],
+  ])('%s: %s', (_label, inner, drawsAlone) => {
+    expect(svgDrawsAlone(svg(inner))).toBe(drawsAlone);
+  });
+
+  it('is false for what is not XML', () => {
+    expect(svgDrawsAlone(Buffer.from('<svg><g></svg'))).toBe(false);
+    expect(svgDrawsAlone(Buffer.from(''))).toBe(false);
+  });
+});
+
+describe('rasteriseSvg', () => {
+  it('draws the SVG at the width asked, its height in proportion', async () => {
+    const png = await rasteriseSvg(svg('<rect width="40" height="20" fill="#f00"/>'), 320);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([320, 160]);
+    expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
+  });
+});

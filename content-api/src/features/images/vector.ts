@@ -1,0 +1,59 @@
+// Raster variants of a stored SVG (docs/decisions/123, amended 2026-12-04): a browser builds an
+// SVG image as a document of its own on the page's main thread (20–45 ms a picture on a phone,
+// docs/performance.md, "Reading page"), where a raster image is decoded off it. An SVG that
+// draws alone is rendered by resvg (already the link-preview cards' renderer, ADR 061) at each
+// variant width, then encoded like any other variant. One that needs what resvg would draw
+// otherwise than a browser, or would fetch, is shown as stored:
+//   - text (`<text>`): the reader's fonts draw it; the API has none to give resvg;
+//   - images (`<image>`): an `href` the sanitiser keeps (a path) would be read from the API's
+//     own disk.
+import { XMLParser } from 'fast-xml-parser';
+import { renderAsync } from '@resvg/resvg-js';
+
+/** Elements whose SVG is shown as stored (see above). */
+const NOT_DRAWN_ALONE = new Set(['text', 'image']);
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  processEntities: false,
+  preserveOrder: true,
+});
+
+type Node = Record<string, unknown>;
+
+/** Whether `nodes` (fast-xml-parser's ordered tree: `{ name: children }`, `#text`, `:@`, `?xml`)
+ * hold an element of `names`, with or without a namespace prefix, at any depth. */
+function hasElement(nodes: unknown, names: ReadonlySet<string>): boolean {
+  if (!Array.isArray(nodes)) return false;
+  return nodes.some((node: Node) =>
+    Object.entries(node).some(
+      ([name, children]) =>
+        /^[A-Za-z_]/.test(name) &&
+        (names.has(name.replace(/^[^:]*:/, '')) || hasElement(children, names)),
+    ),
+  );
+}
+
+/** Whether an SVG (as stored: sanitised) draws without text or images: it gets raster variants. */
+export function svgDrawsAlone(data: Buffer): boolean {
+  let tree: unknown;
+  try {
+    tree = parser.parse(data.toString('utf8'));
+  } catch {
+    return false;
+  }
+  return Array.isArray(tree) && tree.length > 0 && !hasElement(tree, NOT_DRAWN_ALONE);
+}
+
+/**
+ * `data` (an SVG that draws alone) as a PNG `width` pixels wide, its height in proportion. resvg
+ * renders on libuv's thread pool, not on the event loop; it loads no system font and no file.
+ */
+export async function rasteriseSvg(data: Buffer, width: number): Promise<Buffer> {
+  const rendered = await renderAsync(data, {
+    fitTo: { mode: 'width', value: width },
+    font: { loadSystemFonts: false },
+    logLevel: 'off',
+  });
+  return rendered.asPng();
+}

@@ -50,6 +50,7 @@ export default {
         '^firebase/(app|auth|firestore)$': '<rootDir>/testing/src/firebase/$1.ts',
         '\\.module\\.css$': 'identity-obj-proxy',
         '\\.css$': '<rootDir>/testing/jest/style-stub.cjs',
+        '\\.svg\\?picture$': '<rootDir>/testing/jest/picture-stub.cjs',
         '\\.(svg|png|jpg|jpeg|webp|avif|woff2?)$': '<rootDir>/testing/jest/file-stub.cjs',
       },
       setupFiles: ['<rootDir>/testing/jest/polyfills.cjs'],

@@ -84,6 +84,8 @@ const config: KnipConfig = {
         'compat/against-baseline.ts',
         'deploy-harness/harness.mjs',
         'webpack/single-bundle-remotes.ts',
+        // Loaders webpack loads by their paths (build-context.ts).
+        'webpack/svg-*-loader.ts',
         TESTS,
       ],
       project: ['**/*.{ts,tsx,mjs}', '!bench/astro-blog-starter/**'],

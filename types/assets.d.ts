@@ -4,6 +4,11 @@ declare module '*.module.css' {
   export default classes;
 }
 declare module '*.css';
+// An SVG drawing as WebP images of three widths (tools/webpack/svg-raster.ts).
+declare module '*.svg?picture' {
+  const picture: import('@portfolio/shared/types').Picture;
+  export default picture;
+}
 declare module '*.svg' {
   const url: string;
   export default url;

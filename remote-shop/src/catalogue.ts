@@ -1,19 +1,21 @@
 // The placeholder store and e-book catalogue (spec: ten products from $39.99 to $199.99, three
-// e-books at $19.99, $24.99 and $29.99). Edit this file to change what the store shows.
+// e-books at $19.99, $24.99 and $29.99). Edit this file to change what the store shows. The
+// pictures are SVG drawings that the build turns into WebP images (`?picture`, tools/webpack/
+// svg-raster.ts): shown as SVG, each would be built on the phone's main thread.
 import type { Ebook, StoreProduct } from '@portfolio/shared/types';
-import securityKey from './assets/product-security-key.svg';
-import privacyScreen from './assets/product-privacy-screen.svg';
-import networkTap from './assets/product-network-tap.svg';
-import encryptedUsb from './assets/product-encrypted-usb.svg';
-import fieldBackpack from './assets/product-field-backpack.svg';
-import faradayPouch from './assets/product-faraday-pouch.svg';
-import labRouter from './assets/product-lab-router.svg';
-import lockPickSet from './assets/product-lock-pick-set.svg';
-import codeReviewWorkshop from './assets/product-code-review-workshop.svg';
-import irPlaybook from './assets/product-ir-playbook.svg';
-import threatModelingCover from './assets/cover-threat-modeling.svg';
-import hardeningLinuxCover from './assets/cover-hardening-linux.svg';
-import incidentResponseCover from './assets/cover-incident-response.svg';
+import securityKey from './assets/product-security-key.svg?picture';
+import privacyScreen from './assets/product-privacy-screen.svg?picture';
+import networkTap from './assets/product-network-tap.svg?picture';
+import encryptedUsb from './assets/product-encrypted-usb.svg?picture';
+import fieldBackpack from './assets/product-field-backpack.svg?picture';
+import faradayPouch from './assets/product-faraday-pouch.svg?picture';
+import labRouter from './assets/product-lab-router.svg?picture';
+import lockPickSet from './assets/product-lock-pick-set.svg?picture';
+import codeReviewWorkshop from './assets/product-code-review-workshop.svg?picture';
+import irPlaybook from './assets/product-ir-playbook.svg?picture';
+import threatModelingCover from './assets/cover-threat-modeling.svg?picture';
+import hardeningLinuxCover from './assets/cover-hardening-linux.svg?picture';
+import incidentResponseCover from './assets/cover-incident-response.svg?picture';
 
 export const PRODUCTS: readonly StoreProduct[] = [
   { id: 1, name: 'Hardware Security Key', price: '$49.99', image: securityKey },

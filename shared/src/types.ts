@@ -46,17 +46,28 @@ export interface Certificate {
   title: string;
 }
 
+/**
+ * A drawing of the build as raster images (`import x from './x.svg?picture'`): its widths in
+ * `srcSet`, `src` for a browser without it, and the size it is drawn for.
+ */
+export interface Picture {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
 export interface StoreProduct {
   id: number;
   name: string;
   price: string;
-  image: string;
+  image: Picture;
 }
 
 export interface Ebook {
   id: number;
   title: string;
   description: string;
-  coverImage: string;
+  coverImage: Picture;
   price: string;
 }

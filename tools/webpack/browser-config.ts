@@ -66,7 +66,7 @@ export function browserConfig(
       rules: [
         context.typescriptRule({ refresh: fastRefresh }),
         ...context.browserCssRules(),
-        { test: /\.(svg|png|jpe?g|webp|avif|gif|woff2?)$/, type: 'asset/resource' },
+        ...context.assetRules({ emit: true }),
       ],
     },
     plugins: [

@@ -16,6 +16,7 @@ import type { AppInfo, AppName } from '@portfolio/platform/apps';
 import { ROOT } from '../root';
 import { sharedModules } from './shared-modules';
 import type { SharedPackage } from './shared-modules';
+import { PICTURE_QUERY, RASTER_QUERY } from './svg-raster';
 
 const require = createRequire(import.meta.url);
 
@@ -108,6 +109,7 @@ export interface BuildContext {
   typescriptRule(options?: { refresh?: boolean }): RuleSetRule;
   browserCssRules(): RuleSetRule[];
   serverCssRules(): RuleSetRule[];
+  assetRules(options: { emit: boolean }): RuleSetRule[];
   resolve: ResolveOptions & { alias: Record<string, string> };
   stats: Configuration['stats'];
 }
@@ -185,6 +187,35 @@ export function buildContext(
         test: /\.css$/,
         exclude: /\.module\.css$/,
         use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules: false } }],
+      },
+    ],
+    /**
+     * Images and fonts as files of the build; an SVG drawing imported with `?picture` as raster
+     * images (svg-raster.ts). `emit`: false in the server build, which names the browser
+     * build's files and writes none.
+     */
+    assetRules: ({ emit }) => [
+      {
+        oneOf: [
+          {
+            test: /\.svg$/,
+            resourceQuery: PICTURE_QUERY,
+            type: 'javascript/auto',
+            use: path.join(ROOT, 'tools', 'webpack', 'svg-picture-loader.ts'),
+          },
+          {
+            test: /\.svg$/,
+            resourceQuery: RASTER_QUERY,
+            type: 'asset/resource',
+            generator: { emit, filename: 'assets/[name].[contenthash:8].webp' },
+            use: path.join(ROOT, 'tools', 'webpack', 'svg-raster-loader.ts'),
+          },
+          {
+            test: /\.(svg|png|jpe?g|webp|avif|gif|woff2?)$/,
+            type: 'asset/resource',
+            generator: { emit },
+          },
+        ],
       },
     ],
     /** CSS of the server build: the same class names, no files (the browser build has them). */

@@ -71,11 +71,7 @@ export function serverConfig(context: BuildContext): Configuration {
       rules: [
         context.typescriptRule(),
         ...context.serverCssRules(),
-        {
-          test: /\.(svg|png|jpe?g|webp|avif|gif|woff2?)$/,
-          type: 'asset/resource',
-          generator: { emit: false },
-        },
+        ...context.assetRules({ emit: false }),
       ],
     },
     plugins: [

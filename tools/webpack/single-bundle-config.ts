@@ -59,7 +59,7 @@ export function singleBundleConfig(context: BuildContext): Configuration {
       rules: [
         context.typescriptRule(),
         ...context.browserCssRules(),
-        { test: /\.(svg|png|jpe?g|webp|avif|gif|woff2?)$/, type: 'asset/resource' },
+        ...context.assetRules({ emit: true }),
       ],
     },
     plugins: [

@@ -3,6 +3,7 @@ import { Button, Card } from '@portfolio/shared/ui';
 import { EBOOKS } from '../../catalogue';
 import { BUY_NOW_LABEL, EBOOK_INTRO, EBOOK_TITLE } from '../../texts';
 import styles from '../catalogue.module.css';
+import { COVER_SIZES } from '../picture-sizes';
 
 export const head: PageHead = () => ({ title: EBOOK_TITLE, description: EBOOK_INTRO });
 
@@ -16,10 +17,12 @@ export default function EbookPage() {
           <li key={book.id}>
             <Card className={styles.item}>
               <img
-                src={book.coverImage}
+                src={book.coverImage.src}
+                srcSet={book.coverImage.srcSet}
+                sizes={COVER_SIZES}
                 alt={`Cover of ${book.title}`}
-                width={280}
-                height={400}
+                width={book.coverImage.width}
+                height={book.coverImage.height}
                 className={styles.cover}
                 // The first cover is the largest paint on a phone: fetch it before the rest.
                 fetchPriority={index === 0 ? 'high' : undefined}

@@ -3,6 +3,7 @@ import { Button, Card } from '@portfolio/shared/ui';
 import { PRODUCTS } from '../../catalogue';
 import { ADD_TO_CART_LABEL, STORE_INTRO, STORE_TITLE } from '../../texts';
 import styles from '../catalogue.module.css';
+import { PICTURE_SIZES } from '../picture-sizes';
 
 export const head: PageHead = () => ({ title: STORE_TITLE, description: STORE_INTRO });
 
@@ -16,10 +17,12 @@ export default function StorePage() {
           <li key={product.id}>
             <Card className={styles.item}>
               <img
-                src={product.image}
+                src={product.image.src}
+                srcSet={product.image.srcSet}
+                sizes={PICTURE_SIZES}
                 alt=""
-                width={280}
-                height={240}
+                width={product.image.width}
+                height={product.image.height}
                 className={styles.image}
                 // The first product is the largest paint on a phone: fetch it before the rest.
                 fetchPriority={index === 0 ? 'high' : undefined}

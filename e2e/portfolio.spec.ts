@@ -143,9 +143,10 @@ test.describe('portfolio remote, composed in the shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     const image = main(page).getByRole('img', { name: `Illustration for ${title}` });
     await expect(image).toBeVisible();
-    expect(
-      await image.evaluate((element: HTMLImageElement) => element.naturalWidth),
-    ).toBeGreaterThan(0);
+    // It loads: a raster variant of the seed's SVG, made by the API on its first request.
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(page).toHaveTitle(`${title} · Alex Morgan`);
     await expectNoA11yViolations(page);
 

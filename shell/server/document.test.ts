@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
-import { createSiteDocument } from './document';
+import { ICON_SVG, createSiteDocument } from './document';
 import { inlineScriptHashes } from './inline-scripts';
 import { PAGE_VIEW_BEACON } from './page-view-beacon';
 
@@ -62,5 +62,38 @@ describe("the document's stylesheets and islands (docs/decisions/148)", () => {
     expect(createSiteDocument(assets).start({ ...page, islands: { prerender: [] } })).not.toContain(
       'sendBeacon',
     );
+  });
+});
+
+describe("the site's icon", () => {
+  it('is a PNG of the shield drawing, in the head (no request for a favicon)', async () => {
+    const { Resvg } = await import('@resvg/resvg-js');
+    const { default: sharp } = await import('sharp');
+    const html = createSiteDocument(assets).start(page);
+    const href = /<link rel="icon" href="data:image\/png;base64,([^"]+)"\/>/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const shown = await sharp(Buffer.from(href!, 'base64'))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const drawn = await sharp(
+      new Resvg(ICON_SVG, { fitTo: { mode: 'width', value: 48 } }).render().asPng(),
+    )
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
+    expect([shown.info.width, shown.info.height]).toEqual([48, 48]);
+    // Its palette rounds the drawing's edges a little, no more (colours weighed by their
+    // opacity: a nearly transparent pixel's colour does not show).
+    const weighed = (pixels: Buffer, index: number) => {
+      const alpha = pixels[index - (index % 4) + 3] ?? 0;
+      return index % 4 === 3 ? alpha : ((pixels[index] ?? 0) * alpha) / 255;
+    };
+    const largest = shown.data.reduce(
+      (most, _value, index) =>
+        Math.max(most, Math.abs(weighed(shown.data, index) - weighed(drawn, index))),
+      0,
+    );
+    expect(largest).toBeLessThanOrEqual(16);
   });
 });

@@ -40,9 +40,16 @@ export function readShellAssets(distDir: string): ShellAssets {
   return { scripts: assets.scripts, stylesheets: assets.stylesheets };
 }
 
-/** The shield of the site's icon (no request for a favicon). */
+/** The site's icon, a shield: the drawing ICON is made from. */
+export const ICON_SVG =
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><path d='M16 2 4 7v8c0 7.5 5.1 13.4 12 15 6.9-1.6 12-7.5 12-15V7z' fill='#38d9a9'/></svg>";
+/**
+ * ICON_SVG as a 48-pixel PNG in the page (no request for a favicon). Not the SVG itself: a
+ * browser draws an SVG icon on the page's main thread after the load, 30–90 ms on a phone
+ * (docs/decisions/172). document.test.ts checks that it is the drawing above.
+ */
 const ICON =
-  "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%2032%2032'%3E%3Cpath%20d='M16%202%204%207v8c0%207.5%205.1%2013.4%2012%2015%206.9-1.6%2012-7.5%2012-15V7z'%20fill='%2338d9a9'/%3E%3C/svg%3E";
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAMAAABg3Am1AAAATlBMVEVMaXE52alA36842Kk52ao52qk42ak42Kg436842qo62qo52ak426s42ak52ak52Kg52qo42ak52ak52qo42ak42ak42ag62Ks42ak42aknuWJSAAAAGXRSTlMA7xDAsI9f4CBgMM9AoK9wkPBQb9Dfn0+Aek3ZoQAAAAlwSFlzAAALEgAACxIB0t1+/AAAAMhJREFUSMftltsOgyAQRL2gK4h41+7//2ht0zblupCmDybO85wAq8yQZWdR3bZ1vLupcjyUV02UfVf4kdopdzGvqGmdi4BdbOjQJrwHRY9cA3gd1CdrAApJKQ3ACF3ABfwFKGl/+RvAaIBpQE8DvX5DacC4o0D5wQiBjgI6MzUSd0TOiVnBJMOAtKOMpS1w5HBgUOBMZJm0oYe4z899cX+L+Snoz9eFGmgaTfs4EYW46P6FLkb+NV7gUT36RiLtz3YcAAZxllfIHSzfcPbYXweJAAAAAElFTkSuQmCC';
 /**
  * The browser's bar in the colour of each scheme's background; the inline script gives both the
  * chosen theme's when the visitor chose one (site-controls.ts).

@@ -148,16 +148,17 @@ export function createSupervisor({
     text: string,
     formatLine: FormatLine = (line) => line,
   ): void {
+    // Line by line, whatever a chunk of the child's output held: one call per line.
     const lines = text
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map(formatLine)
       .filter((line): line is string => line !== null)
-      .map((line) => `[${name}] ${line}`)
-      .join('\n');
-    if (!lines) return;
-    if (stream === 'stderr') output.error(lines);
-    else output.log(lines);
+      .map((line) => `[${name}] ${line}`);
+    for (const line of lines) {
+      if (stream === 'stderr') output.error(line);
+      else output.log(line);
+    }
   }
 
   function run(

@@ -4,7 +4,9 @@
 // only what its own worker made, never a suite running beside it. TMPDIR is set here, in the
 // worker's own process, because os.tmpdir() reads the process's real environment: a test file's
 // `process.env` is Jest's copy of it, and setting TMPDIR there (a setup file) changed nothing.
-const { mkdirSync } = require('node:fs');
+// The folder is this run's (its Jest process's id), so two test runs on one machine (a CI run
+// beside a developer's) never see each other's files either; a suite's files go with it.
+const { mkdirSync, rmSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { TestEnvironment } = require('jest-environment-node');
@@ -14,10 +16,19 @@ const base = os.tmpdir();
 
 class WorkerTempEnvironment extends TestEnvironment {
   constructor(config, context) {
-    const dir = path.join(base, 'content-api-jest', `worker-${process.env.JEST_WORKER_ID ?? '1'}`);
+    const dir = path.join(
+      base,
+      `content-api-jest-${process.ppid}-worker-${process.env.JEST_WORKER_ID ?? '1'}`,
+    );
     mkdirSync(dir, { recursive: true });
     process.env.TMPDIR = dir;
     super(config, context);
+    this.dir = dir;
+  }
+
+  async teardown() {
+    await super.teardown();
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }
 

@@ -6,7 +6,9 @@ declare module '*.module.css' {
 declare module '*.css';
 // An SVG drawing as WebP images of three widths (tools/webpack/svg-raster.ts).
 declare module '*.svg?picture' {
-  const picture: import('@portfolio/shared/types').Picture;
+  import type { Picture } from '@portfolio/shared/types';
+
+  const picture: Picture;
   export default picture;
 }
 declare module '*.svg' {

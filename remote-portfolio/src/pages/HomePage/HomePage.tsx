@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { loaderRequestOptions, usePageData } from '@portfolio/shared/page-data';
 import { Link } from '@portfolio/shared/router';
 import { Spinner } from '@portfolio/shared/ui';
-import avatar from '../../assets/avatar.svg';
+import avatar from '../../assets/avatar.svg?picture';
 import { Island } from '@portfolio/shared/island';
 import { HomeContactForm } from '../../features/contact/ContactForms';
 import { TypedPhrases } from '../../features/hero/TypedPhrases';
@@ -113,10 +113,13 @@ function Home() {
         <div className={styles.about}>
           <img
             className={styles.avatar}
-            src={avatar}
+            src={avatar.src}
+            srcSet={avatar.srcSet}
+            // .avatar in HomePage.module.css
+            sizes="10rem"
             alt={avatarAlt(owner.name)}
-            width={240}
-            height={240}
+            width={avatar.width}
+            height={avatar.height}
             loading="lazy"
             decoding="async"
           />

@@ -21,13 +21,19 @@ class WorkerTempEnvironment extends TestEnvironment {
       `content-api-jest-${process.ppid}-worker-${process.env.JEST_WORKER_ID ?? '1'}`,
     );
     mkdirSync(dir, { recursive: true });
+    const previous = process.env.TMPDIR;
     process.env.TMPDIR = dir;
     super(config, context);
     this.dir = dir;
+    this.previousTmpdir = previous;
   }
 
+  // The worker's next suite may be another project's, in an environment of its own: it gets the
+  // system's folder back, and this one goes.
   async teardown() {
     await super.teardown();
+    if (this.previousTmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = this.previousTmpdir;
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

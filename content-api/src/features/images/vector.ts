@@ -1,4 +1,4 @@
-// Raster variants of a stored SVG (docs/decisions/123, amended 2026-12-04): a browser builds an
+// Raster variants of a stored SVG (docs/decisions/172, amending 123): a browser builds an
 // SVG image as a document of its own on the page's main thread (20–45 ms a picture on a phone,
 // docs/performance.md, "Reading page"), where a raster image is decoded off it. An SVG that
 // draws alone is rendered by resvg (already the link-preview cards' renderer, ADR 061) at each
@@ -21,8 +21,10 @@ const parser = new XMLParser({
 
 type Node = Record<string, unknown>;
 
-/** Whether `nodes` (fast-xml-parser's ordered tree: `{ name: children }`, `#text`, `:@`, `?xml`)
- * hold an element of `names`, with or without a namespace prefix, at any depth. */
+/**
+ * Whether `nodes` (fast-xml-parser's ordered tree: `{ name: children }`, `#text`, `:@`, `?xml`)
+ * hold an element of `names`, with or without a namespace prefix, at any depth.
+ */
 function hasElement(nodes: unknown, names: ReadonlySet<string>): boolean {
   if (!Array.isArray(nodes)) return false;
   return nodes.some((node: Node) =>

@@ -8,7 +8,7 @@ import { SVG } from './image-type.js';
 import { imageWork } from './image-work.js';
 import { RasterImageError, inspectRaster, rasterSize } from './raster.js';
 import type { RasterImage } from './raster.js';
-import { svgDrawsAlone } from './vector.js';
+import { svgDrawsAlone, svgDrawsInBudget } from './vector.js';
 
 export interface ImageMeasure {
   width: number | null;
@@ -76,7 +76,8 @@ export async function measureImage(data: Buffer, contentType: string): Promise<I
   if (contentType === SVG.contentType) {
     const size = svgSize(data);
     if (!size) return { width: null, height: null, variantFallback: null };
-    return { ...size, variantFallback: svgDrawsAlone(data) ? 'png' : null };
+    const variants = svgDrawsAlone(data) && (await svgDrawsInBudget(data));
+    return { ...size, variantFallback: variants ? 'png' : null };
   }
   return inspectRaster(data, RASTER_LABELS[contentType] ?? contentType);
 }

@@ -1,5 +1,5 @@
 // Which stored SVGs get raster variants (vector.ts, docs/decisions/123).
-import { rasteriseSvg, svgDrawsAlone } from './vector.js';
+import { rasteriseSvg, svgDrawsAlone, svgDrawsInBudget } from './vector.js';
 import sharp from 'sharp';
 
 const svg = (inner: string) =>
@@ -42,5 +42,20 @@ describe('rasteriseSvg', () => {
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([320, 160]);
     expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
+  });
+});
+
+describe('svgDrawsInBudget', () => {
+  it('is true for a drawing that renders at the largest width within the budget', async () => {
+    expect(await svgDrawsInBudget(svg('<rect width="40" height="20" fill="#f00"/>'))).toBe(true);
+  });
+
+  it('is false for one that does not: it is not waited for', async () => {
+    // A filter over the whole picture: far more than a millisecond at 1,920 pixels.
+    const filtered = svg(
+      '<filter id="f"><feTurbulence baseFrequency="0.9" numOctaves="2"/></filter>' +
+        '<rect width="40" height="20" filter="url(#f)"/>',
+    );
+    expect(await svgDrawsInBudget(filtered, 1)).toBe(false);
   });
 });

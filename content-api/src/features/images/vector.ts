@@ -6,9 +6,14 @@
 // otherwise than a browser, or would fetch, is shown as stored:
 //   - text (`<text>`): the reader's fonts draw it; the API has none to give resvg;
 //   - images (`<image>`): an `href` the sanitiser keeps (a path) would be read from the API's
-//     own disk.
+//     own disk;
+//   - a drawing that takes resvg longer than SVG_RENDER_BUDGET_MS at the largest variant width
+//     (filters over a large area can take minutes): its variants, made for any visitor who asks,
+//     would hold the one queue of image work for as long.
 import { XMLParser } from 'fast-xml-parser';
 import { renderAsync } from '@resvg/resvg-js';
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import { IMAGE_VARIANT_WIDTHS } from '@portfolio/contract';
 
 /** Elements whose SVG is shown as stored (see above). */
 const NOT_DRAWN_ALONE = new Set(['text', 'image']);
@@ -48,14 +53,39 @@ export function svgDrawsAlone(data: Buffer): boolean {
 }
 
 /**
- * `data` (an SVG that draws alone) as a PNG `width` pixels wide, its height in proportion. resvg
- * renders on libuv's thread pool, not on the event loop; it loads no system font and no file.
+ * How long an SVG may take to draw at the largest variant width when it is measured (uploaded,
+ * imported, or stored before): 50 ms for the seed's drawings on a quiet machine, a hundred
+ * times that on a saturated one. A render past it is not waited for; resvg cannot be stopped,
+ * so it finishes on its thread, once.
+ */
+export const SVG_RENDER_BUDGET_MS = 5_000;
+
+const renderOptions = (width: number): ResvgRenderOptions => ({
+  fitTo: { mode: 'width', value: width },
+  font: { loadSystemFonts: false },
+  logLevel: 'off',
+});
+
+/** Whether an SVG that draws alone does so within `budgetMs` at the largest variant width. */
+export async function svgDrawsInBudget(
+  data: Buffer,
+  budgetMs = SVG_RENDER_BUDGET_MS,
+): Promise<boolean> {
+  const largest = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1] ?? 1920;
+  try {
+    await renderAsync(data, renderOptions(largest), AbortSignal.timeout(budgetMs));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `data` (an SVG that draws alone, in budget) as a PNG `width` pixels wide, its height in
+ * proportion. resvg renders on libuv's thread pool, not on the event loop; it loads no system
+ * font and no file.
  */
 export async function rasteriseSvg(data: Buffer, width: number): Promise<Buffer> {
-  const rendered = await renderAsync(data, {
-    fitTo: { mode: 'width', value: width },
-    font: { loadSystemFonts: false },
-    logLevel: 'off',
-  });
+  const rendered = await renderAsync(data, renderOptions(width));
   return rendered.asPng();
 }

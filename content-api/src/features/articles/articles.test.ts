@@ -1,4 +1,4 @@
-import { ARTICLE_EXCERPT_LENGTH, ELLIPSIS } from '@portfolio/contract';
+import { ARTICLE_EXCERPT_LENGTH, ELLIPSIS, IMAGE_VARIANT_WIDTHS } from '@portfolio/contract';
 import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders, readerHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
@@ -37,13 +37,13 @@ describe.each(testDrivers)('articles (%s)', (driver) => {
           content: expect.stringContaining('##'),
           excerpt: expect.any(String),
           imagePath: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
-          // The seed's SVGs: their size, no variants (docs/decisions/123).
+          // The seed's SVGs: their size, and raster variants at every width (ADR 172).
           image: {
             path: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
             width: 400,
             height: 240,
-            widths: [],
-            formats: [],
+            widths: [...IMAGE_VARIANT_WIDTHS],
+            formats: ['avif', 'webp', 'png'],
           },
           createdAt: expect.any(String),
           updatedAt: expect.any(String),

@@ -1,3 +1,4 @@
+import { IMAGE_VARIANT_WIDTHS } from '@portfolio/contract';
 import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
@@ -42,7 +43,13 @@ describe.each(testDrivers)('GET /articles/:id with images in its text (%s)', (dr
     expect(created.statusCode).toBe(201);
     const article = (await t.app.inject(`/api/articles/${created.json()._id}`)).json();
     expect(article.contentImages).toEqual([
-      { path: '/images/tls.svg', width: 400, height: 240, widths: [], formats: [] },
+      {
+        path: '/images/tls.svg',
+        width: 400,
+        height: 240,
+        widths: [...IMAGE_VARIANT_WIDTHS],
+        formats: ['avif', 'webp', 'png'],
+      },
     ]);
     // Lists do not render the text: they carry none.
     const [listed] = (await t.app.inject('/api/articles?limit=1')).json();

@@ -1,3 +1,4 @@
+import { IMAGE_VARIANT_WIDTHS } from '@portfolio/contract';
 import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders, readerHeaders } from '../../testing/fake-auth.js';
 import type { TestApp } from '../../testing/test-app.js';
@@ -31,13 +32,13 @@ describe.each(testDrivers)('projects (%s)', (driver) => {
           title: expect.any(String),
           description: expect.any(String),
           imagePath: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
-          // The seed's SVGs: their size, no variants (docs/decisions/123).
+          // The seed's SVGs: their size, and raster variants at every width (ADR 172).
           image: {
             path: expect.stringMatching(/^\/images\/[a-z0-9-]+\.svg$/),
             width: 400,
             height: 240,
-            widths: [],
-            formats: [],
+            widths: [...IMAGE_VARIANT_WIDTHS],
+            formats: ['avif', 'webp', 'png'],
           },
           createdAt: expect.any(String),
           updatedAt: expect.any(String),

@@ -1,18 +1,21 @@
 // Bundled SVG drawings as raster images (docs/decisions/172): a browser builds each SVG image as a
 // document of its own on the page's main thread (20–45 ms a picture on a phone, docs/
 // performance.md), where a WebP is decoded off it. `import image from './x.svg?picture'` gives
-// `{ src, srcSet, width, height }`: the drawing rendered by resvg at its own width, twice and
-// three times it (phones' screens), each a WebP of the build with its content's hash in its name.
+// `{ src, srcSet, width, height }`: the drawing rendered at its own width, twice and three times
+// it (phones' screens) as the API renders an uploaded SVG (@portfolio/content-api/svg-raster:
+// resvg, no fonts, no files), each a WebP of the build with its content's hash in its name.
 // Both loaders run in every build of an app (browser, server, single bundle), so a page the
 // server renders names the files the browser build wrote.
 //   x.svg?picture    svgPictureLoader: the module above, importing x.svg?raster=<width> per width
 //   x.svg?raster=N   svgRasterLoader: the WebP, N pixels wide (an asset/resource module)
-import { Resvg } from '@resvg/resvg-js';
+import { rasteriseSvg, svgDrawsAlone } from '@portfolio/content-api/svg-raster';
 import sharp from 'sharp';
 import type { LoaderContext } from 'webpack';
 
 /** The widths of a drawing's rasters, as multiples of its own width. */
 export const PICTURE_DENSITIES = [1, 2, 3] as const;
+/** The one a browser without `srcset` shows. */
+const SRC_DENSITY = 2;
 /** WebP at this quality: flat colours and gradients, a few kilobytes a picture. */
 const WEBP_QUALITY = 80;
 
@@ -42,22 +45,22 @@ export function svgPictureLoader(this: LoaderContext<unknown>, svg: string): str
   const srcSet = widths.map((each, index) => `\${w${index}} ${each}w`).join(', ');
   return (
     `${imports.join('\n')}\n` +
-    `export default { src: w1, srcSet: \`${srcSet}\`, width: ${width}, height: ${height} };\n`
+    `export default { src: w${PICTURE_DENSITIES.indexOf(SRC_DENSITY)}, srcSet: \`${srcSet}\`, ` +
+    `width: ${width}, height: ${height} };\n`
   );
 }
 
-/** The WebP of `x.svg?raster=N`. Text would need fonts the build does not give resvg: refused. */
+/**
+ * The WebP of `x.svg?raster=N`. A drawing the API would show as stored (text, which needs fonts
+ * resvg is not given; an embedded image) is refused.
+ */
 export async function rasteriseDrawing(svg: Buffer, width: number): Promise<Buffer> {
-  if (/<text\b/.test(svg.toString('utf8'))) {
-    throw new Error('a bundled SVG drawing with text cannot be rasterised: draw the text as paths');
+  if (!svgDrawsAlone(svg)) {
+    throw new Error(
+      'a bundled SVG drawing with text cannot be rasterised (nor one with an image): draw the text as paths',
+    );
   }
-  const png = new Resvg(svg, {
-    fitTo: { mode: 'width', value: width },
-    font: { loadSystemFonts: false },
-    logLevel: 'off',
-  })
-    .render()
-    .asPng();
+  const png = await rasteriseSvg(svg, width);
   return sharp(png).webp({ quality: WEBP_QUALITY }).toBuffer();
 }
 

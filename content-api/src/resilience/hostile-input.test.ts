@@ -303,7 +303,8 @@ function catalogue(
       hostileImageName(existing.images).map((name) => `/api/images/${name}`),
       'refuse',
     ),
-    // Every seeded image is an SVG (no variants) or the name is not an image's: never a 2xx.
+    // The name is not an image's, or the variant is not one the API makes for any image (a seeded
+    // SVG that draws alone has its variants, docs/decisions/172): never a 2xx.
     'GET /images/:name/:variant': read(
       'GET /images/:name/:variant',
       fc

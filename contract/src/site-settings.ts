@@ -11,8 +11,9 @@ import {
   Optional,
   String as StringType,
 } from '@sinclair/typebox';
-import type { Static, TObject, TProperties } from '@sinclair/typebox';
-import { emailAddress, httpUrl, imagePath, text } from './schemas.js';
+import type { Static, TObject, TProperties, TSchema } from '@sinclair/typebox';
+import { ImageSchema, emailAddress, httpUrl, imagePath, text } from './schemas.js';
+import type { Image } from './schemas.js';
 
 // --- Patterns ---------------------------------------------------------------------------------
 
@@ -144,6 +145,7 @@ function answerOf(schema: TObject): TObject {
   for (const [key, property] of Object.entries(schema.properties)) {
     properties[key] = answerPart(property);
   }
+  Object.assign(properties, ANSWER_ADDITIONS.get(schema));
   const required = new Set(schema.required ?? []);
   return ObjectOf(
     Object.fromEntries(
@@ -162,6 +164,15 @@ function answerPart(schema: TProperties[string]): TProperties[string] {
 }
 
 /**
+ * What an answer has that a request body has not (each optional): a certification's badge as the
+ * API measured it, with its variants (docs/decisions/123, 172), so the portfolio shows it at the
+ * size the screen needs. The dashboard never sends it back: the body is closed.
+ */
+const ANSWER_ADDITIONS = new Map<TSchema, TProperties>([
+  [CertificationInputSchema, { badge: Optional(ImageSchema) }],
+]);
+
+/**
  * GET /settings: the document, and when it last changed (the API's client checks an answer
  * against it and types it as SiteSettings).
  */
@@ -170,13 +181,18 @@ export const SiteSettingsSchema: TObject = ObjectOf({
   /** ISO-8601: when the owner last saved them (the first start's time until then). */
   updatedAt: StringType(),
 });
-export type SiteSettings = SiteSettingsInput & { updatedAt: string };
+export type CertificationSettings = Static<typeof CertificationInputSchema> & { badge?: Image };
+export type PortfolioSettings = Omit<SiteSettingsInput['portfolio'], 'certifications'> & {
+  certifications: CertificationSettings[];
+};
+export type SiteSettings = Omit<SiteSettingsInput, 'portfolio'> & {
+  portfolio: PortfolioSettings;
+  updatedAt: string;
+};
 
 export type OwnerSettings = SiteSettings['owner'];
 export type AboutSettings = SiteSettings['about'];
-export type PortfolioSettings = SiteSettings['portfolio'];
 export type ThemeSettings = SiteSettings['theme'];
-export type CertificationSettings = PortfolioSettings['certifications'][number];
 export type SkillGroupSettings = PortfolioSettings['skillGroups'][number];
 export type ExperienceSettings = PortfolioSettings['experience'][number];
 export type TestimonialSettings = PortfolioSettings['testimonials'][number];

@@ -2,12 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { SiteSettings, SiteSettingsInput } from '@portfolio/contract';
+import type { Image, SiteSettings, SiteSettingsInput } from '@portfolio/contract';
 import type { Database } from '../../db/connect.js';
 import { images, siteSettings } from '../../db/schema.js';
 import { measureImage } from '../images/image-size.js';
 import { inspectImage } from '../images/image-type.js';
 import { saveImage } from '../images/repository.js';
+import { withImages } from '../images/variants.js';
 import { settingsImages } from './checks.js';
 
 const SETTINGS_ID = 1;
@@ -78,6 +79,30 @@ export async function seedSettings(
 }
 
 /**
+ * `settings` with each stored badge's `badge` (its size and variants, as an article's `image`):
+ * one query for them all. A badge not stored, or of unknown size, gets none.
+ */
+export async function withBadges(db: Database, settings: SiteSettings): Promise<SiteSettings> {
+  const certifications = settings.portfolio.certifications;
+  const described = await withImages(
+    db,
+    certifications.map((certification): { imagePath?: string; image?: Image } => ({
+      imagePath: certification.image,
+    })),
+  );
+  return {
+    ...settings,
+    portfolio: {
+      ...settings.portfolio,
+      certifications: certifications.map((certification, index) => {
+        const badge = described[index]?.image;
+        return badge ? { ...certification, badge } : certification;
+      }),
+    },
+  };
+}
+
+/**
  * The settings every reader of the API uses (the cards, the feed, GET /settings), read from the
  * database once after each change: `invalidate()` is called with the response cache's
  * (plugins/site-settings.ts), so they follow a write here, on another instance or behind the API's
@@ -93,9 +118,9 @@ export class SettingsSource {
 
   get(): Promise<SiteSettings> {
     if (!this.current) {
-      const reading = findSettings(this.db).then(
-        (stored) => stored ?? { ...this.defaults, updatedAt: new Date(0).toISOString() },
-      );
+      const reading = findSettings(this.db)
+        .then((stored) => stored ?? { ...this.defaults, updatedAt: new Date(0).toISOString() })
+        .then((settings) => withBadges(this.db, settings));
       this.current = reading;
       // A failed read is not kept: the next reader tries again.
       reading.catch(() => {

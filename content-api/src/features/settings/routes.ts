@@ -10,7 +10,7 @@ import { replyWithCachedJson } from '../../http/response-cache.js';
 import { messageSchema, noQuerySchema } from '../../http/schemas.js';
 import { imageExists } from '../images/repository.js';
 import { settingsProblem } from './checks.js';
-import { saveSettings } from './repository.js';
+import { saveSettings, withBadges } from './repository.js';
 
 const settingsRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (
   app,
@@ -52,7 +52,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox<RouteContext> = async (
       }
       const saved = await saveSettings(db, input);
       settings.invalidate();
-      return saved;
+      return withBadges(db, saved);
     },
   );
 };

@@ -4,7 +4,7 @@
 // the cards).
 import fs from 'node:fs';
 import path from 'node:path';
-import { SiteSettingsSchema, check } from '@portfolio/contract';
+import { IMAGE_VARIANT_WIDTHS, SiteSettingsSchema, check } from '@portfolio/contract';
 import type { SiteSettings, SiteSettingsInput } from '@portfolio/contract';
 import fc from 'fast-check';
 import { AUTH_MESSAGES } from '../../auth/identity.js';
@@ -20,9 +20,12 @@ const SEED = JSON.parse(
   fs.readFileSync(path.join(seedFolder, 'settings.json'), 'utf8'),
 ) as SiteSettingsInput;
 
-/** The stored document without its time: what a PUT sends. */
+/** The stored document without its time and the badges' measures: what a PUT sends. */
 function inputOf({ updatedAt: _updatedAt, ...settings }: SiteSettings): SiteSettingsInput {
-  return settings;
+  const certifications = settings.portfolio.certifications.map(
+    ({ badge: _badge, ...certification }) => certification,
+  );
+  return { ...settings, portfolio: { ...settings.portfolio, certifications } };
 }
 
 const put = (t: TestApp, payload: unknown, headers: Record<string, string> = adminHeaders) =>
@@ -57,8 +60,25 @@ describe.each(testDrivers)('site settings (%s)', (driver) => {
           date: expect.stringMatching(/^\d{4}-\d{2}$/),
           credentialUrl: expect.stringMatching(/^https:\/\//),
           image: expect.stringMatching(/^\/images\/cert-[a-z-]+\.svg$/),
+          badge: {
+            path: certification.image,
+            width: 240,
+            height: 240,
+            widths: [...IMAGE_VARIANT_WIDTHS],
+            formats: ['avif', 'webp', 'png'],
+          },
         });
       }
+    });
+
+    it("answers each badge's variants (docs/decisions/172), and a PUT that sends one back is refused", async () => {
+      const settings = (await t.app.inject('/api/settings')).json<SiteSettings>();
+      const variant = await t.app.inject('/api/images/cert-cloud-security.svg/480.webp');
+      expect(variant.statusCode).toBe(200);
+      expect(variant.headers['content-type']).toBe('image/webp');
+      const response = await put(t, { ...settings, updatedAt: undefined });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: expect.stringMatching(/badge/) });
     });
 
     it('is a cached public read: an ETag, and 304 for a client that has it', async () => {

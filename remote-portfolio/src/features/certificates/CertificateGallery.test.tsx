@@ -68,6 +68,56 @@ describe('CertificateGallery', () => {
     expect(within(item).getByText(certificateIssued('Somebody', 'January 2020'))).toBeVisible();
   });
 
+  it("shows a measured badge from the API's variants, at the size the card and the pop-up need", async () => {
+    const user = userEvent.setup();
+    const image = '/images/cert-measured.svg';
+    render(
+      <CertificateGallery
+        certificates={[
+          {
+            title: 'Measured',
+            issuer: 'Somebody',
+            date: '2020-01',
+            image,
+            badge: {
+              path: image,
+              width: 240,
+              height: 240,
+              widths: [320, 480],
+              formats: ['avif', 'webp', 'png'],
+            },
+          },
+        ]}
+      />,
+    );
+    const thumbnail = screen.getByRole('listitem').querySelector('picture');
+    const sources = [...(thumbnail?.querySelectorAll('source') ?? [])];
+    expect(sources.map((source) => source.getAttribute('type'))).toEqual([
+      'image/avif',
+      'image/webp',
+    ]);
+    expect(sources[0]).toHaveAttribute(
+      'srcset',
+      `${badge(image)}/320.avif 320w, ${badge(image)}/480.avif 480w`,
+    );
+    expect(sources[0]).toHaveAttribute('sizes', '8rem');
+    const img = thumbnail?.querySelector('img');
+    expect(img).toHaveAttribute(
+      'srcset',
+      `${badge(image)}/320.png 320w, ${badge(image)}/480.png 480w`,
+    );
+    expect(img).toHaveAttribute('width', '240');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    await user.click(card('Measured'));
+    const full = within(screen.getByRole('dialog')).getByRole('img', {
+      name: 'Certificate: Measured',
+    });
+    expect(full.closest('picture')?.querySelector('source')).toHaveAttribute(
+      'sizes',
+      'min(24rem, 75vw)',
+    );
+  });
+
   it('opens the clicked certificate in a pop-up with its image', async () => {
     const user = renderGallery();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

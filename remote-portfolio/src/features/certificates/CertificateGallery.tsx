@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { imageUrl } from '@portfolio/shared/api-client';
 import type { CertificationSettings } from '@portfolio/shared/types';
-import { Modal } from '@portfolio/shared/ui';
-import plainBadge from '../../assets/cert-badge.svg';
+import { Modal, ResponsiveImage } from '@portfolio/shared/ui';
+import type { ImageLoading } from '@portfolio/shared/ui';
+import plainBadge from '../../assets/cert-badge.svg?picture';
 import { monthAndYear } from './month-and-year';
 import {
   CERTIFICATE_CLOSE_LABEL,
@@ -13,9 +13,53 @@ import {
 } from '../../texts';
 import styles from './CertificateGallery.module.css';
 
-/** The badge a certification shows: its stored image, or a plain one. */
-const badgeOf = (certificate: CertificationSettings) =>
-  certificate.image ? imageUrl(certificate.image) : plainBadge;
+/** A badge is drawn square, 240 pixels wide, when the API sent no size. */
+const BADGE_SIZE = { width: 240, height: 240 };
+
+/**
+ * A certification's badge: its stored image at the size the layout shows it (the API's variants,
+ * docs/decisions/172, so no SVG is drawn on the page's main thread), or a plain one.
+ */
+function Badge({
+  certificate,
+  className,
+  sizes,
+  alt,
+  loading,
+}: {
+  certificate: CertificationSettings;
+  className: string | undefined;
+  sizes: string;
+  alt: string;
+  loading: ImageLoading;
+}) {
+  if (!certificate.image) {
+    return (
+      <img
+        className={className}
+        src={plainBadge.src}
+        srcSet={plainBadge.srcSet}
+        sizes={sizes}
+        alt={alt}
+        width={plainBadge.width}
+        height={plainBadge.height}
+        loading={loading === 'lazy' ? 'lazy' : 'eager'}
+        decoding="async"
+      />
+    );
+  }
+  return (
+    <ResponsiveImage
+      className={className}
+      imagePath={certificate.image}
+      image={certificate.badge}
+      sizes={sizes}
+      alt={alt}
+      loading={loading}
+      fallbackSize={BADGE_SIZE}
+    />
+  );
+}
 
 /** Who issued it and when, and where to verify it (the owner's settings, docs/decisions/141). */
 function Credential({ certificate }: { certificate: CertificationSettings }) {
@@ -62,14 +106,12 @@ export function CertificateGallery({
               aria-label={certificateOpenLabel(certificate.title)}
               onClick={() => setOpen(certificate)}
             >
-              <img
+              <Badge
+                certificate={certificate}
                 className={styles.thumbnail}
-                src={badgeOf(certificate)}
+                sizes="8rem"
                 alt=""
-                width={240}
-                height={240}
                 loading="lazy"
-                decoding="async"
               />
               <span className={styles.title}>{certificate.title}</span>
             </button>
@@ -84,12 +126,12 @@ export function CertificateGallery({
           closeLabel={CERTIFICATE_CLOSE_LABEL}
         >
           <figure className={styles.figure}>
-            <img
+            <Badge
+              certificate={open}
               className={styles.full}
-              src={badgeOf(open)}
+              sizes="min(24rem, 75vw)"
               alt={`Certificate: ${open.title}`}
-              width={240}
-              height={240}
+              loading="eager"
             />
             <figcaption className={styles.caption}>
               {open.title}

@@ -2,12 +2,17 @@
 // Development sessions across a restart of the stack, for real (docs/decisions/113): the Auth
 // emulator (its accounts in a folder, as `npm start` runs it) and the content API (from its
 // sources, with its dev admin) are started, the dev admin signs in and gets a session cookie,
-// both are stopped and started again, and the cookie and the ID token still work.
+// both are stopped and started again, and the cookie and the ID token still work; and the
+// emulator's CLI sends nothing outside the machine while it does.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator';
 import { claimBlock, ephemeralRange, release } from '@portfolio/testing/free-ports';
 import { ROOT } from './root';
@@ -39,9 +44,69 @@ function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
+/** Whether a host is this machine (what the CLI may reach: the emulator's hub, its own ports). */
+const isLoopback = (host: string) => ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host);
+
+/**
+ * A proxy on 127.0.0.1 through which the emulator's CLI sends every request (it uses
+ * HTTPS_PROXY for all, its own hub's included): a request to this machine is passed on, any
+ * other is answered 502 and recorded, where the CLI would have gone outside the machine.
+ */
+function outsideRequestRecorder() {
+  const requests: string[] = [];
+  const server = http.createServer((request, response) => {
+    const target = new URL(request.url ?? '', 'http://invalid');
+    if (!isLoopback(target.hostname)) {
+      requests.push(`${request.method ?? ''} ${request.url ?? ''}`);
+      response.writeHead(502).end();
+      return;
+    }
+    const forwarded = http.request(
+      target,
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on('error', () => response.writeHead(502).end());
+    request.pipe(forwarded);
+  });
+  server.on('connect', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const [host = '', port = '443'] = (request.url ?? '').split(/:(?=\d+$)/);
+    if (!isLoopback(host)) {
+      requests.push(`CONNECT ${request.url ?? ''}`);
+      socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+      return;
+    }
+    const upstream = net.connect(Number(port), host.replace(/^\[|\]$/g, ''), () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(socket).pipe(upstream);
+    });
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
+  const listening = new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    requests,
+    listening,
+    get url() {
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 describe('the Auth emulator and the content API restarted', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'stack-restart-'));
+  const home = path.join(dir, 'home');
   const emulatorData = path.join(dir, 'emulator');
+  const proxy = outsideRequestRecorder();
   const apiData = path.join(dir, 'pglite');
   let emulatorPort: number;
   let apiPort: number;
@@ -54,8 +119,10 @@ describe('the Auth emulator and the content API restarted', () => {
     block = await claimBlock({ offsets: [0, 1, 2, 10] });
     emulatorPort = block;
     apiPort = block + 10;
+    await proxy.listening;
   });
   afterAll(async () => {
+    await proxy.close();
     await Promise.all(running.map((child) => stop(child, 'SIGKILL')));
     await release(block);
     rmSync(dir, { recursive: true, force: true });
@@ -72,9 +139,21 @@ describe('the Auth emulator and the content API restarted', () => {
       projectId: PROJECT_ID,
       dataDir: emulatorData,
     });
+    const { CI: _ci, ...outsideCi } = process.env;
     const emulatorProcess = spawn(emulator.command, emulator.args, {
       cwd: ROOT,
-      env: { ...process.env, ...emulator.env },
+      env: {
+        // As a developer's `npm start` runs it (no CI, a config store that never fetched), with
+        // every request the CLI would send out going to a loopback proxy that records it.
+        ...outsideCi,
+        HOME: home,
+        XDG_CONFIG_HOME: path.join(home, '.config'),
+        HTTPS_PROXY: proxy.url,
+        HTTP_PROXY: proxy.url,
+        https_proxy: proxy.url,
+        http_proxy: proxy.url,
+        ...emulator.env,
+      },
       stdio: 'ignore',
     });
     running.push(emulatorProcess);
@@ -189,6 +268,8 @@ describe('the Auth emulator and the content API restarted', () => {
       } finally {
         await stack.stop();
       }
+      // Two starts and stops of the emulator asked nothing of the world outside this machine.
+      expect(proxy.requests).toEqual([]);
     },
     6 * START_TIMEOUT_MS,
   );

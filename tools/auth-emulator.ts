@@ -82,7 +82,10 @@ export function authEmulatorCommand({
   return {
     command: process.execPath,
     args,
-    env: { NO_UPDATE_NOTIFIER: '1', TMPDIR: tmpDir, TMP: tmpDir, TEMP: tmpDir },
+    // Nothing leaves the machine: without CI set, firebase-tools fetches its message of the day
+    // from firebaseio.com once a day at start (lib/fetchMOTD.js; CI changes nothing else the Auth
+    // emulator does), and the update notifier asks the npm registry.
+    env: { CI: '1', NO_UPDATE_NOTIFIER: '1', TMPDIR: tmpDir, TMP: tmpDir, TEMP: tmpDir },
   };
 }
 

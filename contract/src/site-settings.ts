@@ -190,6 +190,25 @@ export type SiteSettings = Omit<SiteSettingsInput, 'portfolio'> & {
   updatedAt: string;
 };
 
+/**
+ * The document an answer stands for, as a PUT sends it back: without its time and what the answer
+ * adds to the stored parts (ANSWER_ADDITIONS: each badge's measures).
+ */
+export function settingsInputOf({
+  updatedAt: _updatedAt,
+  ...settings
+}: SiteSettings): SiteSettingsInput {
+  return {
+    ...settings,
+    portfolio: {
+      ...settings.portfolio,
+      certifications: settings.portfolio.certifications.map(
+        ({ badge: _badge, ...certification }) => certification,
+      ),
+    },
+  };
+}
+
 export type OwnerSettings = SiteSettings['owner'];
 export type AboutSettings = SiteSettings['about'];
 export type ThemeSettings = SiteSettings['theme'];

@@ -1,6 +1,7 @@
 // The site's settings in a backup (docs/decisions/141, 145): `npm run content:export --
-// --with-settings` writes the stored settings document to `settings.json`, as GET /settings
-// answers it, and the images it shows (the certificates' badges) into images/ beside the items'.
+// --with-settings` writes the stored settings document to `settings.json` (as GET /settings
+// answers it, without each badge's measures, which come from the images), and the images it shows
+// (the certificates' badges) into images/ beside the items'.
 // A backup of the dashboard's Settings, not content: an import never reads it.
 import fs from 'node:fs';
 import path from 'node:path';

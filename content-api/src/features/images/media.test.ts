@@ -1,8 +1,8 @@
 // The media library (docs/decisions/142): GET /api/images lists the stored images a page at a
 // time with their size, where each is shown and its description; DELETE refuses an image that is
 // shown, saying where.
-import { MEDIA_USES_LISTED } from '@portfolio/contract';
-import type { MediaItem } from '@portfolio/contract';
+import { MEDIA_USES_LISTED, settingsInputOf } from '@portfolio/contract';
+import type { MediaItem, SiteSettings } from '@portfolio/contract';
 import { sampleImage } from '@portfolio/testing/images';
 import { testDrivers } from '../../testing/databases.js';
 import { adminHeaders, readerHeaders } from '../../testing/fake-auth.js';
@@ -332,9 +332,9 @@ describe('an image the site settings show (docs/decisions/141)', () => {
   });
 
   it('is pinned only by a field that holds an image, never by a text that names one', async () => {
-    const { updatedAt: _updatedAt, ...settings } = (await t.app.inject('/api/settings')).json();
+    const settings = settingsInputOf((await t.app.inject('/api/settings')).json<SiteSettings>());
     const path = `/images/${badge}`;
-    const certifications = (settings.portfolio.certifications as { image?: string }[]).map(
+    const certifications = settings.portfolio.certifications.map(
       ({ image: _image, ...certification }) => certification,
     );
     // The badge no longer shown, but its path written in text fields, whole and inside text.

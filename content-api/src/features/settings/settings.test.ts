@@ -4,7 +4,12 @@
 // the cards).
 import fs from 'node:fs';
 import path from 'node:path';
-import { IMAGE_VARIANT_WIDTHS, SiteSettingsSchema, check } from '@portfolio/contract';
+import {
+  IMAGE_VARIANT_WIDTHS,
+  SiteSettingsSchema,
+  check,
+  settingsInputOf,
+} from '@portfolio/contract';
 import type { SiteSettings, SiteSettingsInput } from '@portfolio/contract';
 import fc from 'fast-check';
 import { AUTH_MESSAGES } from '../../auth/identity.js';
@@ -19,14 +24,6 @@ import { findSettings, seedSettings } from './repository.js';
 const SEED = JSON.parse(
   fs.readFileSync(path.join(seedFolder, 'settings.json'), 'utf8'),
 ) as SiteSettingsInput;
-
-/** The stored document without its time and the badges' measures: what a PUT sends. */
-function inputOf({ updatedAt: _updatedAt, ...settings }: SiteSettings): SiteSettingsInput {
-  const certifications = settings.portfolio.certifications.map(
-    ({ badge: _badge, ...certification }) => certification,
-  );
-  return { ...settings, portfolio: { ...settings.portfolio, certifications } };
-}
 
 const put = (t: TestApp, payload: unknown, headers: Record<string, string> = adminHeaders) =>
   t.app.inject({ method: 'PUT', url: '/api/settings', headers, payload: payload as object });
@@ -48,7 +45,7 @@ describe.each(testDrivers)('site settings (%s)', (driver) => {
       expect(response.statusCode).toBe(200);
       const settings = response.json<SiteSettings>();
       expect(check(SiteSettingsSchema, settings)).toBe(true);
-      expect(inputOf(settings)).toEqual(SEED);
+      expect(settingsInputOf(settings)).toEqual(SEED);
       expect(new Date(settings.updatedAt).toISOString()).toBe(settings.updatedAt);
       expect(settings.portfolio.certifications).toHaveLength(6);
       expect(settings.portfolio.experience).toHaveLength(2);
@@ -142,7 +139,7 @@ describe.each(testDrivers)('site settings (%s)', (driver) => {
       const response = await put(t, changed());
       expect(response.statusCode).toBe(200);
       const saved = response.json<SiteSettings>();
-      expect(inputOf(saved)).toEqual(changed());
+      expect(settingsInputOf(saved)).toEqual(changed());
       expect(Date.parse(saved.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before.updatedAt));
 
       expect((await t.app.inject('/api/settings')).json()).toEqual(saved);
@@ -301,7 +298,7 @@ describe.each(testDrivers)('site settings (%s)', (driver) => {
         const response = await put(t, make(structuredClone(SEED)));
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toMatch(message);
-        expect(inputOf((await t.app.inject('/api/settings')).json())).toEqual(SEED);
+        expect(settingsInputOf((await t.app.inject('/api/settings')).json())).toEqual(SEED);
       },
     );
 
@@ -363,7 +360,7 @@ describe('the first start', () => {
       expect(await findSettings(database.db)).toBeUndefined();
       expect(await seedSettings(database.db, defaults, seedBadgesFolder)).toBe(true);
       const stored = await findSettings(database.db);
-      expect(stored && inputOf(stored)).toEqual(defaults);
+      expect(stored && settingsInputOf(stored)).toEqual(defaults);
       // Every later start keeps what is stored, whatever the environment says now.
       expect(await seedSettings(database.db, defaultSettings({}), seedBadgesFolder)).toBe(false);
       expect((await findSettings(database.db))?.owner.name).toBe('Sam Taylor');

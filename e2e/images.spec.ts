@@ -147,9 +147,12 @@ test('a photo uploaded in the dashboard reaches a phone small, sized and preload
     const [variant] = variants as [Response];
     expect(variant.headers()['content-type']).toBe('image/avif');
     expect(variant.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-    const { responseBodySize } = await variant.request().sizes();
-    expect(responseBodySize).toBeGreaterThan(0);
-    expect(responseBodySize).toBeLessThan(60 * 1024);
+    // Its bytes as sent (an AVIF is not compressed again on the way). Not the request's
+    // sizes(): for the preloaded response the <img> reused, Chromium's count came out as -654
+    // bytes once beside a busy loop (run 25, docs/performance.md).
+    const bytes = (await variant.body()).length;
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThan(60 * 1024);
     await expectNoA11yViolations(visitor);
     if (SCREENSHOTS) await visitor.screenshot({ path: `${SCREENSHOTS}/blog-phone-photo.png` });
 

@@ -33,28 +33,26 @@ function Badge({
   alt: string;
   loading: ImageLoading;
 }) {
+  const shown = { className, sizes };
   if (!certificate.image) {
+    const { src, srcSet, width, height } = plainBadge;
+    const lazy = loading === 'lazy' ? 'lazy' : 'eager';
     return (
       <img
-        className={className}
-        src={plainBadge.src}
-        srcSet={plainBadge.srcSet}
-        sizes={sizes}
+        {...shown}
+        {...{ src, srcSet, width, height }}
         alt={alt}
-        width={plainBadge.width}
-        height={plainBadge.height}
-        loading={loading === 'lazy' ? 'lazy' : 'eager'}
+        loading={lazy}
         decoding="async"
       />
     );
   }
   return (
     <ResponsiveImage
-      className={className}
+      {...shown}
+      alt={alt}
       imagePath={certificate.image}
       image={certificate.badge}
-      sizes={sizes}
-      alt={alt}
       loading={loading}
       fallbackSize={BADGE_SIZE}
     />

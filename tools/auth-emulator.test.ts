@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import { isLoopbackHost, splitHost } from '@portfolio/contract/hosts';
 import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator';
 import { claimBlock, ephemeralRange, release } from '@portfolio/testing/free-ports';
 import { ROOT } from './root';
@@ -44,19 +45,17 @@ function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
-/** Whether a host is this machine (what the CLI may reach: the emulator's hub, its own ports). */
-const isLoopback = (host: string) => ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host);
-
 /**
  * A proxy on 127.0.0.1 through which the emulator's CLI sends every request (it uses
- * HTTPS_PROXY for all, its own hub's included): a request to this machine is passed on, any
+ * HTTPS_PROXY for all, its own hub's included): a request to this machine (isLoopbackHost, the
+ * project's one rule for it) is passed on, any
  * other is answered 502 and recorded, where the CLI would have gone outside the machine.
  */
 function outsideRequestRecorder() {
   const requests: string[] = [];
   const server = http.createServer((request, response) => {
     const target = new URL(request.url ?? '', 'http://invalid');
-    if (!isLoopback(target.hostname)) {
+    if (!isLoopbackHost(target.host)) {
       requests.push(`${request.method ?? ''} ${request.url ?? ''}`);
       response.writeHead(502).end();
       return;
@@ -73,13 +72,14 @@ function outsideRequestRecorder() {
     request.pipe(forwarded);
   });
   server.on('connect', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    const [host = '', port = '443'] = (request.url ?? '').split(/:(?=\d+$)/);
-    if (!isLoopback(host)) {
+    const target = splitHost(request.url);
+    if (!target || !isLoopbackHost(request.url)) {
       requests.push(`CONNECT ${request.url ?? ''}`);
       socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
       return;
     }
-    const upstream = net.connect(Number(port), host.replace(/^\[|\]$/g, ''), () => {
+    const host = target.name.replace(/^\[(.*)\]$/, '$1');
+    const upstream = net.connect(Number(target.port || 443), host, () => {
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
       upstream.pipe(socket).pipe(upstream);

@@ -13,6 +13,7 @@
 // A production build is then checked for test code (tools/check-production-build.ts). Run with
 // tsx --conditions=@portfolio/source, as the package.json scripts do.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
 import type { MultiStats } from 'webpack';
@@ -20,6 +21,7 @@ import { APPS } from '@portfolio/platform/apps';
 import type { AppInfo } from '@portfolio/platform/apps';
 import { ROOT } from './root';
 import { buildApiPackages } from './api-build';
+import { BUILT_MESSAGE } from './build-protocol';
 import { checkProductionBuilds } from './check-production-build';
 import { buildSiteServerBundle } from './site-server-build';
 import { TEST_BUILD_ENV } from './test-build';
@@ -102,8 +104,12 @@ const apps = APPS.filter(
   (app) => only.length === 0 || only.includes(app.name) || only.includes(app.dir),
 ).filter((app) => !ifStale || !isFresh(app.dir, frontEndInputs(app.dir)));
 
-/** The production configs of `builds` (tools/webpack/app-configs.ts), in one webpack run. */
-async function runWebpack(builds: readonly AppInfo[]): Promise<void> {
+/**
+ * The production configs of `builds` (tools/webpack/app-configs.ts), in one webpack run. Resolves
+ * once the outputs are written, with what stores the persistent caches (webpack otherwise waits
+ * for the process to idle: ADR 193), to be awaited before the process ends.
+ */
+async function runWebpack(builds: readonly AppInfo[]): Promise<() => Promise<void>> {
   const configs = await Promise.all(
     builds.map((app) => webpackConfigOf(app)({}, { mode: 'production' })),
   );
@@ -114,21 +120,22 @@ async function runWebpack(builds: readonly AppInfo[]): Promise<void> {
       error || !result ? reject(error ?? new Error('webpack gave no stats')) : resolve(result),
     );
   });
-  // Writes the persistent caches (webpack otherwise waits for the process to idle: ADR 193).
-  await new Promise<void>((resolve, reject) =>
-    compiler.close((error) => (error ? reject(error) : resolve())),
-  );
+  const storeCaches = () =>
+    new Promise<void>((resolve, reject) =>
+      compiler.close((error) => (error ? reject(error) : resolve())),
+    );
   const info = stats.toJson({ all: false, errors: true, warnings: false });
   if (stats.hasErrors()) {
     for (const error of info.errors ?? []) console.error(error.message);
     throw new Error('Front-end build failed');
   }
+  return storeCaches;
 }
 
 async function buildApps(): Promise<void> {
   if (apps.length === 0) return;
   const started = Date.now();
-  await runWebpack(apps);
+  const storeCaches = await runWebpack(apps);
   // The site's server itself, beside the shell's builds it serves.
   if (apps.some((app) => app.name === 'shell')) await buildSiteServerBundle();
   for (const app of apps) writeStamp(app.dir);
@@ -136,6 +143,13 @@ async function buildApps(): Promise<void> {
     `Built ${apps.map((app) => app.name).join(', ')}${testBuild ? ' (test build)' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   if (!testBuild) assertNoTestCode(apps.map((app) => path.join(ROOT, app.dir, 'dist')));
+  if (process.send) {
+    // Run by `npm start` (tools/start.ts): the builds are ready to serve, and the caches are
+    // stored while the site starts, at the lowest priority (a fresh clone serves sooner).
+    process.send(BUILT_MESSAGE);
+    setPriority(19);
+  }
+  await storeCaches();
 }
 
 /** A production build with test code in it fails (docs/decisions/071). */
@@ -174,7 +188,9 @@ async function buildApi(): Promise<void> {
 /** The single bundle (single-bundle-config.ts): only measured, never deployed, so no stamp. */
 async function buildSingleBundle(): Promise<void> {
   const started = Date.now();
-  await runWebpack(APPS.filter((app) => app.name === 'shell'));
+  await (
+    await runWebpack(APPS.filter((app) => app.name === 'shell'))
+  )();
   console.log(`Built the single bundle in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

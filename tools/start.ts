@@ -12,6 +12,7 @@ import path from 'node:path';
 import { APPS, REMOTES } from '@portfolio/platform/apps';
 import type { AppInfo } from '@portfolio/platform/apps';
 import { createStaticServer, readStaticServerSettings } from '@portfolio/platform/static-server';
+import { isBuiltMessage } from './build-protocol';
 import { deployBuild } from './deploy';
 import { ROOT } from './root';
 import { SITE_SERVER_BUNDLE } from './site-server-build';
@@ -45,19 +46,35 @@ function startRemote(app: AppInfo): Promise<void> {
   );
 }
 
-/** `tools/build.ts --if-stale <names>` as a child of this process, ended if the stack stops. */
+/**
+ * `tools/build.ts --if-stale <names>` as a child of this process, ended if the stack stops.
+ * Resolves once the builds are written (the child says so, then stores webpack's caches at the
+ * lowest priority while the site starts: docs/decisions/212), or when the child ends without
+ * having to build.
+ */
 function buildIfStale(names: readonly string[]): Promise<void> {
   const child = spawn(
     process.execPath,
     [...process.execArgv, path.join(ROOT, 'tools', 'build.ts'), '--if-stale', ...names],
-    { cwd: ROOT, stdio: 'inherit' },
+    { cwd: ROOT, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] },
   );
   stack.own({ close: () => child.exitCode === null && child.kill('SIGTERM') });
   return new Promise((resolve, reject) => {
+    let built = false;
+    child.on('message', (message) => {
+      if (!isBuiltMessage(message)) return;
+      built = true;
+      resolve();
+    });
     child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`The build failed (${signal ?? code})`)),
-    );
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else if (!built) reject(new Error(`The build failed (${signal ?? code})`));
+      // Stopped while storing its caches (the stack stopping) or failing to: the next build
+      // starts without them, nothing served is affected.
+      else if (signal !== 'SIGTERM')
+        stack.log(`The build caches were not stored (${signal ?? code})`);
+    });
   });
 }
 

@@ -1,5 +1,5 @@
 // The page-view beacon of a page of islands (docs/decisions/180): a few lines of the page's
-// inline loader that tell the content API, once, that the page was shown (once it has loaded). It is in the HTML, so
+// inline loader that tell the content API, once, that the page was shown. It is in the HTML, so
 // a page from the render cache, the kept-page lane or the edge's cache counts as one the server
 // rendered; a page prerendered by the speculation rules counts when it is activated (shown), not
 // when it is prerendered, and a page shown again from the back-forward cache counts again.
@@ -61,16 +61,9 @@ export function sendPageView(beacon: PageViewBeaconOptions): void {
     // A string goes as text/plain: no preflight, and nothing stored in the browser.
     navigator.sendBeacon?.(beacon.url, JSON.stringify(view));
   };
-  // Sent once the page has loaded, never while its head is parsed: reading the window's width
-  // then lays out a page that has no style yet, work the first paint waits for
-  // (docs/performance.md, "Reading page"). A visitor gone before the load is not counted.
-  const whenLoaded = () => {
-    if (doc.readyState === 'complete') send();
-    else addEventListener('load', send, { once: true });
-  };
   if ((doc as Document & { prerendering?: boolean }).prerendering) {
-    doc.addEventListener('prerenderingchange', whenLoaded, { once: true });
-  } else whenLoaded();
+    doc.addEventListener('prerenderingchange', send, { once: true });
+  } else send();
   addEventListener('pageshow', (event) => {
     if (event.persisted) send();
   });

@@ -54,18 +54,13 @@ export function runSiteControls(options: SiteControlsOptions): void {
   };
   apply(chosen());
   // Another tab chose: this one follows; so does a page shown again from the back-forward cache
-  // after the visitor chose on another one. Listened for once the page has loaded: a storage
-  // listener costs the head's parse time the first paint waits for, and neither event comes sooner.
-  const follow = () => {
-    addEventListener('storage', (event) => {
-      if (event.key === options.themeKey) apply(chosen());
-    });
-    addEventListener('pageshow', (event) => {
-      if (event.persisted) apply(chosen());
-    });
-  };
-  if (doc.readyState === 'complete') follow();
-  else addEventListener('load', follow, { once: true });
+  // after the visitor chose on another one.
+  addEventListener('storage', (event) => {
+    if (event.key === options.themeKey) apply(chosen());
+  });
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) apply(chosen());
+  });
 
   const timers = new WeakMap<Element, number>();
   const say = (status: Element, message: string) => {

@@ -103,23 +103,6 @@ it("says when the newsletter's link led to the page, and nothing of any other qu
   expect(sent[0]!.body).toEqual({ path: '/blog', viewport: 'desktop' });
 });
 
-it('waits for the page to load: nothing is sent while its head is parsed', () => {
-  Object.defineProperty(document, 'readyState', { configurable: true, value: 'loading' });
-  try {
-    runPage('/blog');
-    expect(sent).toEqual([]);
-    window.dispatchEvent(new Event('load'));
-    expect(sent).toEqual([
-      { url: '/api/page-views', body: { path: '/blog', viewport: 'desktop' } },
-    ]);
-    window.dispatchEvent(new Event('load'));
-    expect(sent).toHaveLength(1);
-  } finally {
-    // jsdom's own getter again.
-    delete (document as { readyState?: unknown }).readyState;
-  }
-});
-
 it('counts a prerendered page when it is shown, not when it is prerendered', () => {
   setPrerendering(true);
   runPage('/about');

@@ -117,21 +117,6 @@ describe('the theme', () => {
     expect(root.getAttribute(themeAttribute)).toBe('light');
   });
 
-  it("follows another tab's choice from the page's load on, not while its head is parsed", () => {
-    Object.defineProperty(document, 'readyState', { configurable: true, value: 'loading' });
-    try {
-      load(toggle);
-      localStorage.setItem(themeKey, 'light');
-      window.dispatchEvent(new StorageEvent('storage', { key: themeKey }));
-      expect(root.hasAttribute(themeAttribute)).toBe(false);
-      window.dispatchEvent(new Event('load'));
-      window.dispatchEvent(new StorageEvent('storage', { key: themeKey }));
-      expect(root.getAttribute(themeAttribute)).toBe('light');
-    } finally {
-      delete (document as { readyState?: unknown }).readyState;
-    }
-  });
-
   it("follows another tab's choice", () => {
     load(toggle);
     localStorage.setItem(themeKey, 'light');

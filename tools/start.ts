@@ -12,7 +12,7 @@ import path from 'node:path';
 import { APPS, REMOTES } from '@portfolio/platform/apps';
 import type { AppInfo } from '@portfolio/platform/apps';
 import { createStaticServer, readStaticServerSettings } from '@portfolio/platform/static-server';
-import { isBuiltMessage } from './build-protocol';
+import { builtOrExited } from './build-protocol';
 import { deployBuild } from './deploy';
 import { ROOT } from './root';
 import { SITE_SERVER_BUNDLE } from './site-server-build';
@@ -59,23 +59,7 @@ function buildIfStale(names: readonly string[]): Promise<void> {
     { cwd: ROOT, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] },
   );
   stack.own({ close: () => child.exitCode === null && child.kill('SIGTERM') });
-  return new Promise((resolve, reject) => {
-    let built = false;
-    child.on('message', (message) => {
-      if (!isBuiltMessage(message)) return;
-      built = true;
-      resolve();
-    });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (code === 0) resolve();
-      else if (!built) reject(new Error(`The build failed (${signal ?? code})`));
-      // Stopped while storing its caches (the stack stopping) or failing to: the next build
-      // starts without them, nothing served is affected.
-      else if (signal !== 'SIGTERM')
-        stack.log(`The build caches were not stored (${signal ?? code})`);
-    });
-  });
+  return builtOrExited(child, stack.log);
 }
 
 async function main(): Promise<void> {

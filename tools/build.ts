@@ -67,14 +67,19 @@ function stampKind(file: string): string {
   }
 }
 
-/** Newest modification time below a folder (skipping dependencies and outputs). */
+/**
+ * Newest modification time below a folder, skipping dependencies and outputs: the builds, the
+ * API's data, and a remote's deploy folders, which every `npm start` and `npm run deploy` writes
+ * after a build (counted, they made the next start build every deployed remote again).
+ */
+const NOT_INPUTS = new Set(['node_modules', 'dist', 'data', 'deploys']);
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry === 'data') continue;
+    if (NOT_INPUTS.has(entry)) continue;
     newest = Math.max(newest, newestMtime(path.join(target, entry)));
   }
   return newest;

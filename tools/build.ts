@@ -68,11 +68,13 @@ function stampKind(file: string): string {
 }
 
 /**
- * Newest modification time below a folder, skipping dependencies and outputs: the builds, the
- * API's data, and a remote's deploy folders, which every `npm start` and `npm run deploy` writes
- * after a build (counted, they made the next start build every deployed remote again).
+ * What a build's inputs skip: dependencies and outputs (the builds, the API's data, and a
+ * remote's deploy folders, which every `npm start` and `npm run deploy` writes after a build;
+ * counted, they made the next start build every deployed remote again).
  */
 const NOT_INPUTS = new Set(['node_modules', 'dist', 'data', 'deploys']);
+
+/** Newest modification time below a folder, skipping NOT_INPUTS. */
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const info = statSync(target);
@@ -132,6 +134,8 @@ async function runWebpack(builds: readonly AppInfo[]): Promise<() => Promise<voi
   const info = stats.toJson({ all: false, errors: true, warnings: false });
   if (stats.hasErrors()) {
     for (const error of info.errors ?? []) console.error(error.message);
+    // What compiled is kept for the next build, as before the failure was known.
+    await storeCaches();
     throw new Error('Front-end build failed');
   }
   return storeCaches;
@@ -193,9 +197,8 @@ async function buildApi(): Promise<void> {
 /** The single bundle (single-bundle-config.ts): only measured, never deployed, so no stamp. */
 async function buildSingleBundle(): Promise<void> {
   const started = Date.now();
-  await (
-    await runWebpack(APPS.filter((app) => app.name === 'shell'))
-  )();
+  const storeCaches = await runWebpack(APPS.filter((app) => app.name === 'shell'));
+  await storeCaches();
   console.log(`Built the single bundle in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

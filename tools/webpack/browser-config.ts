@@ -124,8 +124,9 @@ export function browserConfig(
       minimizer: [
         scriptMinimizer(),
         // Stylesheets minified too (they shipped with their comments and indentation); esbuild's
-        // CSS minifier, fast enough for every build (docs/decisions/148).
-        new CssMinimizerPlugin({ minify: CssMinimizerPlugin.esbuildMinify }),
+        // CSS minifier, fast enough for every build (docs/decisions/148), in esbuild's own
+        // service rather than a pool of worker processes (as the scripts': docs/decisions/195).
+        new CssMinimizerPlugin({ minify: CssMinimizerPlugin.esbuildMinify, parallel: false }),
       ],
       // The shell's styles are one stylesheet: every page's first paint waits for it, so one
       // round trip instead of one per chunk (docs/decisions/148).

@@ -85,12 +85,16 @@ export interface AppSpec {
 
 /**
  * The scripts' minifier of every production browser build: Terser with SWC's compressor. The
- * esbuild minifier renames the remote's global and breaks it (docs/decisions/004).
+ * esbuild minifier renames the remote's global and breaks it (docs/decisions/004). In the build's
+ * own process (`parallel: false`): SWC minifies on its native threads without holding up webpack,
+ * and each config's pool of worker processes cost a Node start with tsx and a load of SWC, about
+ * a second of CPU each, more than the minifying (docs/decisions/195).
  */
 export function scriptMinimizer(): TerserPlugin {
   return new TerserPlugin({
     minify: TerserPlugin.swcMinify,
     terserOptions: { compress: { passes: 2 } },
+    parallel: false,
   });
 }
 

@@ -60,8 +60,8 @@ export async function rasteriseDrawing(svg: Buffer, width: number): Promise<Buff
       'a bundled SVG drawing with text cannot be rasterised (nor one with an image): draw the text as paths',
     );
   }
-  const png = await rasteriseSvg(svg, width);
-  return sharp(png).webp({ quality: WEBP_QUALITY }).toBuffer();
+  const pixels = await rasteriseSvg(svg, width);
+  return sharp(pixels.data, { raw: pixels.raw }).webp({ quality: WEBP_QUALITY }).toBuffer();
 }
 
 export function svgRasterLoader(this: LoaderContext<unknown>, svg: Buffer): void {

@@ -5,8 +5,9 @@
 // than WORK_TIMEOUT_SECONDS. libvips works on its own threads, never on the event loop.
 import type { ImageVariantFormat } from '@portfolio/contract';
 import sharp from 'sharp';
-import type { Metadata, Sharp } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { onlyImageData } from './image-chunks.js';
+import type { RenderedPixels } from './vector.js';
 
 // Each image is read once per variant: libvips' operation cache would only keep memory.
 sharp.cache(false);
@@ -50,12 +51,16 @@ export interface RasterImage {
   variantFallback: 'jpeg' | 'png' | null;
 }
 
-function open(input: Buffer): Sharp {
-  return sharp(input, {
+function open(input: Buffer | RenderedPixels): Sharp {
+  const options: SharpOptions = {
     limitInputPixels: MAX_INPUT_PIXELS,
     failOn: 'warning',
     sequentialRead: true,
-  }).timeout({ seconds: WORK_TIMEOUT_SECONDS });
+  };
+  const image = Buffer.isBuffer(input)
+    ? sharp(input, options)
+    : sharp(input.data, { ...options, raw: input.raw });
+  return image.timeout({ seconds: WORK_TIMEOUT_SECONDS });
 }
 
 const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10} megapixels`;
@@ -151,9 +156,12 @@ export async function rasterSize(data: Buffer): Promise<{ width: number; height:
   return header.autoOrient;
 }
 
-/** One variant: `source` upright, `width` pixels wide (never wider than it is), in `format`. */
+/**
+ * One variant: `source` (an image's data, or an SVG's rendered pixels) upright, `width` pixels
+ * wide (never wider than it is), in `format`.
+ */
 export async function renderVariant(
-  source: Buffer,
+  source: Buffer | RenderedPixels,
   width: number,
   format: ImageVariantFormat,
 ): Promise<Buffer> {

@@ -38,10 +38,23 @@ describe('svgDrawsAlone', () => {
 
 describe('rasteriseSvg', () => {
   it('draws the SVG at the width asked, its height in proportion', async () => {
-    const png = await rasteriseSvg(svg('<rect width="40" height="20" fill="#f00"/>'), 320);
-    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-    expect([info.width, info.height]).toEqual([320, 160]);
-    expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
+    const pixels = await rasteriseSvg(svg('<rect width="40" height="20" fill="#f00"/>'), 320);
+    expect([pixels.raw.width, pixels.raw.height]).toEqual([320, 160]);
+    const { data, info } = await sharp(pixels.data, { raw: pixels.raw })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([320, 160, 4]);
+    expect([...data.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
+  });
+
+  it('gives the pixels with their alpha as sharp reads them: a half-transparent edge unchanged', async () => {
+    const drawing = svg('<rect width="40" height="20" fill="#00f" fill-opacity="0.5"/>');
+    const pixels = await rasteriseSvg(drawing, 40);
+    const { data } = await sharp(pixels.data, { raw: pixels.raw })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // Premultiplied, resvg holds (0, 0, 128, 128); unpremultiplied, it is blue at half alpha.
+    expect([...data.subarray(0, 4)]).toEqual([0, 0, 255, 128]);
   });
 });
 

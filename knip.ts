@@ -81,6 +81,8 @@ const config: KnipConfig = {
         'bench/api/ceiling-server.ts',
         'bench/record-budgets.ts',
         'bench/ssr-site.ts',
+        // Started by its path by the kept-warm build's client (build-server.ts).
+        'build-server-process.ts',
         'compat/against-baseline.ts',
         'deploy-harness/harness.mjs',
         'webpack/single-bundle-remotes.ts',

@@ -10,32 +10,50 @@
 //                                     only the shell with every page compiled in, into
 //                                     shell/dist-single/ (BUNDLE_MODE=single), for npm run
 //                                     bench:bundle's measure of what federation costs
+//   tsx tools/build.ts shop --keep-warm
+//                                     the apps' production build in the kept-warm build process
+//                                     (tools/build-server.ts, docs/decisions/196), started if none
+//                                     runs: a build after a small change skips Node's and
+//                                     webpack's start and the cache's reading and writing
+//   tsx tools/build.ts --stop-warm    end the kept-warm build process (it ends by itself after 15
+//                                     minutes without a build)
 // A production build is then checked for test code (tools/check-production-build.ts). Run with
 // tsx --conditions=@portfolio/source, as the package.json scripts do.
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
-import webpack from 'webpack';
-import type { MultiStats } from 'webpack';
 import { APPS } from '@portfolio/platform/apps';
 import type { AppInfo } from '@portfolio/platform/apps';
 import { ROOT } from './root';
 import { buildApiPackages } from './api-build';
+import {
+  STAMP,
+  assertNoTestCode,
+  closeCompiler,
+  createAppsCompiler,
+  finishAppsBuild,
+  printedErrors,
+  runCompiler,
+  writeStamp,
+} from './build-apps';
+import type { BuildKind } from './build-apps';
 import { BUILT_MESSAGE } from './build-protocol';
-import { checkProductionBuilds } from './check-production-build';
-import { buildSiteServerBundle } from './site-server-build';
+import { buildServerFingerprint, buildThroughServer, stopBuildServer } from './build-server';
 import { TEST_BUILD_ENV } from './test-build';
-import { webpackConfigOf } from './webpack/app-configs';
 import { readCommandLine } from './command-line';
 
+const USAGE =
+  `Usage: npm run build -- [--test | --single-bundle | --keep-warm] [--if-stale] ` +
+  `[${[...APPS.map((app) => app.name), 'content-api'].join('|')}…]\n` +
+  `       npm run build -- --stop-warm`;
 const { values: flags, positionals: only } = readCommandLine({
-  usage:
-    `Usage: npm run build -- [--test | --if-stale | --single-bundle] ` +
-    `[${[...APPS.map((app) => app.name), 'content-api'].join('|')}…]`,
+  usage: USAGE,
   options: {
     test: { type: 'boolean' },
     'if-stale': { type: 'boolean' },
     'single-bundle': { type: 'boolean' },
+    'keep-warm': { type: 'boolean' },
+    'stop-warm': { type: 'boolean' },
   },
   positionals: {
     max: APPS.length + 1,
@@ -45,19 +63,26 @@ const { values: flags, positionals: only } = readCommandLine({
 const testBuild = flags.test === true;
 const ifStale = flags['if-stale'] === true;
 const singleBundle = flags['single-bundle'] === true;
-const STAMP = '.build-stamp';
-const KIND = testBuild ? 'test' : 'production';
+const keepWarm = flags['keep-warm'] === true;
+if (keepWarm && (testBuild || singleBundle)) {
+  console.error(`--keep-warm makes the apps' production build only\n${USAGE}`);
+  process.exit(2);
+}
+if (flags['stop-warm'] === true) {
+  if (Object.keys(flags).length > 1 || only.length > 0) {
+    console.error(`--stop-warm takes nothing else\n${USAGE}`);
+    process.exit(2);
+  }
+  const stopped = await stopBuildServer();
+  console.log(stopped ? 'The kept-warm build process ended' : 'No kept-warm build process runs');
+  process.exit(0);
+}
+const KIND: BuildKind = testBuild ? 'test' : 'production';
 // Read by tools/webpack/create-config.ts, in this process only.
 if (testBuild) process.env[TEST_BUILD_ENV] = '1';
 else delete process.env[TEST_BUILD_ENV];
 // Read by tools/webpack/create-config.ts too.
 if (singleBundle) process.env.BUNDLE_MODE = 'single';
-
-/** The stamp a build leaves in its dist/: when, and which kind of build (production or test). */
-function writeStamp(dir: string): void {
-  const stamp = { builtAt: new Date().toISOString(), kind: KIND };
-  writeFileSync(path.join(ROOT, dir, 'dist', STAMP), JSON.stringify(stamp));
-}
 
 function stampKind(file: string): string {
   try {
@@ -112,28 +137,15 @@ const apps = APPS.filter(
 ).filter((app) => !ifStale || !isFresh(app.dir, frontEndInputs(app.dir)));
 
 /**
- * The production configs of `builds` (tools/webpack/app-configs.ts), in one webpack run. Resolves
- * once the outputs are written, with what stores the persistent caches (webpack otherwise waits
- * for the process to idle: ADR 193), to be awaited before the process ends.
+ * The configs of `builds` (tools/webpack/app-configs.ts), in one webpack run. Resolves once the
+ * outputs are written, with what stores the persistent caches (webpack otherwise waits for the
+ * process to idle: ADR 193), to be awaited before the process ends.
  */
 async function runWebpack(builds: readonly AppInfo[]): Promise<() => Promise<void>> {
-  const configs = await Promise.all(
-    builds.map((app) => webpackConfigOf(app)({}, { mode: 'production' })),
-  );
-  const compiler = webpack(configs.flat());
-  const stats = await new Promise<MultiStats>((resolve, reject) => {
-    // A remote's configs: the app, its standalone federation runtime (ADR 029) and its server.
-    compiler.run((error, result) =>
-      error || !result ? reject(error ?? new Error('webpack gave no stats')) : resolve(result),
-    );
-  });
-  const storeCaches = () =>
-    new Promise<void>((resolve, reject) =>
-      compiler.close((error) => (error ? reject(error) : resolve())),
-    );
-  const info = stats.toJson({ all: false, errors: true, warnings: false });
-  if (stats.hasErrors()) {
-    for (const error of info.errors ?? []) console.error(error.message);
+  const compiler = await createAppsCompiler(builds);
+  const stats = await runCompiler(compiler);
+  const storeCaches = () => closeCompiler(compiler);
+  if (printedErrors(stats)) {
     // What compiled is kept for the next build, as before the failure was known.
     await storeCaches();
     throw new Error('Front-end build failed');
@@ -143,15 +155,16 @@ async function runWebpack(builds: readonly AppInfo[]): Promise<() => Promise<voi
 
 async function buildApps(): Promise<void> {
   if (apps.length === 0) return;
+  if (keepWarm) {
+    await buildThroughServer(
+      apps.map((app) => app.name),
+      buildServerFingerprint(),
+    );
+    return;
+  }
   const started = Date.now();
   const storeCaches = await runWebpack(apps);
-  // The site's server itself, beside the shell's builds it serves.
-  if (apps.some((app) => app.name === 'shell')) await buildSiteServerBundle();
-  for (const app of apps) writeStamp(app.dir);
-  console.log(
-    `Built ${apps.map((app) => app.name).join(', ')}${testBuild ? ' (test build)' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (!testBuild) assertNoTestCode(apps.map((app) => path.join(ROOT, app.dir, 'dist')));
+  await finishAppsBuild(apps, KIND, started);
   if (process.send) {
     // Run by `npm start` (tools/start.ts): the builds are ready to serve, and the caches are
     // stored while the site starts, at the lowest priority (a fresh clone serves sooner).
@@ -159,18 +172,6 @@ async function buildApps(): Promise<void> {
     setPriority(19);
   }
   await storeCaches();
-}
-
-/** A production build with test code in it fails (docs/decisions/071). */
-function assertNoTestCode(dirs: string[]): void {
-  const problems = checkProductionBuilds(dirs);
-  if (problems.length === 0) {
-    console.log(`No test code in ${dirs.map((dir) => path.relative(ROOT, dir)).join(', ')}`);
-    return;
-  }
-  throw new Error(
-    `Test code in a production build (docs/decisions/071):\n  ${problems.join('\n  ')}`,
-  );
 }
 
 async function buildApi(): Promise<void> {
@@ -188,8 +189,7 @@ async function buildApi(): Promise<void> {
     return;
   const started = Date.now();
   await buildApiPackages();
-  const stamp = { builtAt: new Date().toISOString(), kind: 'production' };
-  writeFileSync(path.join(ROOT, 'content-api/dist', STAMP), JSON.stringify(stamp));
+  writeStamp('content-api', 'production');
   console.log(`Built content-api in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   assertNoTestCode([path.join(ROOT, 'contract/dist'), path.join(ROOT, 'content-api/dist')]);
 }

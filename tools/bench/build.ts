@@ -4,6 +4,8 @@
 //   - cold: the first build with the cache, none there yet (a fresh clone);
 //   - warm: again, nothing changed;
 //   - warm after a one-line change of the remote's texts (a comment line added, then taken out);
+//   - with --keep-warm (the kept-warm build process, ADR 196): from an empty cache, the process
+//     started by the build, then after the same one-line change;
 //   - `npm run dev -w <remote>` (tools/dev.ts --remote): seconds until its dev server answers its
 //     standalone page, twice (the second is warm: the development cache written by the first), on
 //     ports of the bench's own (BENCH_PORTS: site,api,emulator; default 4700,4720,4730) with a
@@ -24,6 +26,7 @@ import { REMOTES, appPort } from '@portfolio/platform/apps';
 import type { AppInfo } from '@portfolio/platform/apps';
 import { ROOT } from '../root';
 import { WEBPACK_CACHE_DIR } from '../webpack/persistent-cache';
+import { stopBuildServer } from '../build-server';
 import { readCommandLine } from '../command-line';
 import {
   BUILD_SCRIPT,
@@ -178,11 +181,37 @@ async function main(): Promise<void> {
     const oneLine = withOneLineChange(app, () =>
       timedBuild(`${app.name}, warm after a one-line change`, [app.name], true),
     );
+    // The kept-warm build process (ADR 196) from an empty cache, as a fresh clone's first
+    // `--keep-warm` build (its caches stored after the answer), then after a one-line change;
+    // then ended, its caches stored before the next measure.
+    await stopBuildServer();
+    rmSync(WEBPACK_CACHE_DIR, { recursive: true, force: true });
+    const keptCold = timedBuild(`${app.name}, kept warm, cold`, [app.name, '--keep-warm'], true);
+    // Its first store (webpack's, 5 s after the build, then as long as it takes) is not timed.
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    const keptOneLine = withOneLineChange(app, () =>
+      timedBuild(`${app.name}, kept warm, a one-line change`, [app.name, '--keep-warm'], true),
+    );
+    if (distHash(app) !== uncachedFiles) {
+      throw new Error(
+        `${app.name}: the kept-warm process wrote other files than a build without the cache`,
+      );
+    }
+    await stopBuildServer();
     const runDir = mkdtempSync(path.join(os.tmpdir(), `bench-build-${app.name}-`));
     try {
       const devFirst = await timedDevStart(`${app.name}, npm run dev, first`, app, runDir);
       const devWarm = await timedDevStart(`${app.name}, npm run dev, warm`, app, runDir);
-      results[app.name] = { withoutCache, cold, warm, oneLine, devFirst, devWarm };
+      results[app.name] = {
+        withoutCache,
+        cold,
+        warm,
+        oneLine,
+        keptCold,
+        keptOneLine,
+        devFirst,
+        devWarm,
+      };
     } finally {
       rmSync(runDir, { recursive: true, force: true });
     }

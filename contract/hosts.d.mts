@@ -4,4 +4,5 @@ export declare function splitHost(value: string | undefined): { name: string; po
 export declare function parseHostList(value: string | undefined): string[];
 export declare function invalidHostEntry(entries: readonly string[]): string | undefined;
 export declare function hostAllowed(host: string | undefined, allowed: readonly string[]): boolean;
+export declare function bareHost(name: string): string;
 export declare function isLoopbackHost(host: string | undefined): boolean;

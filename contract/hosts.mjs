@@ -62,12 +62,23 @@ export function hostAllowed(host, allowed) {
 }
 
 /**
+ * A host name as a URL or a Host header brackets it ("[::1]") → as an address is written
+ * ("::1"); any other name unchanged.
+ * @param {string} name
+ * @returns {string}
+ */
+export function bareHost(name) {
+  return name.replace(/^\[(.*)\]$/, '$1');
+}
+
+/**
  * Whether a host (with or without a port) is this machine: localhost, 127.0.0.0/8 or ::1.
  * @param {string | undefined} host
  * @returns {boolean}
  */
 export function isLoopbackHost(host) {
-  const name = splitHost(host)?.name.replace(/^\[(.*)\]$/, '$1');
+  const parts = splitHost(host);
+  const name = parts ? bareHost(parts.name) : undefined;
   return (
     name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name ?? '')
   );

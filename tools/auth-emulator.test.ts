@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { isLoopbackHost, splitHost } from '@portfolio/contract/hosts';
+import { bareHost, isLoopbackHost, splitHost } from '@portfolio/contract/hosts';
 import { authEmulatorCommand, exportedAccounts, keepSessions } from './auth-emulator';
 import { claimBlock, ephemeralRange, release } from '@portfolio/testing/free-ports';
 import { ROOT } from './root';
@@ -78,7 +78,7 @@ function outsideRequestRecorder() {
       socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
       return;
     }
-    const host = target.name.replace(/^\[(.*)\]$/, '$1');
+    const host = bareHost(target.name);
     const upstream = net.connect(Number(target.port || 443), host, () => {
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);

@@ -1,6 +1,7 @@
 // The one host-name check of the site's servers and the content API (PUBLIC_HOSTS).
 import {
   LOOPBACK_HOST_NAMES,
+  bareHost,
   hostAllowed,
   invalidHostEntry,
   isLoopbackHost,
@@ -40,5 +41,13 @@ describe('host names', () => {
   it('names the first entry that is not a host', () => {
     expect(invalidHostEntry(['www.example.com', '[fd00::2]:80', '*'])).toBeUndefined();
     expect(invalidHostEntry(['ok.example', 'bad_name'])).toBe('bad_name');
+  });
+
+  it('writes a bracketed IPv6 name as an address, and leaves every other name as it is', () => {
+    expect(bareHost('[::1]')).toBe('::1');
+    expect(bareHost('[fd00::2]')).toBe('fd00::2');
+    expect(bareHost('127.0.0.1')).toBe('127.0.0.1');
+    expect(bareHost('localhost')).toBe('localhost');
+    expect(bareHost('[::1')).toBe('[::1');
   });
 });

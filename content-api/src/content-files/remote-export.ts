@@ -83,8 +83,7 @@ export async function adminTokenFor(
         "CONTENT_API_TOKEN to an admin's ID token, or stop the API and run this again.",
     );
   }
-  const emulatorHost = emulator.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-  if (!isLoopbackHost(emulatorHost)) {
+  if (!isLoopbackHost(emulator)) {
     throw new RemoteExportError(
       `The Auth emulator must be on this machine to sign the dev admin in (got ${emulator}).`,
     );

@@ -4,6 +4,7 @@
 // query leaves the machine. What the dashboard saves is not read here: the owner's server may be
 // anywhere (docs/decisions/163).
 import { isIPv4 } from 'node:net';
+import { bareHost } from '@portfolio/contract/hosts';
 
 /** An SMTP server as nodemailer is given it. */
 export interface SmtpServer {
@@ -53,7 +54,7 @@ export function parseSmtpUrl(raw: string): SmtpServer {
   const port = url.port === '' ? (secure ? 465 : 25) : Number(url.port);
   if (port === 0) throw new SmtpUrlRefused(`${SMTP_URL_ACCEPTS} (its port is 0).`);
   return {
-    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    host: bareHost(url.hostname),
     port,
     secure,
     user: url.username === '' ? null : decodeURIComponent(url.username),

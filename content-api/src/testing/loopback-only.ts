@@ -6,12 +6,13 @@
 // connection, and a broken refusal still sends no packet outside this machine.
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
+import { bareHost } from '@portfolio/contract/hosts';
 
 const LOOPBACK_NAMES = new Set(['localhost']);
 
 /** Whether `host` (an address or a name) is this machine. */
 function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const bare = bareHost(host).toLowerCase();
   if (LOOPBACK_NAMES.has(bare)) return true;
   if (net.isIPv4(bare)) return bare.startsWith('127.');
   if (net.isIPv6(bare)) return bare === '::1' || /^::ffff:127\./.test(bare);
@@ -43,7 +44,7 @@ export function loopbackOnly(): LoopbackOnly {
     };
     if (options.path === undefined) {
       const host = options.host ?? 'localhost';
-      if (net.isIP(host.replace(/^\[(.*)\]$/, '$1')) !== 0 || LOOPBACK_NAMES.has(host)) {
+      if (net.isIP(bareHost(host)) !== 0 || LOOPBACK_NAMES.has(host)) {
         if (!isLoopback(host)) return refuse(host);
       } else if (typeof options.lookup !== 'function') {
         return refuse(`${host} (a look-up by the system's resolver)`);

@@ -16,6 +16,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { bareHost } from '@portfolio/contract/hosts';
 
 export interface ResolvedAddress {
   address: string;
@@ -55,7 +56,7 @@ export class WebhookRefused extends Error {
  * IPv4-mapped IPv6 address as the IPv4 address it carries; null for what is not an address.
  */
 export function addressRange(address: string): string | null {
-  const bare = address.replace(/^\[(.*)\]$/, '$1');
+  const bare = bareHost(address);
   if (!ipaddr.isValid(bare)) return null;
   return ipaddr.process(bare).range();
 }
@@ -75,7 +76,7 @@ export async function webhookAddress(
   url: URL,
   { allowLoopback, resolve }: WebhookTargetOptions,
 ): Promise<ResolvedAddress> {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const host = bareHost(url.hostname);
   let addresses: ResolvedAddress[];
   if (ipaddr.isValid(host)) {
     addresses = [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }];

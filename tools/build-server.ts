@@ -182,7 +182,10 @@ export async function serveBuilds(options: BuildServerOptions): Promise<BuildSer
 
   const armIdle = () => {
     clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => void end(), options.idleMs);
+    idleTimer = setTimeout(
+      () => end().catch((failure: unknown) => console.error(failure)),
+      options.idleMs,
+    );
   };
 
   const run = async (socket: net.Socket, request: BuildRequest) => {
@@ -232,16 +235,19 @@ export async function serveBuilds(options: BuildServerOptions): Promise<BuildSer
         return;
       }
       if ('stop' in request) {
-        void end().finally(() => {
-          send(socket, { done: true, ok: true });
-          socket.end();
-        });
+        end()
+          .then(
+            () => send(socket, { done: true, ok: true }),
+            (failure: unknown) => send(socket, { done: true, ok: false, message: String(failure) }),
+          )
+          .finally(() => socket.end());
         return;
       }
       if (request.fingerprint !== options.fingerprint) {
         send(socket, { restart: true });
         socket.end();
-        void end();
+        // A failure to store the caches is the process's log's; the next build starts afresh.
+        end().catch((failure: unknown) => console.error(failure));
         return;
       }
       clearTimeout(idleTimer);
@@ -249,10 +255,16 @@ export async function serveBuilds(options: BuildServerOptions): Promise<BuildSer
     };
     socket.on('data', onData);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.socketPath, () => resolve());
-  });
+  // The socket is made for its user only, from the start (not opened, then narrowed).
+  const umask = process.umask(0o077);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.socketPath, () => resolve());
+    });
+  } finally {
+    process.umask(umask);
+  }
   chmodSync(options.socketPath, 0o600);
   armIdle();
   return { ended, end };

@@ -4,8 +4,8 @@
 // webpack, making the configs and compilers, and reading the persistent cache, and the cache is
 // written while nobody waits (webpack's idle store, as in watch mode). It is started by the first
 // such build, serves one build at a time on a Unix socket only its user may open, and ends after
-// 15 minutes without a build (PORTFOLIO_BUILD_SERVER_IDLE_SECONDS; storing the caches), or at once when what its
-// configs were made from has changed (the next build starts a new one).
+// 15 minutes without a build (PORTFOLIO_BUILD_SERVER_IDLE_SECONDS; storing the caches), or at
+// once when what its configs were made from has changed (the next build starts a new one).
 //
 // The protocol, one JSON object a line: the client sends `{ apps, fingerprint }`; the process
 // answers `{ log, stream }` for each line the build prints, then `{ done, ok, message? }`, or
@@ -27,10 +27,13 @@ import path from 'node:path';
 import { format } from 'node:util';
 import { APPS } from '@portfolio/platform/apps';
 import { ROOT } from './root';
+import { configInputs } from './webpack/persistent-cache';
 
 const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache');
 export const BUILD_SERVER_SOCKET = path.join(CACHE_DIR, 'build-server.sock');
 export const BUILD_SERVER_LOG = path.join(CACHE_DIR, 'build-server.log');
+/** The log as a message names it. */
+const LOG_NAME = path.relative(ROOT, BUILD_SERVER_LOG);
 /** How long the process waits for another build before it stores its caches and ends. */
 export const BUILD_SERVER_IDLE_SECONDS = Number(
   process.env.PORTFOLIO_BUILD_SERVER_IDLE_SECONDS ?? 15 * 60,
@@ -53,10 +56,11 @@ type ServerMessage =
   | { restart: true };
 
 /**
- * What the configs are made from, beyond the sources webpack checks module by module: the
- * project's build code and what it imports (tools/, the platform's app list, the shared package's
- * versions and exports, the contract, the drawings' rasteriser), the lock file and every
- * package.json, each app's routes and island files, Node and the environment the configs read.
+ * What the configs are made from, beyond the sources webpack checks module by module: the files
+ * the persistent cache's version is made from (the lock file, the shared package's versions and
+ * exports, each app's routes), the project's build code and what it imports (tools/, the
+ * platform's app list, the shared package, the contract, the drawings' rasteriser), every
+ * package.json, each app's island files, Node and the environment the configs read.
  * Any change of it makes a kept process end, so a build never runs on configs made from
  * something else (each file by path, size and time: cheap enough for every build).
  */
@@ -83,19 +87,16 @@ export function buildServerFingerprint(): string {
     }
   };
   const inputs = [
+    ...configInputs().map((file) => path.relative(ROOT, file)),
     'package.json',
-    'package-lock.json',
     'tools',
     'platform/src',
-    'shared/package.json',
-    'shared/exports-snapshot.json',
     'shared/src',
     'contract/src',
     'content-api/src/features/images',
     'types',
     ...APPS.flatMap((app) => [
       `${app.dir}/package.json`,
-      `${app.dir}/src/routes.json`,
       `${app.dir}/src/islands.ts`,
       `${app.dir}/src/island-scripts.ts`,
     ]),
@@ -135,16 +136,39 @@ function requestOf(line: string): BuildRequest | StopRequest | undefined {
   }
 }
 
-/** Whether something listens on `socketPath`. */
-function listening(socketPath: string): Promise<boolean> {
+/** A connection to `socketPath`, or undefined when nothing listens there. */
+function connect(socketPath: string): Promise<net.Socket | undefined> {
   return new Promise((resolve) => {
     const socket = net.connect(socketPath);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', () => resolve(undefined));
   });
+}
+
+/** Whether something listens on `socketPath`. */
+async function listening(socketPath: string): Promise<boolean> {
+  const socket = await connect(socketPath);
+  socket?.destroy();
+  return socket !== undefined;
+}
+
+/** Calls `handle` with each line `socket` receives (the protocol's), until it returns false. */
+function onLines(socket: net.Socket, handle: (line: string) => boolean | void): void {
+  let received = '';
+  socket.setEncoding('utf8');
+  const onData = (chunk: string) => {
+    received += chunk;
+    let newline: number;
+    while ((newline = received.indexOf('\n')) >= 0) {
+      const line = received.slice(0, newline);
+      received = received.slice(newline + 1);
+      if (handle(line) === false) {
+        socket.off('data', onData);
+        return;
+      }
+    }
+  };
+  socket.on('data', onData);
 }
 
 /** Serves builds on `socketPath` until idle or told to end. Refuses when another one serves. */
@@ -219,41 +243,40 @@ export async function serveBuilds(options: BuildServerOptions): Promise<BuildSer
     }
   };
 
+  // One request a connection: its first line.
+  const answer = (socket: net.Socket, line: string) => {
+    const request = requestOf(line);
+    if (!request) {
+      send(socket, { done: true, ok: false, message: 'Not a build request' });
+      socket.end();
+      return;
+    }
+    if ('stop' in request) {
+      end()
+        .then(
+          () => send(socket, { done: true, ok: true }),
+          (failure: unknown) => send(socket, { done: true, ok: false, message: String(failure) }),
+        )
+        .finally(() => socket.end());
+      return;
+    }
+    if (request.fingerprint !== options.fingerprint) {
+      send(socket, { restart: true });
+      socket.end();
+      // A failure to store the caches is the process's log's; the next build starts afresh.
+      end().catch((failure: unknown) => console.error(failure));
+      return;
+    }
+    clearTimeout(idleTimer);
+    queue = queue.then(() => run(socket, request));
+  };
+
   const server = net.createServer((socket) => {
-    socket.setEncoding('utf8');
     socket.on('error', () => {});
-    let received = '';
-    const onData = (chunk: string) => {
-      received += chunk;
-      const newline = received.indexOf('\n');
-      if (newline < 0) return;
-      socket.off('data', onData);
-      const request = requestOf(received.slice(0, newline));
-      if (!request) {
-        send(socket, { done: true, ok: false, message: 'Not a build request' });
-        socket.end();
-        return;
-      }
-      if ('stop' in request) {
-        end()
-          .then(
-            () => send(socket, { done: true, ok: true }),
-            (failure: unknown) => send(socket, { done: true, ok: false, message: String(failure) }),
-          )
-          .finally(() => socket.end());
-        return;
-      }
-      if (request.fingerprint !== options.fingerprint) {
-        send(socket, { restart: true });
-        socket.end();
-        // A failure to store the caches is the process's log's; the next build starts afresh.
-        end().catch((failure: unknown) => console.error(failure));
-        return;
-      }
-      clearTimeout(idleTimer);
-      queue = queue.then(() => run(socket, request));
-    };
-    socket.on('data', onData);
+    onLines(socket, (line) => {
+      answer(socket, line);
+      return false;
+    });
   });
   // The socket is made for its user only, from the start (not opened, then narrowed).
   const umask = process.umask(0o077);
@@ -270,39 +293,21 @@ export async function serveBuilds(options: BuildServerOptions): Promise<BuildSer
   return { ended, end };
 }
 
-/** A connection to `socketPath`, or undefined when nothing listens there. */
-function connect(socketPath: string): Promise<net.Socket | undefined> {
-  return new Promise((resolve) => {
-    const socket = net.connect(socketPath);
-    socket.once('connect', () => resolve(socket));
-    socket.once('error', () => resolve(undefined));
-  });
-}
-
 /** Sends `request` and prints what comes back; the last answer. */
 function exchange(socket: net.Socket, request: BuildRequest | StopRequest): Promise<ServerMessage> {
   return new Promise((resolve, reject) => {
-    let received = '';
     let last: ServerMessage | undefined;
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-      let newline: number;
-      while ((newline = received.indexOf('\n')) >= 0) {
-        const message = JSON.parse(received.slice(0, newline)) as ServerMessage;
-        received = received.slice(newline + 1);
-        if ('log' in message) (message.stream === 'err' ? console.error : console.log)(message.log);
-        else last = message;
-      }
+    onLines(socket, (line) => {
+      const message = JSON.parse(line) as ServerMessage;
+      if ('log' in message) (message.stream === 'err' ? console.error : console.log)(message.log);
+      else last = message;
     });
     socket.once('error', reject);
     socket.once('close', () =>
       last
         ? resolve(last)
         : reject(
-            new Error(
-              `The kept-warm build process ended during the build (its log: ${path.relative(ROOT, BUILD_SERVER_LOG)})`,
-            ),
+            new Error(`The kept-warm build process ended during the build (its log: ${LOG_NAME})`),
           ),
     );
     socket.write(`${JSON.stringify(request)}\n`);
@@ -324,9 +329,7 @@ export async function startBuildServerProcess(socketPath = BUILD_SERVER_SOCKET):
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await listening(socketPath))) {
     if (exited || Date.now() > deadline) {
-      throw new Error(
-        `The kept-warm build process did not start (its log: ${path.relative(ROOT, BUILD_SERVER_LOG)})`,
-      );
+      throw new Error(`The kept-warm build process did not start (its log: ${LOG_NAME})`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -378,7 +381,7 @@ export async function stopBuildServer(socketPath = BUILD_SERVER_SOCKET): Promise
   if (!socket) return false;
   const answer = await exchange(socket, { stop: true });
   if (!('done' in answer && answer.ok)) {
-    throw new Error(`The kept-warm build process did not end (its log: ${BUILD_SERVER_LOG})`);
+    throw new Error(`The kept-warm build process did not end (its log: ${LOG_NAME})`);
   }
   return true;
 }

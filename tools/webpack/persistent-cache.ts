@@ -22,7 +22,7 @@ import { ROOT } from '../root';
 export const WEBPACK_CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'webpack');
 
 /** The files whose content decides what the configs build (read by the configs themselves). */
-function configInputs(): string[] {
+export function configInputs(): string[] {
   return [
     path.join(ROOT, 'package-lock.json'),
     path.join(ROOT, 'shared', 'package.json'),

@@ -21,6 +21,14 @@ import { PublishRoutesPlugin } from './plugins';
 const require = createRequire(import.meta.url);
 
 /**
+ * The Firebase SDK modules of @portfolio/shared/firebase, which the server builds replace with
+ * their stand-in (docs/decisions/197): a request for one of them, as shared/src/firebase.ts
+ * imports it.
+ */
+const FIREBASE_SDK_REQUEST = /^\.\/firebase-sdk\/(?:app|auth|firestore)$/;
+const FIREBASE_SDK_ON_THE_SERVER = path.join(ROOT, 'shared/src/firebase-sdk/on-the-server.ts');
+
+/**
  * The remotes' routes when the shell was built: used only for a remote the site's server has
  * not reached since it started (its pages are then drawn in the browser).
  */
@@ -75,6 +83,9 @@ export function serverConfig(context: BuildContext): Configuration {
       ],
     },
     plugins: [
+      // Server rendering never loads Firebase: its Node build (Firestore's gRPC and protobuf)
+      // stays out of the bundle, and a call says why it cannot work.
+      new webpack.NormalModuleReplacementPlugin(FIREBASE_SDK_REQUEST, FIREBASE_SDK_ON_THE_SERVER),
       new ModuleFederationPlugin({
         name: app.name,
         filename: isHost ? 'remoteEntry.js' : `${SERVER_DIR}/remoteEntry.js`,

@@ -24,6 +24,7 @@ import { buildRuntimeConfig } from '@portfolio/platform/runtime-config';
 import { ROOT } from './root';
 import { TYPESCRIPT_NODE_OPTIONS, createStack } from './stack/index';
 import { webpackConfigOf } from './webpack/app-configs';
+import { serverConfigName } from './webpack/server-config';
 import { readCommandLine } from './command-line';
 
 const { values: flags } = readCommandLine({
@@ -45,10 +46,17 @@ const devPort = (app: AppInfo) => portOf(app, remoteServerSettings);
 /** How often the site's server looks for a rebuilt remote in development. */
 const DEV_REMOTE_POLL_MS = '500';
 
-/** An app's development configs (tools/webpack/app-configs.ts). */
+/**
+ * An app's development configs (tools/webpack/app-configs.ts). A remote run standalone leaves
+ * out its server build: no site's server renders its pages, and its standalone page reads its
+ * routes from the sources.
+ */
 async function developmentConfigs(app: AppInfo): Promise<Configuration[]> {
-  const configs = await webpackConfigOf(app)({}, { mode: 'development' });
-  return Array.isArray(configs) ? configs : [configs];
+  const made = await webpackConfigOf(app)({}, { mode: 'development' });
+  const configs = Array.isArray(made) ? made : [made];
+  return standalone
+    ? configs.filter((config) => config.name !== serverConfigName(app.name))
+    : configs;
 }
 
 /** Whether something already listens on `port` (webpack-dev-server throws past any catch). */
@@ -62,9 +70,9 @@ function portTaken(port: number): Promise<boolean> {
 
 /**
  * A remote's dev server: its browser build (hot reload, Fast Refresh), its standalone runtime,
- * and its server build, all from memory. Its standalone page reads /runtime-config.json here.
+ * and in the whole site its server build, all from memory; `built` settles after the first build. Its standalone page reads /runtime-config.json here.
  */
-async function startRemoteDevServer(app: AppInfo): Promise<WebpackDevServer> {
+async function startRemoteDevServer(app: AppInfo): Promise<{ built: Promise<void> }> {
   if (await portTaken(devPort(app))) {
     throw new Error(
       `[dev] ${app.name}: port ${devPort(app)} is taken. If it is an \`npm start\` (it serves ` +
@@ -74,6 +82,8 @@ async function startRemoteDevServer(app: AppInfo): Promise<WebpackDevServer> {
     );
   }
   const compiler = webpack(await developmentConfigs(app));
+  // Settles once the first build is written (a failed one included: its page shows the errors).
+  const built = new Promise<void>((resolve) => compiler.hooks.done.tap('dev', () => resolve()));
   const server = new WebpackDevServer(
     {
       port: devPort(app),
@@ -109,7 +119,7 @@ async function startRemoteDevServer(app: AppInfo): Promise<WebpackDevServer> {
   await server.start();
   stack.own({ close: () => server.stop() });
   stack.log(`${app.name}: dev server on http://localhost:${devPort(app)} (hot reload)`);
-  return server;
+  return { built };
 }
 
 /** The shell's builds in watch mode; resolves after the first one is written. */
@@ -172,31 +182,40 @@ function startSiteServer(): ReturnType<typeof stack.startSiteServer> {
   });
 }
 
-/** The content API and the Auth emulator: those of a stack already running, or started here. */
-async function startBackend(): Promise<[emulatorReady: boolean, apiReady: boolean]> {
+/** Whether a stack already running answers on the content API's port. */
+async function apiAnswers(): Promise<boolean> {
   // One quiet question: no API there is the usual case, not something to report.
-  const apiAnswers = await fetch(`http://127.0.0.1:${stack.settings.apiPort}/api/health`, {
+  return fetch(`http://127.0.0.1:${stack.settings.apiPort}/api/health`, {
     signal: AbortSignal.timeout(1000),
   }).then(
     (response) => response.ok,
     () => false,
   );
-  return apiAnswers ? [true, true] : stack.startEmulatorAndApi({ watch: true });
+}
+
+/** The content API and the Auth emulator: those of a stack already running, or started here. */
+async function startBackend(
+  running: Promise<boolean> = apiAnswers(),
+): Promise<[emulatorReady: boolean, apiReady: boolean]> {
+  return (await running) ? [true, true] : stack.startEmulatorAndApi({ watch: true });
 }
 
 async function main(): Promise<void> {
-  const backend = startBackend();
   if (standalone) {
     const app = REMOTES.find((remote) => remote.name === standalone);
     if (!app) throw new Error(`--remote: one of ${REMOTES.map((r) => r.name).join(', ')}`);
-    // The remote's dev server starts beside the API and the emulator, not after them: its
-    // standalone page asks the API from the browser, so it serves in seconds and its data comes
-    // as soon as the API is up (docs/remote-team.md).
-    await Promise.all([startRemoteDevServer(app), backend]);
+    // The remote's page first, the back end after its first build: its standalone page asks the
+    // API from the browser, so its data comes as soon as the API is up. Started beside the
+    // build, the emulator's JVM and the API's start took the build's CPU on two cores
+    // (docs/remote-team.md).
+    const running = apiAnswers();
+    const { built } = await startRemoteDevServer(app);
+    await built;
     stack.log(`${app.name} standalone: http://localhost:${devPort(app)}`);
+    await startBackend(running);
     return;
   }
-  const [emulatorReady, apiReady] = await backend;
+  const [emulatorReady, apiReady] = await startBackend();
   await Promise.all([...REMOTES.map(startRemoteDevServer), watchShell()]);
   await startSiteServer();
   stack.banner(apiReady, emulatorReady);

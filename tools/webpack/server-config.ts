@@ -41,10 +41,13 @@ function knownRoutes(): Record<string, PublishedRoutes['routes']> {
   );
 }
 
+/** The name of an app's server build among its configs. */
+export const serverConfigName = (appName: string): string => `${appName}-server`;
+
 export function serverConfig(context: BuildContext): Configuration {
   const { app, isHost } = context;
   return {
-    name: `${app.name}-server`,
+    name: serverConfigName(app.name),
     mode: context.mode,
     context: app.dir,
     target: 'async-node',

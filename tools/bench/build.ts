@@ -114,6 +114,39 @@ function withOneLineChange<T>(app: AppInfo, during: () => T): T {
 
 const DEV_SCRIPT = path.join(ROOT, 'tools', 'dev.ts');
 
+/** The newest modification time of the files of an app's development caches (0: none yet). */
+function developmentCacheMtime(app: AppInfo): number {
+  let newest = 0;
+  for (const entry of readdirSync(WEBPACK_CACHE_DIR, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith(`${app.name}-`)) continue;
+    if (!entry.name.endsWith('-development')) continue;
+    const dir = path.join(WEBPACK_CACHE_DIR, entry.name);
+    for (const file of readdirSync(dir)) {
+      newest = Math.max(newest, statSync(path.join(dir, file)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/**
+ * Waits until a dev server has stored its development cache: webpack stores it once the
+ * compiler has been idle for 5 s (idleTimeoutForInitialStore), and a dev server stopped before
+ * the store is written leaves the next start cold. Stored: written after the page answered and
+ * unchanged for 3 s since, or nothing written for 15 s (at most a minute).
+ */
+async function developmentCacheStored(app: AppInfo): Promise<void> {
+  const answered = Date.now();
+  const deadline = answered + 60_000;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const written = developmentCacheMtime(app);
+    if (written > answered && Date.now() - written >= 3_000) return;
+    // Nothing to store: nothing was compiled.
+    if (written <= answered && Date.now() - answered >= 15_000) return;
+  }
+  console.log(`[bench] ${app.name}: its development cache was still being written after a minute`);
+}
+
 /**
  * Seconds from `npm run dev -w <remote>` (tools/dev.ts --remote, this Node and tsx) to its dev
  * server's first answer for the standalone page, then the dev stack ended (by its process group).
@@ -136,9 +169,7 @@ async function timedDevStart(label: string, app: AppInfo, runDir: string): Promi
       requestTimeoutMs: 'deadline',
     });
     seconds = (Date.now() - started) / 1000;
-    // webpack stores a development cache once its compiler has been idle for 5 s
-    // (idleTimeoutForInitialStore): a dev server stopped sooner leaves the next start cold.
-    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    await developmentCacheStored(app);
   } finally {
     if (child.pid) process.kill(-child.pid, 'SIGINT');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -70,7 +70,8 @@ function portTaken(port: number): Promise<boolean> {
 
 /**
  * A remote's dev server: its browser build (hot reload, Fast Refresh), its standalone runtime,
- * and in the whole site its server build, all from memory; `built` settles after the first build. Its standalone page reads /runtime-config.json here.
+ * and in the whole site its server build, all from memory; `built` settles after the first
+ * build. Its standalone page reads /runtime-config.json here.
  */
 async function startRemoteDevServer(app: AppInfo): Promise<{ built: Promise<void> }> {
   if (await portTaken(devPort(app))) {
@@ -207,7 +208,7 @@ async function main(): Promise<void> {
     // The remote's page first, the back end after its first build: its standalone page asks the
     // API from the browser, so its data comes as soon as the API is up. Started beside the
     // build, the emulator's JVM and the API's start took the build's CPU on two cores
-    // (docs/remote-team.md).
+    // (docs/decisions/198).
     const running = apiAnswers();
     const { built } = await startRemoteDevServer(app);
     await built;

@@ -83,12 +83,11 @@ trap 'kill "$packages" "$scale" 2>/dev/null || true; rm -rf "${download:-}"' EXI
 # stack started by e2e/support/e2e-stack.mjs, all on this node, through the production edge
 # (deploy/edge/, Debian's nginx: E2E_EDGE=on), as in production: one origin, pages kept there a
 # few seconds, a content change shown within them.
-# Its tests are independent: spread over two workers (one file's tests otherwise run in one, and
+# Its tests are independent: spread over both workers (one file's tests otherwise run in one, and
 # the retraction check waits about 40 s for the edge's cache). With it, the page views counted from
 # pages the edge served from its cache (e2e/insights.spec.ts, docs/decisions/180).
 read -ra specs <<<"${NODE24_SMOKE_SPECS:-ssr.spec.ts insights.spec.ts}"
-# Two, not the specs' four: the packages and the load test run beside it.
-(cd e2e && E2E_EDGE="${E2E_EDGE:-on}" E2E_WORKERS=2 node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium --fully-parallel)
+(cd e2e && E2E_EDGE="${E2E_EDGE:-on}" node ../tools/free-ports.mjs node ../node_modules/.bin/playwright test "${specs[@]}" --project chromium --fully-parallel)
 
 finish "the packages" "$packages" "$packages_log"
 finish "the scale-out load test" "$scale" "$scale_log"

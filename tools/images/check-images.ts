@@ -321,8 +321,6 @@ async function runSmoke(origin: string): Promise<{ tests: SpecResult[]; code: nu
         E2E_STACK: 'external',
         E2E_BASE_URL: origin,
         PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
-        // As recorded in docs/deployment.md: two at a time against the containers.
-        E2E_WORKERS: '2',
       },
       show: true,
       allowFailure: true,

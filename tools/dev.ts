@@ -195,10 +195,8 @@ async function apiAnswers(): Promise<boolean> {
 }
 
 /** The content API and the Auth emulator: those of a stack already running, or started here. */
-async function startBackend(
-  running: Promise<boolean> = apiAnswers(),
-): Promise<[emulatorReady: boolean, apiReady: boolean]> {
-  return (await running) ? [true, true] : stack.startEmulatorAndApi({ watch: true });
+async function startBackend(): Promise<[emulatorReady: boolean, apiReady: boolean]> {
+  return (await apiAnswers()) ? [true, true] : stack.startEmulatorAndApi({ watch: true });
 }
 
 async function main(): Promise<void> {
@@ -209,11 +207,10 @@ async function main(): Promise<void> {
     // API from the browser, so its data comes as soon as the API is up. Started beside the
     // build, the emulator's JVM and the API's start took the build's CPU on two cores
     // (docs/decisions/198).
-    const running = apiAnswers();
     const { built } = await startRemoteDevServer(app);
     await built;
     stack.log(`${app.name} standalone: http://localhost:${devPort(app)}`);
-    await startBackend(running);
+    await startBackend();
     return;
   }
   const [emulatorReady, apiReady] = await startBackend();

@@ -6,6 +6,8 @@
 // when the reply is first shown, posted approved or approved from pending (approved again after it
 // was hidden, it is not mailed again). Both are sent after the answer, off the request: a slow or
 // failing server never delays or fails it, and a failure is logged without an address or secret.
+// A reply's e-mail is read before the answer, though: what was shown is what is mailed, even when
+// the owner hides the reply a moment later.
 import { commentPath } from '@portfolio/contract';
 import type { OwnComment } from '@portfolio/contract';
 import type { Database } from '../../db/connect.js';
@@ -108,10 +110,11 @@ export interface CommentNotifier {
   /** Starts telling the owner of `comment`, stored waiting for approval; returns at once. */
   commentPending(comment: OwnComment): void;
   /**
-   * Starts e-mailing the members who asked of the replies among `ids`, shown for the first time;
-   * returns at once.
+   * E-mails the members who asked of the replies among `ids`, shown for the first time: reads
+   * the e-mails before it returns, so what was shown is what is mailed whatever the owner does
+   * next (a reply hidden a moment after its approval was still shown), and sends them after.
    */
-  repliesShown(ids: readonly string[]): void;
+  repliesShown(ids: readonly string[]): Promise<void>;
   /** Waits for the notifications and e-mails under way (the app's close). */
   settle(): Promise<void>;
 }
@@ -126,9 +129,7 @@ export function createCommentNotifier({
   const owner = createOwnerNotifier(db, (message) => log.warn(message), notifications);
   const underWay = new Set<Promise<unknown>>();
 
-  async function mailReplies(ids: readonly string[]): Promise<void> {
-    const mails = await replyMailsFor(db, ids);
-    if (mails.length === 0) return;
+  async function sendReplies(mails: readonly ReplyMail[]): Promise<void> {
     if (!mailer || !(await mailer.configured())) {
       log.info(`Reply e-mail(s) not sent (${mails.length}): no SMTP server to send mail through`);
       return;
@@ -153,15 +154,20 @@ export function createCommentNotifier({
     commentPending(comment) {
       owner.start(pendingNotification(comment, siteUrl));
     },
-    repliesShown(ids) {
+    async repliesShown(ids) {
       if (ids.length === 0) return;
-      const work = mailReplies(ids)
-        // The replies could not be read: the database's error, which names no address.
-        .catch((error: unknown) => {
-          const text = error instanceof Error ? error.message : String(error);
-          log.warn(`Reply e-mails failed: ${text.split('\n')[0]?.slice(0, 300) ?? ''}`);
-        })
-        .finally(() => underWay.delete(work));
+      let mails: ReplyMail[];
+      try {
+        mails = await replyMailsFor(db, ids);
+      } catch (error) {
+        // The replies could not be read: the database's error, which names no address. What
+        // was shown stays shown; the answer is not an error for it.
+        const text = error instanceof Error ? error.message : String(error);
+        log.warn(`Reply e-mails failed: ${text.split('\n')[0]?.slice(0, 300) ?? ''}`);
+        return;
+      }
+      if (mails.length === 0) return;
+      const work = sendReplies(mails).finally(() => underWay.delete(work));
       underWay.add(work);
     },
     async settle() {

@@ -190,9 +190,10 @@ const commentRoutes: FastifyPluginAsyncTypebox<CommentRouteOptions> = async (
       const outcome = await postComment(db, articleId, author, input, settings, now());
       if ('refused' in outcome) return refuse(outcome.refused);
       const { comment } = outcome;
-      // After the answer: the owner hears of what waits, the member answered of a reply shown.
+      // The owner hears of what waits, after the answer; the member answered hears of a reply
+      // shown, its e-mail read before the answer and sent after it.
       if (comment.status === 'pending') notifier.commentPending(comment);
-      else if (comment.parentId !== null) notifier.repliesShown([comment._id]);
+      else if (comment.parentId !== null) await notifier.repliesShown([comment._id]);
       const message =
         comment.status === 'approved' ? COMMENT_MESSAGES.published : COMMENT_MESSAGES.pending;
       return reply.code(201).send({ message, comment });
@@ -275,8 +276,9 @@ const commentRoutes: FastifyPluginAsyncTypebox<CommentRouteOptions> = async (
     },
     async (request) => {
       const { changed, firstShown } = await actOnComments(db, request.body);
-      // The replies shown for the first time are e-mailed, after the answer (never again).
-      notifier.repliesShown(firstShown);
+      // The replies shown for the first time are e-mailed (never again): read before the
+      // answer, sent after it.
+      await notifier.repliesShown(firstShown);
       return { changed };
     },
   );

@@ -48,6 +48,7 @@ export default {
         // The Firebase stand-in (@portfolio/testing/firebase) for every test: no test mocks the
         // SDK itself, and none loads the real one.
         '^firebase/(app|auth|firestore)$': '<rootDir>/testing/src/firebase/$1.ts',
+        '^firebase/firestore/lite$': '<rootDir>/testing/src/firebase/firestore.ts',
         '\\.module\\.css$': 'identity-obj-proxy',
         '\\.css$': '<rootDir>/testing/jest/style-stub.cjs',
         '\\.svg\\?picture$': '<rootDir>/testing/jest/picture-stub.cjs',

@@ -5,7 +5,7 @@
 // getAuthSdk()/getFirestoreSdk() gets the same instance.
 import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
-import type { Firestore } from 'firebase/firestore';
+import type { Firestore } from 'firebase/firestore/lite';
 import { getRuntimeConfig } from '@portfolio/shared/config';
 import type * as AuthSdkModule from './firebase-sdk/auth';
 import type * as FirestoreSdkModule from './firebase-sdk/firestore';

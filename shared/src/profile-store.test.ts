@@ -1,4 +1,4 @@
-import * as firestore from 'firebase/firestore';
+import * as firestore from 'firebase/firestore/lite';
 import { setRuntimeConfig } from '@portfolio/shared/config';
 import {
   createApiProfileStore,

@@ -1,4 +1,4 @@
-// Stand-in for 'firebase/firestore' in every Jest test (jest.config.js maps the module here).
+// Stand-in for 'firebase/firestore/lite' in every Jest test (jest.config.js maps the module here).
 // Documents are `{ path: '<collection>/<id>' }`; getDoc answers what a test sets with
 // mockResolvedValueOnce (by default a missing document).
 export const getFirestore = jest.fn((_app?: unknown) => ({ type: 'firestore' }));

@@ -1,6 +1,7 @@
 // The Firebase stand-in's controls. jest.config.js maps 'firebase/app', 'firebase/auth' and
-// 'firebase/firestore' to the modules beside this one for every test, so no test mocks them
-// itself; a test imports what it needs to steer them from '@portfolio/testing/firebase':
+// 'firebase/firestore/lite' (and 'firebase/firestore') to the modules beside this one for every
+// test, so no test mocks them itself; a test imports what it needs to steer them from
+// '@portfolio/testing/firebase':
 //   beforeEach(() => resetFirebaseMock());
 //   setCurrentUser(makeUser({ role: 'admin' }));
 //   authSdk.signInWithPopup.mockRejectedValueOnce(new FakeFirebaseError('auth/popup-closed-by-user'));
@@ -15,7 +16,7 @@ export { FakeFirebaseError, fakeAuth, makeUser, setCurrentUser } from './auth';
 export const authSdk = authModule;
 /** What the code under test gets for 'firebase/app'. */
 export const appSdk = appModule;
-/** What the code under test gets for 'firebase/firestore'. */
+/** What the code under test gets for 'firebase/firestore/lite'. */
 export const firestoreSdk = firestoreModule;
 
 /** Call in beforeEach: signed out, no listeners, the SDK's default behaviour. */

@@ -220,6 +220,23 @@ describe('the process supervisor', () => {
     expect(exits).toEqual([2]);
   });
 
+  it('ends what is started while it stops, before it exits (a launcher that was waiting)', async () => {
+    const [command, args] = node(FOREVER);
+    const first = supervisor.run('emulator', command, args);
+    const stopped = supervisor.stop(3);
+    // The API's launcher, which waited for the emulator, goes on once the stop has begun.
+    const late = supervisor.run('api', command, args);
+    const closed = jest.fn(() => Promise.resolve());
+    supervisor.own({ close: closed });
+    await stopped;
+    for (const child of [first, late]) {
+      expect(child.signalCode ?? child.exitCode).not.toBeNull();
+      expect(alive(child.pid)).toBe(false);
+    }
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(exits).toEqual([3]);
+  });
+
   it('kills a child that ignores SIGINT once its time is up', async () => {
     supervisor = supervise(500);
     const [command, args] = node(

@@ -137,6 +137,12 @@ export function createSupervisor({
   const children: { name: string; child: ChildProcess }[] = [];
   const owned: Closable[] = [];
   let stopping = false;
+  /**
+   * The ends stop() waits for besides those it began: of a child started, or something owned,
+   * while it stopped (a launcher that was waiting for another service when the stop came, as
+   * the API waits for the emulator): ended at once, so nothing outlives the stack.
+   */
+  const lateEnds: Promise<void>[] = [];
 
   function log(message: string): void {
     output.log(`[${label}] ${message}`);
@@ -182,6 +188,7 @@ export function createSupervisor({
       if (!stopping) log(`${name} exited (${signal ?? code}); the rest of the site keeps running`);
     });
     children.push({ name, child });
+    if (stopping) lateEnds.push(end(child, false));
     return child;
   }
 
@@ -229,6 +236,7 @@ export function createSupervisor({
 
   function own(closable: Closable): void {
     owned.push(closable);
+    if (stopping) lateEnds.push(closable.close());
   }
 
   /**
@@ -257,6 +265,7 @@ export function createSupervisor({
       ...owned.map((closable) => closable.close()),
       ...children.map(({ child }) => end(child, interrupted)),
     ]);
+    while (lateEnds.length > 0) await Promise.all(lateEnds.splice(0));
     if (handleSignals) for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     exit(exitCode);
   }

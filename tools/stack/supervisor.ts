@@ -142,7 +142,7 @@ export function createSupervisor({
    * while it stopped (a launcher that was waiting for another service when the stop came, as
    * the API waits for the emulator): ended at once, so nothing outlives the stack.
    */
-  const lateEnds: Promise<void>[] = [];
+  const lateEnds: Promise<unknown>[] = [];
 
   function log(message: string): void {
     output.log(`[${label}] ${message}`);
@@ -236,7 +236,7 @@ export function createSupervisor({
 
   function own(closable: Closable): void {
     owned.push(closable);
-    if (stopping) lateEnds.push(closable.close());
+    if (stopping) lateEnds.push(Promise.resolve(closable.close()));
   }
 
   /**

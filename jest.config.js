@@ -47,8 +47,7 @@ export default {
         '^(\\.{1,2}/.*)\\.js$': '$1',
         // The Firebase stand-in (@portfolio/testing/firebase) for every test: no test mocks the
         // SDK itself, and none loads the real one.
-        '^firebase/(app|auth|firestore)$': '<rootDir>/testing/src/firebase/$1.ts',
-        '^firebase/firestore/lite$': '<rootDir>/testing/src/firebase/firestore.ts',
+        '^firebase/(app|auth|firestore)(?:/lite)?$': '<rootDir>/testing/src/firebase/$1.ts',
         '\\.module\\.css$': 'identity-obj-proxy',
         '\\.css$': '<rootDir>/testing/jest/style-stub.cjs',
         '\\.svg\\?picture$': '<rootDir>/testing/jest/picture-stub.cjs',

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { REMOTES, appPort } from '@portfolio/platform/apps';
 import type { AppInfo } from '@portfolio/platform/apps';
 import { ROOT } from '../root';
-import { WEBPACK_CACHE_DIR } from '../webpack/persistent-cache';
+import { WEBPACK_CACHE_DIR, cacheFoldersOf } from '../webpack/persistent-cache';
 import { stopBuildServer } from '../build-server';
 import { readCommandLine } from '../command-line';
 import {
@@ -117,10 +117,7 @@ const DEV_SCRIPT = path.join(ROOT, 'tools', 'dev.ts');
 /** The newest modification time of the files of an app's development caches (0: none yet). */
 function developmentCacheMtime(app: AppInfo): number {
   let newest = 0;
-  for (const entry of readdirSync(WEBPACK_CACHE_DIR, { withFileTypes: true })) {
-    if (!entry.isDirectory() || !entry.name.startsWith(`${app.name}-`)) continue;
-    if (!entry.name.endsWith('-development')) continue;
-    const dir = path.join(WEBPACK_CACHE_DIR, entry.name);
+  for (const dir of cacheFoldersOf(app.name, 'development')) {
     for (const file of readdirSync(dir)) {
       newest = Math.max(newest, statSync(path.join(dir, file)).mtimeMs);
     }

@@ -54,6 +54,21 @@ function configCode(): string[] {
   ];
 }
 
+/** The folder name of a cache: `name` (the config's), then its kind. */
+const cacheName = (name: string, kind: string): string => `${name}-${kind}`;
+
+/**
+ * The folders of the caches of an app's configs of one kind, as far as they are written yet (an
+ * app's configs are named after it: `auth`, `auth-server`, … create-config.ts).
+ */
+export function cacheFoldersOf(appName: string, kind: string): string[] {
+  if (!existsSync(WEBPACK_CACHE_DIR)) return [];
+  return readdirSync(WEBPACK_CACHE_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name.startsWith(`${appName}-`))
+    .filter((entry) => entry.name.endsWith(cacheName('', kind)))
+    .map((entry) => path.join(WEBPACK_CACHE_DIR, entry.name));
+}
+
 /**
  * The `cache` option of one config. `kind` names the build it belongs to beyond the config's
  * name (production, development, test, single): never shared between kinds.
@@ -64,7 +79,7 @@ export function persistentCache(name: string, kind: string): Configuration['cach
   return {
     type: 'filesystem',
     cacheDirectory: WEBPACK_CACHE_DIR,
-    name: `${name}-${kind}`,
+    name: cacheName(name, kind),
     version: cacheVersion(),
     buildDependencies: { config: configCode() },
     // Compressed packs cost more time than the disk they save on a developer's machine.

@@ -18,7 +18,7 @@ import { buildContext } from './build-context';
 import type { AppSpec } from './build-context';
 import { federationRuntimeConfig } from './federation-runtime-config';
 import { islandScriptsConfig } from './island-scripts-config';
-import { persistentCache } from './persistent-cache';
+import { InstalledBuildCode, persistentCache } from './persistent-cache';
 import { serverConfig } from './server-config';
 import { singleBundleConfig } from './single-bundle-config';
 
@@ -41,10 +41,11 @@ export type AppWebpackConfig = (
 function cached(configs: Configuration[], kind: string, dir: string): Configuration[] {
   // A copy of an app's sources elsewhere (the compatibility checks' candidates) has its own.
   const where = createHash('sha256').update(dir).digest('hex').slice(0, 8);
-  return configs.map((config) => ({
-    ...config,
-    cache: persistentCache(`${config.name ?? 'unnamed'}-${where}`, kind),
-  }));
+  return configs.map((config) => {
+    const cache = persistentCache(`${config.name ?? 'unnamed'}-${where}`, kind);
+    if (!cache) return { ...config, cache };
+    return { ...config, cache, plugins: [...(config.plugins ?? []), new InstalledBuildCode()] };
+  });
 }
 
 export function createWebpackConfig(app: AppSpec): AppWebpackConfig {

@@ -10,11 +10,13 @@
 // - `buildDependencies`: the configs' own code (tools/webpack/, the apps' list, the test-build
 //   switch) and webpack's: a change of how the project builds starts every cache afresh;
 // - everything else (sources, CSS, node_modules packages) webpack checks module by module, by
-//   time stamp and content hash, as it does in watch mode; DefinePlugin values are tracked too.
+//   time stamp and content hash, as it does in watch mode; DefinePlugin values are tracked too;
+// - the code of installed packages that builds (webpack itself, each loader) is the lock file's,
+//   which `version` holds: webpack's own tracking of it is left out (InstalledBuildCode below).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Configuration } from 'webpack';
+import type { Compiler, Configuration } from 'webpack';
 import { APPS } from '@portfolio/platform/apps';
 import { ROOT } from '../root';
 
@@ -85,4 +87,27 @@ export function persistentCache(name: string, kind: string): Configuration['cach
     // Compressed packs cost more time than the disk they save on a developer's machine.
     compression: false,
   };
+}
+
+const INSTALLED = `${path.sep}node_modules${path.sep}`;
+
+/**
+ * Leaves the build code of installed packages (webpack's `lib/`, each loader a module names) out
+ * of the build dependencies webpack stores with the cache. webpack resolves every `require` of
+ * every such file's package tree when it stores a cache, once per config: 0.3–1 s a config on a
+ * cold build (a remote's browser build walks 359 files of the loaders' packages), repeated for
+ * three configs. Those files change only with the lock file, and the lock file's hash is already
+ * the cache's `version`, so nothing a cache is valid for changes (webpack makes the same bet on
+ * installed packages for the sources it compiles: `snapshot.managedPaths`). The configs' own code
+ * and the project's loaders (tools/webpack/) stay build dependencies.
+ */
+export class InstalledBuildCode {
+  apply(compiler: Compiler): void {
+    compiler.hooks.done.tap('InstalledBuildCode', ({ compilation }) => {
+      const { buildDependencies } = compilation;
+      for (const file of Array.from(buildDependencies)) {
+        if (file.includes(INSTALLED)) buildDependencies.delete(file);
+      }
+    });
+  }
 }

@@ -82,4 +82,23 @@ describe('Modal', () => {
     await user.tab({ shift: true });
     expect(screen.getByRole('link', { name: 'last link' })).toHaveFocus();
   });
+
+  it('stands apart from where it is declared: a dimmed list around it does not dim it', async () => {
+    const user = userEvent.setup();
+    render(
+      <ul aria-busy="true" style={{ opacity: 0.7 }} data-testid="refreshing-list">
+        <li>
+          <Harness />
+        </li>
+      </ul>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Certificate' });
+    expect(screen.getByTestId('refreshing-list')).not.toContainElement(dialog);
+    expect(screen.getByTestId('modal-backdrop').parentElement).toBe(document.body);
+    // Still one React tree: closing gives focus back to what opened it, inside the list.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
 });

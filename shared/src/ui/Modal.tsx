@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import styles from './ui.module.css';
 
 export interface ModalProps {
@@ -15,7 +16,10 @@ const FOCUSABLE =
 
 /**
  * A modal dialog: closes by its close button, a click on the backdrop or Escape; keeps focus
- * inside while open and gives it back to what had it before.
+ * inside while open and gives it back to what had it before. It is placed at the end of the
+ * page's body, not where it is declared: what its declaring element's ancestors do to their
+ * content (a list dimmed while it refreshes, a transform, an overflow) must not reach the dialog,
+ * which stands above the whole page.
  */
 export function Modal({ label, onClose, children, closeLabel = 'Close' }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -70,7 +74,7 @@ export function Modal({ label, onClose, children, closeLabel = 'Close' }: ModalP
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  return (
+  const dialog = (
     // The backdrop click is a mouse convenience; keyboard users have Escape and the close button.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div
@@ -102,4 +106,7 @@ export function Modal({ label, onClose, children, closeLabel = 'Close' }: ModalP
       </div>
     </div>
   );
+  // A dialog opens on a visitor's action, in the browser; a server render has no body to place it
+  // in and renders it where it is declared.
+  return typeof document === 'undefined' ? dialog : createPortal(dialog, document.body);
 }

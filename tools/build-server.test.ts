@@ -13,6 +13,39 @@ import {
 } from './build-server';
 import type { BuildServer, BuildServerOptions } from './build-server';
 
+/** The server's idle time in these tests. */
+const IDLE_MS = 60_000;
+
+/** The idle timers the server arms (by their time), while they are pending. */
+function watchIdleTimers() {
+  const pending = new Set<NodeJS.Timeout>();
+  const { setTimeout: realSet, clearTimeout: realClear } = global;
+  const set = jest.spyOn(global, 'setTimeout').mockImplementation(((
+    callback: () => void,
+    ms?: number,
+  ) => {
+    if (ms !== IDLE_MS) return realSet(callback, ms);
+    const timer = realSet(() => {
+      pending.delete(timer);
+      callback();
+    }, ms);
+    pending.add(timer);
+    return timer;
+  }) as typeof setTimeout);
+  const clear = jest.spyOn(global, 'clearTimeout').mockImplementation((timer) => {
+    if (timer) pending.delete(timer as NodeJS.Timeout);
+    realClear(timer);
+  });
+  return {
+    pending,
+    restore() {
+      for (const timer of pending) realClear(timer);
+      set.mockRestore();
+      clear.mockRestore();
+    },
+  };
+}
+
 let dir: string;
 let socketPath: string;
 const servers: BuildServer[] = [];
@@ -32,7 +65,7 @@ async function serve(options: Partial<BuildServerOptions> = {}) {
   const server = await serveBuilds({
     socketPath,
     fingerprint: 'inputs-1',
-    idleMs: 60_000,
+    idleMs: IDLE_MS,
     build: async () => {},
     close: async () => {},
     ...options,
@@ -145,7 +178,7 @@ it('refuses to serve where another process serves', async () => {
     serveBuilds({
       socketPath,
       fingerprint: 'inputs-1',
-      idleMs: 60_000,
+      idleMs: IDLE_MS,
       build: async () => {},
       close: async () => {},
     }),
@@ -169,6 +202,7 @@ it('stores the caches and ends once idle for its idle time, never during a build
 });
 
 it('ends when told to, once its build is done and its caches stored; nothing to stop after', async () => {
+  const idleTimers = watchIdleTimers();
   const events: string[] = [];
   let release!: () => void;
   const running = new Promise<void>((resolve) => (release = resolve));
@@ -195,6 +229,11 @@ it('ends when told to, once its build is done and its caches stored; nothing to 
   await server.ended;
   expect(events).toEqual(['building', 'built', 'caches stored', 'stopped']);
   await expect(stopBuildServer(socketPath)).resolves.toBe(false);
+  // Nothing left to keep the process up: the build that ended after the stop armed no idle time
+  // (the process would otherwise stay, its compilers in memory, for its whole idle time).
+  const left = idleTimers.pending.size;
+  idleTimers.restore();
+  expect(left).toBe(0);
 });
 
 it('answers a line that is not a request with an error, and builds nothing', async () => {

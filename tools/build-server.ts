@@ -206,6 +206,8 @@ export async function serveBuilds(options: BuildServerOptions): Promise<BuildSer
 
   const armIdle = () => {
     clearTimeout(idleTimer);
+    // Ending: a build that finishes after the stop must not keep the process up for its idle time.
+    if (ending) return;
     idleTimer = setTimeout(
       () => end().catch((failure: unknown) => console.error(failure)),
       options.idleMs,

@@ -21,13 +21,14 @@ function watchIdleTimers() {
   const pending = new Set<NodeJS.Timeout>();
   const { setTimeout: realSet, clearTimeout: realClear } = global;
   const set = jest.spyOn(global, 'setTimeout').mockImplementation(((
-    callback: () => void,
+    callback: (...args: unknown[]) => void,
     ms?: number,
+    ...args: unknown[]
   ) => {
-    if (ms !== IDLE_MS) return realSet(callback, ms);
+    if (ms !== IDLE_MS) return realSet(callback, ms, ...args);
     const timer = realSet(() => {
       pending.delete(timer);
-      callback();
+      callback(...args);
     }, ms);
     pending.add(timer);
     return timer;

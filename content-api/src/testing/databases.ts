@@ -65,11 +65,17 @@ const templateKey = (() => {
 
 /**
  * The data folder of a freshly migrated PGlite, as an uncompressed tarball. Jest gives each test
- * file its own modules, so the folder is kept on disk, made by the first file of a run that
- * needs it (a file written whole, then renamed into place, so a reader never sees half of one).
+ * file its own modules, so the folder is kept on disk, made by the first file that needs it (a
+ * file written whole, then renamed into place, so a reader never sees half of one) and named by
+ * what it depends on, so every later run and suite reads it. In the system's temporary folder,
+ * which the suites' environment names: a suite's own (its `os.tmpdir()`) goes with the suite, and
+ * a template there was made again by every suite, 2–3 s each (docs/performance.md, "CI").
  */
 async function makePgliteTemplate(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `content-api-test-pglite-${templateKey}.tar`);
+  const file = path.join(
+    process.env.CONTENT_API_TEST_SHARED_DIR ?? os.tmpdir(),
+    `content-api-test-pglite-${templateKey}.tar`,
+  );
   try {
     return new Blob([await fs.readFile(file)]);
   } catch (error) {

@@ -13,6 +13,9 @@ const { TestEnvironment } = require('jest-environment-node');
 
 // The system's folder, read before this worker's TMPDIR replaces it.
 const base = os.tmpdir();
+// What outlives a suite goes there: the migrated PGlite template (testing/databases.ts), made
+// once per machine and migrations, not once per suite in the worker's folder removed after it.
+process.env.CONTENT_API_TEST_SHARED_DIR ??= base;
 
 class WorkerTempEnvironment extends TestEnvironment {
   constructor(config, context) {

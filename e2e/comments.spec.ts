@@ -21,15 +21,16 @@ import {
   showRepliesLabel,
 } from '@portfolio/remote-blog/texts';
 import {
-  DEV_ADMIN,
   adminApi,
   createArticle,
-  removeArticle,
+  DEV_ADMIN,
   expect,
   expectNoA11yViolations,
   fillCredentials,
+  removeArticle,
   test,
   uniqueEmail,
+  untilLive,
   untilRenderedWhole,
 } from './fixtures';
 import type { SpecArticle } from './fixtures';
@@ -76,7 +77,7 @@ for (const [device, viewport] of [
       // Sign up from the article, and come back to its comments.
       await comments.getByRole('link', { name: SIGN_UP_LINK_TEXT }).click();
       await expect(page).toHaveURL(/\/signup\?next=/);
-      await page.waitForLoadState('networkidle');
+      await untilLive(page);
       await fillCredentials(page, `reader-${device}`, uniqueEmail(`comments-${device}`), PASSWORD);
       await page.locator('main').getByRole('button', { name: SIGN_UP_SUBMIT }).click();
       await expect(page).toHaveURL(new RegExp(`${path}#comments$`));
@@ -93,7 +94,7 @@ for (const [device, viewport] of [
       const owner = await browser.newContext({ viewport });
       const dashboard = await owner.newPage();
       await dashboard.goto('/signin');
-      await dashboard.waitForLoadState('networkidle');
+      await untilLive(dashboard);
       await fillCredentials(dashboard, 'owner', DEV_ADMIN.email, DEV_ADMIN.password);
       await dashboard
         .locator('main')

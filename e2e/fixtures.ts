@@ -163,9 +163,8 @@ export async function fillCredentials(
 /** Signs in through /signin, as a visitor does, and lands on /welcome. */
 export async function signIn(page: Page, username: string, email: string, password: string) {
   await page.goto('/signin');
-  // The form works once its script runs: sent before, it is a POST the site answers with the
-  // empty form again (docs/security.md, "A form sent before its page's script").
-  await page.waitForLoadState('networkidle');
+  // The form works once its script runs (untilLive); `page` may be one of a spec's own context.
+  await untilLive(page);
   await fillCredentials(page, username, email, password);
   await page.locator('main').getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
   await expect(page).toHaveURL('/welcome');
@@ -312,21 +311,30 @@ export async function bringRemoteBack(page: Page, base: string): Promise<void> {
  * Every spec runs with this: a page that trips the Content-Security-Policy (a script, style,
  * image or call the policy does not allow) fails its test.
  */
+/**
+ * A page the server rendered shows before its controls work: waits until the page is live
+ * (<html data-hydrated="true">, or "islands" for a page of islands), as a person waits for a page
+ * to finish loading, or kept as the server sent it because its code cannot be loaded ("kept", ADR
+ * 114). The fixture's `page` does it after each goto; a page a spec opens in a context of its own
+ * needs it before it fills a form: a form sent before its script runs is a POST the site answers
+ * with the empty form again (docs/security.md, "A form sent before its page's script"). The
+ * network falling quiet is no such sign: a sign-in was sent while the page's chunks still loaded
+ * (2026-12-05, comments.spec.ts).
+ */
+export async function untilLive(page: Page): Promise<void> {
+  await page
+    .locator('html[data-hydrated]')
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    // A page that never goes live fails on the spec's own next expectation.
+    .catch(() => undefined);
+}
+
 export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
-  // A page the server rendered shows before its controls work: after each goto, wait until the
-  // page is live (<html data-hydrated="true">), as a person waits for a page to finish loading,
-  // or kept as the server sent it because its code cannot be loaded ("kept", ADR 114).
   page: async ({ page, javaScriptEnabled }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (javaScriptEnabled) {
-        await page
-          .locator('html[data-hydrated]')
-          .waitFor({ state: 'attached', timeout: 15_000 })
-          // A page that never goes live fails on the spec's own next expectation.
-          .catch(() => undefined);
-      }
+      if (javaScriptEnabled) await untilLive(page);
       return response;
     };
     await provide(page);

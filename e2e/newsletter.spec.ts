@@ -31,18 +31,19 @@ import {
 import { NEWSLETTER_WHEN_PUBLISHED_MESSAGE } from '@portfolio/contract';
 import { SEARCH_ARTICLES_LABEL } from '@portfolio/remote-auth/admin-texts';
 import {
-  DEV_ADMIN,
-  EXTERNAL_STACK,
   adminApi,
   createArticle,
-  removeArticle,
+  DEV_ADMIN,
   expect,
   expectNoA11yViolations,
+  EXTERNAL_STACK,
   fillCredentials,
   googleIdTokenFor,
+  removeArticle,
   signIn,
   test,
   uniqueEmail,
+  untilLive,
   untilRenderedWhole,
 } from './fixtures';
 import type { SpecArticle } from './fixtures';
@@ -193,7 +194,7 @@ for (const [device, viewport] of [
       const context = await browser.newContext({ viewport, acceptDownloads: true });
       const page = await context.newPage();
       await page.goto('/signup');
-      await page.waitForLoadState('networkidle');
+      await untilLive(page);
       await fillCredentials(page, `member-${device}`, email, PASSWORD);
       await page.locator('main').getByRole('button', { name: SIGN_UP_SUBMIT }).click();
       await expect(page).toHaveURL('/welcome');
@@ -228,7 +229,7 @@ for (const [device, viewport] of [
 
       // The account is gone: signing in with it is refused.
       await page.goto('/signin');
-      await page.waitForLoadState('networkidle');
+      await untilLive(page);
       await fillCredentials(page, `member-${device}`, email, PASSWORD);
       await page.locator('main').getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
       await expect(page).toHaveURL(/\/signin/);

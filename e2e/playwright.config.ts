@@ -79,26 +79,28 @@ const config = defineConfig({
       dependencies: ['settings'],
       workers: 1,
     },
-    // `npm run dev` from a clean copy of the repository, on its own ports and data
-    // (dev/dev-loop.spec.ts): after the fault specs, alone. It ran beside them (about 35 s
-    // less), but on a loaded CI host its development builds and the site's load of a remote's
-    // new server code then took longer than the spec waits, on its retry too (2026-12-02,
-    // docs/performance.md, "CI"). Playwright runs the projects in phases, each once the one
-    // before has finished.
-    {
-      name: 'dev',
-      use: { browserName: 'chromium' },
-      testMatch: 'dev/**/*.spec.ts',
-      dependencies: ['faults'],
-      workers: 1,
-    },
     // Redeploys on a small site of their own (tools/deploy-harness/), with a real build of
-    // a changed remote: last, alone, so nothing else competes for the two cores.
+    // a changed remote: beside the fault specs, which wait on the stack's restarts more than
+    // they use a core, and share nothing with them but the test build they read. One after the
+    // other they took 95 and 102 s (2026-12-05, docs/performance.md, "CI").
     {
       name: 'deploys',
       use: { browserName: 'chromium' },
       testMatch: 'deploys/**/*.spec.ts',
-      dependencies: ['dev'],
+      dependencies: ['settings'],
+      workers: 1,
+    },
+    // `npm run dev` from a clean copy of the repository, on its own ports and data
+    // (dev/dev-loop.spec.ts): last, alone. It ran beside the fault specs (about 35 s less), but
+    // on a loaded CI host its development builds and the site's load of a remote's new server
+    // code then took longer than the spec waits, on its retry too (2026-12-02,
+    // docs/performance.md, "CI"). Playwright runs the projects in phases, each once the ones it
+    // depends on have finished.
+    {
+      name: 'dev',
+      use: { browserName: 'chromium' },
+      testMatch: 'dev/**/*.spec.ts',
+      dependencies: ['faults', 'deploys'],
       workers: 1,
     },
   ],

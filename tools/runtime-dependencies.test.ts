@@ -153,3 +153,25 @@ test('the runtime install leaves out the test, lint and benchmark tools', () => 
     expect(omittedWithoutDev(`node_modules/${name}`)).toBe(true);
   }
 });
+
+test("every dev script installs what is missing first: after npm start's runtime install there is no dev server", () => {
+  const { workspaces } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    workspaces: string[];
+  };
+  const devScripts = ['.', ...workspaces].flatMap((dir) => {
+    const { scripts = {} } = JSON.parse(
+      readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'),
+    ) as { scripts?: Record<string, string> };
+    return Object.entries(scripts)
+      .filter(([, command]) => command.includes('tools/dev.ts'))
+      .map(([name, command]) => ({ script: `${dir} ${name}`, command }));
+  });
+  // The root's and each app's (`npm run dev -w @portfolio/remote-shop`, docs/remote-team.md).
+  expect(devScripts.length).toBeGreaterThanOrEqual(6);
+  for (const { script, command } of devScripts) {
+    expect({ script, command }).toEqual({
+      script,
+      command: expect.stringMatching(/^node (\.\.\/)?tools\/ensure-install\.mjs && /),
+    });
+  }
+});

@@ -27,6 +27,7 @@ import {
   expect,
   expectNoA11yViolations,
   fillCredentials,
+  newLivePage,
   removeArticle,
   test,
   uniqueEmail,
@@ -67,7 +68,7 @@ for (const [device, viewport] of [
       const path = `/article/${article.slug}`;
       await untilRenderedWhole(request, path);
       const member = await browser.newContext({ viewport });
-      const page = await member.newPage();
+      const page = await newLivePage(member);
       await page.goto(path);
       const comments = page.getByRole('region', { name: COMMENTS_TITLE });
       await expect(comments.getByText(NO_COMMENTS)).toBeVisible();
@@ -92,9 +93,8 @@ for (const [device, viewport] of [
 
       // The owner approves it in the dashboard's Comments tab.
       const owner = await browser.newContext({ viewport });
-      const dashboard = await owner.newPage();
+      const dashboard = await newLivePage(owner);
       await dashboard.goto('/signin');
-      await untilLive(dashboard);
       await fillCredentials(dashboard, 'owner', DEV_ADMIN.email, DEV_ADMIN.password);
       await dashboard
         .locator('main')

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import {
   EMAIL_LABEL,
   PASSWORD_LABEL,
@@ -329,15 +329,28 @@ export async function untilLive(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** Makes each goto of `page` wait until the page is live (untilLive). */
+function liveAfterGoto(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilLive(page);
+    return response;
+  };
+  return page;
+}
+
+/**
+ * A page in a context a spec made itself (another visitor, the owner beside a member), whose
+ * gotos wait until it is live, as the fixture's `page` does. For a context with JavaScript on.
+ */
+export async function newLivePage(context: BrowserContext): Promise<Page> {
+  return liveAfterGoto(await context.newPage());
+}
+
 export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
   page: async ({ page, javaScriptEnabled }, provide) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (javaScriptEnabled) await untilLive(page);
-      return response;
-    };
-    await provide(page);
+    await provide(javaScriptEnabled ? liveAfterGoto(page) : page);
   },
   contentSecurityPolicyGuard: [
     async ({ page }, use) => {

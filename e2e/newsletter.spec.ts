@@ -39,11 +39,11 @@ import {
   EXTERNAL_STACK,
   fillCredentials,
   googleIdTokenFor,
+  newLivePage,
   removeArticle,
   signIn,
   test,
   uniqueEmail,
-  untilLive,
   untilRenderedWhole,
 } from './fixtures';
 import type { SpecArticle } from './fixtures';
@@ -90,7 +90,7 @@ for (const [device, viewport] of [
       const path = `/article/${article.slug}`;
       await untilRenderedWhole(request, path);
       const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
+      const page = await newLivePage(context);
       await page.goto(path);
       const form = page.getByRole('region', { name: NEWSLETTER_FORM.heading }).first();
       // Typed before the island wakes (its first touch wakes it): nothing is lost.
@@ -153,7 +153,7 @@ for (const [device, viewport] of [
       expect((await subscribed.json()).status).toBe('confirmed');
 
       const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
+      const page = await newLivePage(context);
       await signIn(page, 'owner', DEV_ADMIN.email, DEV_ADMIN.password);
       await page.goto('/admin-dashboard?tab=articles');
       const main = page.locator('main');
@@ -192,9 +192,8 @@ for (const [device, viewport] of [
     }) => {
       const email = uniqueEmail(`member-${device}`);
       const context = await browser.newContext({ viewport, acceptDownloads: true });
-      const page = await context.newPage();
+      const page = await newLivePage(context);
       await page.goto('/signup');
-      await untilLive(page);
       await fillCredentials(page, `member-${device}`, email, PASSWORD);
       await page.locator('main').getByRole('button', { name: SIGN_UP_SUBMIT }).click();
       await expect(page).toHaveURL('/welcome');
@@ -229,7 +228,6 @@ for (const [device, viewport] of [
 
       // The account is gone: signing in with it is refused.
       await page.goto('/signin');
-      await untilLive(page);
       await fillCredentials(page, `member-${device}`, email, PASSWORD);
       await page.locator('main').getByRole('button', { name: SIGN_IN_SUBMIT, exact: true }).click();
       await expect(page).toHaveURL(/\/signin/);
@@ -260,7 +258,7 @@ test('the owner has a draft sent when it is published: listed as waiting, mailed
   const draft = (await created.json()) as SpecArticle;
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
+    const page = await newLivePage(context);
     await signIn(page, 'owner', DEV_ADMIN.email, DEV_ADMIN.password);
     await page.goto('/admin-dashboard?tab=articles');
     const main = page.locator('main');

@@ -15,13 +15,14 @@ import {
 } from '@portfolio/remote-auth/newsletter-texts';
 import { SEARCH_ARTICLES_LABEL } from '@portfolio/remote-auth/admin-texts';
 import {
-  API_GATE_ORIGIN,
-  DEV_ADMIN,
-  EXTERNAL_STACK,
   adminApi,
+  API_GATE_ORIGIN,
   createArticle,
+  DEV_ADMIN,
   expect,
   expectNoA11yViolations,
+  EXTERNAL_STACK,
+  newLivePage,
   removeArticle,
   signIn,
   test,
@@ -52,7 +53,7 @@ for (const [device, viewport] of [
     const { apiBase, headers } = await adminApi(request);
     try {
       const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
+      const page = await newLivePage(context);
       await signIn(page, 'owner', DEV_ADMIN.email, DEV_ADMIN.password);
       const main = page.locator('main');
 

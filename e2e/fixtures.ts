@@ -308,10 +308,6 @@ export async function bringRemoteBack(page: Page, base: string): Promise<void> {
 }
 
 /**
- * Every spec runs with this: a page that trips the Content-Security-Policy (a script, style,
- * image or call the policy does not allow) fails its test.
- */
-/**
  * A page the server rendered shows before its controls work: waits until the page is live
  * (<html data-hydrated="true">, or "islands" for a page of islands), as a person waits for a page
  * to finish loading, or kept as the server sent it because its code cannot be loaded ("kept", ADR
@@ -348,6 +344,10 @@ export async function newLivePage(context: BrowserContext): Promise<Page> {
   return liveAfterGoto(await context.newPage());
 }
 
+/**
+ * Every spec runs with this: a page that trips the Content-Security-Policy (a script, style,
+ * image or call the policy does not allow) fails its test.
+ */
 export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
   page: async ({ page, javaScriptEnabled }, provide) => {
     await provide(javaScriptEnabled ? liveAfterGoto(page) : page);

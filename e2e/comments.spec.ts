@@ -21,14 +21,14 @@ import {
   showRepliesLabel,
 } from '@portfolio/remote-blog/texts';
 import {
+  DEV_ADMIN,
   adminApi,
   createArticle,
-  DEV_ADMIN,
+  removeArticle,
   expect,
   expectNoA11yViolations,
   fillCredentials,
   newLivePage,
-  removeArticle,
   test,
   uniqueEmail,
   untilLive,

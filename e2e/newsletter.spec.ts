@@ -31,16 +31,16 @@ import {
 import { NEWSLETTER_WHEN_PUBLISHED_MESSAGE } from '@portfolio/contract';
 import { SEARCH_ARTICLES_LABEL } from '@portfolio/remote-auth/admin-texts';
 import {
+  DEV_ADMIN,
+  EXTERNAL_STACK,
   adminApi,
   createArticle,
-  DEV_ADMIN,
+  removeArticle,
   expect,
   expectNoA11yViolations,
-  EXTERNAL_STACK,
   fillCredentials,
   googleIdTokenFor,
   newLivePage,
-  removeArticle,
   signIn,
   test,
   uniqueEmail,

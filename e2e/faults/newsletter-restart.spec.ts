@@ -15,13 +15,13 @@ import {
 } from '@portfolio/remote-auth/newsletter-texts';
 import { SEARCH_ARTICLES_LABEL } from '@portfolio/remote-auth/admin-texts';
 import {
-  adminApi,
   API_GATE_ORIGIN,
-  createArticle,
   DEV_ADMIN,
+  EXTERNAL_STACK,
+  adminApi,
+  createArticle,
   expect,
   expectNoA11yViolations,
-  EXTERNAL_STACK,
   newLivePage,
   removeArticle,
   signIn,

@@ -3,7 +3,7 @@
 // recorded with `npx tsx --conditions=@portfolio/source tools/bench/record-budgets.ts` and reviewed like code.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, siteConfig, test, untilRenderedWhole } from './fixtures';
+import { expect, siteConfig, test, untilRenderedWhole, withoutRestingPointer } from './fixtures';
 import { BUDGETS_FILE, measurePageChunks, scriptsLoaded } from '@portfolio/tools/bench/js-size';
 
 interface Budgets {
@@ -35,7 +35,7 @@ for (const [budgeted, maxBytes] of Object.entries(budgets.beforeInputMaxBytes)) 
     // Rendered whole first: a page drawn in the browser loads its scripts, not what this measures.
     await untilRenderedWhole(request, path);
     const context = await browser.newContext();
-    const page = await context.newPage();
+    const page = await withoutRestingPointer(await context.newPage());
     const scripts = await scriptsLoaded(page, path);
     await expect(page.locator('main h1').first()).toBeVisible();
     await context.close();

@@ -1,9 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { testBrowserPath } from '@portfolio/tools/test-browser';
 
-// Browsers cannot be downloaded here: Debian's chromium (docs/decisions/007-testing-layout.md).
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// Browsers cannot be downloaded here: Debian's Chromium headless shell, or CHROME_PATH
+// (docs/decisions/007-testing-layout.md, 156).
+const executablePath = testBrowserPath();
 // The site's server, or with E2E_EDGE=on the production edge in front of it (support/).
 const baseURL =
   process.env.E2E_BASE_URL ??

@@ -1,15 +1,17 @@
 // @ts-check
-// Before the tests: Debian's chromium (the browser specs; test tools cannot download one here)
+// Before the tests: Debian's Chromium headless shell (the browser specs, ./test-browser.mjs; test
+// tools cannot download one here)
 // and Debian's nginx (the production edge's tests, tools/edge.test.ts, and the smoke through it)
 // must be there. Installs what is missing when this user may; otherwise says how.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { TEST_BROWSER_PACKAGE, testBrowserPath } from './test-browser.mjs';
 
 const needed = [
   {
     what: 'browser',
-    path: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    pkg: 'chromium',
+    path: testBrowserPath(),
+    pkg: TEST_BROWSER_PACKAGE,
     env: 'CHROME_PATH',
   },
   { what: 'nginx', path: process.env.NGINX || '/usr/sbin/nginx', pkg: 'nginx', env: 'NGINX' },

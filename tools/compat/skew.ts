@@ -26,10 +26,10 @@ import { createStaticServer } from '@portfolio/platform/static-server';
 import { buildCandidates, candidateConfigs, prepareWorkDir } from './candidate-build';
 import type { ExportsSnapshot, SharedPackageJson } from './shared-exports';
 import { readCommandLine } from '../command-line';
+import { testBrowserPath } from '../test-browser.mjs';
 
 const WORK = path.join(ROOT, 'node_modules', '.cache', 'compat-skew');
 const BASE_PORT = Number(process.env.SKEW_BASE_PORT ?? 3320);
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BADGE_TEXT = 'New in shared 1.1';
 const UNAVAILABLE = 'temporarily unavailable';
 
@@ -312,7 +312,7 @@ async function main(): Promise<void> {
     console.log(`  ${label}, check:compat exit ${result.code}: ${result.out.trim()}`);
 
   const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
+    executablePath: testBrowserPath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {

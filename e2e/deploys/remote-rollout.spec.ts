@@ -103,20 +103,35 @@ async function cohortOf(context: BrowserContext): Promise<string | undefined> {
   return (await context.cookies(EDGE)).find((cookie) => cookie.name === '__cohort')?.value;
 }
 
+/**
+ * The Accept-Encoding the specs' browser sends, once a page of it has asked the edge. The edge
+ * keeps a page once per encoding asked (the site's `Vary: Accept-Encoding, Cookie`), so a check of
+ * what a visitor's browser is answered asks with the browser's own: with Node's, it was answered
+ * the live store while the browser's copy of the candidate was still kept for a few seconds (run
+ * 42, 2026-12-06).
+ */
+let browserAcceptEncoding: string | undefined;
+
 /** The store's heading in a fresh page of `context`, once the page is live. */
 async function storeHeading(context: BrowserContext, pathname = '/store'): Promise<string> {
   const page = await context.newPage();
-  await page.goto(`${EDGE}${pathname}`);
+  const response = await page.goto(`${EDGE}${pathname}`);
+  browserAcceptEncoding ??= (await response?.request().headerValue('accept-encoding')) ?? undefined;
   await page.locator('html[data-hydrated="true"], html[data-hydrated="islands"]').waitFor();
   const heading = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
   await page.close();
   return heading;
 }
 
-/** A page's HTML as the edge answers this context (its cookies), and the answer's headers. */
+/**
+ * A page's HTML as the edge answers this context's browser (its cookies, and the browser's
+ * Accept-Encoding once known), and the answer's headers.
+ */
 async function served(context: BrowserContext, pathname: string) {
   const cookie = (await context.cookies(EDGE)).map((c) => `${c.name}=${c.value}`).join('; ');
-  const response = await fetch(`${EDGE}${pathname}`, { headers: cookie ? { cookie } : {} });
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (browserAcceptEncoding) headers['accept-encoding'] = browserAcceptEncoding;
+  const response = await fetch(`${EDGE}${pathname}`, { headers });
   return { html: await response.text(), headers: response.headers };
 }
 

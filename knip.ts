@@ -40,8 +40,8 @@ function remoteEntries(remote: string): string[] {
 const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   // The system's: apt-get installs Debian's Chromium headless shell when it is missing
-  // (ensure-browser.mjs);
-  // util-linux's script gives the stack's test a terminal to type a Ctrl-C into.
+  // (ensure-browser.mjs); util-linux's script gives the stack's test a terminal to type a Ctrl-C
+  // into.
   ignoreBinaries: ['apt-get', 'script'],
   workspaces: {
     '.': {

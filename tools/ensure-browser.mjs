@@ -1,8 +1,8 @@
 // @ts-check
 // Before the tests: Debian's Chromium headless shell (the browser specs, ./test-browser.mjs; test
-// tools cannot download one here)
-// and Debian's nginx (the production edge's tests, tools/edge.test.ts, and the smoke through it)
-// must be there. Installs what is missing when this user may; otherwise says how.
+// tools cannot download one here) and Debian's nginx (the production edge's tests,
+// tools/edge.test.ts, and the smoke through it) must be there. Installs what is missing when this
+// user may; otherwise says how.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { TEST_BROWSER_PACKAGE, testBrowserPath } from './test-browser.mjs';

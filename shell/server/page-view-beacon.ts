@@ -2,7 +2,8 @@
 // inline loader that tell the content API, once, that the page was shown. It is in the HTML, so
 // a page from the render cache, the kept-page lane or the edge's cache counts as one the server
 // rendered; a page prerendered by the speculation rules counts when it is activated (shown), not
-// when it is prerendered, and a page shown again from the back-forward cache counts again.
+// when it is prerendered, and a page shown again from the back-forward cache counts again. A page
+// still loading is counted once it has loaded, or as the visitor leaves it, whichever is first.
 //
 // It sends what the API takes and nothing else (the contract's PageViewSchema): the path (no
 // query), the origin of the page the visitor came from when it is another site's (never its path
@@ -61,9 +62,23 @@ export function sendPageView(beacon: PageViewBeaconOptions): void {
     // A string goes as text/plain: no preflight, and nothing stored in the browser.
     navigator.sendBeacon?.(beacon.url, JSON.stringify(view));
   };
+  // Sent after the load, in a task of its own, so the parse and the first paint pay nothing for
+  // it: sendBeacon starts its request synchronously and innerWidth brings the page's style up to
+  // date, a third to a half of the parse's task when this ran in the head (docs/performance.md,
+  // "Reading page"). A visitor who leaves before the load is counted as the page goes.
+  let shown = false;
+  const sendOnce = () => {
+    if (shown) return;
+    shown = true;
+    send();
+  };
   if ((doc as Document & { prerendering?: boolean }).prerendering) {
     doc.addEventListener('prerenderingchange', send, { once: true });
-  } else send();
+  } else if (doc.readyState === 'complete') send();
+  else {
+    addEventListener('load', () => setTimeout(sendOnce), { once: true });
+    addEventListener('pagehide', sendOnce, { once: true });
+  }
   addEventListener('pageshow', (event) => {
     if (event.persisted) send();
   });

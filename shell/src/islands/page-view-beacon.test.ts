@@ -16,6 +16,10 @@ function setReferrer(referrer: string) {
 function setPrerendering(prerendering: boolean) {
   Object.defineProperty(document, 'prerendering', { configurable: true, value: prerendering });
 }
+/** The document's state as the page's head sees it ('loading') or after its load ('complete'). */
+function setReadyState(state: DocumentReadyState) {
+  Object.defineProperty(document, 'readyState', { configurable: true, value: state });
+}
 
 /** The page's inline script, with the beacon when views are counted. */
 function runPage(path: string, beacon = true) {
@@ -35,6 +39,7 @@ beforeEach(() => {
   setWidth(1280);
   setReferrer('');
   setPrerendering(false);
+  setReadyState('complete');
   Object.defineProperty(navigator, 'sendBeacon', {
     configurable: true,
     value: (url: string, body: string) => {
@@ -113,6 +118,43 @@ it('counts a prerendered page when it is shown, not when it is prerendered', () 
   expect(sent).toEqual([{ url: '/api/page-views', body: { path: '/about', viewport: 'phone' } }]);
   document.dispatchEvent(new Event('prerenderingchange'));
   expect(sent).toHaveLength(1);
+});
+
+it('waits for the load while the page is loading, then sends in a task of its own', () => {
+  jest.useFakeTimers();
+  try {
+    setReadyState('loading');
+    runPage('/blog');
+    expect(sent).toEqual([]);
+    setReadyState('complete');
+    window.dispatchEvent(new Event('load'));
+    expect(sent).toEqual([]);
+    jest.runAllTimers();
+    expect(sent).toEqual([
+      { url: '/api/page-views', body: { path: '/blog', viewport: 'desktop' } },
+    ]);
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    expect(sent).toHaveLength(1);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+it('counts a visitor who leaves before the load, once', () => {
+  jest.useFakeTimers();
+  try {
+    setReadyState('loading');
+    runPage('/about');
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    expect(sent).toEqual([
+      { url: '/api/page-views', body: { path: '/about', viewport: 'desktop' } },
+    ]);
+    window.dispatchEvent(new Event('load'));
+    jest.runAllTimers();
+    expect(sent).toHaveLength(1);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 it('counts a page shown again from the back-forward cache, and not a first show twice', () => {

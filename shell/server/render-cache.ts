@@ -17,7 +17,12 @@ import { compressAll } from './shared-page';
 import type { SharedPage } from './shared-page';
 
 export const DEFAULT_RENDER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
-export const DEFAULT_RENDER_CACHE_TTL_MS = 60_000;
+/**
+ * Ten minutes (docs/decisions/174): content events are what empty the cache; the TTL only bounds
+ * how long a change the API never announced (a database edited by hand) can go unseen. On a site
+ * read every few minutes, most readers then get a kept page rather than a render.
+ */
+export const DEFAULT_RENDER_CACHE_TTL_MS = 10 * 60_000;
 
 export interface RenderCache {
   lookup(key: string): SharedPage | undefined;

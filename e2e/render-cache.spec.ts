@@ -71,7 +71,8 @@ test('hits answered at the same time are the same page, compressed or not', asyn
  * What the site's server sends for `path` shortly after a write. The API announces the write
  * before it answers it, but here the announcement goes through the fault gate (a proxy) while
  * the test's next request goes straight to the site: the two race by a few milliseconds. Two
- * seconds is far below the cache's ten-minute lifetime, so only the announcement can explain a change.
+ * seconds is far below the cache's ten-minute lifetime, so only the announcement can explain a
+ * change.
  */
 const soon = (request: APIRequestContext, path: string) =>
   expect.poll(async () => (await request.get(path)).text(), {

@@ -4,7 +4,12 @@
 // slowed, where Lighthouse simulates it) and traced. Prints, per page, the main thread's time by
 // kind of work and each task over 10 ms (as slowed) with what it was made of, and the blocking
 // Total Blocking Time would count: each task's part over 50 ms after the first contentful paint.
+// With FIRST_FRAME_RUNS above 1, each page is loaded that many times (the pages in turn, round by
+// round) and a table gives the median of the four tasks before the first paint: Chromium's commit
+// of the navigation, the parse, the end of the parse (DOMContentLoaded, and the layout it brings
+// when the page has a form field) and the first paint (docs/performance.md, "Reading page").
 //   FIRST_FRAME_PAGES   paths to trace, comma-separated (default the issue's pages)
+//   FIRST_FRAME_RUNS    loads per page (default 1)
 //   FIRST_FRAME_SCHEME  light or dark (default light)
 //   BENCH_PORTS         site,api,emulator ports (default 3650,4650,9650)
 //   FIRST_FRAME_TRACES  1: also write each page's whole trace beside the results
@@ -31,6 +36,7 @@ const SCHEME = process.env.FIRST_FRAME_SCHEME === 'dark' ? 'dark' : 'light';
 const CPU_SLOWDOWN = 4;
 /** Tasks shorter than this (as slowed) are summed, not listed. */
 const LISTED_TASK_MS = 10;
+const RUNS = Math.max(1, Number(process.env.FIRST_FRAME_RUNS || 1));
 
 interface TraceEvent {
   name: string;
@@ -108,6 +114,39 @@ function mainThreadTasks(events: TraceEvent[]): {
   return { tasks, byKind, fcpMs: fcp ? Math.round((fcp.ts - navigation) / 1000) : null };
 }
 
+/** The four tasks before a page's first paint, by what they did (0 when a load had none). */
+interface FirstFrameTasks {
+  commitMs: number;
+  parseMs: number;
+  endOfParseMs: number;
+  /** Whether the end of the parse laid the page out (a form field makes the browser do it). */
+  endOfParseLaidOut: boolean;
+  firstPaintMs: number;
+}
+
+function firstFrameTasks(tasks: Task[]): FirstFrameTasks {
+  const did = (task: Task, kind: string) => (task.parts[kind] ?? 0) > 0;
+  const commits = tasks.filter((task) => did(task, 'DocumentLoader::CommitNavigation'));
+  const afterCommit = tasks.slice(tasks.indexOf(commits.at(-1) ?? tasks[0]!) + 1);
+  const endOfParse = afterCommit.find((task) => did(task, 'Document::FinishedParsing'));
+  const parse = afterCommit.find((task) => did(task, 'ParseHTML') && task !== endOfParse);
+  const firstPaint = afterCommit.find(
+    (task) => did(task, 'Paint') && (!endOfParse || task.startMs > endOfParse.startMs),
+  );
+  return {
+    commitMs: commits.reduce((sum, task) => sum + task.durationMs, 0),
+    parseMs: parse?.durationMs ?? 0,
+    endOfParseMs: endOfParse?.durationMs ?? 0,
+    endOfParseLaidOut: (endOfParse?.parts.Layout ?? 0) >= 1,
+    firstPaintMs: firstPaint?.durationMs ?? 0,
+  };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
 let stack: BenchSite | null = null;
 
 async function main(): Promise<void> {
@@ -121,63 +160,111 @@ async function main(): Promise<void> {
     const pages =
       process.env.FIRST_FRAME_PAGES?.split(',').filter(Boolean) ??
       readingPages(await listedArticles(PORTS.api)).issue.map(([, page]) => page);
-    const results = [];
-    for (const page of pages) {
-      const browser = await launchChromium();
-      try {
-        const context = await browser.newContext({
-          colorScheme: SCHEME,
-          viewport: { width: 412, height: 823 },
-        });
-        const tab = await context.newPage();
-        const cdp = await context.newCDPSession(tab);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-        // A load to warm the server's caches, then the traced one in the same (cold) browser.
-        await fetch(`http://127.0.0.1:${PORTS.site}${page}`);
-        await browser.startTracing(tab, {
-          categories: [
-            'devtools.timeline',
-            'disabled-by-default-devtools.timeline',
-            'toplevel',
-            'v8',
-            'blink',
-            'loading',
-          ],
-        });
-        await tab.goto(`http://localhost:${PORTS.site}${page}`, { waitUntil: 'load' });
-        await tab.waitForTimeout(3000);
-        const traceText = (await browser.stopTracing()).toString('utf8');
-        const trace = JSON.parse(traceText) as { traceEvents: TraceEvent[] };
-        // The whole trace, for Chromium's Performance panel (chrome://tracing, or DevTools' load).
-        if (process.env.FIRST_FRAME_TRACES === '1') {
-          writeResults(`first-frame-trace${page.replace(/[^a-z0-9]+/gi, '-')}.json`, trace);
-        }
-        const { tasks, byKind, fcpMs } = mainThreadTasks(trace.traceEvents);
-        const listed = tasks.filter((task) => task.durationMs >= LISTED_TASK_MS);
-        // As Total Blocking Time counts: each task's time over 50 ms, from the first contentful
-        // paint on (here until 3 s after the load, not Lighthouse's time to interactive).
-        const blocking = tasks
-          .filter((task) => fcpMs !== null && task.startMs >= fcpMs)
-          .reduce((sum, task) => sum + Math.max(0, task.durationMs - 50), 0);
-        console.log(
-          `\n${page} (${SCHEME}, CPU ${CPU_SLOWDOWN}× slower): ${tasks.length} tasks, first contentful paint at ${fcpMs ?? '?'} ms, ${blocking} ms of blocking after it`,
-        );
-        for (const [kind, ms] of Object.entries(byKind)
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, 8)) {
-          console.log(`  ${kind.padEnd(28)} ${ms.toFixed(1).padStart(7)} ms`);
-        }
-        for (const task of listed) {
-          const parts = Object.entries(task.parts)
+    const results: {
+      page: string;
+      round: number;
+      fcpMs: number | null;
+      blockingMs: number;
+      firstFrame: FirstFrameTasks;
+      tasks: Task[];
+      byKind: Record<string, number>;
+    }[] = [];
+    const rounds = Array.from({ length: RUNS }, (_, round) => round + 1);
+    for (const round of rounds)
+      for (const page of pages) {
+        const browser = await launchChromium();
+        try {
+          const context = await browser.newContext({
+            colorScheme: SCHEME,
+            viewport: { width: 412, height: 823 },
+          });
+          const tab = await context.newPage();
+          const cdp = await context.newCDPSession(tab);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+          // A load to warm the server's caches, then the traced one in the same (cold) browser.
+          await fetch(`http://127.0.0.1:${PORTS.site}${page}`);
+          await browser.startTracing(tab, {
+            categories: [
+              'devtools.timeline',
+              'disabled-by-default-devtools.timeline',
+              'toplevel',
+              'v8',
+              'blink',
+              'loading',
+            ],
+          });
+          await tab.goto(`http://localhost:${PORTS.site}${page}`, { waitUntil: 'load' });
+          await tab.waitForTimeout(3000);
+          const traceText = (await browser.stopTracing()).toString('utf8');
+          const trace = JSON.parse(traceText) as { traceEvents: TraceEvent[] };
+          // The whole trace, for Chromium's Performance panel (chrome://tracing, or DevTools' load).
+          if (process.env.FIRST_FRAME_TRACES === '1') {
+            writeResults(`first-frame-trace${page.replace(/[^a-z0-9]+/gi, '-')}.json`, trace);
+          }
+          const { tasks, byKind, fcpMs } = mainThreadTasks(trace.traceEvents);
+          const listed = tasks.filter((task) => task.durationMs >= LISTED_TASK_MS);
+          // As Total Blocking Time counts: each task's time over 50 ms, from the first contentful
+          // paint on (here until 3 s after the load, not Lighthouse's time to interactive).
+          const blocking = tasks
+            .filter((task) => fcpMs !== null && task.startMs >= fcpMs)
+            .reduce((sum, task) => sum + Math.max(0, task.durationMs - 50), 0);
+          const firstFrame = firstFrameTasks(tasks);
+          console.log(
+            `\n${page} (${SCHEME}, CPU ${CPU_SLOWDOWN}× slower${RUNS > 1 ? `, run ${round} of ${RUNS}` : ''}): ${tasks.length} tasks, first contentful paint at ${fcpMs ?? '?'} ms, ${blocking} ms of blocking after it`,
+          );
+          for (const [kind, ms] of Object.entries(byKind)
             .sort((a, b) => b[1] - a[1])
-            .slice(0, 5)
-            .map(([kind, ms]) => `${kind} ${ms.toFixed(1)}`)
-            .join(', ');
-          console.log(`  task at ${task.startMs} ms: ${task.durationMs} ms (${parts})`);
+            .slice(0, 8)) {
+            console.log(`  ${kind.padEnd(28)} ${ms.toFixed(1).padStart(7)} ms`);
+          }
+          for (const task of listed) {
+            const parts = Object.entries(task.parts)
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 5)
+              .map(([kind, ms]) => `${kind} ${ms.toFixed(1)}`)
+              .join(', ');
+            console.log(`  task at ${task.startMs} ms: ${task.durationMs} ms (${parts})`);
+          }
+          results.push({
+            page,
+            round,
+            fcpMs,
+            blockingMs: blocking,
+            firstFrame,
+            tasks: listed,
+            byKind,
+          });
+        } finally {
+          await browser.close();
         }
-        results.push({ page, fcpMs, blockingMs: blocking, tasks: listed, byKind });
-      } finally {
-        await browser.close();
+      }
+    const summary = pages.map((page) => {
+      const runs = results.filter((result) => result.page === page);
+      const of = (pick: (tasks: FirstFrameTasks) => number) =>
+        median(runs.map((run) => pick(run.firstFrame)));
+      return {
+        page,
+        runs: runs.length,
+        commitMs: of((tasks) => tasks.commitMs),
+        parseMs: of((tasks) => tasks.parseMs),
+        endOfParseMs: of((tasks) => tasks.endOfParseMs),
+        endOfParseLaidOut: runs.filter((run) => run.firstFrame.endOfParseLaidOut).length,
+        firstPaintMs: of((tasks) => tasks.firstPaintMs),
+        blockingMs: median(runs.map((run) => run.blockingMs)),
+      };
+    });
+    if (RUNS > 1) {
+      console.log(
+        `\nMedians of ${RUNS} loads per page (${SCHEME}, CPU ${CPU_SLOWDOWN}× slower, ms):\n`,
+      );
+      console.log(
+        '| page | commit | parse | end of the parse | laid out there | first paint | blocking |',
+      );
+      console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+      for (const row of summary) {
+        console.log(
+          `| \`${row.page}\` | ${row.commitMs} | ${row.parseMs} | ${row.endOfParseMs} | ${row.endOfParseLaidOut} of ${row.runs} | ${row.firstPaintMs} | ${row.blockingMs} |`,
+        );
       }
     }
     const file = writeResults('first-frame.json', {
@@ -185,6 +272,8 @@ async function main(): Promise<void> {
       machine,
       scheme: SCHEME,
       cpuSlowdown: CPU_SLOWDOWN,
+      runsPerPage: RUNS,
+      summary,
       results,
     });
     console.log(`\nresults: ${file}`);

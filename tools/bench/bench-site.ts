@@ -206,6 +206,15 @@ export function writeResults(name: string, data: unknown): string {
 /** The machine a result was measured on, and how busy it was: the load averages, rounded. */
 export const loadAverage = () => os.loadavg().map((load) => Number(load.toFixed(2)));
 
+/** The middle of the values (the mean of the two middle ones for an even count; NaN for none). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+}
+
 export function machineAtStart() {
   return {
     cores: os.cpus().length,

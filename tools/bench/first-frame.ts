@@ -24,6 +24,7 @@ import {
   launchChromium,
   listedArticles,
   machineAtStart,
+  median,
   readingPages,
   startBenchSite,
   writeResults,
@@ -141,11 +142,6 @@ function firstFrameTasks(tasks: Task[]): FirstFrameTasks {
     firstPaintMs: firstPaint?.durationMs ?? 0,
   };
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 let stack: BenchSite | null = null;
 

@@ -6,7 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import type { LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
-import { CHROME_PATH } from './bench-site';
+import { CHROME_PATH, median } from './bench-site';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -260,14 +260,6 @@ export function summarise(lhr: LighthouseResult) {
     })),
     runWarnings: lhr.runWarnings,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 }
 
 const MEDIAN_FIELDS = [

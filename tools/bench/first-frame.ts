@@ -128,7 +128,8 @@ interface FirstFrameTasks {
 function firstFrameTasks(tasks: Task[]): FirstFrameTasks {
   const did = (task: Task, kind: string) => (task.parts[kind] ?? 0) > 0;
   const commits = tasks.filter((task) => did(task, 'DocumentLoader::CommitNavigation'));
-  const afterCommit = tasks.slice(tasks.indexOf(commits.at(-1) ?? tasks[0]!) + 1);
+  const lastCommit = commits.at(-1);
+  const afterCommit = lastCommit ? tasks.slice(tasks.indexOf(lastCommit) + 1) : tasks;
   const endOfParse = afterCommit.find((task) => did(task, 'Document::FinishedParsing'));
   const parse = afterCommit.find((task) => did(task, 'ParseHTML') && task !== endOfParse);
   const firstPaint = afterCommit.find(
@@ -141,6 +142,78 @@ function firstFrameTasks(tasks: Task[]): FirstFrameTasks {
     endOfParseLaidOut: (endOfParse?.parts.Layout ?? 0) >= 1,
     firstPaintMs: firstPaint?.durationMs ?? 0,
   };
+}
+
+/** What one load of a page did, as the results keep it. */
+interface PageLoad {
+  page: string;
+  round: number;
+  fcpMs: number | null;
+  blockingMs: number;
+  firstFrame: FirstFrameTasks;
+  tasks: Task[];
+  byKind: Record<string, number>;
+}
+
+/** One traced load of `page` in a fresh browser, printed and returned. */
+async function traceLoad(page: string, round: number): Promise<PageLoad> {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({
+      colorScheme: SCHEME,
+      viewport: { width: 412, height: 823 },
+    });
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    // A load to warm the server's caches, then the traced one in the same (cold) browser.
+    await fetch(`http://127.0.0.1:${PORTS.site}${page}`);
+    await browser.startTracing(tab, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'toplevel',
+        'v8',
+        'blink',
+        'loading',
+      ],
+    });
+    await tab.goto(`http://localhost:${PORTS.site}${page}`, { waitUntil: 'load' });
+    await tab.waitForTimeout(3000);
+    const traceText = (await browser.stopTracing()).toString('utf8');
+    const trace = JSON.parse(traceText) as { traceEvents: TraceEvent[] };
+    // The whole trace, for Chromium's Performance panel (chrome://tracing, or DevTools' load).
+    if (process.env.FIRST_FRAME_TRACES === '1') {
+      writeResults(`first-frame-trace${page.replace(/[^a-z0-9]+/gi, '-')}.json`, trace);
+    }
+    const { tasks, byKind, fcpMs } = mainThreadTasks(trace.traceEvents);
+    const listed = tasks.filter((task) => task.durationMs >= LISTED_TASK_MS);
+    // As Total Blocking Time counts: each task's time over 50 ms, from the first contentful
+    // paint on (here until 3 s after the load, not Lighthouse's time to interactive).
+    const blocking = tasks
+      .filter((task) => fcpMs !== null && task.startMs >= fcpMs)
+      .reduce((sum, task) => sum + Math.max(0, task.durationMs - 50), 0);
+    const firstFrame = firstFrameTasks(tasks);
+    console.log(
+      `\n${page} (${SCHEME}, CPU ${CPU_SLOWDOWN}× slower${RUNS > 1 ? `, run ${round} of ${RUNS}` : ''}): ${tasks.length} tasks, first contentful paint at ${fcpMs ?? '?'} ms, ${blocking} ms of blocking after it`,
+    );
+    for (const [kind, ms] of Object.entries(byKind)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)) {
+      console.log(`  ${kind.padEnd(28)} ${ms.toFixed(1).padStart(7)} ms`);
+    }
+    for (const task of listed) {
+      const parts = Object.entries(task.parts)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([kind, ms]) => `${kind} ${ms.toFixed(1)}`)
+        .join(', ');
+      console.log(`  task at ${task.startMs} ms: ${task.durationMs} ms (${parts})`);
+    }
+    return { page, round, fcpMs, blockingMs: blocking, firstFrame, tasks: listed, byKind };
+  } finally {
+    await browser.close();
+  }
 }
 
 let stack: BenchSite | null = null;
@@ -156,84 +229,10 @@ async function main(): Promise<void> {
     const pages =
       process.env.FIRST_FRAME_PAGES?.split(',').filter(Boolean) ??
       readingPages(await listedArticles(PORTS.api)).issue.map(([, page]) => page);
-    const results: {
-      page: string;
-      round: number;
-      fcpMs: number | null;
-      blockingMs: number;
-      firstFrame: FirstFrameTasks;
-      tasks: Task[];
-      byKind: Record<string, number>;
-    }[] = [];
-    const rounds = Array.from({ length: RUNS }, (_, round) => round + 1);
-    for (const round of rounds)
-      for (const page of pages) {
-        const browser = await launchChromium();
-        try {
-          const context = await browser.newContext({
-            colorScheme: SCHEME,
-            viewport: { width: 412, height: 823 },
-          });
-          const tab = await context.newPage();
-          const cdp = await context.newCDPSession(tab);
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-          // A load to warm the server's caches, then the traced one in the same (cold) browser.
-          await fetch(`http://127.0.0.1:${PORTS.site}${page}`);
-          await browser.startTracing(tab, {
-            categories: [
-              'devtools.timeline',
-              'disabled-by-default-devtools.timeline',
-              'toplevel',
-              'v8',
-              'blink',
-              'loading',
-            ],
-          });
-          await tab.goto(`http://localhost:${PORTS.site}${page}`, { waitUntil: 'load' });
-          await tab.waitForTimeout(3000);
-          const traceText = (await browser.stopTracing()).toString('utf8');
-          const trace = JSON.parse(traceText) as { traceEvents: TraceEvent[] };
-          // The whole trace, for Chromium's Performance panel (chrome://tracing, or DevTools' load).
-          if (process.env.FIRST_FRAME_TRACES === '1') {
-            writeResults(`first-frame-trace${page.replace(/[^a-z0-9]+/gi, '-')}.json`, trace);
-          }
-          const { tasks, byKind, fcpMs } = mainThreadTasks(trace.traceEvents);
-          const listed = tasks.filter((task) => task.durationMs >= LISTED_TASK_MS);
-          // As Total Blocking Time counts: each task's time over 50 ms, from the first contentful
-          // paint on (here until 3 s after the load, not Lighthouse's time to interactive).
-          const blocking = tasks
-            .filter((task) => fcpMs !== null && task.startMs >= fcpMs)
-            .reduce((sum, task) => sum + Math.max(0, task.durationMs - 50), 0);
-          const firstFrame = firstFrameTasks(tasks);
-          console.log(
-            `\n${page} (${SCHEME}, CPU ${CPU_SLOWDOWN}× slower${RUNS > 1 ? `, run ${round} of ${RUNS}` : ''}): ${tasks.length} tasks, first contentful paint at ${fcpMs ?? '?'} ms, ${blocking} ms of blocking after it`,
-          );
-          for (const [kind, ms] of Object.entries(byKind)
-            .sort((a, b) => b[1] - a[1])
-            .slice(0, 8)) {
-            console.log(`  ${kind.padEnd(28)} ${ms.toFixed(1).padStart(7)} ms`);
-          }
-          for (const task of listed) {
-            const parts = Object.entries(task.parts)
-              .sort((a, b) => b[1] - a[1])
-              .slice(0, 5)
-              .map(([kind, ms]) => `${kind} ${ms.toFixed(1)}`)
-              .join(', ');
-            console.log(`  task at ${task.startMs} ms: ${task.durationMs} ms (${parts})`);
-          }
-          results.push({
-            page,
-            round,
-            fcpMs,
-            blockingMs: blocking,
-            firstFrame,
-            tasks: listed,
-            byKind,
-          });
-        } finally {
-          await browser.close();
-        }
-      }
+    const results: PageLoad[] = [];
+    for (let round = 1; round <= RUNS; round += 1) {
+      for (const page of pages) results.push(await traceLoad(page, round));
+    }
     const summary = pages.map((page) => {
       const runs = results.filter((result) => result.page === page);
       const of = (pick: (tasks: FirstFrameTasks) => number) =>

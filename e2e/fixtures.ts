@@ -318,6 +318,10 @@ export async function bringRemoteBack(page: Page, base: string): Promise<void> {
  * (2026-12-05, comments.spec.ts).
  */
 export async function untilLive(page: Page): Promise<void> {
+  // A document with no script never goes live: the API's own pages (a newsletter confirmation)
+  // have none. Waiting for a mark that cannot come cost each such goto 15 s.
+  const scripted = await page.evaluate(() => document.scripts.length > 0).catch(() => true);
+  if (!scripted) return;
   await page
     .locator('html[data-hydrated]')
     .waitFor({ state: 'attached', timeout: 15_000 })

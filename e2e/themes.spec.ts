@@ -1,11 +1,16 @@
-// The light and the dark theme (docs/decisions/171), and the copy button of code blocks. The
+// The light and the dark theme (docs/decisions/171, 176), and the copy button of code blocks. The
 // theme follows the system until the visitor chooses with the navbar's toggle; the choice is kept
-// and painted from the first frame of the next page (every frame until the page has loaded is
-// checked); without JavaScript the system's theme still applies and the controls that could not
-// work are not shown. Every page passes the axe scan in both themes (the other specs scan in the
-// browser's default, light), with a screenshot of each for a look by eye.
+// (a cookie the server writes on each page) and painted from the first frame of the next page
+// (every frame until the page has loaded is checked); without JavaScript the system's theme, or a
+// choice made before, still applies and the controls that could not work are not shown. Every
+// page passes the axe scan in both themes (the other specs scan in the browser's default, light),
+// with a screenshot of each for a look by eye.
 import type { Page } from '@playwright/test';
-import { CODE_COPIED_TEXT, CODE_COPY_LABEL } from '@portfolio/shared/island-protocol';
+import {
+  CODE_COPIED_TEXT,
+  CODE_COPY_LABEL,
+  SITE_CONTROLS,
+} from '@portfolio/shared/island-protocol';
 import { THEME_TO_DARK_LABEL, THEME_TO_LIGHT_LABEL } from '@portfolio/shell/texts';
 import {
   DEV_ADMIN,
@@ -102,6 +107,11 @@ test.describe('the themes', () => {
         .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content'))),
     ).toEqual(['#f6f8fb', '#f6f8fb']);
     expect(scripts).toEqual([]);
+    // Kept in a cookie the server reads: the pages it sends this visitor are light from their
+    // first byte, and the browser's storage is not used (docs/decisions/176).
+    const served = await (await page.request.get('/about')).text();
+    expect(served.startsWith('<!doctype html><html lang="en" data-theme="light"')).toBe(true);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
 
     // Another page, and a reload: light from the first frame, though the system is dark.
     for (const next of [() => page.goto(`/article/${article._id}`), () => page.reload()]) {
@@ -135,6 +145,16 @@ test.describe('the themes', () => {
       await expect(page.locator('main').getByText('bash', { exact: true })).toBeVisible();
       await context.close();
     }
+    // A choice made before (its cookie) holds without JavaScript too: the server writes it.
+    const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'light' });
+    const { baseURL } = test.info().project.use;
+    await context.addCookies([
+      { name: SITE_CONTROLS.themeKey, value: 'dark', url: String(baseURL) },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`/article/${article._id}`);
+    expect(await background(page)).toBe(BACKGROUND.dark);
+    await context.close();
   });
 });
 

@@ -3,7 +3,7 @@
 export const PRIVACY_PATH = '/privacy';
 export const PRIVACY_TITLE = 'Privacy';
 export const PRIVACY_DESCRIPTION =
-  'What this site counts of its readers, and what it never does: no cookies, no tracking.';
+  'What this site counts of its readers, and what it never does: no cookies to count you, no tracking.';
 export const PRIVACY_INTRO_COUNTING = 'This site counts its readers without tracking them.';
 export const PRIVACY_INTRO_NOT_COUNTING = 'This site counts nothing of its readers.';
 export const PRIVACY_COUNTED_HEADING = 'What is counted';
@@ -26,8 +26,9 @@ export const PRIVACY_NOT_COUNTING_DETAIL =
 export const PRIVACY_CHOICE_HEADING = 'Your choice';
 export const PRIVACY_CHOICE =
   "If your browser sends Global Privacy Control or Do Not Track, your visits are not counted at all. Search engines' crawlers and automated browsers are not counted either.";
-export const PRIVACY_OTHER_HEADING = 'Messages and accounts';
+export const PRIVACY_OTHER_HEADING = 'Messages, accounts and the theme';
 export const PRIVACY_OTHER = [
   'A message sent with the contact form is kept so the owner can read and answer it.',
   'Signing in sets one cookie, your session, which ends when you sign out. Accounts are handled by Firebase Authentication.',
+  'Choosing the light or the dark theme sets one cookie, "theme", which holds that choice and nothing else, so every page comes in it; it lasts a year from your last choice.',
 ] as const;

@@ -67,7 +67,10 @@ export const SITE_CONTROLS = {
   themeToggle: 'theme',
   /** A code block's button that copies its code (the Markdown renderer writes it). */
   copyCode: 'copy-code',
-  /** Where the theme the visitor chose is kept (localStorage), and the root's attribute for it. */
+  /**
+   * The cookie that keeps the theme the visitor chose ("light" or "dark", docs/decisions/176),
+   * and the root's attribute the server and the toggle set for it.
+   */
   themeKey: 'theme',
   themeAttribute: 'data-theme',
 } as const;

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
-import { ICON_SVG, createSiteDocument } from './document';
+import { ICON_SVG, createSiteDocument, inTheme } from './document';
 import { inlineScriptHashes } from './inline-scripts';
 import { PAGE_VIEW_BEACON } from './page-view-beacon';
 
@@ -95,5 +95,37 @@ describe("the site's icon", () => {
       0,
     );
     expect(largest).toBeLessThanOrEqual(16);
+  });
+});
+
+describe('a document in the theme the visitor chose (docs/decisions/176)', () => {
+  const site = createSiteDocument(assets);
+  const start = site.start({ ...page, islands: { prerender: [] } });
+  /** The document with the theme's marks taken out: each colour one mark, no data-theme. */
+  const unmarked = (html: string) =>
+    html.replace(/ data-theme="(light|dark)"/, '').replace(/#f6f8fb|#0b1120/g, 'COLOUR');
+
+  it('carries the theme on its root and the bar in its colour, the rest unchanged', () => {
+    const dark = inTheme(start, 'dark');
+    expect(
+      dark.startsWith(
+        '<!doctype html><html lang="en" data-theme="dark" data-render="islands"><head>',
+      ),
+    ).toBe(true);
+    expect(dark.match(/<meta name="theme-color" content="([^"]+)"/g)).toEqual([
+      '<meta name="theme-color" content="#0b1120"',
+      '<meta name="theme-color" content="#0b1120"',
+    ]);
+    // Each scheme's tag keeps its media query: the bar is the chosen theme's in both.
+    expect(dark).toContain('media="(prefers-color-scheme: light)" data-scheme="light"');
+    expect(unmarked(dark)).toBe(unmarked(start));
+    expect(unmarked(inTheme(start, 'light'))).toBe(unmarked(start));
+    expect(inTheme(site.fallback({ title: 't' }), 'light')).toContain(
+      '<html lang="en" data-theme="light"><head>',
+    );
+  });
+
+  it('leaves anything that is not one of its documents as it is', () => {
+    expect(inTheme('<p><html lang="en"></p>', 'dark')).toBe('<p><html lang="en"></p>');
   });
 });

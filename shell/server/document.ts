@@ -9,6 +9,7 @@ import { escapeHtml } from '@portfolio/contract';
 import { islandLoaderScript } from './island-loader';
 import type { PageViewBeaconOptions } from './page-view-beacon';
 import { SCRIPTS_START_BY_MS, scriptLoader } from './page-scripts';
+import type { SiteTheme } from '@portfolio/shared/island-protocol';
 import { THEME_COLORS, siteControlsScript } from './site-controls';
 
 /** What the shell's browser build emits for its pages (its webpack config: ShellAssetsPlugin). */
@@ -51,15 +52,29 @@ export const ICON_SVG =
 const ICON =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAMAAABg3Am1AAAATlBMVEVMaXE52alA36842Kk52ao52qk42ak42Kg436842qo62qo52ak426s42ak52ak52Kg52qo42ak52ak52qo42ak42ak42ag62Ks42ak42aknuWJSAAAAGXRSTlMA7xDAsI9f4CBgMM9AoK9wkPBQb9Dfn0+Aek3ZoQAAAAlwSFlzAAALEgAACxIB0t1+/AAAAMhJREFUSMftltsOgyAQRL2gK4h41+7//2ht0zblupCmDybO85wAq8yQZWdR3bZ1vLupcjyUV02UfVf4kdopdzGvqGmdi4BdbOjQJrwHRY9cA3gd1CdrAApJKQ3ACF3ABfwFKGl/+RvAaIBpQE8DvX5DacC4o0D5wQiBjgI6MzUSd0TOiVnBJMOAtKOMpS1w5HBgUOBMZJm0oYe4z899cX+L+Snoz9eFGmgaTfs4EYW46P6FLkb+NV7gUT36RiLtz3YcAAZxllfIHSzfcPbYXweJAAAAAElFTkSuQmCC';
 /**
- * The browser's bar in the colour of each scheme's background; the inline script gives both the
- * chosen theme's when the visitor chose one (site-controls.ts).
+ * The browser's bar in the colour of each scheme's background, or both in the chosen theme's
+ * when the visitor chose one (inTheme; the toggle does the same in the page: site-controls.ts).
  */
-const THEME_COLOR_TAGS = (['light', 'dark'] as const)
-  .map(
-    (scheme) =>
-      `<meta name="theme-color" content="${THEME_COLORS[scheme]}" media="(prefers-color-scheme: ${scheme})" data-scheme="${scheme}"/>`,
-  )
-  .join('');
+const themeColorTags = (theme: SiteTheme | null) =>
+  (['light', 'dark'] as const)
+    .map(
+      (scheme) =>
+        `<meta name="theme-color" content="${THEME_COLORS[theme ?? scheme]}" media="(prefers-color-scheme: ${scheme})" data-scheme="${scheme}"/>`,
+    )
+    .join('');
+const THEME_COLOR_TAGS = themeColorTags(null);
+const ROOT_START = '<!doctype html><html lang="en"';
+
+/**
+ * A document of this module in the theme the visitor chose (docs/decisions/176): its root carries
+ * the theme, and the browser's bar its colour. The whole document or its start, as made here;
+ * anything else is left as it is.
+ */
+export function inTheme(html: string, theme: SiteTheme): string {
+  if (!html.startsWith(ROOT_START)) return html;
+  const themed = `${ROOT_START} data-theme="${theme}"${html.slice(ROOT_START.length)}`;
+  return themed.replace(THEME_COLOR_TAGS, themeColorTags(theme));
+}
 
 export interface PageParts {
   /**
@@ -140,7 +155,7 @@ export function createSiteDocument(
 ): SiteDocument {
   // Made once: only a signed-in page's nonce changes from one page to the next.
   const beforeScript = (islands: boolean) =>
-    `<!doctype html><html lang="en"${islands ? ' data-render="islands"' : ''}><head>` +
+    `${ROOT_START}${islands ? ' data-render="islands"' : ''}><head>` +
     '<meta charset="utf-8"/>' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"/>' +
     `${THEME_COLOR_TAGS}<link rel="icon" href="${ICON}"/>`;

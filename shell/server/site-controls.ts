@@ -3,10 +3,14 @@
 // running no script before input (docs/decisions/148) and the controls answer the first press.
 //
 // The theme: the stylesheets follow the system (prefers-color-scheme) unless the root carries
-// data-theme. The visitor's choice is kept in localStorage, on this browser only (never sent
-// anywhere), and this script sets it on the root as the head is parsed, before anything is
-// painted: no frame of the other theme. Without JavaScript the page follows the system, and the
-// toggle, which could not work, is not shown (@media (scripting: none)).
+// data-theme. The visitor's choice is a cookie holding only "light" or "dark" (docs/decisions/
+// 176), and the server writes it on the root of the page it sends (theme.ts), so the first frame
+// has it and this script reads nothing while the page loads: reading the browser's storage then
+// was a synchronous call to the browser process, 1–15 ms on a fresh profile, in the parse's task.
+// The script sets the choice when the toggle is pressed, and reads it again only when the page
+// is shown again (another tab may have chosen). Without JavaScript the page follows the system,
+// or a choice made before, and the toggle, which could not work, is not shown (@media
+// (scripting: none)).
 //
 // runSiteControls is written into the page as its source text (siteControlsScript), so it uses
 // nothing from this module's scope: only its argument and the browser's globals.
@@ -19,6 +23,8 @@ export interface SiteControlsOptions {
   copyCode: string;
   themeKey: string;
   themeAttribute: string;
+  /** The cookie's attributes after its value (its lifetime, path and SameSite). */
+  themeCookieAttributes: string;
   /** The browser's bar in each theme (`<meta name="theme-color">`, one per scheme). */
   themeColors: Record<SiteTheme, string>;
 }
@@ -26,22 +32,32 @@ export interface SiteControlsOptions {
 /** The colour of the page's background in each theme (shared/src/tokens.css, --color-bg). */
 export const THEME_COLORS: Record<SiteTheme, string> = { light: '#f6f8fb', dark: '#0b1120' };
 
+/** How long a choice of theme is kept: a year from the last press of the toggle. */
+export const THEME_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
 export const SITE_CONTROLS_OPTIONS: SiteControlsOptions = {
   ...SITE_CONTROLS,
   themeColors: THEME_COLORS,
+  themeCookieAttributes: `; Path=/; Max-Age=${THEME_COOKIE_MAX_AGE_S}; SameSite=Lax`,
 };
 
 export function runSiteControls(options: SiteControlsOptions): void {
   const doc = document;
   const root = doc.documentElement;
-  const chosen = (): SiteTheme | null => {
+  // The choice in the cookie (read only when the page is shown again, never while it loads).
+  // Undefined where cookies are refused (a sandboxed frame): the page keeps what it shows.
+  const chosen = (): SiteTheme | null | undefined => {
+    let cookies: string;
     try {
-      const theme = localStorage.getItem(options.themeKey);
-      return theme === 'light' || theme === 'dark' ? theme : null;
+      cookies = doc.cookie;
     } catch {
-      // Storage refused (a sandboxed frame, site data blocked): the system's theme.
-      return null;
+      return undefined;
     }
+    const value = cookies
+      .split('; ')
+      .find((pair) => pair.startsWith(`${options.themeKey}=`))
+      ?.slice(options.themeKey.length + 1);
+    return value === 'light' || value === 'dark' ? value : null;
   };
   const apply = (theme: SiteTheme | null) => {
     if (theme) root.setAttribute(options.themeAttribute, theme);
@@ -52,14 +68,17 @@ export function runSiteControls(options: SiteControlsOptions): void {
       meta.setAttribute('content', options.themeColors[theme ?? scheme]);
     });
   };
-  apply(chosen());
-  // Another tab chose: this one follows; so does a page shown again from the back-forward cache
-  // after the visitor chose on another one.
-  addEventListener('storage', (event) => {
-    if (event.key === options.themeKey) apply(chosen());
+  // A choice made in another tab: followed when this one is shown again, or comes back from the
+  // back-forward cache.
+  const follow = () => {
+    const theme = chosen();
+    if (theme !== undefined && theme !== root.getAttribute(options.themeAttribute)) apply(theme);
+  };
+  doc.addEventListener('visibilitychange', () => {
+    if (doc.visibilityState === 'visible') follow();
   });
   addEventListener('pageshow', (event) => {
-    if (event.persisted) apply(chosen());
+    if (event.persisted) follow();
   });
 
   const timers = new WeakMap<Element, number>();
@@ -105,10 +124,11 @@ export function runSiteControls(options: SiteControlsOptions): void {
         root.getAttribute(options.themeAttribute) ??
         (matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark');
       const next: SiteTheme = shown === 'light' ? 'dark' : 'light';
+      const secure = location.protocol === 'https:' ? '; Secure' : '';
       try {
-        localStorage.setItem(options.themeKey, next);
+        doc.cookie = `${options.themeKey}=${next}${options.themeCookieAttributes}${secure}`;
       } catch {
-        // Not kept: this page still switches.
+        // Not kept (cookies refused): this page still switches.
       }
       apply(next);
     } else if (kind === options.copyCode) copy(control);

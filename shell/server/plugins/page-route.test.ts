@@ -332,4 +332,79 @@ describe('the page route', () => {
       expect(response.headers['content-security-policy']).not.toContain('sha256-');
     }
   });
+
+  describe("the visitor's theme (docs/decisions/176)", () => {
+    const DARK_BAR = 'content="#0b1120"';
+    const LIGHT_BAR = 'content="#f6f8fb"';
+    const bars = (body: string) => body.match(/<meta name="theme-color" content="#[0-9a-f]+"/g);
+
+    it('writes the chosen theme on the root and the bar in its colour, from the kept page', async () => {
+      const plain = await get('/blog');
+      expect(plain.body.startsWith('<!doctype html><html lang="en"><head>')).toBe(true);
+      expect(bars(plain.body)).toEqual([
+        `<meta name="theme-color" ${LIGHT_BAR}`,
+        `<meta name="theme-color" ${DARK_BAR}`,
+      ]);
+      const dark = await get('/blog', { cookie: 'theme=dark' });
+      const again = await get('/blog', { cookie: 'theme=dark' });
+      // One render: the copy in the theme is made from the kept page, once.
+      expect(site.renderer.rendered).toEqual(['/blog']);
+      expect(dark.statusCode).toBe(200);
+      expect(dark.body.startsWith('<!doctype html><html lang="en" data-theme="dark"><head>')).toBe(
+        true,
+      );
+      expect(bars(dark.body)).toEqual([
+        `<meta name="theme-color" ${DARK_BAR}`,
+        `<meta name="theme-color" ${DARK_BAR}`,
+      ]);
+      // The rest is the kept page's, byte for byte, under its own validator and the same policy.
+      expect(dark.body.replace(' data-theme="dark"', '').replaceAll(DARK_BAR, '')).toBe(
+        plain.body.replaceAll(LIGHT_BAR, '').replaceAll(DARK_BAR, ''),
+      );
+      expect(dark.headers.etag).not.toBe(plain.headers.etag);
+      expect(again.headers.etag).toBe(dark.headers.etag);
+      expect(dark.headers['content-security-policy']).toBe(
+        plain.headers['content-security-policy'],
+      );
+      expect(dark.headers.vary).toBe('Accept-Encoding, Cookie');
+      // A request with a cookie is its own variant: no shared cache keeps it.
+      expect(dark.headers['cache-control']).toBe('no-cache');
+      expect(
+        (await get('/blog', { cookie: 'theme=dark', 'if-none-match': String(dark.headers.etag) }))
+          .statusCode,
+      ).toBe(304);
+      const light = await get('/blog', { cookie: 'theme=light' });
+      expect(light.body).toContain('<html lang="en" data-theme="light">');
+    });
+
+    it('sends the compressed forms of the copy too', async () => {
+      await get('/blog');
+      const dark = await get('/blog', { cookie: 'theme=dark', 'accept-encoding': 'br' });
+      expect(dark.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(dark.rawPayload).toString('utf8')).toContain(
+        '<html lang="en" data-theme="dark">',
+      );
+    });
+
+    it('ignores a cookie that names no theme', async () => {
+      const plain = await get('/blog');
+      for (const cookie of ['theme=red', 'theme=', 'theme=dark%22%3E', 'themes=dark']) {
+        const response = await get('/blog', { cookie });
+        expect(response.body).toBe(plain.body);
+      }
+    });
+
+    it("writes it on a signed-in visitor's page, and on a page drawn in the browser", async () => {
+      site.api.on('POST', '/sessions/verify', { json: testIdentity() });
+      const signedIn = await get('/blog', { cookie: '__session=abc; theme=light' });
+      expect(signedIn.headers['cache-control']).toBe('private, no-store');
+      expect(signedIn.body).toContain('<html lang="en" data-theme="light">');
+      site.renderer.next = () => {
+        throw new Error('down');
+      };
+      const failed = await get('/about', { cookie: 'theme=dark' });
+      expect(failed.statusCode).toBe(503);
+      expect(failed.body).toContain('<html lang="en" data-theme="dark">');
+    });
+  });
 });

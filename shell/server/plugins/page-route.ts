@@ -26,6 +26,7 @@ import type { KeptPageLane, LocatedTargets } from '../kept-page-lane';
 import { nextNonce } from '../nonce';
 import { sendShared, sharedPage } from '../shared-page';
 import type { SharedPage } from '../shared-page';
+import { documentFor, pageFor } from '../theme';
 import { NOT_FOUND_TEXT } from './errors';
 import { previewBanner } from './rollout';
 import type { RolloutChoice } from './rollout';
@@ -90,7 +91,8 @@ const sharedCacheControl = (request: FastifyRequest, complete: boolean) =>
 /**
  * The same for a page chosen by the rollout (docs/decisions/191): a preview is private; an answer
  * that sets the cohort cookie is the visitor's; a page whose only cookie is the cohort cookie is
- * shared per cohort (the edge keys on its variant).
+ * shared per cohort (the edge keys on its variant). Any other cookie (the chosen theme's too,
+ * docs/decisions/176) makes the answer the visitor's own: the edge keeps none of them.
  */
 function rolloutCacheControl(request: FastifyRequest, choice: RolloutChoice, complete: boolean) {
   if (choice.previews.length > 0) return PRIVATE_PAGE_CACHE;
@@ -127,7 +129,7 @@ export default fp<PageRouteOptions>(
       cacheControl = sharedCacheControl(request, true),
       setsCookie = false,
     ) =>
-      sendShared(request, reply, page, {
+      sendShared(request, reply, pageFor(request, page), {
         cacheControl,
         timing: HIT_TIMING,
         reportingEndpoints,
@@ -322,9 +324,9 @@ export default fp<PageRouteOptions>(
           .header('Cache-Control', PRIVATE_PAGE_CACHE)
           .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
           .header('Content-Security-Policy', app.pagePolicy(nonce))
-          .send(html);
+          .send(documentFor(request, html));
       }
-      return sendShared(request, reply, shared(503, html), {
+      return sendShared(request, reply, pageFor(request, shared(503, html)), {
         cacheControl: choice.previews.length > 0 ? PRIVATE_PAGE_CACHE : UNAVAILABLE_PAGE_CACHE,
         timing: 'render;desc="failed"',
         reportingEndpoints,
@@ -369,14 +371,14 @@ export default fp<PageRouteOptions>(
         });
       }
       if (status === 503) {
-        return sendShared(request, reply, page, {
+        return sendShared(request, reply, pageFor(request, page), {
           cacheControl: choice.previews.length > 0 ? PRIVATE_PAGE_CACHE : UNAVAILABLE_PAGE_CACHE,
           timing,
           reportingEndpoints,
           retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
         });
       }
-      return sendShared(request, reply, page, {
+      return sendShared(request, reply, pageFor(request, page), {
         cacheControl: rolloutCacheControl(request, choice, keep),
         timing,
         reportingEndpoints,
@@ -439,15 +441,18 @@ export default fp<PageRouteOptions>(
         .header('Server-Timing', timing)
         .send(body);
       body.write(
-        siteDocument.start({
-          nonce,
-          headTags: result.headTags,
-          stylesheets: result.stylesheets,
-          dataScript: result.siteDataScript,
-          ...(result.islands && { islands: result.islands }),
-          styleText: keptStyleText,
-          ...(banner && { banner }),
-        }),
+        documentFor(
+          reply.request,
+          siteDocument.start({
+            nonce,
+            headTags: result.headTags,
+            stylesheets: result.stylesheets,
+            dataScript: result.siteDataScript,
+            ...(result.islands && { islands: result.islands }),
+            styleText: keptStyleText,
+            ...(banner && { banner }),
+          }),
+        ),
       );
       try {
         await result.pipe(body);

@@ -5,6 +5,16 @@ import { renderMarkdown } from '@portfolio/shared/markdown';
 import { SITE_CONTROLS_OPTIONS, siteControlsScript } from '../../server/site-controls';
 
 const { attribute, themeToggle, themeKey, themeAttribute, themeColors } = SITE_CONTROLS_OPTIONS;
+
+/** The theme the page's cookie holds, as the browser would send it. */
+const cookieTheme = () =>
+  document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${themeKey}=`))
+    ?.split('=')[1];
+const setCookieTheme = (value: string) => {
+  document.cookie = `${themeKey}=${value}; Path=/`;
+};
 const root = document.documentElement;
 
 let systemLight = false;
@@ -35,6 +45,7 @@ const press = (selector: string) =>
 
 beforeEach(() => {
   systemLight = false;
+  document.cookie = `${themeKey}=; Path=/; Max-Age=0`;
   localStorage.clear();
   root.removeAttribute(themeAttribute);
   Object.defineProperty(window, 'matchMedia', {
@@ -67,61 +78,75 @@ describe('the theme', () => {
     expect(metaColors()).toEqual([themeColors.light, themeColors.dark]);
   });
 
-  it('sets a kept choice on the root as the script runs, before the body exists', () => {
-    localStorage.setItem(themeKey, 'light');
-    load('');
+  it('reads nothing while the page loads: the server wrote the chosen theme on the root', () => {
+    setCookieTheme('light');
+    const cookie = jest.spyOn(document, 'cookie', 'get');
+    const storage = jest.spyOn(Storage.prototype, 'getItem');
+    root.setAttribute(themeAttribute, 'light');
+    load(toggle);
+    expect(cookie).not.toHaveBeenCalled();
+    expect(storage).not.toHaveBeenCalled();
     expect(root.getAttribute(themeAttribute)).toBe('light');
-    expect(metaColors()).toEqual([themeColors.light, themeColors.light]);
-  });
-
-  it('ignores a kept value that is not a theme', () => {
-    localStorage.setItem(themeKey, 'red;}');
-    load('');
-    expect(root.hasAttribute(themeAttribute)).toBe(false);
   });
 
   it.each([
     [false, 'light'],
     [true, 'dark'],
-  ])(
-    'switches away from the system theme (light: %s) to %s, and keeps the choice',
+  ] as const)(
+    'switches away from the system theme (light: %s) to %s, and keeps the choice in its cookie',
     (light, next) => {
       systemLight = light;
       load(toggle);
       press('button');
       expect(root.getAttribute(themeAttribute)).toBe(next);
-      expect(localStorage.getItem(themeKey)).toBe(next);
+      expect(metaColors()).toEqual([themeColors[next], themeColors[next]]);
+      expect(cookieTheme()).toBe(next);
       press('button');
       expect(root.getAttribute(themeAttribute)).toBe(light ? 'light' : 'dark');
+      expect(cookieTheme()).toBe(light ? 'light' : 'dark');
     },
   );
 
-  it('switches the page even where storage is refused', () => {
-    jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+  it('switches the page even where cookies are refused', () => {
+    const refused = () => {
       throw new DOMException('denied', 'SecurityError');
-    });
-    jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
-      throw new DOMException('denied', 'SecurityError');
-    });
-    load(toggle);
-    press('button');
-    expect(root.getAttribute(themeAttribute)).toBe('light');
+    };
+    // On the document itself, over the prototype's accessor, until the test ends.
+    Object.defineProperty(document, 'cookie', { configurable: true, get: refused, set: refused });
+    try {
+      load(toggle);
+      press('button');
+      expect(root.getAttribute(themeAttribute)).toBe('light');
+      // Shown again: what it shows stays.
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      expect(root.getAttribute(themeAttribute)).toBe('light');
+    } finally {
+      Reflect.deleteProperty(document, 'cookie');
+    }
   });
 
   it('follows a choice made elsewhere when the page is shown again from the back-forward cache', () => {
     load(toggle);
-    localStorage.setItem(themeKey, 'light');
+    setCookieTheme('light');
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
     expect(root.hasAttribute(themeAttribute)).toBe(false);
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     expect(root.getAttribute(themeAttribute)).toBe('light');
+    expect(metaColors()).toEqual([themeColors.light, themeColors.light]);
   });
 
-  it("follows another tab's choice", () => {
+  it("follows another tab's choice when the page is shown again, and ignores a value that is no theme", () => {
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     load(toggle);
-    localStorage.setItem(themeKey, 'light');
-    window.dispatchEvent(new StorageEvent('storage', { key: themeKey }));
+    setCookieTheme('light');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(root.hasAttribute(themeAttribute)).toBe(false);
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
     expect(root.getAttribute(themeAttribute)).toBe('light');
+    setCookieTheme('red');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(root.hasAttribute(themeAttribute)).toBe(false);
   });
 });
 

@@ -40,7 +40,11 @@ export default {
       ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-      transformIgnorePatterns: ['/node_modules/(?!(typed\\.js|marked|github-slugger)/)'],
+      transformIgnorePatterns: [
+        // ESM-only packages the tests import, Lighthouse's simulation among them
+        // (tools/bench/lantern-blocking.ts) with what it imports.
+        '/node_modules/(?!(typed\\.js|marked|github-slugger|lighthouse|@paulirish/trace_engine|legacy-javascript)/)',
+      ],
       moduleNameMapper: {
         // The contract's sources (docs/decisions/052), whose relative imports end in .js (NodeNext).
         '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',

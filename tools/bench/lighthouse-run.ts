@@ -7,11 +7,16 @@ import type { LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { CHROME_PATH, median } from './bench-site';
+import { collectBlocking } from './lantern-blocking';
+import type { BlockingTask } from './lantern-blocking';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 let chrome: LaunchedChrome | null = null;
+
+/** Each run's tasks that blocked (./lantern-blocking.ts), by its result: summarise reads them. */
+const blockingOfRun = new WeakMap<LighthouseResult, BlockingTask[]>();
 
 /** Ends the Chromium of a run under way, if any (on an interruption). */
 export function killChrome(): void {
@@ -67,13 +72,16 @@ async function runLighthouseOnce(
   });
   chrome = launched;
   try {
-    const result = await lighthouse(url, {
-      port: launched.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...categories],
-    });
+    const { result, blocking } = await collectBlocking(() =>
+      lighthouse(url, {
+        port: launched.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...categories],
+      }),
+    );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    blockingOfRun.set(result.lhr, blocking);
     return result.lhr;
   } finally {
     launched.kill();
@@ -253,6 +261,8 @@ export function summarise(lhr: LighthouseResult) {
         Math.round(item.duration),
       ]),
     ),
+    // Total Blocking Time task by task: each task's share, and what it did.
+    blocking: blockingOfRun.get(lhr) ?? [],
     longTasks: tableItems<LongTaskItem>(lhr, 'long-tasks').map((task) => ({
       url: task.url.replace(/^https?:\/\/[^/]+/, ''),
       startMs: Math.round(task.startTime),

@@ -8,6 +8,8 @@
 // per page, each in a fresh headless Chromium, and reports the median of each figure. The runs
 // are interleaved: round 1 measures each page of the site then each page of the anchor, then
 // round 2, …, so the machine's noise (others' jobs on a shared machine) falls on both alike.
+// Each run's Total Blocking Time is also given task by task (./lantern-blocking.ts): which of the
+// page's main-thread tasks blocked, and how much.
 //   CHROME_PATH         Chromium to drive (default /usr/bin/chromium)
 //   LIGHTHOUSE_RUNS     runs per page (default 3)
 //   LIGHTHOUSE_ANCHOR   0: the site's pages only, no anchor
@@ -41,6 +43,7 @@ import {
   writeResults,
 } from './bench-site';
 import type { BenchSite } from './bench-site';
+import { blockingByKind } from './lantern-blocking';
 import { killChrome, medianOf, runLighthouse, summarise } from './lighthouse-run';
 import type { ColorScheme, MedianSummary, RunSummary } from './lighthouse-run';
 import { readCommandLine } from '../command-line';
@@ -231,6 +234,13 @@ function printMarkdown(rows: (Row & { goals: GoalResult[] })[], anchorRows: Row[
     `\nmarkdown (Lighthouse ${lighthouseVersion}, mobile preset, median of ${RUNS} interleaved runs):\n`,
   );
   console.log(lines.join('\n'));
+  // What the blocking was, by the kind of task (tools/bench/lantern-blocking.ts).
+  const blockingLines = [
+    `| page | Total Blocking Time of the ${RUNS} runs by task (ms) |`,
+    '| --- | --- |',
+    ...[...rows, ...anchorRows].map((row) => `| ${cells(row)[0]} | ${blockingByKind(row.runs)} |`),
+  ];
+  console.log(`\n${blockingLines.join('\n')}`);
 }
 
 let lighthouseVersion = '';
@@ -342,7 +352,7 @@ async function main(): Promise<void> {
           `[bench] ${target.name} run ${run}: score ${summary.score}, FCP ${seconds(summary.fcpMs)}, ` +
             `LCP ${seconds(summary.lcpMs)}, TBT ${summary.tbtMs} ms, CLS ${summary.cls}, ` +
             `JS ${kb(summary.jsBytes)}, benchmarkIndex ${summary.benchmarkIndex}, ` +
-            `long tasks ${summary.longTasks.map((task) => `${task.durationMs} ms`).join(' ') || 'none'}`,
+            `blocking ${summary.blocking.map((task) => `${task.kind} ${task.blockingMs} ms (${task.recordedMs} ms recorded)`).join(', ') || 'none'}`,
         );
       }
     }

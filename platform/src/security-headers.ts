@@ -92,9 +92,19 @@ export function reportingEndpoints(config: Pick<RuntimeConfig, 'apiBase'>): stri
   return `csp="${config.apiBase}/csp-reports"`;
 }
 
+/** The opener policy's header: every answer's (below), but a page of islands for everyone's. */
+export const OPENER_POLICY_HEADER = 'Cross-Origin-Opener-Policy';
+/**
+ * A page of islands for everyone keeps no opener policy (docs/decisions/177): one would make the
+ * browser move a visitor arriving from a new tab or another site into a browsing context group of
+ * its own, a commit that costs a phone more than the whole page's script. Such a page holds
+ * nothing of a visitor's; a signed-in visitor's pages, and the application's, keep the policy.
+ */
+export const PAGE_FOR_EVERYONE_OPENER_POLICY = 'unsafe-none';
+
 export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  [OPENER_POLICY_HEADER]: 'same-origin-allow-popups',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };

@@ -57,7 +57,8 @@ export function createKeptPageLane({
   const laneAnswers = new WeakMap<SharedPage, Partial<Record<PageEncoding, LaneAnswer>>>();
   const laneAnswer = (answer: SharedAnswer): LaneAnswer => {
     const length = answer.body ? { 'content-length': String(answer.body.length) } : {};
-    const all = { ...answer.headers, ...securityHeaders, ...length };
+    // The page's own headers over the site's: its opener policy (docs/decisions/177).
+    const all = { ...securityHeaders, ...answer.headers, ...length };
     return { status: answer.status, head: Object.entries(all).flat(), body: answer.body };
   };
 

@@ -30,6 +30,11 @@ export interface SharedPage {
   policy: string;
   /** Its kept compressed forms, once made (compressAll). */
   encoded: Partial<Record<KeptEncoding, Buffer>>;
+  /**
+   * Its own Cross-Origin-Opener-Policy, in place of the site's (a page of islands', docs/
+   * decisions/177); none: the site's.
+   */
+  openerPolicy?: string;
 }
 
 const brotli = promisify(brotliCompress);
@@ -62,9 +67,14 @@ const ONCE: Record<PageEncoding, (html: Buffer) => Promise<Buffer>> = {
   deflate: (html: Buffer) => deflateAsync(html, { level: 6 }),
 };
 
-export function sharedPage(status: number, html: Buffer, policy: string): SharedPage {
+export function sharedPage(
+  status: number,
+  html: Buffer,
+  policy: string,
+  openerPolicy?: string,
+): SharedPage {
   const tag = createHash('sha256').update(html).digest('base64url').slice(0, 22);
-  return { status, html, tag, policy, encoded: {} };
+  return { status, html, tag, policy, encoded: {}, ...(openerPolicy && { openerPolicy }) };
 }
 
 /** Makes the kept forms of a page (the render cache calls it once per page version). */
@@ -149,6 +159,7 @@ export function sharedAnswer(
     'content-security-policy': page.policy,
     'reporting-endpoints': reportingEndpoints,
   };
+  if (page.openerPolicy) headers['cross-origin-opener-policy'] = page.openerPolicy;
   if (retryAfterS !== undefined) headers['retry-after'] = String(retryAfterS);
   // Only a page with its content is ever "unchanged": an unavailable one is sent again.
   if (page.status < 500 && matchesPage(ifNoneMatch, page, encoding)) {

@@ -11,7 +11,7 @@ import { compressAll, sharedPage } from './shared-page';
 import type { SharedPage } from './shared-page';
 
 /** The cookie's name (the toggle sets it: site-controls.ts). */
-export const THEME_COOKIE = SITE_CONTROLS.themeKey;
+const THEME_COOKIE = SITE_CONTROLS.themeKey;
 
 /** The theme the request's cookie names; null without one, or with a value that is not one. */
 export function themeOf(request: FastifyRequest): SiteTheme | null {
@@ -29,7 +29,7 @@ const copies = new WeakMap<SharedPage, Partial<Record<SiteTheme, SharedPage>>>()
 
 /**
  * A shared page as the request gets it: itself, or its copy in the chosen theme (its own bytes,
- * ETag and compressed forms; the same policy, since its scripts are the same). The copy of a
+ * ETag and compressed forms; the same policies, since its scripts are the same). The copy of a
  * kept page (one whose compressed forms are made) is compressed as well, once, in the background.
  */
 export function pageFor(request: FastifyRequest, page: SharedPage): SharedPage {
@@ -39,11 +39,8 @@ export function pageFor(request: FastifyRequest, page: SharedPage): SharedPage {
   if (!themed) copies.set(page, (themed = {}));
   let copy = themed[theme];
   if (!copy) {
-    copy = sharedPage(
-      page.status,
-      Buffer.from(inTheme(page.html.toString('utf8'), theme)),
-      page.policy,
-    );
+    const html = Buffer.from(inTheme(page.html.toString('utf8'), theme));
+    copy = sharedPage(page.status, html, page.policy, page.openerPolicy);
     themed[theme] = copy;
     if (page.encoded.br) {
       compressAll(copy).catch((error: unknown) => {

@@ -107,6 +107,17 @@ describe('the kept-page lane', () => {
     },
   );
 
+  it('answers a kept page of islands with its own opener policy, as Fastify does (docs/decisions/177)', async () => {
+    site.renderer.next = () => ({ islands: { prerender: [] } });
+    await keepBlog();
+    const asked = { 'accept-encoding': 'br' };
+    const lane = await request('/blog', asked);
+    expect(throughFastify).toEqual([]);
+    const route = await injected('/blog', asked);
+    expect(lane.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect(answerHeaders(lane.headers)).toEqual(answerHeaders(route.headers));
+  });
+
   it('answers 304 before Fastify to a request that holds the page', async () => {
     await keepBlog();
     const first = await request('/blog', { 'accept-encoding': 'br' });

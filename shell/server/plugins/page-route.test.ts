@@ -297,6 +297,25 @@ describe('the page route', () => {
       expect(body).toContain(`data-island-key="_${stolen}R_9_"`);
     });
 
+    it("keeps no opener policy for everyone's page of islands, the site's on every other (docs/decisions/177)", async () => {
+      const opener = (response: { headers: Record<string, unknown> }) =>
+        response.headers['cross-origin-opener-policy'];
+      site.renderer.next = islandPage('An article.');
+      const rendered = await get('/blog');
+      const kept = await get('/blog');
+      const themed = await get('/blog', { cookie: 'theme=dark' });
+      expect(kept.headers['server-timing']).toBe('cache;desc="hit"');
+      for (const response of [rendered, kept, themed]) expect(opener(response)).toBe('unsafe-none');
+      // A page that is no page of islands (an application page), and a signed-in visitor's.
+      site.renderer.next = () => ({});
+      expect(opener(await get('/about'))).toBe('same-origin-allow-popups');
+      site.api.on('POST', '/sessions/verify', { json: testIdentity() });
+      site.renderer.next = islandPage('An article.');
+      expect(opener(await get('/tags', { cookie: '__session=abc' }))).toBe(
+        'same-origin-allow-popups',
+      );
+    });
+
     it("keeps the render's random key on a signed-in visitor's page, another on each", async () => {
       site.api.on('POST', '/sessions/verify', { json: testIdentity() });
       const given: string[] = [];

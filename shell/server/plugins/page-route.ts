@@ -18,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { COHORT_COOKIE, LIVE_VARIANT } from '@portfolio/platform/remote-rollout';
+import { PAGE_FOR_EVERYONE_OPENER_POLICY } from '@portfolio/platform/security-headers';
 import type { RenderResult } from '../../src/render/render-types';
 import { inlineScriptHashes } from '../inline-scripts';
 import { newIslandKey, sealIslandKey } from '../island-key';
@@ -136,12 +137,16 @@ export default fp<PageRouteOptions>(
         setsCookie,
       });
 
-    /** A shared page made of these bytes (its policy from the server's scripts they hold). */
-    const shared = (status: number, html: string) =>
+    /**
+     * A shared page made of these bytes (its policy from the server's scripts they hold); a page
+     * of islands keeps no opener policy (docs/decisions/177).
+     */
+    const shared = (status: number, html: string, islands = false) =>
       sharedPage(
         status,
         Buffer.from(html),
         app.sharedPagePolicy(inlineScriptHashes(html, serverScripts)),
+        islands ? PAGE_FOR_EVERYONE_OPENER_POLICY : undefined,
       );
 
     /**
@@ -363,7 +368,7 @@ export default fp<PageRouteOptions>(
         app.rollout.countRender(remote, result.versions[remote] ?? '', failed || !complete);
       }
       const status = !complete && result.status === 200 ? 503 : result.status;
-      const page = shared(status, html);
+      const page = shared(status, html, result.islands !== undefined);
       const keep = complete && result.cacheable && status === 200;
       if (keep && kept && renderCache) {
         renderCache.store(kept.key, kept.ticket, page).catch((error: unknown) => {

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '@portfolio/contract';
 import {
+  OPENER_POLICY_HEADER,
   STATIC_SECURITY_HEADERS,
   contentSecurityPolicy,
   reportingEndpoints,
@@ -47,7 +48,11 @@ export default fp<SecurityHeadersOptions>(
     );
     app.decorate('reportingEndpoints', reportingEndpoints(config));
     const apply = (reply: FastifyReply) => {
-      for (const [name, value] of headers) reply.header(name, value);
+      for (const [name, value] of headers) {
+        // A page of islands for everyone brings its own opener policy (docs/decisions/177).
+        if (name === OPENER_POLICY_HEADER && reply.hasHeader(name)) continue;
+        reply.header(name, value);
+      }
       if (!reply.hasHeader('Content-Security-Policy')) {
         reply.header('Content-Security-Policy', staticPolicy);
       }

@@ -415,7 +415,15 @@ export default fp<PageRouteOptions>(
         // The page's HTML broke off (the shell could not render): the browser draws it instead.
         request.log.error({ err: error }, 'Server render stream failed');
       }
-      const start = siteDocument.start({
+      const start = documentStart(result, banner);
+      const html = `${start}${Buffer.concat(chunks).toString('utf8')}${siteDocument.end}`;
+      return { html: result.islands ? sealIslandKey(html, islandKey) : html, complete };
+    }
+
+    /** The document up to the rendered page: a shared page's (no nonce) or a signed-in one's. */
+    const documentStart = (result: PageResult, banner?: string, nonce?: string) =>
+      siteDocument.start({
+        ...(nonce !== undefined && { nonce }),
         headTags: result.headTags,
         stylesheets: result.stylesheets,
         dataScript: result.siteDataScript,
@@ -423,9 +431,6 @@ export default fp<PageRouteOptions>(
         styleText: keptStyleText,
         ...(banner && { banner }),
       });
-      const html = `${start}${Buffer.concat(chunks).toString('utf8')}${siteDocument.end}`;
-      return { html: result.islands ? sealIslandKey(html, islandKey) : html, complete };
-    }
 
     /** A signed-in visitor's page: streamed with its response's nonce, never kept. */
     async function streamPrivate(
@@ -445,20 +450,7 @@ export default fp<PageRouteOptions>(
         .header('Reporting-Endpoints', reportingEndpoints)
         .header('Server-Timing', timing)
         .send(body);
-      body.write(
-        documentFor(
-          reply.request,
-          siteDocument.start({
-            nonce,
-            headTags: result.headTags,
-            stylesheets: result.stylesheets,
-            dataScript: result.siteDataScript,
-            ...(result.islands && { islands: result.islands }),
-            styleText: keptStyleText,
-            ...(banner && { banner }),
-          }),
-        ),
-      );
+      body.write(documentFor(reply.request, documentStart(result, banner, nonce)));
       try {
         await result.pipe(body);
       } catch (error) {

@@ -26,7 +26,7 @@ import { createKeptPageLane } from '../kept-page-lane';
 import type { KeptPageLane, LocatedTargets } from '../kept-page-lane';
 import { nextNonce } from '../nonce';
 import { sendShared, sharedPage } from '../shared-page';
-import type { SharedPage } from '../shared-page';
+import type { SendSharedOptions, SharedPage } from '../shared-page';
 import { documentFor, pageFor } from '../theme';
 import { NOT_FOUND_TEXT } from './errors';
 import { previewBanner } from './rollout';
@@ -123,6 +123,14 @@ export default fp<PageRouteOptions>(
      */
     const serverScripts = { marker: nextNonce(), known: siteDocument.loaders };
 
+    /** Every shared page the route sends: in the theme the visitor chose (../theme.ts). */
+    const sendPage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      page: SharedPage,
+      options: SendSharedOptions,
+    ) => sendShared(request, reply, pageFor(request, page), options);
+
     const sendKept = (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -130,7 +138,7 @@ export default fp<PageRouteOptions>(
       cacheControl = sharedCacheControl(request, true),
       setsCookie = false,
     ) =>
-      sendShared(request, reply, pageFor(request, page), {
+      sendPage(request, reply, page, {
         cacheControl,
         timing: HIT_TIMING,
         reportingEndpoints,
@@ -331,7 +339,7 @@ export default fp<PageRouteOptions>(
           .header('Content-Security-Policy', app.pagePolicy(nonce))
           .send(documentFor(request, html));
       }
-      return sendShared(request, reply, pageFor(request, shared(503, html)), {
+      return sendPage(request, reply, shared(503, html), {
         cacheControl: choice.previews.length > 0 ? PRIVATE_PAGE_CACHE : UNAVAILABLE_PAGE_CACHE,
         timing: 'render;desc="failed"',
         reportingEndpoints,
@@ -376,14 +384,14 @@ export default fp<PageRouteOptions>(
         });
       }
       if (status === 503) {
-        return sendShared(request, reply, pageFor(request, page), {
+        return sendPage(request, reply, page, {
           cacheControl: choice.previews.length > 0 ? PRIVATE_PAGE_CACHE : UNAVAILABLE_PAGE_CACHE,
           timing,
           reportingEndpoints,
           retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
         });
       }
-      return sendShared(request, reply, pageFor(request, page), {
+      return sendPage(request, reply, page, {
         cacheControl: rolloutCacheControl(request, choice, keep),
         timing,
         reportingEndpoints,

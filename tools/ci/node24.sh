@@ -53,13 +53,16 @@ nice -n 19 node --conditions=@portfolio/source --import tsx tools/build.ts >"$bu
 build=$!
 trap 'kill "$build" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
 
-# What can differ under another Node: the site's server, the content API (on PGlite; Postgres is
-# the same server whatever Node runs the client, and the main run already covers it) and the
-# tools that build, start and check the site. The front end's component tests run in jsdom and
+# What can differ under another Node: the site's server, the content API and the tools that
+# build, start and check the site. The API suites run on a throwaway Postgres with Redis beside it
+# (content-api/scripts/with-services.sh), as production runs them, and only there: the main run
+# ran them on PGlite, as a developer does, so each suite runs once on each database; a suite that
+# needs PGlite itself names it and runs here too. The front end's component tests run in jsdom and
 # ship to browsers, not to this Node: the main run covers them (issue "the workshop"). Binaries
 # are started with this node, not npx. One Jest run for all of them, so both cores stay busy to
 # its end.
-node node_modules/.bin/jest '/(shell/server|platform/src|content-api|tools|federation-runtime)/'
+TEST_DATABASE_DRIVERS=postgres bash content-api/scripts/with-services.sh \
+  node node_modules/.bin/jest '/(shell/server|platform/src|content-api|tools|federation-runtime)/'
 echo "Node 24: server, API and tools tests passed after $((SECONDS - started)) s"
 finish "the production build" "$build" "$build_log"
 echo "Node 24: the production build done after $((SECONDS - started)) s"

@@ -2,7 +2,7 @@
 // must outlive the suite that made it, or every suite pays for an initdb and the migrations.
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
-import { createTestDatabase } from './databases.js';
+import { createTestDatabase, driversFor } from './databases.js';
 
 it('keeps the PGlite template in the shared folder, not in the suite’s own', async () => {
   const shared = process.env.CONTENT_API_TEST_SHARED_DIR;
@@ -18,4 +18,20 @@ it('keeps the PGlite template in the shared folder, not in the suite’s own', a
   expect(
     readdirSync(os.tmpdir()).filter((name) => name.startsWith('content-api-test-pglite')),
   ).toEqual([]);
+});
+
+describe('the drivers the suites run on', () => {
+  const url = 'postgres://postgres@127.0.0.1:5540/postgres';
+
+  it('is PGlite, and Postgres too when a server is given, unless TEST_DATABASE_DRIVERS says', () => {
+    expect(driversFor(undefined, undefined)).toEqual(['pglite']);
+    expect(driversFor('', url)).toEqual(['pglite', 'postgres']);
+    expect(driversFor('postgres', url)).toEqual(['postgres']);
+    expect(driversFor(' postgres , pglite,postgres', url)).toEqual(['postgres', 'pglite']);
+  });
+
+  it('refuses a driver it does not know, and Postgres with no server to copy databases on', () => {
+    expect(() => driversFor('mysql', url)).toThrow('"mysql" is neither pglite nor postgres');
+    expect(() => driversFor('postgres', undefined)).toThrow('TEST_DATABASE_URL is not set');
+  });
 });

@@ -21,8 +21,31 @@ export type TestDriver = 'pglite' | 'postgres';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-/** Every driver the suites should run against. */
-export const testDrivers: TestDriver[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * Every driver the suites run against: PGlite, and Postgres when TEST_DATABASE_URL is set; or
+ * those TEST_DATABASE_DRIVERS names (comma-separated), as CI's Node 24 checks run the suites on
+ * Postgres only, production's pair (docs/decisions/070). Suites that need PGlite itself (its data
+ * folder, or any database for the HTTP around it) name it and run whatever this says.
+ */
+export const testDrivers: TestDriver[] = driversFor(process.env.TEST_DATABASE_DRIVERS, postgresUrl);
+
+/** The drivers TEST_DATABASE_DRIVERS names, or by default those TEST_DATABASE_URL allows. */
+export function driversFor(
+  named: string | undefined,
+  postgresUrl: string | undefined,
+): TestDriver[] {
+  if (!named?.trim()) return postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  const drivers = named.split(',').map((name) => name.trim());
+  for (const driver of drivers) {
+    if (driver !== 'pglite' && driver !== 'postgres') {
+      throw new Error(`TEST_DATABASE_DRIVERS: "${driver}" is neither pglite nor postgres`);
+    }
+    if (driver === 'postgres' && !postgresUrl) {
+      throw new Error('TEST_DATABASE_DRIVERS names postgres, but TEST_DATABASE_URL is not set');
+    }
+  }
+  return [...new Set(drivers as TestDriver[])];
+}
 
 async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: postgresUrl });

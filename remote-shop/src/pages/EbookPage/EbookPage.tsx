@@ -3,6 +3,7 @@ import { Button, Card } from '@portfolio/shared/ui';
 import { EBOOKS } from '../../catalogue';
 import { BUY_NOW_LABEL, EBOOK_INTRO, EBOOK_TITLE } from '../../texts';
 import styles from '../catalogue.module.css';
+import { pictureLoading } from '../picture-loading';
 import { COVER_SIZES } from '../picture-sizes';
 
 export const head: PageHead = () => ({ title: EBOOK_TITLE, description: EBOOK_INTRO });
@@ -24,8 +25,7 @@ export default function EbookPage() {
                 width={book.coverImage.width}
                 height={book.coverImage.height}
                 className={styles.cover}
-                // The first cover is the largest paint on a phone: fetch it before the rest.
-                fetchPriority={index === 0 ? 'high' : undefined}
+                {...pictureLoading(index)}
                 decoding="async"
               />
               <h2 className={styles.name}>{book.title}</h2>

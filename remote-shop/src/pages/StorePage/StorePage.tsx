@@ -3,6 +3,7 @@ import { Button, Card } from '@portfolio/shared/ui';
 import { PRODUCTS } from '../../catalogue';
 import { ADD_TO_CART_LABEL, STORE_INTRO, STORE_TITLE } from '../../texts';
 import styles from '../catalogue.module.css';
+import { pictureLoading } from '../picture-loading';
 import { PICTURE_SIZES } from '../picture-sizes';
 
 export const head: PageHead = () => ({ title: STORE_TITLE, description: STORE_INTRO });
@@ -24,9 +25,7 @@ export default function StorePage() {
                 width={product.image.width}
                 height={product.image.height}
                 className={styles.image}
-                // The first product is the largest paint on a phone: fetch it before the rest.
-                fetchPriority={index === 0 ? 'high' : undefined}
-                loading={index < 4 ? 'eager' : 'lazy'}
+                {...pictureLoading(index)}
                 decoding="async"
               />
               <h2 className={styles.name}>{product.name}</h2>

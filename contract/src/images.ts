@@ -68,18 +68,44 @@ export interface ImageSourceSet {
 /** The `src` of a client without `srcset`: a variant about as wide as a card at 2x. */
 const DEFAULT_SRC_WIDTH = 960;
 
+/** The densest screens a `srcset` serves (device pixels per CSS pixel): today's phones. */
+const MAX_PIXEL_DENSITY = 3;
+
+/**
+ * How a layout shows an image: its `sizes` attribute, and the widest it ever draws it (CSS
+ * pixels, at any viewport), which bounds the variants a `srcset` offers. The `<img>` and the
+ * head's preload of the same image take both from one value, so they offer the same candidates.
+ */
+export interface ImageDisplay {
+  sizes: string;
+  widest: number;
+}
+
+/**
+ * The widths worth offering for an image drawn at most `widest` CSS pixels wide: up to the first
+ * that covers it on the densest screen (MAX_PIXEL_DENSITY); all of them when none does. An 8rem
+ * badge offers 320 and 480, not eight widths up to 1,920.
+ */
+export function displayWidths(widths: readonly number[], widest: number): number[] {
+  const ascending = [...widths].sort((a, b) => a - b);
+  const covering = ascending.findIndex((width) => width >= widest * MAX_PIXEL_DENSITY);
+  return covering === -1 ? ascending : ascending.slice(0, covering + 1);
+}
+
 /**
  * What `<picture>` needs for an image: a source set per format the client knows (best first;
  * the last is the fallback for `<img srcset>`), and a fallback variant as `src`. Empty `sets`
  * when the image has no variants (SVG, GIF): show `path` as it is. `url` makes an address
- * relative to the API base absolute (the API client's imageUrl, or the head's API base).
+ * relative to the API base absolute (the API client's imageUrl, or the head's API base);
+ * `widest`, the widest the layout draws it (ImageDisplay), leaves out the widths it never needs.
  */
 export function imageSources(
   image: ImageVariants,
   url: (path: string) => string,
+  widest = Infinity,
 ): { sets: ImageSourceSet[]; src: string } {
   const formats = image.formats.filter(isImageVariantFormat);
-  const widths = [...image.widths].sort((a, b) => a - b);
+  const widths = displayWidths(image.widths, widest);
   const fallback = formats[formats.length - 1];
   if (widths.length === 0 || !fallback) return { sets: [], src: url(image.path) };
   const sets = formats.map((format) => ({

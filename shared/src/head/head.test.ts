@@ -234,9 +234,10 @@ describe('imagePreload (docs/decisions/123)', () => {
     },
   };
   const sizes = '(min-width: 40rem) 50vw, calc(100vw - 2rem)';
+  const display = { sizes, widest: 640 };
 
   it('preloads the best format of a photo with the sizes the page shows it at', () => {
-    const preload = imagePreload(site, photo, sizes);
+    const preload = imagePreload(site, photo, display);
     expect(preload).toEqual({
       srcset:
         'https://api.alex.example/api/images/photo-1a2b3c4d5e6f7a8b.jpg/320.avif 320w, ' +
@@ -254,11 +255,18 @@ describe('imagePreload (docs/decisions/123)', () => {
     expect(preloaded('href')).toBeNull();
   });
 
+  it('offers the same widths as the page’s picture of a small image, none wider', () => {
+    const badge = { ...photo, image: { ...photo.image, widths: [320, 640, 1280] } };
+    expect(imagePreload(site, badge, { sizes: '6rem', widest: 96 })?.srcset).toBe(
+      'https://api.alex.example/api/images/photo-1a2b3c4d5e6f7a8b.jpg/320.avif 320w',
+    );
+  });
+
   it('preloads an image without variants (an SVG, a size unknown) by its address', () => {
     expect(
-      imagePreload(site, { ...photo, image: { ...photo.image, widths: [], formats: [] } }, sizes),
+      imagePreload(site, { ...photo, image: { ...photo.image, widths: [], formats: [] } }, display),
     ).toEqual({ href: 'https://api.alex.example/api/images/photo-1a2b3c4d5e6f7a8b.jpg' });
-    expect(imagePreload(site, { imagePath: '/images/tls.svg' }, sizes)).toEqual({
+    expect(imagePreload(site, { imagePath: '/images/tls.svg' }, display)).toEqual({
       href: 'https://api.alex.example/api/images/tls.svg',
     });
     const tags = renderHeadTags(
@@ -269,7 +277,7 @@ describe('imagePreload (docs/decisions/123)', () => {
     expect(tags).toContain(
       '<link rel="preload" as="image" href="https://api.alex.example/api/images/tls.svg" fetchpriority="high" />',
     );
-    expect(imagePreload(site, {}, sizes)).toBeUndefined();
+    expect(imagePreload(site, {}, display)).toBeUndefined();
   });
 
   it('writes no preload for a page without one', () => {

@@ -1,7 +1,7 @@
 // The site's public identity as a page's head reads it (siteContext), and the absolute addresses
 // a head names: pages, the generated cards, the preload of a content image.
 import { imageSources } from '@portfolio/contract';
-import type { Image, SiteSettings } from '@portfolio/contract';
+import type { Image, ImageDisplay, SiteSettings } from '@portfolio/contract';
 import type { OwnerIdentity, RuntimeConfig } from '../config';
 import { CARD_HEIGHT, CARD_WIDTH } from './spec';
 import type { HeadImage, HeadPreloadImage, SiteContext } from './spec';
@@ -86,19 +86,19 @@ function apiHref(site: SiteContext, path: string): string {
 }
 
 /**
- * The preload of a content image the page shows with ResponsiveImage and the same `sizes`
- * (docs/decisions/123): the candidate the browser will pick from its best format, so it is
- * fetched once, early. Undefined when the content has no image.
+ * The preload of a content image the page shows with ResponsiveImage and the same display
+ * (docs/decisions/123): the candidate the browser will pick from its best format, among the same
+ * widths, so it is fetched once, early. Undefined when the content has no image.
  */
 export function imagePreload(
   site: SiteContext,
   content: { imagePath?: string; image?: Image },
-  sizes: string,
+  display: ImageDisplay,
 ): HeadPreloadImage | undefined {
   if (!content.imagePath) return undefined;
   if (!content.image) return { href: apiHref(site, content.imagePath) };
-  const { sets, src } = imageSources(content.image, (path) => apiHref(site, path));
+  const { sets, src } = imageSources(content.image, (path) => apiHref(site, path), display.widest);
   const [best] = sets;
   if (!best) return { href: src };
-  return { srcset: best.srcset, sizes, type: best.type };
+  return { srcset: best.srcset, sizes: display.sizes, type: best.type };
 }

@@ -10,13 +10,15 @@ import type { ResponsiveImageProps } from '@portfolio/shared/ui';
 setUpTestRuntimeConfig();
 
 const SIZES = '(min-width: 40rem) 50vw, 100vw';
+// As wide as a 1,280-pixel screen's half: every width is of use on a 3x screen.
+const DISPLAY = { sizes: SIZES, widest: 640 };
 const BOX = { width: 400, height: 240 };
 
 function renderImage(props: Partial<ResponsiveImageProps> = {}) {
   const { container } = render(
     <ResponsiveImage
       imagePath="/images/photo-1a2b3c4d5e6f7a8b.jpg"
-      sizes={SIZES}
+      display={DISPLAY}
       alt="A hill at dusk"
       loading="lazy"
       fallbackSize={BOX}
@@ -81,6 +83,17 @@ describe('ResponsiveImage', () => {
     expect(img).toHaveAttribute('srcset', srcset(image.path, 'png', [320, 640, 700]));
     expect(img).toHaveAttribute('src', `${TEST_API_BASE}${image.path}/700.png`);
     expect(picture?.querySelectorAll('source')).toHaveLength(2);
+  });
+
+  it('offers a picture drawn small only the widths its layout can use, in every source', () => {
+    const image = makeImage();
+    const { img, picture } = renderImage({ image, display: { sizes: '8rem', widest: 128 } });
+    const sources = [...(picture as HTMLElement).querySelectorAll('source')];
+    expect(sources[0]).toHaveAttribute('srcset', srcset(image.path, 'avif', [320, 480]));
+    expect(sources[1]).toHaveAttribute('srcset', srcset(image.path, 'webp', [320, 480]));
+    expect(img).toHaveAttribute('srcset', srcset(image.path, 'jpg', [320, 480]));
+    expect(img).toHaveAttribute('sizes', '8rem');
+    expect(img).toHaveAttribute('src', `${TEST_API_BASE}${image.path}/480.jpg`);
   });
 
   it('skips a format it does not know, keeping the others', () => {

@@ -1,10 +1,11 @@
 // An image of the content API that fits the screen (docs/decisions/123): the intrinsic width and
 // height the API measured (so the page never shifts as it loads), and, for a raster image, its
 // resized variants as AVIF and WebP sources with the original's format as the fallback, from
-// which the browser takes the one `sizes` says it needs. The page's largest image is preloaded
-// from its head with the same `sizes` (imagePreload in @portfolio/shared/head).
+// which the browser takes the one `sizes` says it needs, offered only in the widths the layout can
+// use (ImageDisplay). The page's largest image is preloaded from its head with the same display
+// (imagePreload in @portfolio/shared/head).
 import { imageSources } from '@portfolio/contract';
-import type { Image } from '@portfolio/contract';
+import type { Image, ImageDisplay } from '@portfolio/contract';
 import { imageUrl } from '@portfolio/shared/api-client';
 import styles from './ResponsiveImage.module.css';
 
@@ -19,8 +20,11 @@ export interface ResponsiveImageProps {
   imagePath: string;
   /** What the API knows of it: its size and variants. */
   image?: Image;
-  /** How wide the layout shows it, as the `sizes` attribute (the head's preload uses it too). */
-  sizes: string;
+  /**
+   * How wide the layout shows it: the `sizes` attribute, and the widest it gets, which bounds the
+   * widths offered (the head's preload takes the same value).
+   */
+  display: ImageDisplay;
   alt: string;
   loading: ImageLoading;
   /** The size to reserve for an image whose size the API did not send. */
@@ -32,15 +36,16 @@ export interface ResponsiveImageProps {
 export function ResponsiveImage({
   imagePath,
   image,
-  sizes,
+  display,
   alt,
   loading,
   fallbackSize,
   className,
 }: ResponsiveImageProps) {
   const { sets, src } = image
-    ? imageSources(image, imageUrl)
+    ? imageSources(image, imageUrl, display.widest)
     : { sets: [], src: imageUrl(imagePath) };
+  const { sizes } = display;
   const { width, height } = image ?? fallbackSize;
   const fallback = sets[sets.length - 1];
   const img = (

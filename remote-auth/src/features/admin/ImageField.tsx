@@ -17,13 +17,12 @@ import {
 import { adminErrorMessage } from '../session/errors';
 import { IMAGE_CHOSEN } from './media-texts';
 import { MediaPicker } from './MediaPicker';
+import { THUMBNAIL, THUMBNAIL_DISPLAY } from './MediaThumbnail';
 import { useAdminToken } from './use-admin-token';
 import styles from './admin.module.css';
 
 export const ACCEPTED_IMAGE_TYPES =
   'image/png,image/jpeg,image/gif,image/webp,image/avif,image/svg+xml';
-/** The preview is 96 × 64: its smallest variant, never a 20 MiB original (docs/decisions/123). */
-const THUMBNAIL = { width: 96, height: 64 };
 
 /**
  * An imagePath field: typed in, filled by uploading a file (POST /api/images) or chosen from the
@@ -132,7 +131,7 @@ export function ImageField({
               className={styles.thumbnail}
               imagePath={value}
               image={uploadedImage}
-              sizes={`${THUMBNAIL.width}px`}
+              display={THUMBNAIL_DISPLAY}
               alt=""
               loading="eager"
               fallbackSize={THUMBNAIL}

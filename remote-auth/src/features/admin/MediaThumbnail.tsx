@@ -1,10 +1,14 @@
-import type { MediaItem } from '@portfolio/contract';
+import type { ImageDisplay, MediaItem } from '@portfolio/contract';
 import { imageUrl } from '@portfolio/shared/api-client';
 import { ResponsiveImage } from '@portfolio/shared/ui';
 import styles from './MediaLibrary.module.css';
 
 /** 96 × 64 CSS px: its smallest variant, never the original (docs/decisions/123). */
-const THUMBNAIL = { width: 96, height: 64 };
+export const THUMBNAIL = { width: 96, height: 64 };
+export const THUMBNAIL_DISPLAY: ImageDisplay = {
+  sizes: `${THUMBNAIL.width}px`,
+  widest: THUMBNAIL.width,
+};
 
 /** A library image's thumbnail, lazy: a page of the library holds 24 of them. */
 export function MediaThumbnail({ item }: { item: Pick<MediaItem, 'path' | 'image'> }) {
@@ -14,7 +18,7 @@ export function MediaThumbnail({ item }: { item: Pick<MediaItem, 'path' | 'image
       className={styles.thumbnail}
       imagePath={item.path}
       image={item.image}
-      sizes={`${THUMBNAIL.width}px`}
+      display={THUMBNAIL_DISPLAY}
       alt=""
       loading="lazy"
       fallbackSize={THUMBNAIL}

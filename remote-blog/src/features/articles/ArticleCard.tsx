@@ -1,6 +1,7 @@
 // One article in a list: image, date, title, excerpt, its tags (links to their pages,
 // docs/decisions/132) and a Read More link. Every list page uses it; the layout prop only
 // changes how it is arranged.
+import type { ImageDisplay } from '@portfolio/contract';
 import { Link } from '@portfolio/shared/router';
 import { formatPostDate } from '@portfolio/shared/format';
 import type { Article } from '@portfolio/shared/types';
@@ -16,11 +17,16 @@ export type ArticleCardLayout = 'grid' | 'compact';
 /**
  * How wide each layout shows a card's image (ArticleCard.module.css, ArticleList.module.css):
  * the grid's one, two or three columns of the 72rem page, the compact list's thumbnail. The
- * blog's head preloads the first grid image with the same value (docs/decisions/123).
+ * blog's head preloads the first grid image with the same value (docs/decisions/123). The
+ * widest: the one column just under 39.5rem (632 less 2rem), and the thumbnail's 10rem.
  */
-export const CARD_IMAGE_SIZES: Record<ArticleCardLayout, string> = {
-  grid: '(min-width: 74rem) 357px, (min-width: 59rem) calc(33.3vw - 27px), (min-width: 39.5rem) calc(50vw - 28px), calc(100vw - 2rem)',
-  compact: '(max-width: 30rem) 5rem, 10rem',
+export const CARD_IMAGE_DISPLAY: Record<ArticleCardLayout, ImageDisplay> = {
+  grid: {
+    sizes:
+      '(min-width: 74rem) 357px, (min-width: 59rem) calc(33.3vw - 27px), (min-width: 39.5rem) calc(50vw - 28px), calc(100vw - 2rem)',
+    widest: 600,
+  },
+  compact: { sizes: '(max-width: 30rem) 5rem, 10rem', widest: 160 },
 };
 /** The card's box for an image whose size the API did not send. */
 const CARD_IMAGE_BOX = { width: 400, height: 240 };
@@ -62,7 +68,7 @@ export function ArticleCard({
       className={styles.image}
       imagePath={article.imagePath}
       image={article.image}
-      sizes={CARD_IMAGE_SIZES[layout]}
+      display={CARD_IMAGE_DISPLAY[layout]}
       // Decorative: the title beside it says what the illustration shows.
       alt=""
       loading={imageLoading}

@@ -9,7 +9,7 @@ import {
 } from '@portfolio/testing';
 import { makeArticle, makeImage } from '@portfolio/testing/fixtures';
 import { renderHeadTags, siteContext } from '@portfolio/shared/head';
-import { CARD_IMAGE_SIZES } from '../../features/articles/ArticleCard';
+import { CARD_IMAGE_DISPLAY } from '../../features/articles/ArticleCard';
 import { ARTICLES_PER_PAGE } from '../../features/articles/article-states';
 import {
   ARTICLES_LOAD_ERROR,
@@ -301,7 +301,7 @@ describe('BlogPage', () => {
     ]);
     const [first] = images as [HTMLImageElement];
     expect([first.getAttribute('width'), first.getAttribute('height')]).toEqual(['4000', '3000']);
-    expect(first).toHaveAttribute('sizes', CARD_IMAGE_SIZES.grid);
+    expect(first).toHaveAttribute('sizes', CARD_IMAGE_DISPLAY.grid.sizes);
     const avif = first.closest('picture')?.querySelector('source[type="image/avif"]');
     expect(avif).toHaveAttribute(
       'srcset',
@@ -326,7 +326,7 @@ describe('BlogPage', () => {
     doc.head.innerHTML = tags;
     const preload = doc.head.querySelector('link[rel="preload"][as="image"]');
     expect(preload?.getAttribute('imagesrcset')).toBe(avif?.getAttribute('srcset'));
-    expect(preload?.getAttribute('imagesizes')).toBe(CARD_IMAGE_SIZES.grid);
+    expect(preload?.getAttribute('imagesizes')).toBe(CARD_IMAGE_DISPLAY.grid.sizes);
     expect(preload?.getAttribute('type')).toBe('image/avif');
   });
 

@@ -6,7 +6,7 @@ import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { breadcrumbJsonLd, imagePreload } from '@portfolio/shared/head';
 import type { PageHead } from '@portfolio/shared/head';
-import { CARD_IMAGE_SIZES } from '../../features/articles/ArticleCard';
+import { CARD_IMAGE_DISPLAY } from '../../features/articles/ArticleCard';
 import { ArticleList } from '../../features/articles/ArticleList';
 import { loadArticleList } from '../../features/articles/article-states';
 import { BLOG_PATH, TAGS_PATH, articleHref, blogPagePath } from '../../features/articles/paths';
@@ -38,7 +38,7 @@ export const head: PageHead<typeof loader> = ({ data, site }) => {
     next: loaded?.position.hasNext ? blogPagePath(page + 1) : undefined,
     // The newest article's image is the page's largest paint on a phone (ArticleList: 'priority').
     preloadImage: loaded?.articles[0]
-      ? imagePreload(site, loaded.articles[0], CARD_IMAGE_SIZES.grid)
+      ? imagePreload(site, loaded.articles[0], CARD_IMAGE_DISPLAY.grid)
       : undefined,
     jsonLd: [
       breadcrumbJsonLd(site, [

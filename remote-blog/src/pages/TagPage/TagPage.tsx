@@ -14,7 +14,7 @@ import {
 import { Link, Navigate, useParams } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import { Spinner } from '@portfolio/shared/ui';
-import { CARD_IMAGE_SIZES } from '../../features/articles/ArticleCard';
+import { CARD_IMAGE_DISPLAY } from '../../features/articles/ArticleCard';
 import { ArticleList } from '../../features/articles/ArticleList';
 import { loadArticleList } from '../../features/articles/article-states';
 import type { ArticleListState } from '../../features/articles/article-states';
@@ -66,7 +66,7 @@ export const head: PageHead<typeof loader> = ({ data, params, site }) => {
     feed: { title: tagFeedTitle(site.siteName, tag), path: tagFeedPath(tag) },
     // The newest article's image is the page's largest paint on a phone (ArticleList: 'priority').
     preloadImage: loaded?.articles[0]
-      ? imagePreload(site, loaded.articles[0], CARD_IMAGE_SIZES.grid)
+      ? imagePreload(site, loaded.articles[0], CARD_IMAGE_DISPLAY.grid)
       : undefined,
     jsonLd: [
       breadcrumbJsonLd(site, [

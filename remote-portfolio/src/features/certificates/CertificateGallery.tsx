@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ImageDisplay } from '@portfolio/contract';
 import type { CertificationSettings } from '@portfolio/shared/types';
 import { Modal, ResponsiveImage } from '@portfolio/shared/ui';
 import type { ImageLoading } from '@portfolio/shared/ui';
@@ -15,6 +16,9 @@ import styles from './CertificateGallery.module.css';
 
 /** A badge is drawn square, 240 pixels wide, when the API sent no size. */
 const BADGE_SIZE = { width: 240, height: 240 };
+/** A badge in the gallery (CertificateGallery.module.css: 8rem), and opened in its dialog. */
+const THUMBNAIL: ImageDisplay = { sizes: '8rem', widest: 128 };
+const OPENED: ImageDisplay = { sizes: 'min(24rem, 75vw)', widest: 384 };
 
 /**
  * A certification's badge: its stored image at the size the layout shows it (the API's variants,
@@ -23,23 +27,23 @@ const BADGE_SIZE = { width: 240, height: 240 };
 function Badge({
   certificate,
   className,
-  sizes,
+  display,
   alt,
   loading,
 }: {
   certificate: CertificationSettings;
   className: string | undefined;
-  sizes: string;
+  display: ImageDisplay;
   alt: string;
   loading: ImageLoading;
 }) {
-  const shown = { className, sizes };
   if (!certificate.image) {
     const { src, srcSet, width, height } = plainBadge;
     const lazy = loading === 'lazy' ? 'lazy' : 'eager';
     return (
       <img
-        {...shown}
+        className={className}
+        sizes={display.sizes}
         {...{ src, srcSet, width, height }}
         alt={alt}
         loading={lazy}
@@ -49,7 +53,8 @@ function Badge({
   }
   return (
     <ResponsiveImage
-      {...shown}
+      className={className}
+      display={display}
       alt={alt}
       imagePath={certificate.image}
       image={certificate.badge}
@@ -107,7 +112,7 @@ export function CertificateGallery({
               <Badge
                 certificate={certificate}
                 className={styles.thumbnail}
-                sizes="8rem"
+                display={THUMBNAIL}
                 alt=""
                 loading="lazy"
               />
@@ -127,7 +132,7 @@ export function CertificateGallery({
             <Badge
               certificate={open}
               className={styles.full}
-              sizes="min(24rem, 75vw)"
+              display={OPENED}
               alt={`Certificate: ${open.title}`}
               loading="eager"
             />

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import type { ImageDisplay } from '@portfolio/contract';
 import { Link } from '@portfolio/shared/router';
 import { usePageData } from '@portfolio/shared/page-data';
 import { PROJECT_SNIPPET_LENGTH, truncateText } from '@portfolio/shared/format';
@@ -11,10 +12,14 @@ import styles from './ProjectList.module.css';
 
 /**
  * How wide a card's image is (ProjectList.module.css): a column of the 72rem page's grid (one,
- * two or three) less the card's padding and border (docs/decisions/123).
+ * two or three) less the card's padding and border (docs/decisions/123); the widest, the one
+ * column just under 39.5rem (632 less 66 pixels).
  */
-const CARD_IMAGE_SIZES =
-  '(min-width: 74rem) 323px, (min-width: 59rem) calc(33.3vw - 61px), (min-width: 39.5rem) calc(50vw - 62px), calc(100vw - 66px)';
+const CARD_IMAGE: ImageDisplay = {
+  sizes:
+    '(min-width: 74rem) 323px, (min-width: 59rem) calc(33.3vw - 61px), (min-width: 39.5rem) calc(50vw - 62px), calc(100vw - 66px)',
+  widest: 566,
+};
 
 export interface ProjectListProps {
   /** Show only this many of the newest projects (home: 3). All of them when omitted. */
@@ -57,7 +62,7 @@ function ProjectCard({ project }: { project: Project }) {
         className={styles.image}
         imagePath={project.imagePath}
         image={project.image}
-        sizes={CARD_IMAGE_SIZES}
+        display={CARD_IMAGE}
         alt=""
         // Below the fold on the home page and the portfolio alike.
         loading="lazy"

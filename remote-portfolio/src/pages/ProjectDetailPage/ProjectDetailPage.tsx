@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import type { ImageDisplay } from '@portfolio/contract';
 import { Link } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import {
@@ -32,7 +33,10 @@ import type { ProjectState } from '../../features/projects/project-states';
  * The project's image: the 52rem column less its padding (ProjectDetailPage.module.css). It is
  * the page's largest paint, preloaded from the head with the same value (docs/decisions/123).
  */
-const PROJECT_IMAGE_SIZES = '(min-width: 52rem) 800px, calc(100vw - 2rem)';
+const PROJECT_IMAGE: ImageDisplay = {
+  sizes: '(min-width: 52rem) 800px, calc(100vw - 2rem)',
+  widest: 800,
+};
 
 export function loader({ params, request, context }: LoaderFunctionArgs) {
   return loadProject(params.id ?? '', { request, context });
@@ -53,7 +57,7 @@ export const head: PageHead<typeof loader> = ({ data, site }) => {
     // An admin's preview of a draft is nobody else's page.
     noindex: publicationState(project).kind !== 'published',
     image: contentCard(site, 'projects', project),
-    preloadImage: imagePreload(site, project, PROJECT_IMAGE_SIZES),
+    preloadImage: imagePreload(site, project, PROJECT_IMAGE),
     jsonLd: [
       breadcrumbJsonLd(site, [
         { name: site.siteName, path: '/' },
@@ -100,7 +104,7 @@ function ProjectDetail({ project }: { project: Project }) {
         className={styles.image}
         imagePath={project.imagePath}
         image={project.image}
-        sizes={PROJECT_IMAGE_SIZES}
+        display={PROJECT_IMAGE}
         alt={`Illustration for ${project.title}`}
         loading="priority"
         fallbackSize={{ width: 400, height: 240 }}

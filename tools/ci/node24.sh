@@ -6,23 +6,11 @@
 # package into a folder of this checkout, never system-wide; it is put first on PATH for these
 # commands only, with the checkout's binaries (tsx: the browser specs' stack is started with it).
 #
-#   bash tools/ci/node24.sh [all|tests|rest]   # NODE24_VERSION (default 24), NODE24_DIR may be set
-#
-# `tests` runs the suites alone (they need no build: .ci/run starts them beside `npm test`, at the
-# lowest priority, in the CPU its browser specs leave idle), `rest` everything after them; `all`
-# (the default) both, the production build beside the suites.
+#   bash tools/ci/node24.sh            # NODE24_VERSION (default 24) and NODE24_DIR may be set
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 started=$SECONDS
-mode="${1:-all}"
-case "$mode" in
-  all | tests | rest) ;;
-  *)
-    echo "usage: bash $0 [all|tests|rest]" >&2
-    exit 2
-    ;;
-esac
 
 version="${NODE24_VERSION:-24}"
 dir="${NODE24_DIR:-$root/node_modules/.cache/node24}"
@@ -60,12 +48,10 @@ finish() {
     exit "$status"
   fi
 }
-if [ "$mode" != tests ]; then
-  build_log="$logs/node24-build.log"
-  nice -n 19 node --conditions=@portfolio/source --import tsx tools/build.ts >"$build_log" 2>&1 &
-  build=$!
-  trap 'kill "$build" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
-fi
+build_log="$logs/node24-build.log"
+nice -n 19 node --conditions=@portfolio/source --import tsx tools/build.ts >"$build_log" 2>&1 &
+build=$!
+trap 'kill "$build" 2>/dev/null || true; rm -rf "${download:-}"' EXIT
 
 # What can differ under another Node: the site's server, the content API and the tools that
 # build, start and check the site. The API suites run on a throwaway Postgres with Redis beside it
@@ -75,12 +61,9 @@ fi
 # ship to browsers, not to this Node: the main run covers them (issue "the workshop"). Binaries
 # are started with this node, not npx. One Jest run for all of them, so both cores stay busy to
 # its end.
-if [ "$mode" != rest ]; then
-  TEST_DATABASE_DRIVERS=postgres bash content-api/scripts/with-services.sh \
-    node node_modules/.bin/jest '/(shell/server|platform/src|content-api|tools|federation-runtime)/'
-  echo "Node 24: server, API and tools tests passed after $((SECONDS - started)) s"
-fi
-if [ "$mode" = tests ]; then exit 0; fi
+TEST_DATABASE_DRIVERS=postgres bash content-api/scripts/with-services.sh \
+  node node_modules/.bin/jest '/(shell/server|platform/src|content-api|tools|federation-runtime)/'
+echo "Node 24: server, API and tools tests passed after $((SECONDS - started)) s"
 finish "the production build" "$build" "$build_log"
 echo "Node 24: the production build done after $((SECONDS - started)) s"
 

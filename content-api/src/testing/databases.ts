@@ -16,6 +16,7 @@ import pg from 'pg';
 import type { DatabaseHandle, DatabaseTarget } from '../db/connect.js';
 import { openDatabase, PGLITE_BYTEA } from '../db/connect.js';
 import { migrationsFolder } from '../paths.js';
+import { atSuiteEnd } from './suite-end.js';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -131,12 +132,126 @@ function pgliteTemplateBlob(): Promise<Blob> {
   });
 }
 
-/** An in-memory PGlite opened on a copy of the template, with the app's own client options. */
+/**
+ * What a copy of the template holds, to tell whether a copy a test has used can be emptied and
+ * given to the next: the template's tables (all empty in it) and a digest of its schema (tables,
+ * columns, constraints, indexes, functions, triggers, sequences and the migrations applied).
+ */
+interface TemplateShape {
+  tables: string[];
+  schema: string;
+}
+
+const SCHEMA_DIGEST = `
+  SELECT md5(coalesce(string_agg(line, E'\n' ORDER BY line), '')) AS digest FROM (
+    SELECT 'column ' || table_schema || '.' || table_name || '.' || column_name || ' ' ||
+      data_type || ' ' || coalesce(column_default, '') || ' ' || is_nullable AS line
+      FROM information_schema.columns
+      WHERE table_schema NOT IN ('pg_catalog', 'information_schema')
+    UNION ALL SELECT 'constraint ' || conrelid::regclass::text || ' ' || conname || ' ' ||
+      pg_get_constraintdef(c.oid)
+      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+      WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
+    UNION ALL SELECT 'index ' || indexdef FROM pg_indexes
+      WHERE schemaname NOT IN ('pg_catalog', 'information_schema')
+    UNION ALL SELECT 'function ' || p.oid::regprocedure::text || ' ' || md5(p.prosrc)
+      FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
+    UNION ALL SELECT 'trigger ' || pg_get_triggerdef(oid) FROM pg_trigger WHERE NOT tgisinternal
+    UNION ALL SELECT 'sequence ' || schemaname || '.' || sequencename || ' ' ||
+      coalesce(last_value, 0) FROM pg_sequences
+    UNION ALL SELECT 'migrations ' || count(*) || ' ' || coalesce(max(hash), '')
+      FROM drizzle.__drizzle_migrations
+  ) AS lines`;
+
+async function schemaDigest(client: PGlite): Promise<string> {
+  const { rows } = await client.query<{ digest: string }>(SCHEMA_DIGEST);
+  return rows[0]?.digest ?? '';
+}
+
+let templateShape: Promise<TemplateShape> | undefined;
+
+/** Read once per suite, from its first copy before any test has used it. */
+function shapeOf(client: PGlite): Promise<TemplateShape> {
+  templateShape ??= (async () => {
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables
+        WHERE schemaname = 'public' ORDER BY name`,
+    );
+    return { tables: rows.map((row) => row.name), schema: await schemaDigest(client) };
+  })();
+  return templateShape;
+}
+
+/**
+ * Copies this suite's tests have closed, emptied again: the next test's database is one of them
+ * when there is one. A copy costs about 0.5 s of CPU (Postgres starting in WebAssembly), emptying
+ * one about 0.05 (docs/decisions/152, amended). Jest gives each test file its own modules, so a
+ * copy never goes from one suite to another. Those left are closed after the suite's last test
+ * (an open PGlite keeps Node running), and from then on a copy closed by a test is closed too:
+ * Jest may run the suite's own afterAll hooks after the one that empties this list.
+ */
+const emptiedCopies: PGlite[] = [];
+let suiteEnded = false;
+atSuiteEnd(async () => {
+  suiteEnded = true;
+  await Promise.all(emptiedCopies.splice(0).map((client) => client.close()));
+});
+
+/**
+ * Puts a copy a test has closed back as the template made it, or says it cannot: every table
+ * emptied, the session's state (settings, prepared statements, locks, listeners) discarded, and
+ * the schema still the template's. A copy a test changed beyond its rows, closed itself or left
+ * in a transaction is closed instead.
+ */
+async function empty(client: PGlite, shape: TemplateShape): Promise<boolean> {
+  if (client.closed) return false;
+  try {
+    await client.exec('DISCARD ALL');
+    if (shape.tables.length > 0) await client.exec(`TRUNCATE ${shape.tables.join(', ')}`);
+    if ((await schemaDigest(client)) === shape.schema) return true;
+  } catch {
+    // Not as the template made it: closed below.
+  }
+  await client.close().catch(() => undefined);
+  return false;
+}
+
+/**
+ * An in-memory PGlite on a copy of the template, with the app's own client options: one a test
+ * of this suite has closed and that was emptied since, or a new one. The handle's client refuses
+ * every query once the test has closed it, so that nothing a test left running (an app's timer, a
+ * request) reaches the database of the test after it.
+ */
 async function copyPgliteTemplate(): Promise<DatabaseHandle> {
-  const template = await pgliteTemplateBlob();
-  const client = new PGlite({ loadDataDir: template, ...PGLITE_BYTEA });
-  await client.waitReady;
-  return { db: drizzlePglite({ client }), driver: 'pglite', close: () => client.close() };
+  let client = emptiedCopies.pop();
+  if (!client) {
+    client = new PGlite({ loadDataDir: await pgliteTemplateBlob(), ...PGLITE_BYTEA });
+    await client.waitReady;
+  }
+  const copy = client;
+  const shape = await shapeOf(copy);
+  let closed = false;
+  const refuseOnceClosed = <T>(run: () => Promise<T>): Promise<T> =>
+    closed ? Promise.reject(new Error('This test database is closed')) : run();
+  // What Drizzle's PGlite driver calls of its client (drizzle-orm/pglite/session.js), typed as
+  // the client it stands for: Drizzle asks for a PGlite and uses only these three of it.
+  const guarded = {
+    query: (...args: Parameters<PGlite['query']>) => refuseOnceClosed(() => copy.query(...args)),
+    exec: (...args: Parameters<PGlite['exec']>) => refuseOnceClosed(() => copy.exec(...args)),
+    transaction: (...args: Parameters<PGlite['transaction']>) =>
+      refuseOnceClosed(() => copy.transaction(...args)),
+  } as unknown as PGlite;
+  return {
+    db: drizzlePglite({ client: guarded }),
+    driver: 'pglite',
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (suiteEnded) await copy.close();
+      else if (await empty(copy, shape)) emptiedCopies.push(copy);
+    },
+  };
 }
 
 /** Any number above is fine, as long as it differs from the migrations' lock (db/connect.ts). */

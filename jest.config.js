@@ -35,7 +35,6 @@ export default {
         '<rootDir>/remote-blog/src',
         '<rootDir>/remote-auth/src',
         '<rootDir>/remote-shop/src',
-        '<rootDir>/tools',
         '<rootDir>/testing',
       ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
@@ -69,6 +68,24 @@ export default {
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
       // ESM-only packages the server imports (through @fastify/static and @fastify/cookie).
       transformIgnorePatterns: ['/node_modules/(?!(.*/)?(content-disposition|cookie|marked)/)'],
+      moduleNameMapper: {
+        '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+      },
+    },
+    {
+      // The tools that build, start and check the site: Node, no DOM (a jsdom per file cost
+      // them time for nothing).
+      displayName: 'tools',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tools'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+      transformIgnorePatterns: [
+        // ESM-only packages the tests import, Lighthouse's simulation among them
+        // (tools/bench/lantern-blocking.ts) with what it imports.
+        '/node_modules/(?!(marked|github-slugger|lighthouse|@paulirish/trace_engine|legacy-javascript)/)',
+      ],
       moduleNameMapper: {
         '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',
         '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -39,11 +39,8 @@ export default {
       ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-      transformIgnorePatterns: [
-        // ESM-only packages the tests import, Lighthouse's simulation among them
-        // (tools/bench/lantern-blocking.ts) with what it imports.
-        '/node_modules/(?!(typed\\.js|marked|github-slugger|lighthouse|@paulirish/trace_engine|legacy-javascript)/)',
-      ],
+      // ESM-only packages the tests import.
+      transformIgnorePatterns: ['/node_modules/(?!(typed\\.js|marked|github-slugger)/)'],
       moduleNameMapper: {
         // The contract's sources (docs/decisions/052), whose relative imports end in .js (NodeNext).
         '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',

@@ -99,7 +99,6 @@ function sameOrigin(url: string, origin: string): boolean {
   }
 }
 
-/** The site's navigation bar. */
 /** The site's public pages that need no data of a spec's own. */
 export const PUBLIC_PAGES = [
   '/',
@@ -112,6 +111,7 @@ export const PUBLIC_PAGES = [
   '/ebook',
 ];
 
+/** The site's navigation bar. */
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /**

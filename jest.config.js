@@ -12,6 +12,13 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+const transform = { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc };
+// How the sources import each other, in every project: the contract from its sources
+// (docs/decisions/052), and relative imports written with .js (NodeNext) taken without it.
+const sourceImports = {
+  '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
 
 /** @type {import('jest').Config} */
 export default {
@@ -38,13 +45,11 @@ export default {
         '<rootDir>/testing',
       ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+      transform,
       // ESM-only packages the tests import.
       transformIgnorePatterns: ['/node_modules/(?!(typed\\.js|marked|github-slugger)/)'],
       moduleNameMapper: {
-        // The contract's sources (docs/decisions/052), whose relative imports end in .js (NodeNext).
-        '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',
-        '^(\\.{1,2}/.*)\\.js$': '$1',
+        ...sourceImports,
         // The Firebase stand-in (@portfolio/testing/firebase) for every test: no test mocks the
         // SDK itself, and none loads the real one.
         '^firebase/(app|auth|firestore)(?:/lite)?$': '<rootDir>/testing/src/firebase/$1.ts',
@@ -62,13 +67,10 @@ export default {
       testEnvironment: 'node',
       roots: ['<rootDir>/shell/server', '<rootDir>/platform/src'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+      transform,
       // ESM-only packages the server imports (through @fastify/static and @fastify/cookie).
       transformIgnorePatterns: ['/node_modules/(?!(.*/)?(content-disposition|cookie|marked)/)'],
-      moduleNameMapper: {
-        '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',
-        '^(\\.{1,2}/.*)\\.js$': '$1',
-      },
+      moduleNameMapper: sourceImports,
     },
     {
       // The tools that build, start and check the site: Node, no DOM (a jsdom per file cost
@@ -77,16 +79,13 @@ export default {
       testEnvironment: 'node',
       roots: ['<rootDir>/tools'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+      transform,
       transformIgnorePatterns: [
         // ESM-only packages the tests import, Lighthouse's simulation among them
         // (tools/bench/lantern-blocking.ts) with what it imports.
         '/node_modules/(?!(marked|github-slugger|lighthouse|@paulirish/trace_engine|legacy-javascript)/)',
       ],
-      moduleNameMapper: {
-        '^@portfolio/contract$': '<rootDir>/contract/src/index.ts',
-        '^(\\.{1,2}/.*)\\.js$': '$1',
-      },
+      moduleNameMapper: sourceImports,
     },
     ...(existsSync(new URL('./content-api/jest.config.js', import.meta.url))
       ? ['<rootDir>/content-api/jest.config.js']

@@ -22,18 +22,24 @@ const SERVER = [
 interface StartOptions {
   /** A shell command run before the server, in the same process (`ulimit -f 128`). */
   before?: string;
-  /** Another user to run as (a root test run drops to `nobody`). */
-  uid?: number;
+  /**
+   * Run without the capabilities that let root ignore file permissions (util-linux's `setpriv`),
+   * so that a root test run meets a folder's mode as anyone else would. The server keeps root's
+   * user, so it still reads a checkout only root may read (one cloned into `mktemp -d`).
+   */
+  withoutOverride?: boolean;
 }
 
-function startServer(env: Record<string, string>, { before, uid }: StartOptions = {}) {
-  const [command, args] = before
-    ? ['sh', ['-c', `${before} && exec "$@"`, 'sh', ...SERVER]]
-    : [SERVER[0] as string, SERVER.slice(1)];
-  const child = spawn(command, args, {
+const WITHOUT_OVERRIDE = ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--'];
+
+function startServer(env: Record<string, string>, { before, withoutOverride }: StartOptions = {}) {
+  const server = withoutOverride ? [...WITHOUT_OVERRIDE, ...SERVER] : SERVER;
+  const [command, ...args] = before
+    ? ['sh', '-c', `${before} && exec "$@"`, 'sh', ...server]
+    : server;
+  const child = spawn(command as string, args, {
     cwd: packageRoot,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    ...(uid === undefined ? {} : { uid, gid: uid }),
   });
   let stdout = '';
   let stderr = '';
@@ -191,12 +197,10 @@ describe('src/server.ts', () => {
 
     it('a folder this process may not write in', async () => {
       const dataDir = path.join(root, 'pglite');
-      fs.mkdirSync(dataDir);
-      // As root, permissions do not stop a write: the server runs as nobody instead.
+      fs.mkdirSync(dataDir, { mode: 0o555 });
+      // As root, permissions stop a write only without the capability to override them.
       const asRoot = process.getuid?.() === 0;
-      if (asRoot) fs.chmodSync(root, 0o755);
-      else fs.chmodSync(dataDir, 0o555);
-      const run = await startServer({ PORT: '0', DATA_DIR: dataDir }, asRoot ? { uid: 65534 } : {})
+      const run = await startServer({ PORT: '0', DATA_DIR: dataDir }, { withoutOverride: asRoot })
         .exited;
       fs.chmodSync(dataDir, 0o755);
       expectExplained(run, dataDir, /this process may not write there \(permission denied\)/);

@@ -82,6 +82,17 @@ export interface ImageDisplay {
 }
 
 /**
+ * An image as wide as an article's column: the article page's 46rem less its padding
+ * (remote-blog's ArticlePage.module.css), on a phone the screen less its margins. The article's
+ * own picture and the images of its text (the Markdown renderer's, and the admin's preview, no
+ * wider) are drawn so.
+ */
+export const ARTICLE_COLUMN_IMAGE: ImageDisplay = {
+  sizes: '(min-width: 46rem) 704px, calc(100vw - 2rem)',
+  widest: 704,
+};
+
+/**
  * The widths worth offering for an image drawn at most `widest` CSS pixels wide: up to the first
  * that covers it on the densest screen (MAX_PIXEL_DENSITY); all of them when none does. An 8rem
  * badge offers 320 and 480, not eight widths up to 1,920.

@@ -390,8 +390,10 @@ async function main(): Promise<void> {
       );
       console.log(`  ${row.name}: ${parts.join('; ')}`);
     }
+    // By the row's name (its page and theme): by the page alone, a page's second theme would
+    // overwrite its first's verdict.
     const goalsMet = Object.fromEntries(
-      rows.map((row) => [row.label, row.goals.every((goal) => goal.met)]),
+      rows.map((row) => [row.name, row.goals.every((goal) => goal.met)]),
     );
     const allMet = Object.values(goalsMet).every(Boolean);
     console.log(`every goal on every page: ${allMet ? 'met' : 'NOT met'}`);

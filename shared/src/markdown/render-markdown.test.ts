@@ -1,4 +1,5 @@
 import type DOMPurify from 'dompurify';
+import { ARTICLE_COLUMN_IMAGE } from '@portfolio/contract';
 import { TEST_API_BASE, setUpTestRuntimeConfig } from '@portfolio/testing';
 import { FORGED_ISLANDS, FORGED_ISLANDS_MARKDOWN } from '@portfolio/testing/hostile-markup';
 import {
@@ -8,7 +9,6 @@ import {
   SITE_CONTROLS,
 } from '@portfolio/shared/island-protocol';
 import {
-  CONTENT_IMAGE_SIZES,
   HEADING_ANCHOR_CLASS,
   HEADING_LINE_CLASS,
   USER_CONTENT_PREFIX,
@@ -165,7 +165,7 @@ describe('renderMarkdown', () => {
       'srcset',
       `${TEST_API_BASE}/images/flow.png/320.avif 320w, ${TEST_API_BASE}/images/flow.png/640.avif 640w`,
     );
-    expect(sources[0]).toHaveAttribute('sizes', CONTENT_IMAGE_SIZES);
+    expect(sources[0]).toHaveAttribute('sizes', ARTICLE_COLUMN_IMAGE.sizes);
     const img = picture!.querySelector('img');
     expect(img).toHaveAttribute('width', '1600');
     expect(img).toHaveAttribute('height', '900');

@@ -29,6 +29,7 @@ import {
   USER_CONTENT_PREFIX,
   contentHtmlConfig,
   escapeHtml,
+  ARTICLE_COLUMN_IMAGE,
   imageSources,
 } from '@portfolio/contract';
 import type { Image } from '@portfolio/contract';
@@ -125,12 +126,6 @@ let storedImages = new Map<string, Image>();
 const STORED_IMAGE_PREFIX = '/images/';
 
 /**
- * How wide an article shows an image in its text: the article's column (ArticlePage.module.css,
- * 46rem less its padding), the admin's preview no wider.
- */
-export const CONTENT_IMAGE_SIZES = '(min-width: 46rem) 704px, calc(100vw - 2rem)';
-
-/**
  * A stored image of the article's text (`![alt](/images/<name>)`), drawn as covers are
  * (docs/decisions/123): from the API's address, and, when the API sent its size and variants
  * (`contentImages`), with its width and height (no shift as it loads) and its AVIF and WebP
@@ -145,10 +140,10 @@ function storedImageHtml(href: string, alt: string, title: string | null): strin
     'loading="lazy" decoding="async"',
   ].filter(Boolean);
   if (!image) return `<img src="${escapeHtml(imageUrl(href))}" ${attributes.join(' ')}>`;
-  const { sets, src } = imageSources(image, imageUrl);
+  const { sets, src } = imageSources(image, imageUrl, ARTICLE_COLUMN_IMAGE.widest);
   const fallback = sets[sets.length - 1];
   if (!fallback) return `<img src="${escapeHtml(src)}" ${attributes.join(' ')}>`;
-  const sizes = `sizes="${CONTENT_IMAGE_SIZES}"`;
+  const sizes = `sizes="${ARTICLE_COLUMN_IMAGE.sizes}"`;
   const sources = sets
     .slice(0, -1)
     .map((set) => `<source type="${set.type}" srcset="${escapeHtml(set.srcset)}" ${sizes}>`);

@@ -5,7 +5,7 @@
 // header (title; date, updated date, reading time; tags), cover, table of contents, text, then
 // the footer: share links, related articles, previous and next, the way back to the blog.
 import { Suspense } from 'react';
-import type { ImageDisplay } from '@portfolio/contract';
+import { ARTICLE_COLUMN_IMAGE } from '@portfolio/contract';
 import { Link, Navigate } from '@portfolio/shared/router';
 import type { LoaderFunctionArgs } from '@portfolio/shared/router';
 import {
@@ -45,15 +45,6 @@ import {
   updatedLabel,
 } from '../../texts';
 import styles from './ArticlePage.module.css';
-
-/**
- * The article's image: the 46rem column less its padding (ArticlePage.module.css). It is the
- * page's largest paint, preloaded from the head with the same value (docs/decisions/123).
- */
-const ARTICLE_IMAGE: ImageDisplay = {
-  sizes: '(min-width: 46rem) 704px, calc(100vw - 2rem)',
-  widest: 704,
-};
 
 function BackToBlog() {
   return (
@@ -134,7 +125,7 @@ function ArticleView({
           className={styles.image}
           imagePath={article.imagePath}
           image={article.image}
-          display={ARTICLE_IMAGE}
+          display={ARTICLE_COLUMN_IMAGE}
           // Decorative: the illustration repeats the title, which is right above it.
           alt=""
           loading="priority"
@@ -191,7 +182,8 @@ export const head: PageHead<typeof loader> = ({ data, site }) => {
     noindex: publicationState(article).kind !== 'published',
     type: 'article',
     image,
-    preloadImage: imagePreload(site, article, ARTICLE_IMAGE),
+    // The page's largest paint, preloaded with the value its <img> uses (docs/decisions/123).
+    preloadImage: imagePreload(site, article, ARTICLE_COLUMN_IMAGE),
     article: { publishedTime: article.createdAt, modifiedTime },
     jsonLd: [
       blogPostingJsonLd(site, {

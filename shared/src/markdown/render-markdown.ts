@@ -25,11 +25,11 @@ import type * as Jsdom from 'jsdom';
 import { Marked } from 'marked';
 import type { Token, Tokens } from 'marked';
 import {
+  ARTICLE_COLUMN_IMAGE,
   ID_REFERENCE_ATTRIBUTES,
   USER_CONTENT_PREFIX,
   contentHtmlConfig,
   escapeHtml,
-  ARTICLE_COLUMN_IMAGE,
   imageSources,
 } from '@portfolio/contract';
 import type { Image } from '@portfolio/contract';

@@ -126,6 +126,13 @@ let storedImages = new Map<string, Image>();
 const STORED_IMAGE_PREFIX = '/images/';
 
 /**
+ * How wide an article shows an image in its text: ARTICLE_COLUMN_IMAGE's `sizes`.
+ * @deprecated Use `ARTICLE_COLUMN_IMAGE.sizes` from @portfolio/contract; kept because removing an
+ * export of @portfolio/shared needs its major version (docs/architecture.md, "Versions").
+ */
+export const CONTENT_IMAGE_SIZES = ARTICLE_COLUMN_IMAGE.sizes;
+
+/**
  * A stored image of the article's text (`![alt](/images/<name>)`), drawn as covers are
  * (docs/decisions/123): from the API's address, and, when the API sent its size and variants
  * (`contentImages`), with its width and height (no shift as it loads) and its AVIF and WebP

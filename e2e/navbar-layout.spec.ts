@@ -2,6 +2,7 @@
 // line; the phone menu button shows a cross while the menu is open. Screenshots of each width go
 // to the test's output folder for a look by eye.
 import { DEV_ADMIN, expect, expectNoA11yViolations, mainNav, signIn, test } from './fixtures';
+import { SITE_CONTROLS } from '@portfolio/shared/island-protocol';
 import {
   ADMIN_DASHBOARD_NAV_LABEL,
   ADMIN_DASHBOARD_ROUTE,
@@ -76,6 +77,40 @@ test.describe('navbar layout', () => {
     await expect(page).toHaveURL(ADMIN_DASHBOARD_ROUTE);
     await page.screenshot({ path: testInfo.outputPath('navbar-admin-390-dashboard.png') });
   });
+
+  // A first paint can come while the parser is still before the theme toggle, the row's last
+  // item (the network's first chunk may end there): what is drawn then must not move when the
+  // toggle arrives (a layout shift Lighthouse saw in about one load in twenty). The page cut
+  // just before the toggle stands for that moment.
+  for (const width of [390, 1005, 1440]) {
+    test(`the row keeps its places before the theme toggle is parsed, at ${width} px`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const toggle = `[${SITE_CONTROLS.attribute}="${SITE_CONTROLS.themeToggle}"]`;
+      const html = await (await request.get('/blog')).text();
+      const toggleAt = html.lastIndexOf(
+        '<button',
+        html.indexOf(`${SITE_CONTROLS.attribute}="${SITE_CONTROLS.themeToggle}"`),
+      );
+      expect(toggleAt).toBeGreaterThan(0);
+      // What stays in place: the menu button on a phone, the last of the actions on a laptop.
+      const lastBeforeToggle =
+        width > PHONE_BREAKPOINT
+          ? mainNav(page).getByRole('link', { name: SIGN_UP_LABEL, exact: true })
+          : page.locator('button[aria-controls="site-menu"]');
+      await page.route('**/blog?cut', (route) =>
+        route.fulfill({ contentType: 'text/html', body: html.slice(0, toggleAt) }),
+      );
+      await page.goto('/blog?cut');
+      await expect(page.locator(toggle)).toHaveCount(0);
+      const before = await lastBeforeToggle.boundingBox();
+      await page.goto('/blog');
+      await expect(page.locator(toggle)).toHaveCount(1);
+      expect(await lastBeforeToggle.boundingBox()).toEqual(before);
+    });
+  }
 
   test('the phone menu button shows a cross while the menu is open', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 800 });

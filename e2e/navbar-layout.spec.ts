@@ -88,12 +88,10 @@ test.describe('navbar layout', () => {
       request,
     }) => {
       await page.setViewportSize({ width, height: 800 });
-      const toggle = `[${SITE_CONTROLS.attribute}="${SITE_CONTROLS.themeToggle}"]`;
+      const toggleAttribute = `${SITE_CONTROLS.attribute}="${SITE_CONTROLS.themeToggle}"`;
+      const toggle = `[${toggleAttribute}]`;
       const html = await (await request.get('/blog')).text();
-      const toggleAt = html.lastIndexOf(
-        '<button',
-        html.indexOf(`${SITE_CONTROLS.attribute}="${SITE_CONTROLS.themeToggle}"`),
-      );
+      const toggleAt = html.lastIndexOf('<button', html.indexOf(toggleAttribute));
       expect(toggleAt).toBeGreaterThan(0);
       // What stays in place: the menu button on a phone, the last of the actions on a laptop.
       const lastBeforeToggle =

@@ -97,7 +97,7 @@ test.describe('navbar layout', () => {
       const lastBeforeToggle =
         width > PHONE_BREAKPOINT
           ? mainNav(page).getByRole('link', { name: SIGN_UP_LABEL, exact: true })
-          : page.locator('button[aria-controls="site-menu"]');
+          : page.getByRole('button', { name: 'Menu' });
       await page.route('**/blog?cut', (route) =>
         route.fulfill({ contentType: 'text/html', body: html.slice(0, toggleAt) }),
       );
